@@ -1,0 +1,54 @@
+/**
+ * Every error code the service can return, with its HTTP status and a default message.
+ * This is the single table the transports consult; the core raises ServiceError with a code from it.
+ */
+export const ERROR_CODES = {
+  invalid_request: { status: 400, message: 'The request is invalid.' },
+  invalid_household: { status: 400, message: 'The household failed validation.' },
+  unsupported_parameter: { status: 400, message: 'The parameter as_of is reserved for point-in-time retrieval and is not supported yet.' },
+  unauthorized: { status: 401, message: 'A valid API key is required.' },
+  insufficient_scope: { status: 403, message: 'The API key lacks the required scope.' },
+  not_found: { status: 404, message: 'Not found.' },
+  key_id_conflict: { status: 409, message: 'An API key with this id already exists.' },
+  payload_too_large: { status: 413, message: 'The request body exceeds the byte limit.' },
+  unsupported_program: { status: 422, message: 'No runtime package matches the program and jurisdiction.' },
+  rate_limited: { status: 429, message: 'Rate limit exceeded.' },
+  auth_throttled: { status: 429, message: 'Too many failed authentication attempts from this client.' },
+  trial_issuance_limited: { status: 429, message: 'Trial key issuance limit reached.' },
+  trial_traffic_disabled: { status: 403, message: 'Requests made with trial keys are currently disabled.' },
+  trial_mint_disabled: { status: 503, message: 'Trial key issuance is currently disabled.' },
+  internal_error: { status: 500, message: 'An unexpected error occurred. Quote the request id when reporting it.' },
+  runtime_error: { status: 502, message: 'The calculation engine failed.' },
+  not_ready: { status: 503, message: 'The service is not ready.' },
+  auth_not_configured: { status: 503, message: 'API key authentication is required but no keys are configured.' },
+  store_unavailable: { status: 503, message: 'The shared store is unreachable.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CODES[code].status;
+}
+
+/** The one error type the core raises. `data` is structured context for the error envelope. */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly data: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, options: { data?: unknown; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message ?? ERROR_CODES[code].message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ServiceError';
+    this.code = code;
+    this.data = options.data;
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return statusOf(this.code);
+  }
+}
+
+export function isServiceError(value: unknown): value is ServiceError {
+  return value instanceof ServiceError;
+}
