@@ -1,0 +1,222 @@
+import { ServiceError } from '../errors.js';
+import { isPeriod } from './period.js';
+import { entityId, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
+import { isJsonObject, valueProblem } from './values.js';
+
+/** Inputs ready for a runtime: entity kind -> entity id -> canonical input name -> value. */
+export type EntityInputs = Record<string, Record<string, Record<string, JsonValue>>>;
+
+export interface MappedHousehold {
+  /** Calculation month `YYYY-MM`. */
+  period: string;
+  inputs: EntityInputs;
+  /** relation name -> tuples of entity ids (member first, as the package declares the tuple). */
+  relations: Record<string, string[][]>;
+  warnings: string[];
+}
+
+/** Counted entities are capped so a household cannot ask for unbounded work. */
+export const MAX_ENTITY_COUNT = 100;
+
+const CONVENTIONS = new Set(['people', 'spm_units', 'facts', 'period', 'entities', 'relations']);
+
+function invalid(message: string): ServiceError {
+  return new ServiceError('invalid_household', message);
+}
+
+function section(household: Record<string, JsonValue>, key: string): Record<string, JsonValue> | undefined {
+  const value = household[key];
+  if (value === undefined || value === null) return undefined;
+  if (!isJsonObject(value)) throw invalid(`household.${key}: must be an object`);
+  return value;
+}
+
+function declared(entity: PackageEntity, name: string): PackageInput | undefined {
+  return entity.inputs.find((input) => input.name === name);
+}
+
+/** One entity instance under construction: its values and which of them the household supplied. */
+interface Instance {
+  values: Record<string, JsonValue>;
+  supplied: Set<string>;
+}
+
+function newInstance(entity: PackageEntity): Instance {
+  const values: Record<string, JsonValue> = {};
+  for (const input of entity.inputs) if (input.default !== undefined) values[input.name] = input.default;
+  return { values, supplied: new Set() };
+}
+
+/**
+ * Maps a free-form household onto a package's inputs, following the spec's conventions table:
+ * package defaults, then the first of `spm_units`, then `facts`, then `people` (person entity), then
+ * `entities` (most specific). Names may be canonical inputs or household aliases. Every semantic problem
+ * raises invalid_household naming the path and the input.
+ */
+export function mapHousehold(index: ShapeIndex, household: unknown): MappedHousehold {
+  if (!isJsonObject(household)) throw invalid('household: must be an object');
+  const warnings: string[] = [];
+  const { shape, unit, person, aliases } = index;
+
+  const canonical = (name: string): string => aliases.get(name) ?? name;
+  const label = (path: string, name: string): string => {
+    const target = canonical(name);
+    return target === name ? `${path}.${name}` : `${path}.${name} (${target})`;
+  };
+  const assign = (entity: PackageEntity, instance: Instance, path: string, name: string, value: JsonValue): void => {
+    const input = declared(entity, canonical(name));
+    if (!input) throw invalid(`${label(path, name)}: not an input of entity ${entity.entity} in this package`);
+    const problem = valueProblem(input, value);
+    if (problem) throw invalid(`${label(path, name)}: ${problem}`);
+    instance.values[input.name] = value;
+    instance.supplied.add(input.name);
+  };
+
+  let period = shape.default_period;
+  if (household.period !== undefined) {
+    if (isPeriod(household.period)) period = household.period;
+    else warnings.push(`household.period ${JSON.stringify(household.period)} is not a valid YYYY-MM month; used the package default period ${shape.default_period}.`);
+  }
+  for (const key of Object.keys(household)) {
+    if (!CONVENTIONS.has(key)) warnings.push(`household.${key} is not a recognised household convention and was ignored.`);
+  }
+
+  const spmUnits = section(household, 'spm_units');
+  const facts = section(household, 'facts');
+  const people = section(household, 'people');
+  const overrides = section(household, 'entities');
+
+  // The single-instance unit entity: defaults, first spm unit, facts.
+  const unitInstance = unit ? newInstance(unit) : undefined;
+  const personFacts: Array<[string, JsonValue]> = [];
+  if (spmUnits) {
+    const ids = Object.keys(spmUnits);
+    if (ids.length > 0) {
+      const first = spmUnits[ids[0]];
+      if (!isJsonObject(first)) throw invalid(`household.spm_units.${ids[0]}: must be an object of input values`);
+      if (!unit || !unitInstance) throw invalid('household.spm_units: this package has no unit-level entity');
+      for (const [name, value] of Object.entries(first)) assign(unit, unitInstance, `household.spm_units.${ids[0]}`, name, value);
+      if (ids.length > 1) warnings.push(`Only the first SPM unit (${ids[0]}) feeds the package inputs; ignored: ${ids.slice(1).join(', ')}.`);
+    }
+  }
+  if (facts) {
+    for (const [name, value] of Object.entries(facts)) {
+      const target = canonical(name);
+      if (unit && unitInstance && declared(unit, target)) assign(unit, unitInstance, 'household.facts', name, value);
+      else if (person && declared(person, target)) {
+        const problem = valueProblem(declared(person, target)!, value);
+        if (problem) throw invalid(`${label('household.facts', name)}: ${problem}`);
+        personFacts.push([target, value]);
+      } else throw invalid(`${label('household.facts', name)}: not an input of this package`);
+    }
+  }
+  const unitId = unit ? entityId(unit, 1) : undefined;
+  const unitOverrides = unit && overrides ? overrides[unit.entity] : undefined;
+  if (unit && unitInstance && unitOverrides !== undefined) {
+    if (!isJsonObject(unitOverrides)) throw invalid(`household.entities.${unit.entity}: must be an object keyed by entity id`);
+    for (const [id, values] of Object.entries(unitOverrides)) {
+      if (id !== unitId) throw invalid(`household.entities.${unit.entity}.${id}: unknown entity id; this package uses ${unitId}`);
+      if (!isJsonObject(values)) throw invalid(`household.entities.${unit.entity}.${id}: must be an object of input values`);
+      for (const [name, value] of Object.entries(values)) assign(unit, unitInstance, `household.entities.${unit.entity}.${id}`, name, value);
+    }
+  }
+
+  // Counted entities: people give the person entity's members; otherwise the count input decides.
+  const counted: Array<[PackageEntity, Map<string, Instance>]> = [];
+  for (const entity of shape.entities) {
+    if (entity === unit) continue;
+    const instances = new Map<string, Instance>();
+    if (entity === person && people) {
+      const ids = Object.keys(people);
+      if (ids.length > MAX_ENTITY_COUNT) throw invalid(`household.people: at most ${MAX_ENTITY_COUNT} people`);
+      for (const id of ids) {
+        const member = people[id];
+        if (!isJsonObject(member)) throw invalid(`household.people.${id}: must be an object of input values`);
+        const instance = newInstance(entity);
+        for (const [name, value] of personFacts) instance.values[name] = value;
+        for (const [name, value] of Object.entries(member)) assign(entity, instance, `household.people.${id}`, name, value);
+        instances.set(id, instance);
+      }
+      // The count input follows the people listed unless the household states it explicitly.
+      if (entity.count_from && unit && unitInstance && declared(unit, entity.count_from) && !unitInstance.supplied.has(entity.count_from)) {
+        unitInstance.values[entity.count_from] = ids.length;
+        unitInstance.supplied.add(entity.count_from);
+      }
+    } else {
+      let count = entity.count ?? 0;
+      if (entity.count_from) {
+        const raw = unitInstance?.values[entity.count_from];
+        if (raw === undefined) throw invalid(`household: required input ${entity.count_from} missing (it gives the number of ${entity.entity} entities)`);
+        if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) throw invalid(`household: input ${entity.count_from} must be a whole number >= 0`);
+        count = raw;
+      }
+      if (count > MAX_ENTITY_COUNT) throw invalid(`household: input ${entity.count_from ?? entity.entity} exceeds the maximum of ${MAX_ENTITY_COUNT} ${entity.entity} entities`);
+      for (let n = 1; n <= count; n += 1) {
+        const instance = newInstance(entity);
+        if (entity === person) for (const [name, value] of personFacts) instance.values[name] = value;
+        instances.set(entityId(entity, n), instance);
+      }
+    }
+    const entityOverrides = overrides?.[entity.entity];
+    if (entityOverrides !== undefined) {
+      if (!isJsonObject(entityOverrides)) throw invalid(`household.entities.${entity.entity}: must be an object keyed by entity id`);
+      for (const [id, values] of Object.entries(entityOverrides)) {
+        const instance = instances.get(id);
+        if (!instance) throw invalid(`household.entities.${entity.entity}.${id}: unknown entity id; known ids: ${[...instances.keys()].join(', ') || 'none'}`);
+        if (!isJsonObject(values)) throw invalid(`household.entities.${entity.entity}.${id}: must be an object of input values`);
+        for (const [name, value] of Object.entries(values)) assign(entity, instance, `household.entities.${entity.entity}.${id}`, name, value);
+      }
+    }
+    counted.push([entity, instances]);
+  }
+  if (overrides) {
+    for (const kind of Object.keys(overrides)) {
+      if (!shape.entities.some((e) => e.entity === kind)) throw invalid(`household.entities.${kind}: not an entity of this package`);
+    }
+  }
+
+  // Required inputs: those without a default that the household did not supply.
+  const inputs: EntityInputs = {};
+  const all: Array<[PackageEntity, Map<string, Instance>]> = unit && unitInstance && unitId ? [[unit, new Map([[unitId, unitInstance]])], ...counted] : counted;
+  for (const [entity, instances] of all) {
+    const byId: Record<string, Record<string, JsonValue>> = {};
+    for (const [id, instance] of instances) {
+      for (const input of entity.inputs) {
+        if (instance.values[input.name] === undefined) throw invalid(`household: required input ${input.name} missing for ${entity.entity} ${id}`);
+      }
+      byId[id] = instance.values;
+    }
+    inputs[entity.entity] = byId;
+  }
+
+  return { period, inputs, relations: mapRelations(index, household, all), warnings };
+}
+
+/** Declared relations get one tuple per member and group; `household.relations` replaces a relation's tuples. */
+function mapRelations(index: ShapeIndex, household: Record<string, JsonValue>, all: Array<[PackageEntity, Map<string, Instance>]>): Record<string, string[][]> {
+  const ids = new Map(all.map(([entity, instances]) => [entity.entity, [...instances.keys()]]));
+  const relations: Record<string, string[][]> = {};
+  const arity = new Map<string, number>();
+  for (const entity of index.shape.entities) {
+    for (const relation of entity.relations ?? []) {
+      arity.set(relation.name, relation.tuple.length);
+      if (relation.tuple.length !== 2) continue;
+      const members = ids.get(relation.tuple[0]) ?? [];
+      const groups = ids.get(relation.tuple[1]) ?? [];
+      relations[relation.name] = groups.flatMap((group) => members.map((member) => [member, group]));
+    }
+  }
+  const explicit = section(household, 'relations');
+  for (const [name, tuples] of Object.entries(explicit ?? {})) {
+    const expected = arity.get(name);
+    if (expected === undefined) throw invalid(`household.relations.${name}: not a relation of this package`);
+    if (!Array.isArray(tuples) || tuples.length > MAX_ENTITY_COUNT * MAX_ENTITY_COUNT) throw invalid(`household.relations.${name}: must be an array of tuples`);
+    relations[name] = tuples.map((tuple, i) => {
+      if (!Array.isArray(tuple) || tuple.length !== expected || !tuple.every((id) => typeof id === 'string')) {
+        throw invalid(`household.relations.${name}[${i}]: must be an array of ${expected} entity ids`);
+      }
+      return tuple as string[];
+    });
+  }
+  return relations;
+}

@@ -1,0 +1,76 @@
+/**
+ * The part of a runtime package that household mapping needs: its entities with their inputs and
+ * defaults, its household aliases and its default period. Field names follow RuntimePackageDetail in
+ * the API spec so a package detail can be passed in as it is.
+ */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export interface PackageInput {
+  name: string;
+  /** RuleSpec dtype spelling as the package lists it (Money, Integer, Boolean, Judgment, Text, Date, Rate, ...). */
+  dtype: string;
+  /** Value used when the household omits the input. An input without a default is required. */
+  default?: JsonValue;
+  /** Money and integer inputs must be >= 0 unless the package marks them as allowing negatives. */
+  allow_negative?: boolean;
+}
+
+export interface PackageRelation {
+  name: string;
+  /** Entity kinds of the tuple slots, member first: e.g. ['Person', 'Household']. */
+  tuple: string[];
+}
+
+export interface PackageEntity {
+  entity: string;
+  /** Id of each instance; `{n}` is replaced by the 1-based instance number for counted entities. */
+  id_template: string;
+  count?: number;
+  /** Input whose value gives the number of instances (e.g. household_size for Person). */
+  count_from?: string;
+  inputs: PackageInput[];
+  relations?: PackageRelation[];
+}
+
+export interface HouseholdShape {
+  default_period: string;
+  entities: PackageEntity[];
+  /** alias -> canonical input name */
+  household_aliases?: Record<string, string>;
+}
+
+/** Household-independent view of a shape, computed once per package. */
+export interface ShapeIndex {
+  shape: HouseholdShape;
+  /** The single-instance entity fed by spm_units and facts (the first entity without a count). */
+  unit: PackageEntity | undefined;
+  /** The counted entity fed by `people` (named Person, else the first with count or count_from). */
+  person: PackageEntity | undefined;
+  /** canonical input name -> entity kinds that declare it */
+  inputEntities: Map<string, PackageEntity[]>;
+  aliases: Map<string, string>;
+}
+
+function isCounted(entity: PackageEntity): boolean {
+  return entity.count !== undefined || entity.count_from !== undefined;
+}
+
+export function indexShape(shape: HouseholdShape): ShapeIndex {
+  const unit = shape.entities.find((e) => !isCounted(e));
+  const person =
+    shape.entities.find((e) => e.entity.toLowerCase() === 'person') ?? shape.entities.find((e) => e !== unit && isCounted(e));
+  const inputEntities = new Map<string, PackageEntity[]>();
+  for (const entity of shape.entities) {
+    for (const input of entity.inputs) {
+      const list = inputEntities.get(input.name) ?? [];
+      list.push(entity);
+      inputEntities.set(input.name, list);
+    }
+  }
+  return { shape, unit, person, inputEntities, aliases: new Map(Object.entries(shape.household_aliases ?? {})) };
+}
+
+/** The id of instance `n` (1-based) of an entity. Single-instance entities use the template as it is. */
+export function entityId(entity: PackageEntity, n: number): string {
+  return entity.id_template.includes('{n}') ? entity.id_template.replaceAll('{n}', String(n)) : isCounted(entity) ? `${entity.id_template}-${n}` : entity.id_template;
+}

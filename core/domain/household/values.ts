@@ -1,0 +1,49 @@
+import type { JsonValue, PackageInput } from './shape.js';
+
+/** The value families a RuleSpec dtype lowers to (reference section 2.3: unknown spellings are decimal). */
+export type ValueKind = 'decimal' | 'integer' | 'bool' | 'text' | 'date';
+
+const KINDS: Record<string, ValueKind> = {
+  judgment: 'bool',
+  boolean: 'bool',
+  bool: 'bool',
+  integer: 'integer',
+  int: 'integer',
+  text: 'text',
+  string: 'text',
+  date: 'date',
+};
+
+export function valueKind(dtype: string): ValueKind {
+  return KINDS[dtype.toLowerCase()] ?? 'decimal';
+}
+
+const MONEYISH = new Set(['money', 'integer', 'int', 'count']);
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * Checks one household value against its input declaration and returns a problem description, or
+ * undefined when the value is acceptable. Strings are never coerced to numbers: a wrong type is an error.
+ */
+export function valueProblem(input: PackageInput, value: unknown): string | undefined {
+  const kind = valueKind(input.dtype);
+  switch (kind) {
+    case 'bool':
+      return typeof value === 'boolean' ? undefined : `must be a boolean (${input.dtype})`;
+    case 'text':
+      return typeof value === 'string' ? undefined : `must be a string (${input.dtype})`;
+    case 'date':
+      return typeof value === 'string' && DATE.test(value) ? undefined : `must be a date YYYY-MM-DD (${input.dtype})`;
+    case 'integer':
+    case 'decimal': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `must be a finite number (${input.dtype})`;
+      if (kind === 'integer' && !Number.isInteger(value)) return `must be a whole number (${input.dtype})`;
+      if (value < 0 && !input.allow_negative && MONEYISH.has(input.dtype.toLowerCase())) return 'must not be negative';
+      return undefined;
+    }
+  }
+}
+
+export function isJsonObject(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

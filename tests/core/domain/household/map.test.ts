@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { mapHousehold } from '../../../../core/domain/household/map.js';
+import { indexShape, type HouseholdShape } from '../../../../core/domain/household/shape.js';
+import { fiscalYearOf, periodEnd } from '../../../../core/domain/household/period.js';
+import { isServiceError } from '../../../../core/domain/errors.js';
+
+const shape: HouseholdShape = {
+  default_period: '2026-01',
+  household_aliases: { household_size: 'snap_household_size', earned_income: 'snap_earned_income' },
+  entities: [
+    {
+      entity: 'Household',
+      id_template: 'household',
+      inputs: [
+        { name: 'snap_household_size', dtype: 'Integer' },
+        { name: 'snap_earned_income', dtype: 'Money', default: 0 },
+        { name: 'snap_rent', dtype: 'Money', default: 0 },
+        { name: 'state_code', dtype: 'Text', default: 'CO' },
+        { name: 'snap_categorically_eligible', dtype: 'Judgment', default: false },
+      ],
+    },
+    {
+      entity: 'Person',
+      id_template: 'person-{n}',
+      count_from: 'snap_household_size',
+      inputs: [
+        { name: 'age', dtype: 'Integer', default: 30 },
+        { name: 'is_disabled', dtype: 'Boolean', default: false },
+      ],
+      relations: [{ name: 'member_of_household', tuple: ['Person', 'Household'] }],
+    },
+  ],
+};
+const index = indexShape(shape);
+
+function problem(household: unknown): string {
+  try {
+    mapHousehold(index, household);
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'invalid_household') return error.message;
+    throw error;
+  }
+  throw new Error('expected invalid_household');
+}
+
+describe('mapHousehold', () => {
+  it('fills package defaults and generates counted entities from the count input', () => {
+    const mapped = mapHousehold(index, { facts: { snap_household_size: 2 } });
+    expect(mapped.period).toBe('2026-01');
+    expect(mapped.inputs.Household.household).toEqual({
+      snap_household_size: 2,
+      snap_earned_income: 0,
+      snap_rent: 0,
+      state_code: 'CO',
+      snap_categorically_eligible: false,
+    });
+    expect(Object.keys(mapped.inputs.Person)).toEqual(['person-1', 'person-2']);
+    expect(mapped.relations.member_of_household).toEqual([
+      ['person-1', 'household'],
+      ['person-2', 'household'],
+    ]);
+    expect(mapped.warnings).toEqual([]);
+  });
+
+  it('takes the first spm unit, then facts over it, then entities over both; aliases resolve', () => {
+    const mapped = mapHousehold(index, {
+      spm_units: { a: { household_size: 3, earned_income: 100 }, b: { earned_income: 5 } },
+      facts: { earned_income: 200 },
+      entities: { Household: { household: { snap_rent: 900 } } },
+      period: '2026-03',
+    });
+    expect(mapped.period).toBe('2026-03');
+    expect(mapped.inputs.Household.household).toMatchObject({ snap_household_size: 3, snap_earned_income: 200, snap_rent: 900 });
+    expect(mapped.warnings.join(' ')).toContain('ignored: b');
+  });
+
+  it('maps people onto the person entity and derives the count input from them', () => {
+    const mapped = mapHousehold(index, { people: { ann: { age: 70 }, bob: { is_disabled: true } }, facts: { is_disabled: false } });
+    expect(mapped.inputs.Household.household.snap_household_size).toBe(2);
+    expect(mapped.inputs.Person).toEqual({ ann: { age: 70, is_disabled: false }, bob: { age: 30, is_disabled: true } });
+    expect(mapped.relations.member_of_household).toEqual([
+      ['ann', 'household'],
+      ['bob', 'household'],
+    ]);
+  });
+
+  it('falls back to the default period with a warning on an invalid period', () => {
+    const mapped = mapHousehold(index, { facts: { snap_household_size: 1 }, period: '2026-13' });
+    expect(mapped.period).toBe('2026-01');
+    expect(mapped.warnings[0]).toContain('2026-13');
+    expect(mapped.warnings[0]).toContain('2026-01');
+  });
+
+  it('rejects semantic problems naming the input', () => {
+    expect(problem({})).toContain('snap_household_size');
+    expect(problem({ facts: { household_size: 2, earned_income: -5 } })).toMatch(/earned_income \(snap_earned_income\): must not be negative/);
+    expect(problem({ facts: { household_size: '2' } })).toMatch(/household_size.*whole number|household_size.*number/);
+    expect(problem({ facts: { snap_household_size: 1, snap_categorically_eligible: 'yes' } })).toContain('snap_categorically_eligible: must be a boolean');
+    expect(problem({ facts: { snap_household_size: 1, nonsense: 1 } })).toContain('household.facts.nonsense');
+    expect(problem({ facts: { snap_household_size: 1 }, entities: { Person: { 'person-9': { age: 1 } } } })).toContain('person-9');
+    expect(problem({ facts: { snap_household_size: 1 }, entities: { Robot: {} } })).toContain('Robot');
+    expect(problem({ facts: { snap_household_size: 1000 } })).toContain('maximum');
+    expect(problem({ facts: { snap_household_size: 1 }, relations: { member_of_household: [['a']] } })).toContain('member_of_household[0]');
+    expect(problem({ people: [] })).toContain('household.people');
+  });
+
+  it('accepts explicit relation tuples for declared relations', () => {
+    const mapped = mapHousehold(index, { facts: { snap_household_size: 1 }, relations: { member_of_household: [['person-1', 'household']] } });
+    expect(mapped.relations.member_of_household).toEqual([['person-1', 'household']]);
+  });
+});
+
+describe('period helpers', () => {
+  it('knows month ends and fiscal years', () => {
+    expect(periodEnd('2024-02')).toBe('2024-02-29');
+    expect(fiscalYearOf('2025-10-01')).toBe(2026);
+    expect(fiscalYearOf('2026-09-30')).toBe(2026);
+  });
+});
