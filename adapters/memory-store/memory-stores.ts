@@ -1,0 +1,161 @@
+/** In-process stores: the embedded default for a single instance. Nothing survives a restart (`durable` false). */
+import type { AuditEntry } from '../../core/domain/keys/audit.js';
+import type { StoredKey } from '../../core/domain/keys/api-key.js';
+import { defaultKillSwitches, type KillSwitchName, type KillSwitchState, type KillSwitches } from '../../core/domain/keys/kill-switch.js';
+import type { UsageRowRecord } from '../../core/domain/keys/usage-month.js';
+import type { AuditStore } from '../../core/ports/audit-store.js';
+import type { CounterStore } from '../../core/ports/counter-store.js';
+import type { KeyStore } from '../../core/ports/key-store.js';
+import type { KeyStores } from '../../core/ports/key-stores.js';
+import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
+import type { StoreHealth } from '../../core/ports/store-health.js';
+import type { UsageStore } from '../../core/ports/usage-store.js';
+
+type Clock = () => number;
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+export class MemoryKeyStore implements KeyStore {
+  private readonly byId = new Map<string, StoredKey>();
+  private readonly idByHash = new Map<string, string>();
+  private readonly revokedEnv = new Set<string>();
+
+  async create(key: StoredKey): Promise<'created' | 'conflict'> {
+    if (this.byId.has(key.id)) return 'conflict';
+    this.byId.set(key.id, clone(key));
+    this.idByHash.set(key.hash, key.id);
+    return 'created';
+  }
+
+  async findByHash(hash: string): Promise<StoredKey | null> {
+    const id = this.idByHash.get(hash);
+    const key = id === undefined ? undefined : this.byId.get(id);
+    return key ? clone(key) : null;
+  }
+
+  async findById(id: string): Promise<StoredKey | null> {
+    const key = this.byId.get(id);
+    return key ? clone(key) : null;
+  }
+
+  async list(): Promise<StoredKey[]> {
+    return [...this.byId.values()].map(clone);
+  }
+
+  async revoke(id: string, at: string): Promise<boolean> {
+    const key = this.byId.get(id);
+    if (!key) return false;
+    key.revoked_at ??= at;
+    return true;
+  }
+
+  async revokeEnvironmentKey(id: string): Promise<void> {
+    this.revokedEnv.add(id);
+  }
+
+  async revokedEnvironmentKeys(): Promise<Set<string>> {
+    return new Set(this.revokedEnv);
+  }
+}
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly counters = new Map<string, { value: number; expiresAt: number }>();
+  private hits = 0;
+
+  constructor(private readonly now: Clock = Date.now) {}
+
+  async increment(name: string, by: number, ttlSeconds: number): Promise<number> {
+    const now = this.now();
+    // Sweep expired counters now and then so long-running processes do not grow without bound.
+    if (++this.hits % 1024 === 0) this.sweep(now);
+    const current = this.counters.get(name);
+    if (!current || current.expiresAt <= now) {
+      this.counters.set(name, { value: by, expiresAt: now + ttlSeconds * 1000 });
+      return by;
+    }
+    current.value += by;
+    return current.value;
+  }
+
+  async get(name: string): Promise<number> {
+    const current = this.counters.get(name);
+    if (!current || current.expiresAt <= this.now()) return 0;
+    return current.value;
+  }
+
+  private sweep(now: number): void {
+    for (const [name, counter] of this.counters) if (counter.expiresAt <= now) this.counters.delete(name);
+  }
+}
+
+export class MemoryAuditStore implements AuditStore {
+  private entries: AuditEntry[] = [];
+
+  async append(entry: AuditEntry, retainSinceMs: number): Promise<void> {
+    this.entries.push(clone(entry));
+    this.entries = this.entries.filter((e) => Date.parse(e.at) >= retainSinceMs);
+  }
+
+  async newest(limit: number, retainSinceMs: number): Promise<AuditEntry[]> {
+    return this.entries
+      .filter((e) => Date.parse(e.at) >= retainSinceMs)
+      .map((e, index) => ({ e, index }))
+      .sort((a, b) => Date.parse(b.e.at) - Date.parse(a.e.at) || b.index - a.index)
+      .slice(0, limit)
+      .map(({ e }) => clone(e));
+  }
+}
+
+export class MemoryKillSwitchStore implements KillSwitchStore {
+  private state: KillSwitches = defaultKillSwitches();
+
+  async read(): Promise<KillSwitches> {
+    return clone(this.state);
+  }
+
+  async write(name: KillSwitchName, state: KillSwitchState): Promise<void> {
+    this.state[name] = clone(state);
+  }
+}
+
+export class MemoryUsageStore implements UsageStore {
+  private readonly months = new Map<string, Map<string, number>>();
+
+  async record(keyId: string, month: string, requests: number): Promise<void> {
+    let rows = this.months.get(month);
+    if (!rows) {
+      rows = new Map();
+      this.months.set(month, rows);
+      this.prune();
+    }
+    rows.set(keyId, (rows.get(keyId) ?? 0) + requests);
+  }
+
+  async month(month: string): Promise<UsageRowRecord[]> {
+    return [...(this.months.get(month) ?? new Map<string, number>())].map(([api_key_id, requests]) => ({ api_key_id, requests }));
+  }
+
+  /** Keep the 14 newest months (about 13 months of history plus the current one). */
+  private prune(): void {
+    const names = [...this.months.keys()].sort();
+    for (const name of names.slice(0, Math.max(0, names.length - 14))) this.months.delete(name);
+  }
+}
+
+export class MemoryStoreHealth implements StoreHealth {
+  readonly name = 'memory';
+  readonly durable = false;
+  async check(): Promise<void> {}
+}
+
+export function createMemoryStores(options: { now?: Clock } = {}): KeyStores {
+  return {
+    keys: new MemoryKeyStore(),
+    counters: new MemoryCounterStore(options.now),
+    audit: new MemoryAuditStore(),
+    killSwitches: new MemoryKillSwitchStore(),
+    usage: new MemoryUsageStore(),
+    health: new MemoryStoreHealth(),
+    close: async () => {},
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Redis-backed stores shared by every instance. Only key hashes are written, never a raw key.
+ * Every command has a bounded timeout and no offline queue, so a dead Redis surfaces as
+ * 503 store_unavailable within about a second instead of a hang; ioredis reconnects on its own.
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+import { ServiceError } from '../../core/domain/errors.js';
+import type { AuditEntry } from '../../core/domain/keys/audit.js';
+import type { StoredKey } from '../../core/domain/keys/api-key.js';
+import { defaultKillSwitches, KILL_SWITCHES, type KillSwitchName, type KillSwitchState, type KillSwitches } from '../../core/domain/keys/kill-switch.js';
+import { USAGE_RETENTION_SECONDS, type UsageRowRecord } from '../../core/domain/keys/usage-month.js';
+import type { AuditStore } from '../../core/ports/audit-store.js';
+import type { CounterStore } from '../../core/ports/counter-store.js';
+import type { KeyStore } from '../../core/ports/key-store.js';
+import type { KeyStores } from '../../core/ports/key-stores.js';
+import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
+import type { StoreHealth } from '../../core/ports/store-health.js';
+import type { UsageStore } from '../../core/ports/usage-store.js';
+import { SCRIPTS } from './scripts.js';
+
+/** Kept this long after a key's expiry so a late request still gets a clean 401 and the id stays reserved. */
+const EXPIRED_KEY_GRACE_MS = 30 * 86_400_000;
+
+export interface RedisStoreOptions {
+  url: string;
+  /** Namespace for every key this service writes (default `tenet:`). */
+  prefix?: string;
+  /** Per-command timeout in ms (default 1000). */
+  commandTimeoutMs?: number;
+}
+
+type ScriptedRedis = Redis & {
+  tenetCreateKey(keyRecord: string, hashIndex: string, idSet: string, id: string, json: string, expireAtMs: string): Promise<number>;
+  tenetLookup(hashIndex: string, revoked: string, keyPrefix: string): Promise<[string | null, string | null] | null>;
+  tenetRevoke(keyRecord: string, revoked: string, id: string, at: string): Promise<number>;
+  tenetIncrement(counter: string, by: string, ttl: string): Promise<number>;
+  tenetAudit(zset: string, seq: string, score: string, json: string, retainSince: string): Promise<number>;
+};
+
+/** Turns any Redis failure into the one error the HTTP layer maps to 503 store_unavailable. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
+    throw new ServiceError('store_unavailable', undefined, { cause: error });
+  }
+}
+
+export function redisClientOptions(options: RedisStoreOptions): RedisOptions {
+  const timeout = options.commandTimeoutMs ?? 1000;
+  return {
+    lazyConnect: true,
+    connectTimeout: timeout,
+    commandTimeout: timeout,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    // Keep trying forever, at most once a second, so the process heals when Redis returns.
+    retryStrategy: (times: number) => Math.min(50 * times, 1000),
+    reconnectOnError: () => false,
+  };
+}
+
+export function createRedisClient(options: RedisStoreOptions): ScriptedRedis {
+  const client = new Redis(options.url, redisClientOptions(options)) as ScriptedRedis;
+  for (const [name, script] of Object.entries(SCRIPTS)) client.defineCommand(name, script);
+  // Errors are reported through readiness and 503s; an unhandled 'error' event would crash the process.
+  client.on('error', () => {});
+  return client;
+}
+
+class RedisKeyStore implements KeyStore {
+  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+
+  async create(key: StoredKey): Promise<'created' | 'conflict'> {
+    const expireAt = key.expires_at ? Date.parse(key.expires_at) + EXPIRED_KEY_GRACE_MS : 0;
+    const created = await guarded(() =>
+      this.redis.tenetCreateKey(`${this.p}key:${key.id}`, `${this.p}keyhash:${key.hash}`, `${this.p}keys`, key.id, JSON.stringify(key), String(expireAt)),
+    );
+    return created === 1 ? 'created' : 'conflict';
+  }
+
+  async findByHash(hash: string): Promise<StoredKey | null> {
+    const found = await guarded(() => this.redis.tenetLookup(`${this.p}keyhash:${hash}`, `${this.p}key-revoked`, `${this.p}key:`));
+    if (!found || found[0] === null) return null;
+    return withRevocation(found[0], found[1]);
+  }
+
+  async findById(id: string): Promise<StoredKey | null> {
+    const [json, revokedAt] = await guarded(() => Promise.all([this.redis.get(`${this.p}key:${id}`), this.redis.hget(`${this.p}key-revoked`, id)]));
+    return json === null ? null : withRevocation(json, revokedAt);
+  }
+
+  async list(): Promise<StoredKey[]> {
+    return guarded(async () => {
+      const ids = (await this.redis.smembers(`${this.p}keys`)).sort();
+      if (ids.length === 0) return [];
+      const [records, revoked] = await Promise.all([
+        this.redis.mget(ids.map((id) => `${this.p}key:${id}`)),
+        this.redis.hgetall(`${this.p}key-revoked`),
+      ]);
+      const keys: StoredKey[] = [];
+      const gone: string[] = [];
+      records.forEach((json, index) => {
+        if (json === null) gone.push(ids[index]);
+        else keys.push(withRevocation(json, revoked[ids[index]] ?? null));
+      });
+      // Records that expired out of Redis leave their id in the set; tidy up lazily.
+      if (gone.length > 0) await this.redis.srem(`${this.p}keys`, ...gone);
+      return keys;
+    });
+  }
+
+  async revoke(id: string, at: string): Promise<boolean> {
+    const done = await guarded(() => this.redis.tenetRevoke(`${this.p}key:${id}`, `${this.p}key-revoked`, id, at));
+    return done === 1;
+  }
+
+  async revokeEnvironmentKey(id: string, at: string): Promise<void> {
+    await guarded(() => this.redis.hsetnx(`${this.p}env-revoked`, id, at));
+  }
+
+  async revokedEnvironmentKeys(): Promise<Set<string>> {
+    return new Set(await guarded(() => this.redis.hkeys(`${this.p}env-revoked`)));
+  }
+}
+
+function withRevocation(json: string, revokedAt: string | null): StoredKey {
+  const key = JSON.parse(json) as StoredKey;
+  if (revokedAt) key.revoked_at = revokedAt;
+  return key;
+}
+
+class RedisCounterStore implements CounterStore {
+  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+
+  async increment(name: string, by: number, ttlSeconds: number): Promise<number> {
+    return guarded(() => this.redis.tenetIncrement(`${this.p}ctr:${name}`, String(by), String(ttlSeconds)));
+  }
+
+  async get(name: string): Promise<number> {
+    const value = await guarded(() => this.redis.get(`${this.p}ctr:${name}`));
+    return value === null ? 0 : Number(value);
+  }
+}
+
+class RedisAuditStore implements AuditStore {
+  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+
+  async append(entry: AuditEntry, retainSinceMs: number): Promise<void> {
+    await guarded(() =>
+      this.redis.tenetAudit(`${this.p}audit`, `${this.p}audit-seq`, String(Date.parse(entry.at)), JSON.stringify(entry), String(retainSinceMs)),
+    );
+  }
+
+  async newest(limit: number, retainSinceMs: number): Promise<AuditEntry[]> {
+    const members = await guarded(() => this.redis.zrevrangebyscore(`${this.p}audit`, '+inf', String(retainSinceMs), 'LIMIT', 0, limit));
+    // Members are `<zero-padded sequence>|<json>` so equal timestamps keep insertion order.
+    return members.map((member) => JSON.parse(member.slice(member.indexOf('|') + 1)) as AuditEntry);
+  }
+}
+
+class RedisKillSwitchStore implements KillSwitchStore {
+  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+
+  async read(): Promise<KillSwitches> {
+    const stored = await guarded(() => this.redis.hgetall(`${this.p}kill`));
+    const switches = defaultKillSwitches();
+    for (const name of KILL_SWITCHES) {
+      const json = stored[name];
+      if (json) switches[name] = JSON.parse(json) as KillSwitchState;
+    }
+    return switches;
+  }
+
+  async write(name: KillSwitchName, state: KillSwitchState): Promise<void> {
+    await guarded(() => this.redis.hset(`${this.p}kill`, name, JSON.stringify(state)));
+  }
+}
+
+class RedisUsageStore implements UsageStore {
+  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+
+  async record(keyId: string, month: string, requests: number): Promise<void> {
+    const name = `${this.p}usage:${month}`;
+    await guarded(async () => {
+      const results = await this.redis.multi().hincrby(name, keyId, requests).expire(name, USAGE_RETENTION_SECONDS).exec();
+      const failed = results?.find(([error]) => error);
+      if (!results || failed) throw failed?.[0] ?? new Error('usage transaction aborted');
+    });
+  }
+
+  async month(month: string): Promise<UsageRowRecord[]> {
+    const rows = await guarded(() => this.redis.hgetall(`${this.p}usage:${month}`));
+    return Object.entries(rows).map(([api_key_id, requests]) => ({ api_key_id, requests: Number(requests) }));
+  }
+}
+
+class RedisStoreHealth implements StoreHealth {
+  readonly name = 'redis';
+  readonly durable = true;
+  constructor(private readonly redis: ScriptedRedis) {}
+
+  async check(): Promise<void> {
+    await guarded(() => this.redis.ping());
+  }
+}
+
+export interface RedisKeyStores extends KeyStores {
+  client: Redis;
+  /** Waits for the first connection; resolves false (and keeps retrying in the background) on failure. */
+  connected(): Promise<boolean>;
+}
+
+export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
+  const redis = createRedisClient(options);
+  const p = options.prefix ?? 'tenet:';
+  const firstConnect = redis.connect().then(
+    () => true,
+    () => false,
+  );
+  return {
+    client: redis,
+    keys: new RedisKeyStore(redis, p),
+    counters: new RedisCounterStore(redis, p),
+    audit: new RedisAuditStore(redis, p),
+    killSwitches: new RedisKillSwitchStore(redis, p),
+    usage: new RedisUsageStore(redis, p),
+    health: new RedisStoreHealth(redis),
+    connected: () => firstConnect,
+    close: async () => {
+      redis.disconnect(false);
+    },
+  };
+}
