@@ -1,0 +1,92 @@
+/**
+ * The calculation side of the runtime: executable packages and the records calculation produces.
+ * (The read side, package listings, details and graphs, is core/ports/runtime.ts.)
+ */
+import type { MappedHousehold } from '../domain/household/map.js';
+import type { HouseholdShape, JsonValue } from '../domain/household/shape.js';
+
+export type RuntimeMode = 'fixture' | 'compiled';
+
+export interface CalculateRequest {
+  program_id: string;
+  jurisdiction: string;
+  household: Record<string, unknown>;
+  variables?: string[];
+}
+
+export interface TraceEntry {
+  rule_id: string;
+  variable: string;
+  value: JsonValue;
+  /** Legal source references (citations, with URLs where the rule gives one). */
+  sources: string[];
+}
+
+export interface CalculateResponse {
+  /** Constant naming the engine. */
+  engine: string;
+  runtime: { id: string; mode: RuntimeMode };
+  program_id: string;
+  jurisdiction: string;
+  /**
+   * `sha256:<hex>` of the package that ran: for compiled packages the compiled program digest, for fixture
+   * packages the digest of the package's recorded fixture. Equal digests mean the same rules and parameters.
+   */
+  package_digest: string;
+  /** The calculation month actually used (`YYYY-MM`). */
+  period: string;
+  outputs: Record<string, JsonValue>;
+  trace: TraceEntry[];
+  warnings: string[];
+}
+
+export type EntryErrorCode = 'unsupported_program' | 'invalid_household' | 'runtime_error';
+
+export type BatchResult =
+  | { status: 'ok'; result: CalculateResponse }
+  | { status: 'error'; error: { code: EntryErrorCode; message: string } };
+
+/** What one execution produced. Outputs are keyed by canonical output name. */
+export interface Execution {
+  outputs: Record<string, JsonValue>;
+  trace: TraceEntry[];
+  /** Runtime-specific warnings, e.g. figures carried forward past the last encoded fiscal year. */
+  warnings: string[];
+}
+
+export interface ExecuteOptions {
+  /** Epoch milliseconds after which the runtime should give up (checked cooperatively where it can). */
+  deadline: number;
+}
+
+/** One executable package. */
+export interface ExecutablePackage {
+  program_id: string;
+  jurisdiction: string;
+  runtime_id: string;
+  mode: RuntimeMode;
+  /** See CalculateResponse.package_digest. */
+  digest: string;
+  /** Entities, inputs, defaults, aliases and default period for household mapping. */
+  shape: HouseholdShape;
+  /** Canonical output names the package can compute. */
+  outputs: string[];
+  /** alias -> canonical output name */
+  output_aliases: Record<string, string>;
+  /** Canonical names computed when a request omits `variables`. */
+  default_outputs: string[];
+  /**
+   * Computes `outputs` (canonical names) for a mapped household. Throws ServiceError invalid_household
+   * for a household the package cannot use; any other error is a runtime failure.
+   */
+  execute(household: MappedHousehold, outputs: string[], options: ExecuteOptions): Promise<Execution>;
+}
+
+/** A set of executable packages (one runtime: compiled or fixture). */
+export interface Calculator {
+  readonly id: string;
+  readonly mode: RuntimeMode;
+  /** The package for a program and jurisdiction, or undefined when none is executable. */
+  find(programId: string, jurisdiction: string): ExecutablePackage | undefined;
+  packages(): readonly ExecutablePackage[];
+}

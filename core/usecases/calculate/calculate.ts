@@ -1,0 +1,186 @@
+import { isServiceError, ServiceError } from '../../domain/errors.js';
+import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
+import { mapHousehold } from '../../domain/household/map.js';
+import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage } from '../../ports/calculator.js';
+import { checkRequests } from './request.js';
+
+/** Constant naming the engine in every CalculateResponse. */
+export const ENGINE_NAME = 'tenet-rulespec';
+
+/** Every result carries this warning while calculation is experimental (the spec requires non-empty warnings). */
+export const EXPERIMENTAL_WARNING =
+  'Calculation is experimental: this result is not an authoritative determination of eligibility or benefit amount.';
+
+/** Default per-calculation time limit; configurable (TENET_CALC_TIME_LIMIT_MS in the composition root). */
+export const DEFAULT_TIME_LIMIT_MS = 2000;
+
+export interface CalculationConfig {
+  timeLimitMs: number;
+}
+
+/** A request whose package and variables have been resolved; running it can still fail per household. */
+export interface PreparedCalculation {
+  request: CalculateRequest;
+  pkg: ExecutablePackage;
+  /** [requested name, canonical output name] */
+  variables: Array<[string, string]>;
+}
+
+export interface BatchResponse {
+  summary: { total: number; succeeded: number; failed: number };
+  results: BatchResult[];
+}
+
+const ENTRY_CODES = new Set<string>(['unsupported_program', 'invalid_household', 'runtime_error']);
+
+function shortMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/**
+ * Calculates with the configured runtimes. Runtimes are consulted in order (compiled before fixture), so
+ * the first that has a package for the program and jurisdiction runs it.
+ */
+export class CalculationService {
+  private readonly shapes = new WeakMap<ExecutablePackage, ShapeIndex>();
+
+  constructor(
+    private readonly calculators: readonly Calculator[],
+    private readonly config: CalculationConfig = { timeLimitMs: DEFAULT_TIME_LIMIT_MS },
+  ) {}
+
+  get timeLimitMs(): number {
+    return this.config.timeLimitMs;
+  }
+
+  find(programId: string, jurisdiction: string): ExecutablePackage | undefined {
+    for (const calculator of this.calculators) {
+      const pkg = calculator.find(programId, jurisdiction);
+      if (pkg) return pkg;
+    }
+    return undefined;
+  }
+
+  /** Resolves the package (422 unsupported_program) and the variables (400 naming unknown ones). */
+  prepare(request: CalculateRequest, path?: string): PreparedCalculation {
+    const pkg = this.find(request.program_id, request.jurisdiction);
+    if (!pkg) {
+      throw new ServiceError('unsupported_program', `No runtime package matches program_id ${JSON.stringify(request.program_id)} and jurisdiction ${JSON.stringify(request.jurisdiction)}.`);
+    }
+    return { request, pkg, variables: this.resolveVariables(pkg, request.variables, path) };
+  }
+
+  private resolveVariables(pkg: ExecutablePackage, requested: string[] | undefined, path?: string): Array<[string, string]> {
+    if (requested === undefined || requested.length === 0) return pkg.default_outputs.map((name) => [name, name]);
+    const known = new Set(pkg.outputs);
+    const unknown: string[] = [];
+    const pairs: Array<[string, string]> = [];
+    for (const name of requested) {
+      const canonical = known.has(name) ? name : pkg.output_aliases[name];
+      if (canonical === undefined || !known.has(canonical)) unknown.push(name);
+      else pairs.push([name, canonical]);
+    }
+    if (unknown.length > 0) {
+      const prefix = path ? `${path}: ` : '';
+      throw new ServiceError(
+        'invalid_request',
+        `${prefix}unknown variables for ${pkg.jurisdiction}/${pkg.program_id}: ${unknown.join(', ')}. Package detail lists the outputs and output_aliases.`,
+      );
+    }
+    return pairs;
+  }
+
+  private shapeIndex(pkg: ExecutablePackage): ShapeIndex {
+    let index = this.shapes.get(pkg);
+    if (!index) {
+      index = indexShape(pkg.shape);
+      this.shapes.set(pkg, index);
+    }
+    return index;
+  }
+
+  /** Maps the household (400 invalid_household) and executes within the time limit (502 runtime_error). */
+  async run(prepared: PreparedCalculation): Promise<CalculateResponse> {
+    const { pkg, request, variables } = prepared;
+    const household = mapHousehold(this.shapeIndex(pkg), request.household);
+    const canonical = [...new Set(variables.map(([, name]) => name))];
+    const limit = this.config.timeLimitMs;
+    const deadline = Date.now() + limit;
+    const overrun = (): ServiceError => new ServiceError('runtime_error', `The calculation exceeded the per-calculation time limit of ${limit} ms.`);
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(overrun()), limit);
+      timer.unref?.();
+    });
+    let execution;
+    try {
+      execution = await Promise.race([pkg.execute(household, canonical, { deadline }), timeout]);
+    } catch (error) {
+      if (isServiceError(error)) throw error;
+      throw new ServiceError('runtime_error', `The calculation engine failed: ${shortMessage(error)}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+    // Synchronous evaluation cannot be interrupted by the timer; a late result is still a time-limit failure.
+    if (Date.now() > deadline) throw overrun();
+
+    const outputs: CalculateResponse['outputs'] = {};
+    for (const [requested, name] of variables) {
+      const value = execution.outputs[name];
+      if (value === undefined) throw new ServiceError('runtime_error', `The calculation engine returned no value for ${name}.`);
+      outputs[requested] = value;
+    }
+    return {
+      engine: ENGINE_NAME,
+      runtime: { id: pkg.runtime_id, mode: pkg.mode },
+      program_id: pkg.program_id,
+      jurisdiction: pkg.jurisdiction,
+      package_digest: pkg.digest,
+      period: household.period,
+      outputs,
+      trace: execution.trace,
+      warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings],
+    };
+  }
+
+  async calculate(request: CalculateRequest): Promise<CalculateResponse> {
+    return this.run(this.prepare(request));
+  }
+
+  /** Runs one entry, turning its failure into a positional error entry. */
+  async runEntry(request: CalculateRequest): Promise<BatchResult> {
+    try {
+      return { status: 'ok', result: await this.calculate(request) };
+    } catch (error) {
+      return { status: 'error', error: entryError(error) };
+    }
+  }
+
+  /**
+   * Checks every entry before anything runs: schema problems and unknown variables fail the whole request
+   * with `requests[i]: ...`. A missing package is an entry error, not a request error.
+   */
+  checkBatch(value: unknown, max: number): CalculateRequest[] {
+    const requests = checkRequests(value, max);
+    requests.forEach((request, i) => {
+      const pkg = this.find(request.program_id, request.jurisdiction);
+      if (pkg) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
+    });
+    return requests;
+  }
+
+  /** Runs checked entries concurrently; results are positional. */
+  async batch(requests: CalculateRequest[]): Promise<BatchResponse> {
+    const results = await Promise.all(requests.map((request) => this.runEntry(request)));
+    const succeeded = results.filter((r) => r.status === 'ok').length;
+    return { summary: { total: results.length, succeeded, failed: results.length - succeeded }, results };
+  }
+}
+
+export function entryError(error: unknown): { code: EntryErrorCode; message: string } {
+  if (isServiceError(error) && ENTRY_CODES.has(error.code)) return { code: error.code as EntryErrorCode, message: error.message };
+  // Anything else escaping a calculation (including an invalid_request after replay) is reported as an engine failure.
+  return { code: 'runtime_error', message: isServiceError(error) ? error.message : `The calculation engine failed: ${shortMessage(error)}` };
+}

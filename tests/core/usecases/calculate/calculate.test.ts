@@ -1,0 +1,145 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isServiceError, type ErrorCode } from '../../../../core/domain/errors.js';
+import type { Calculator, ExecutablePackage } from '../../../../core/ports/calculator.js';
+import { CalculationService, EXPERIMENTAL_WARNING } from '../../../../core/usecases/calculate/calculate.js';
+import { JobService } from '../../../../core/usecases/calculate/jobs.js';
+import { FixtureRuntime, RECORDED_WARNING } from '../../../../adapters/runtime-fixture/fixture-runtime.js';
+import { MemoryJobStore } from '../../../../adapters/memory-store/jobs.js';
+
+const fixturePath = fileURLToPath(new URL('../../../fixtures/runtime-fixture.json', import.meta.url));
+const fixture = FixtureRuntime.fromFile(fixturePath);
+const earner = { household_size: 3, earned_income: 2000, rent: 900, snap_utility_allowance: 445 };
+
+async function code(promise: Promise<unknown>): Promise<{ code: ErrorCode; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isServiceError(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected a ServiceError');
+}
+
+/** A runtime whose single package runs a caller-supplied function (to provoke failures and slowness). */
+function scriptedRuntime(execute: ExecutablePackage['execute']): Calculator {
+  const base = fixture.find('snap', 'us-fixture')!;
+  const pkg: ExecutablePackage = { ...base, program_id: 'scripted', runtime_id: 'scripted', mode: 'compiled', digest: 'sha256:0', shape: base.shape, execute };
+  return { id: 'scripted', mode: 'compiled', find: (p) => (p === 'scripted' ? pkg : undefined), packages: () => [pkg] };
+}
+
+describe('CalculationService with the fixture runtime', () => {
+  const service = new CalculationService([fixture]);
+
+  it('returns recorded outputs keyed by requested names, with trace, digest and warnings', async () => {
+    const result = await service.calculate({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: earner }, variables: ['snap', 'snap_net_income'] });
+    expect(result.outputs).toEqual({ snap: 562, snap_net_income: 741.5 });
+    expect(result.runtime).toEqual({ id: 'fixture-recorded-2026-11', mode: 'fixture' });
+    expect(result.package_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(result.trace.map((t) => t.variable)).toEqual(['snap_allotment', 'snap_net_income']);
+    expect(result.trace[0].sources.length).toBeGreaterThan(0);
+    expect(result.warnings[0]).toBe(EXPERIMENTAL_WARNING);
+    expect(result.warnings.join(' ')).toContain(RECORDED_WARNING);
+  });
+
+  it('uses default outputs when variables are omitted', async () => {
+    const result = await service.calculate({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } });
+    expect(result.outputs).toEqual({ snap_allotment: 298, snap_eligible: true });
+  });
+
+  it('maps failures to their codes', async () => {
+    expect((await code(service.calculate({ program_id: 'nope', jurisdiction: 'us-fixture', household: {} }))).code).toBe('unsupported_program');
+    const unknown = await code(service.calculate({ program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['bogus', 'snap'] }));
+    expect(unknown).toMatchObject({ code: 'invalid_request' });
+    expect(unknown.message).toContain('bogus');
+    const unmatched = await code(service.calculate({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 7 } } }));
+    expect(unmatched.code).toBe('invalid_household');
+    expect(unmatched.message).toContain('three-person-earner');
+    const negative = await code(service.calculate({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1, rent: -1 } } }));
+    expect(negative).toMatchObject({ code: 'invalid_household' });
+    expect(negative.message).toContain('snap_rent');
+  });
+
+  it('turns engine failures and time-limit overruns into runtime_error', async () => {
+    const failing = new CalculationService([scriptedRuntime(async () => Promise.reject(new Error('boom')))]);
+    const failure = await code(failing.calculate({ program_id: 'scripted', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } }));
+    expect(failure.code).toBe('runtime_error');
+    expect(failure.message).toContain('boom');
+    const slow = new CalculationService([scriptedRuntime(() => new Promise(() => {}))], { timeLimitMs: 20 });
+    const timeout = await code(slow.calculate({ program_id: 'scripted', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } }));
+    expect(timeout.code).toBe('runtime_error');
+    expect(timeout.message).toContain('20 ms');
+    const blocking = new CalculationService(
+      [
+        scriptedRuntime(async () => {
+          const until = Date.now() + 30;
+          while (Date.now() < until);
+          return { outputs: { snap_allotment: 1, snap_eligible: true }, trace: [], warnings: [] };
+        }),
+      ],
+      { timeLimitMs: 5 },
+    );
+    expect((await code(blocking.calculate({ program_id: 'scripted', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } }))).code).toBe('runtime_error');
+  });
+
+  it('checks a batch positionally before running and reports entry failures positionally', async () => {
+    const bad = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {} }, { program_id: '', jurisdiction: 'x', household: {} }], 25)));
+    expect(bad).toMatchObject({ code: 'invalid_request' });
+    expect(bad.message).toMatch(/^requests\[1\]: program_id/);
+    const badVariable = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['zzz'] }], 25)));
+    expect(badVariable.message).toMatch(/^requests\[0\]: unknown variables/);
+    expect((await code(Promise.resolve().then(() => service.checkBatch([], 25)))).message).toContain('1-25');
+
+    const requests = service.checkBatch(
+      [
+        { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: earner } },
+        { program_id: 'other', jurisdiction: 'us-fixture', household: {} },
+        { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1, earned_income: -3 } } },
+      ],
+      25,
+    );
+    const response = await service.batch(requests);
+    expect(response.summary).toEqual({ total: 3, succeeded: 1, failed: 2 });
+    expect(response.results.map((r) => (r.status === 'ok' ? 'ok' : r.error.code))).toEqual(['ok', 'unsupported_program', 'invalid_household']);
+  });
+});
+
+describe('JobService with the memory job store', () => {
+  it('runs a job to completion, visible only to its creator', async () => {
+    const calculation = new CalculationService([fixture]);
+    const store = new MemoryJobStore({ concurrency: 1 });
+    await store.start((request) => calculation.runEntry(request));
+    let n = 0;
+    const jobs = new JobService(store, calculation, { newId: () => `job-${++n}`, now: () => new Date() });
+    const submitted = await jobs.submit(
+      [
+        { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: earner } },
+        { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 9 } } },
+      ],
+      'key-a',
+    );
+    expect(submitted).toEqual({ job_id: 'job-1', status: 'pending', total: 2, status_url: '/v1/jobs/job-1', durable: false });
+    let record = await jobs.get('job-1', 'key-a');
+    for (let i = 0; i < 100 && record.status !== 'succeeded'; i += 1) {
+      await new Promise((r) => setTimeout(r, 5));
+      record = await jobs.get('job-1', 'key-a');
+    }
+    expect(record).toMatchObject({ status: 'succeeded', total: 2, completed: 2, api_key_id: 'key-a' });
+    expect(record.started_at).toBeDefined();
+    expect(record.finished_at).toBeDefined();
+    expect(record.results?.map((r) => r.status)).toEqual(['ok', 'error']);
+    expect((await code(jobs.get('job-1', 'key-b'))).code).toBe('not_found');
+    expect((await code(jobs.get('job-404', 'key-a'))).code).toBe('not_found');
+    expect((await code(jobs.submit(new Array(51).fill({ program_id: 'snap', jurisdiction: 'us-fixture', household: {} }), 'key-a'))).message).toContain('1-50');
+    await store.close();
+  });
+
+  it('drops records after the retention period', async () => {
+    let clock = Date.parse('2026-11-21T00:00:00Z');
+    const store = new MemoryJobStore({ now: () => clock });
+    await store.submit({ id: 'old', api_key_id: null, created_at: new Date(clock).toISOString(), requests: [] });
+    expect(await store.get('old')).toBeDefined();
+    clock += 24 * 3600 * 1000 + 1;
+    expect(await store.get('old')).toBeUndefined();
+  });
+});
