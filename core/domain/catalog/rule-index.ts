@@ -1,0 +1,334 @@
+/**
+ * The rule index: every rule of every configured repository as a RuleDetail, its SourceReferences, and the program
+ * list. Built once at start-up (pure; the caller loads the repositories) and then read-only.
+ */
+
+import { citationPathOf, ruleIdCandidates } from './citation-path.js';
+import { formulaIdentifiers } from './formula-identifiers.js';
+import { documentClassOf, jurisdictionName } from './jurisdictions.js';
+import { assignPrograms, jurisdictionOfModule, moduleSegments, parseProgramKey, type ProgramRef } from './program-assignment.js';
+import { programStatus } from './program-status.js';
+import { programDisplayName } from './naming.js';
+import { ruleSummaryText } from './rule-text.js';
+import { buildSources } from './sources.js';
+import type {
+  CatalogModule,
+  CatalogProgramSpec,
+  CatalogRepository,
+  CatalogRule,
+  PackageReadiness,
+  ProgramSummary,
+  RepositoryIdentity,
+  RuleDetail,
+  RuleSummary,
+  SourceReference,
+} from './types.js';
+
+interface Entry {
+  detail: RuleDetail;
+  sources: SourceReference[];
+}
+
+interface ProgramRecord {
+  id: string;
+  jurisdiction: string;
+  name: string;
+  description: string;
+  rule_count: number;
+}
+
+const RELATION_KINDS = new Set(['data_relation', 'derived_relation']);
+
+export function ruleIdOf(moduleId: string, rule: Pick<CatalogRule, 'name' | 'kind'>): string {
+  return RELATION_KINDS.has(rule.kind) ? `${moduleId}#relation.${rule.name}` : `${moduleId}#${rule.name}`;
+}
+
+export function summaryOf(d: RuleDetail): RuleSummary {
+  return {
+    id: d.id,
+    citation_path: d.citation_path,
+    name: d.name,
+    jurisdiction: d.jurisdiction,
+    program_id: d.program_id,
+    document_class: d.document_class,
+    status: d.status,
+    source_count: d.source_count,
+  };
+}
+
+export class RuleIndex {
+  private readonly byRef = new Map<string, Entry>();
+
+  constructor(
+    private readonly entries: readonly Entry[],
+    private readonly programRecords: readonly ProgramRecord[],
+    readonly repositories: readonly RepositoryIdentity[],
+  ) {
+    for (const e of entries) this.byRef.set(e.detail.id, e);
+    // Citation paths never shadow an id.
+    for (const e of entries) if (!this.byRef.has(e.detail.citation_path)) this.byRef.set(e.detail.citation_path, e);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Every rule, in repository and file order. */
+  rules(): RuleDetail[] {
+    return this.entries.map((e) => e.detail);
+  }
+
+  /** A rule by id or citation path. */
+  resolve(ref: string): RuleDetail | undefined {
+    return this.entry(ref)?.detail;
+  }
+
+  sourcesOf(ref: string): SourceReference[] | undefined {
+    return this.entry(ref)?.sources;
+  }
+
+  /** One summary per program spec and per jurisdiction/program found in the rules; status from the runtime's packages. */
+  programs(readiness: readonly PackageReadiness[] = []): ProgramSummary[] {
+    const byKey = new Map(readiness.map((r) => [`${r.jurisdiction}/${r.programId}`, r]));
+    return this.programRecords.map((p) => ({ ...p, status: programStatus(byKey.get(`${p.jurisdiction}/${p.id}`)) }));
+  }
+
+  private entry(ref: string): Entry | undefined {
+    for (const candidate of ruleIdCandidates(ref)) {
+      const e = this.byRef.get(candidate);
+      if (e) return e;
+    }
+    // `<module>#<name>` also finds a relation declared as `<module>#relation.<name>`.
+    const hash = ref.lastIndexOf('#');
+    if (hash > 0) return this.byRef.get(`${ref.slice(0, hash)}#relation.${ref.slice(hash + 1)}`);
+    return undefined;
+  }
+}
+
+interface Located {
+  module: CatalogModule;
+  repo: RepositoryIdentity;
+}
+
+export function buildRuleIndex(repositories: readonly CatalogRepository[]): RuleIndex {
+  // First repository wins on duplicate module ids (configuration order).
+  const modules = new Map<string, Located>();
+  for (const repo of repositories) {
+    for (const m of repo.modules) if (!modules.has(m.id)) modules.set(m.id, { module: m, repo: repo.identity });
+  }
+
+  const closureOf = closureFinder(modules);
+
+  // Program specs, merged by jurisdiction/program (several fiscal years may declare the same program).
+  const specs = new Map<string, { ref: ProgramRef; specs: CatalogProgramSpec[]; repo: RepositoryIdentity }>();
+  for (const repo of repositories) {
+    for (const spec of repo.programs) {
+      const ref = parseProgramKey(spec.program);
+      if (!ref) continue;
+      const key = `${ref.jurisdiction}/${ref.programId}`;
+      const found = specs.get(key);
+      if (found) found.specs.push(spec);
+      else specs.set(key, { ref, specs: [spec], repo: repo.identity });
+    }
+  }
+  const members = [...specs.values()].map((s) => {
+    const set = new Set<string>();
+    for (const spec of s.specs) for (const root of spec.scopeModules) for (const id of closureOf(root)) set.add(id);
+    return { ref: s.ref, modules: set };
+  });
+  const programOfModule = assignPrograms(members, modules.keys());
+
+  // Global name table for resolving bare formula identifiers inside a module's import closure.
+  const byName = new Map<string, { id: string; moduleId: string; kind: CatalogRule['kind'] }[]>();
+  for (const [moduleId, { module }] of modules) {
+    for (const rule of module.rules) {
+      const list = byName.get(rule.name);
+      const item = { id: ruleIdOf(moduleId, rule), moduleId, kind: rule.kind };
+      if (list) list.push(item);
+      else byName.set(rule.name, [item]);
+    }
+  }
+  const knownIds = new Set<string>();
+  for (const list of byName.values()) for (const item of list) knownIds.add(item.id);
+
+  const resolveName = (name: string, moduleId: string, closure: ReadonlySet<string>): string | undefined => {
+    const list = byName.get(name);
+    if (!list) return undefined;
+    let best: { id: string; rank: number } | undefined;
+    for (const item of list) {
+      if (!closure.has(item.moduleId)) continue;
+      // Own module first, then parameters (they win resolution), then the rest.
+      const rank = item.moduleId === moduleId ? 0 : item.kind === 'parameter' ? 1 : 2;
+      if (!best || rank < best.rank || (rank === best.rank && item.id < best.id)) best = { id: item.id, rank };
+    }
+    return best?.id;
+  };
+
+  const entries: Entry[] = [];
+  for (const [moduleId, { module, repo }] of modules) {
+    const closure = closureOf(moduleId);
+    const jurisdiction = jurisdictionOfModule(moduleId);
+    const segments = moduleSegments(moduleId);
+    const documentClass = documentClassOf(segments[0]);
+    const place = {
+      jurisdictionName: jurisdictionName(jurisdiction),
+      documentClass,
+      locator: module.corpusCitationPath ?? citationPathOf(moduleId),
+    };
+    const programId = programOfModule.get(moduleId) ?? segments[0];
+    for (const rule of module.rules) {
+      const id = ruleIdOf(moduleId, rule);
+      const citationPath = citationPathOf(id);
+      const referenced = new Set<string>();
+      for (const f of rule.formulas) for (const ident of formulaIdentifiers(f)) referenced.add(ident);
+      if (rule.sourceRelation) referenced.add(rule.sourceRelation);
+
+      const dependencies = new Set<string>();
+      for (const name of referenced) {
+        if (name.includes('#')) {
+          if (knownIds.has(name)) dependencies.add(name);
+          continue;
+        }
+        const dep = resolveName(name, moduleId, closure);
+        if (dep && dep !== id) dependencies.add(dep);
+      }
+      for (const linked of rule.linkedIds ?? []) if (knownIds.has(linked) && linked !== id) dependencies.add(linked);
+
+      const symbols = new Set<string>([rule.name]);
+      for (const name of [...referenced].sort()) if (!name.includes('#')) symbols.add(name);
+      if (rule.indexedBy) symbols.add(rule.indexedBy);
+
+      const sources = buildSources(id, citationPath, rule, module);
+      entries.push({
+        sources,
+        detail: {
+          id,
+          citation_path: citationPath,
+          name: rule.name,
+          jurisdiction,
+          program_id: programId,
+          document_class: documentClass,
+          status: rule.formulas.some((f) => f.trim() !== '') || rule.hasValues ? 'encoded' : 'source-linked',
+          source_count: sources.length,
+          summary: ruleSummaryText(rule, module, place),
+          symbols: [...symbols],
+          dependencies: [...dependencies].sort(),
+          dependents: [],
+          version: newest(rule.effectiveFrom),
+          provenance: { rulespec_repo: repo.repo, rulespec_path: module.path, rulespec_branch: repo.branch, source_release: repo.release },
+        },
+      });
+    }
+  }
+
+  // Program-scope entries no module provides yet.
+  const planned = new Set<string>();
+  for (const { ref, specs: group, repo } of specs.values()) {
+    for (const spec of group) {
+      for (const moduleId of spec.scopeModules) {
+        if (modules.has(moduleId) || planned.has(moduleId)) continue;
+        planned.add(moduleId);
+        entries.push({ sources: [], detail: plannedDetail(moduleId, ref, repo) });
+      }
+    }
+  }
+
+  const byId = new Map(entries.map((e) => [e.detail.id, e]));
+  for (const e of entries) {
+    for (const dep of e.detail.dependencies) byId.get(dep)?.detail.dependents.push(e.detail.id);
+  }
+  for (const e of entries) e.detail.dependents.sort();
+
+  return new RuleIndex(entries, programRecords(entries, specs), repositories.map((r) => r.identity));
+}
+
+function plannedDetail(moduleId: string, ref: ProgramRef, repo: RepositoryIdentity): RuleDetail {
+  const jurisdiction = jurisdictionOfModule(moduleId);
+  const segments = moduleSegments(moduleId);
+  const documentClass = documentClassOf(segments[0]);
+  return {
+    id: moduleId,
+    citation_path: citationPathOf(moduleId),
+    name: segments[segments.length - 1],
+    jurisdiction,
+    program_id: ref.programId,
+    document_class: documentClass,
+    status: 'planned',
+    source_count: 0,
+    summary: `Planned: ${jurisdictionName(jurisdiction)} ${documentClass} ${segments.slice(1).join('/')} is in the scope of program ${ref.jurisdiction}/${ref.programId}, but no module encodes it yet.`,
+    symbols: [],
+    dependencies: [],
+    dependents: [],
+    version: 'unversioned',
+    provenance: {
+      rulespec_repo: repo.repo,
+      rulespec_path: `${jurisdiction}/${segments.join('/')}.yaml`,
+      rulespec_branch: repo.branch,
+      source_release: repo.release,
+    },
+  };
+}
+
+function programRecords(
+  entries: readonly Entry[],
+  specs: ReadonlyMap<string, { ref: ProgramRef; specs: CatalogProgramSpec[] }>,
+): ProgramRecord[] {
+  const counts = new Map<string, number>();
+  for (const e of entries) {
+    const key = `${e.detail.jurisdiction}/${e.detail.program_id}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const records: ProgramRecord[] = [];
+  for (const [key, { ref, specs: group }] of specs) {
+    const outputs = [...new Set(group.flatMap((s) => s.outputs))];
+    const periods = [...new Set(group.map((s) => s.period).filter((p): p is string => !!p))];
+    const declared = group.map((s) => s.description?.trim()).find((d) => d);
+    records.push({
+      id: ref.programId,
+      jurisdiction: ref.jurisdiction,
+      name: `${jurisdictionName(ref.jurisdiction)} ${programDisplayName(ref.programId)}`,
+      description:
+        declared ??
+        `Program spec ${group.map((s) => s.path).join(', ')}: outputs ${outputs.join(', ')}${periods.length ? `; period ${periods.join(', ')}` : ''}.`,
+      rule_count: counts.get(key) ?? 0,
+    });
+  }
+  for (const [key, count] of counts) {
+    if (specs.has(key)) continue;
+    const slash = key.indexOf('/');
+    const jurisdiction = key.slice(0, slash);
+    const id = key.slice(slash + 1);
+    records.push({
+      id,
+      jurisdiction,
+      name: `${jurisdictionName(jurisdiction)} ${programDisplayName(id)}`,
+      description: `${count} ${count === 1 ? 'rule' : 'rules'} of ${jurisdictionName(jurisdiction)} grouped under ${id}; no program spec declares this program.`,
+      rule_count: count,
+    });
+  }
+  return records.sort((a, b) => a.jurisdiction.localeCompare(b.jurisdiction) || a.id.localeCompare(b.id));
+}
+
+function newest(dates: readonly string[]): string {
+  let best = '';
+  for (const d of dates) if (d > best) best = d;
+  return best || 'unversioned';
+}
+
+/** Transitive import closure (including the module itself), memoised; cycles and missing modules are tolerated. */
+function closureFinder(modules: ReadonlyMap<string, Located>): (moduleId: string) => ReadonlySet<string> {
+  const memo = new Map<string, Set<string>>();
+  const visiting = new Set<string>();
+  const visit = (id: string): Set<string> => {
+    const cached = memo.get(id);
+    if (cached) return cached;
+    const set = new Set<string>([id]);
+    if (visiting.has(id)) return set;
+    visiting.add(id);
+    for (const imp of modules.get(id)?.module.imports ?? []) for (const x of visit(imp)) set.add(x);
+    visiting.delete(id);
+    memo.set(id, set);
+    return set;
+  };
+  return (id) => (modules.has(id) ? visit(id) : new Set<string>());
+}
