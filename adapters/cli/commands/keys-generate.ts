@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Command } from 'commander';
+import type { EnvironmentKeyConfig } from '../../../core/domain/config.js';
+import { commandGroup } from '../program.js';
+
+/** Recognisable prefix, then 32 base64url characters (192 random bits). */
+export const RAW_KEY_PREFIX = 'tnt_';
+
+export interface GenerateOptions {
+  id: string;
+  scopes: string[];
+  owner?: string;
+  expiresAt?: string;
+}
+
+export interface GeneratedKey {
+  key: string;
+  entry: EnvironmentKeyConfig;
+}
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{2,63}$/;
+
+/** Builds a new raw key and its SERVICE_API_KEYS entry; throws with a clear message on bad options. */
+export function generateKey(options: GenerateOptions, random: (size: number) => Buffer = randomBytes): GeneratedKey {
+  if (!ID_PATTERN.test(options.id)) throw new Error('--id must be 3-64 lowercase letters, digits, - or _, starting with a letter or digit');
+  const scopes = options.scopes.map((s) => s.trim()).filter((s) => s !== '');
+  if (scopes.length === 0) throw new Error('--scopes must list at least one scope, e.g. rules:read,calculate:run or *');
+  if (options.owner !== undefined && options.owner.length > 120) throw new Error('--owner must be at most 120 characters');
+  if (options.expiresAt !== undefined && Number.isNaN(Date.parse(options.expiresAt))) throw new Error('--expires-at must be an ISO 8601 date-time');
+  const key = RAW_KEY_PREFIX + random(24).toString('base64url');
+  const entry: EnvironmentKeyConfig = { id: options.id, sha256: createHash('sha256').update(key, 'utf8').digest('hex'), scopes };
+  if (options.owner !== undefined) entry.owner = options.owner;
+  if (options.expiresAt !== undefined) entry.expires_at = new Date(options.expiresAt).toISOString();
+  return { key, entry };
+}
+
+export function registerKeysGenerate(program: Command): void {
+  commandGroup(program, 'keys', 'API key utilities that need no running server')
+    .command('generate')
+    .description('print a new raw API key (shown once) and its SERVICE_API_KEYS entry')
+    .requiredOption('--id <id>', 'key id (3-64 chars: a-z, 0-9, -, _)')
+    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. rules:read,sources:read or * for all')
+    .option('--owner <owner>', 'who holds the key (max 120 chars)')
+    .option('--expires-at <date-time>', 'ISO 8601 expiry, e.g. 2027-01-01T00:00:00Z')
+    .action((options: { id: string; scopes: string; owner?: string; expiresAt?: string }) => {
+      const { key, entry } = generateKey({ id: options.id, scopes: options.scopes.split(','), owner: options.owner, expiresAt: options.expiresAt });
+      process.stdout.write(
+        [
+          `API key (shown once; store it now): ${key}`,
+          '',
+          'SERVICE_API_KEYS entry (add it to the JSON array):',
+          JSON.stringify(entry),
+          '',
+          'For a single key:',
+          `SERVICE_API_KEYS='${JSON.stringify([entry])}'`,
+          '',
+        ].join('\n'),
+      );
+    });
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * The `tenet` command line. Each subcommand lives in adapters/cli/commands/*.ts and exports a
+ * `register...(program)` function; add yours to COMMANDS with one line. Use `commandGroup(program, 'keys', ...)`
+ * from ./program.js to add subcommands under a shared group.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config/env.js';
+import { registerKeysGenerate } from './commands/keys-generate.js';
+import { registerServe } from './commands/serve.js';
+import type { CommandModule } from './program.js';
+
+const COMMANDS: CommandModule[] = [
+  registerServe,
+  registerKeysGenerate,
+];
+
+export function buildProgram(): Command {
+  const program = new Command('tenet').description('Tenet rule service: search, read and calculate with rules encoded as code').version('0.1.0');
+  program.exitOverride();
+  for (const register of COMMANDS) register(program);
+  return program;
+}
+
+async function main(argv: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode);
+    if (error instanceof ConfigError) {
+      process.stderr.write(`tenet: ${error.message}\n`);
+      process.exit(2);
+    }
+    process.stderr.write(`tenet: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+/** Run only when executed (node dist/adapters/cli/main.js, or the `tenet` bin symlink), not when imported by tests. */
+function invokedDirectly(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) await main(process.argv);

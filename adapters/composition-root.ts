@@ -1,0 +1,154 @@
+/**
+ * The one composition root: binds every port token to an adapter with tsyringe and builds the HTTP app.
+ * tsyringe is used here only; everything else receives services through `resolve(token)`.
+ *
+ * To wire a subsystem, write a PlatformModule in your adapter folder and append it to MODULES (one line):
+ *
+ *   export const rulesModule: PlatformModule = {
+ *     name: 'rules',
+ *     register(registry, config) {
+ *       registry.factory(RULE_INDEX, () => new RuleIndex(config.rulesPaths));
+ *       registry.resolve(TOKENS.Readiness).register({ name: 'rule index', check: async () => ({ status: 'ready' }) });
+ *     },
+ *     async start(resolve) { await resolve(RULE_INDEX).load(); },
+ *     async stop(resolve) { ... },
+ *   };
+ *
+ * Later registrations of a token replace earlier ones, so a module may rebind a platform default
+ * (e.g. the keys module binds TOKENS.AuthGate to the full gate).
+ */
+import 'reflect-metadata';
+import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import type { ServiceConfig } from '../core/domain/config.js';
+import { EnvironmentKeyGate } from '../core/usecases/auth/environment-key-gate.js';
+import { InMemoryReadinessRegistry } from '../core/usecases/health.js';
+import type { Logger } from '../core/ports/logger.js';
+import { createHttpApp, type HttpApp } from './http-h3/app.js';
+import { buildOpenApiDocument } from './http-h3/openapi.js';
+import type { RouteDefinition } from './http-h3/route.js';
+import { routes as defaultRoutes } from './http-h3/routes/index.js';
+import { JsonLogger } from './logging/json-logger.js';
+import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
+
+export interface Registry {
+  /** Binds a ready-made value. */
+  value<T>(token: Token<T>, value: T): void;
+  /** Binds a lazily built singleton; the factory may resolve other tokens. */
+  factory<T>(token: Token<T>, build: (resolve: Resolve) => T): void;
+  resolve: Resolve;
+}
+
+export interface PlatformModule {
+  name: string;
+  register(registry: Registry, config: ServiceConfig): void;
+  /** Runs once before the app serves (load rules, connect stores). */
+  start?(resolve: Resolve): Promise<void>;
+  /** Runs on shutdown, in reverse module order. */
+  stop?(resolve: Resolve): Promise<void>;
+}
+
+/** Platform defaults: logger, clock, the minimal environment-key AuthGate, readiness with default checks. */
+export const platformModule: PlatformModule = {
+  name: 'platform',
+  register(registry, config) {
+    registry.value(TOKENS.Config, config);
+    registry.value(TOKENS.Clock, () => new Date());
+    registry.factory(TOKENS.Logger, () => new JsonLogger(process.stderr, { service: 'tenet', environment: config.environment }));
+    registry.factory(TOKENS.AuthGate, (resolve) => new EnvironmentKeyGate(config.serviceApiKeys, resolve(TOKENS.Clock)));
+    registry.value(TOKENS.RequestObservers, []);
+    const readiness = new InMemoryReadinessRegistry(config.rulesPaths.join(':'));
+    registry.value(TOKENS.Readiness, readiness);
+    // Each subsystem replaces its check by registering the same name; until then the check says what is missing.
+    readiness.register({ name: 'auth configuration', check: () => registry.resolve(TOKENS.AuthGate).health() });
+    readiness.register({
+      name: 'shared counter store',
+      check: async () =>
+        config.redisUrl === null
+          ? { status: 'ready', detail: 'in-process memory (REDIS_URL unset): counters are per instance' }
+          : { status: 'unavailable', detail: 'REDIS_URL is set but no Redis store is wired into the composition root' },
+    });
+    readiness.register({ name: 'rule index', check: async () => ({ status: 'unavailable', detail: 'no rule index is wired into the composition root' }) });
+    readiness.register({ name: 'calculation runtime', check: async () => ({ status: 'unavailable', detail: 'no calculation runtime is wired into the composition root' }) });
+  },
+};
+
+/** Every subsystem, in registration order. Append yours here. */
+export const MODULES: PlatformModule[] = [platformModule];
+
+export interface AppOverrides {
+  /** Replaces the route list (tests of the platform itself). */
+  routes?: RouteDefinition[];
+  /** Added after the route list (tests). */
+  extraRoutes?: RouteDefinition[];
+  /** Replaces MODULES (the platform module always runs first). */
+  modules?: PlatformModule[];
+  /** Applied after every module: rebind any token (e.g. a memory logger or a fake AuthGate in tests). */
+  bind?: (registry: Registry) => void;
+  /** Skip module start hooks (tests that do not need rules loaded). */
+  skipStart?: boolean;
+}
+
+export interface App {
+  fetch: HttpApp['fetch'];
+  http: HttpApp;
+  config: ServiceConfig;
+  resolve: Resolve;
+  openapi: Record<string, unknown>;
+  routes: readonly RouteDefinition[];
+  close(): Promise<void>;
+}
+
+function registryFor(container: DependencyContainer): Registry {
+  const resolve: Resolve = (token) => container.resolve(token.key);
+  return {
+    resolve,
+    value: (token, value) => {
+      container.register(token.key, { useValue: value });
+    },
+    factory: (token, build) => {
+      container.register(token.key, { useFactory: instanceCachingFactory(() => build(resolve)) });
+    },
+  };
+}
+
+/** Builds a fully wired app: in-process for tests (`app.fetch(new Request(...))`) and for `tenet serve`. */
+export async function createApp(config: ServiceConfig, overrides: AppOverrides = {}): Promise<App> {
+  const container = rootContainer.createChildContainer();
+  const registry = registryFor(container);
+  const modules = [platformModule, ...(overrides.modules ?? MODULES).filter((m) => m !== platformModule)];
+  for (const module of modules) module.register(registry, config);
+  overrides.bind?.(registry);
+
+  const routes = [...(overrides.routes ?? defaultRoutes), ...(overrides.extraRoutes ?? [])];
+  const openapi = buildOpenApiDocument(routes);
+  registry.value(OPENAPI_DOCUMENT, openapi);
+
+  const resolve = registry.resolve;
+  const started: PlatformModule[] = [];
+  const stopAll = async (): Promise<void> => {
+    for (const module of started.reverse()) await module.stop?.(resolve);
+    started.length = 0;
+  };
+  if (!overrides.skipStart) {
+    try {
+      for (const module of modules) {
+        await module.start?.(resolve);
+        started.push(module);
+      }
+    } catch (error) {
+      await stopAll();
+      throw error;
+    }
+  }
+
+  const logger: Logger = resolve(TOKENS.Logger);
+  const http = createHttpApp({
+    config,
+    routes,
+    authGate: resolve(TOKENS.AuthGate),
+    logger,
+    observers: resolve(TOKENS.RequestObservers),
+    resolve,
+  });
+  return { fetch: http.fetch, http, config, resolve, openapi, routes, close: stopAll };
+}

@@ -1,0 +1,191 @@
+/**
+ * The HTTP platform: one h3 app whose single middleware gives every response the same treatment —
+ * request id, cache-control, CORS, envelopes, error mapping, body limits, `as_of`, auth and request logs —
+ * and dispatches to the declarative routes (route.ts) through the router (router.ts).
+ */
+import { H3 } from 'h3';
+import type { H3Event } from 'h3';
+import { performance } from 'node:perf_hooks';
+import type { ServiceConfig } from '../../core/domain/config.js';
+import { ServiceError } from '../../core/domain/errors.js';
+import type { AuthGate, Principal } from '../../core/ports/auth-gate.js';
+import type { Logger } from '../../core/ports/logger.js';
+import type { RequestObserver } from '../../core/ports/request-observer.js';
+import type { Resolve } from '../tokens.js';
+import { checkDeclaredLength, discardBody, readJsonBody } from './body.js';
+import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
+import { errorResponse, meta, successResponse } from './envelope.js';
+import { clientIpFor, requestIdFor } from './request-id.js';
+import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
+import { Router, type RouteMatch } from './router.js';
+import { validatePart } from './validation.js';
+
+export interface HttpAppDeps {
+  config: Pick<ServiceConfig, 'environment' | 'maxBodyBytes' | 'corsAllowedOrigins'>;
+  routes: readonly RouteDefinition[];
+  authGate: AuthGate;
+  logger: Logger;
+  observers: readonly RequestObserver[];
+  resolve: Resolve;
+}
+
+export interface HttpApp {
+  h3: H3;
+  /** In-process entry point (tests) and the node server's entry point. */
+  fetch(request: Request, options?: { clientAddress?: string }): Promise<Response>;
+}
+
+const RESERVED_PARAMETER = 'as_of';
+
+function rejectAsOf(): never {
+  throw new ServiceError('unsupported_parameter', 'as_of: the parameter is reserved for point-in-time retrieval and is not supported yet');
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const existing = out[key];
+    out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return out;
+}
+
+interface RequestState {
+  requestId: string;
+  clientIp: string;
+  principal: Principal | null;
+  extraHeaders: Record<string, string>;
+  match: RouteMatch | null;
+  errorCode: string | null;
+}
+
+export function createHttpApp(deps: HttpAppDeps): HttpApp {
+  const router = new Router(deps.routes);
+  const { environment, maxBodyBytes, corsAllowedOrigins } = deps.config;
+
+  async function dispatch(request: Request, url: URL, state: RequestState, log: Logger): Promise<Response> {
+    const method = request.method.toUpperCase();
+    const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
+    if (method === 'OPTIONS' && router.hasPath(url.pathname)) {
+      return new Response(null, { status: 204, headers: origin === null ? {} : corsPreflightHeaders(origin) });
+    }
+    // An announced oversized body is refused before anything else, on every path.
+    checkDeclaredLength(request.headers, maxBodyBytes);
+    state.match = router.match(method, url.pathname);
+    if (state.match === null) throw new ServiceError('not_found', `No route for ${method} ${url.pathname}.`);
+    const { route, params: rawParams } = state.match;
+
+    const scope = routeScope(route);
+    if (scope !== null) {
+      const outcome = await deps.authGate.authenticate({ headers: request.headers, clientIp: state.clientIp, scope, method, route: route.path });
+      state.principal = outcome.principal;
+      Object.assign(state.extraHeaders, outcome.headers);
+    }
+
+    const query = queryObject(url);
+    if (RESERVED_PARAMETER in query) rejectAsOf();
+
+    let body: unknown;
+    if (route.body !== undefined) {
+      body = await readJsonBody(request, maxBodyBytes);
+      if (body !== null && typeof body === 'object' && !Array.isArray(body) && RESERVED_PARAMETER in body) rejectAsOf();
+      body = validatePart(route.body, body === undefined ? undefined : body, 'body');
+    } else {
+      await discardBody(request, maxBodyBytes);
+    }
+    const params = route.params !== undefined ? validatePart(route.params, rawParams, 'path') : rawParams;
+    const parsedQuery = route.query !== undefined ? validatePart(route.query, query, 'query') : query;
+
+    const ctx: RouteContext<any, any, any> = {
+      params,
+      query: parsedQuery,
+      body,
+      principal: state.principal,
+      requestId: state.requestId,
+      clientIp: state.clientIp,
+      log,
+      request,
+      resolve: deps.resolve,
+      setHeader: (name, value) => {
+        state.extraHeaders[name.toLowerCase()] = value;
+      },
+    };
+    if (route.rawResponse) return route.handler(ctx);
+    const data = await route.handler(ctx);
+    return successResponse(successStatus(route), data, meta(state.requestId, environment));
+  }
+
+  async function handle(event: H3Event, clientAddress: string | undefined): Promise<Response> {
+    const started = performance.now();
+    const request = event.req;
+    const url = new URL(request.url);
+    const state: RequestState = {
+      requestId: requestIdFor(request.headers.get('x-request-id')),
+      clientIp: clientIpFor(request.headers.get('x-forwarded-for'), clientAddress),
+      principal: null,
+      extraHeaders: {},
+      match: null,
+      errorCode: null,
+    };
+    const log = deps.logger.child({ request_id: state.requestId });
+    let response: Response;
+    try {
+      response = await dispatch(request, url, state, log);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) {
+        log.error('unhandled error', { method: request.method, route: state.match?.route.path ?? null, error: describe(error) });
+      }
+      state.errorCode = error instanceof ServiceError ? error.code : 'internal_error';
+      response = errorResponse(error, meta(state.requestId, environment));
+    }
+    response = finalize(response, request, state);
+    record(request, response, state, started, log);
+    return response;
+  }
+
+  function finalize(response: Response, request: Request, state: RequestState): Response {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(state.extraHeaders)) headers.set(name, value);
+    headers.set('x-request-id', state.requestId);
+    headers.set('cache-control', 'no-store');
+    const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
+    if (origin !== null && request.method.toUpperCase() !== 'OPTIONS') {
+      for (const [name, value] of Object.entries(corsResponseHeaders(origin))) headers.set(name, value);
+    }
+    return new Response(request.method.toUpperCase() === 'HEAD' ? null : response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  function record(request: Request, response: Response, state: RequestState, started: number, log: Logger): void {
+    const duration = Math.round((performance.now() - started) * 1000) / 1000;
+    const entry = {
+      method: request.method.toUpperCase(),
+      route: state.match?.route.path ?? null,
+      status: response.status,
+      duration_ms: duration,
+      request_id: state.requestId,
+      key_id: state.principal?.key_id ?? null,
+      error_code: state.errorCode,
+      client_ip: state.clientIp,
+    };
+    log.info('request', { method: entry.method, route: entry.route, status: entry.status, duration_ms: entry.duration_ms, key_id: entry.key_id, error_code: entry.error_code });
+    for (const observer of deps.observers) {
+      try {
+        observer.observe(entry);
+      } catch (error) {
+        log.warn('request observer failed', { error: describe(error) });
+      }
+    }
+  }
+
+  const h3 = new H3({ allowMalformedURL: true });
+  h3.use((event) => handle(event, (event.context as { clientAddress?: string }).clientAddress));
+
+  return {
+    h3,
+    fetch: async (request, options) => h3.request(request, undefined, { clientAddress: options?.clientAddress }) as Promise<Response>,
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error);
+}

@@ -1,0 +1,100 @@
+/**
+ * Request bodies: the byte limit is enforced while the body streams in. A declared content-length over the
+ * limit is refused before reading; otherwise bytes are counted chunk by chunk and reading stops (the stream
+ * is cancelled) as soon as the count passes the limit, so an oversized body is never buffered.
+ */
+import { ServiceError } from '../../core/domain/errors.js';
+
+function tooLarge(limit: number): ServiceError {
+  return new ServiceError('payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
+}
+
+/** 413 straight away when content-length announces more than the limit. */
+export function checkDeclaredLength(headers: Headers, limit: number): void {
+  const declared = headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
+}
+
+/** Reads at most `limit` bytes; throws payload_too_large after cancelling the stream when it goes past. */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  checkDeclaredLength(request.headers, limit);
+  const stream = request.body;
+  if (stream === null) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function isJsonMediaType(contentType: string): boolean {
+  const media = contentType.split(';')[0].trim().toLowerCase();
+  return media === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(media);
+}
+
+/**
+ * Reads and parses a JSON body. Returns undefined for an empty body (the route schema decides whether a
+ * body is required). A non-JSON content type is refused before any byte is read.
+ */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  checkDeclaredLength(request.headers, limit);
+  const contentType = request.headers.get('content-type');
+  if (contentType !== null && !isJsonMediaType(contentType)) {
+    throw new ServiceError('invalid_request', `content-type must be application/json (received ${contentType.split(';')[0].trim() || 'an empty value'})`);
+  }
+  const bytes = await readLimited(request, limit);
+  if (bytes.byteLength === 0) return undefined;
+  if (contentType === null) throw new ServiceError('invalid_request', 'content-type must be application/json (the header is missing)');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ServiceError('invalid_request', 'body: malformed JSON (not valid UTF-8)');
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ServiceError('invalid_request', `body: malformed JSON (${error instanceof SyntaxError ? error.message : 'parse error'})`);
+  }
+}
+
+/** For routes without a body: any body sent is drained under the same limit and ignored. */
+export async function discardBody(request: Request, limit: number): Promise<void> {
+  checkDeclaredLength(request.headers, limit);
+  if (request.body === null) return;
+  const reader = request.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(limit);
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The declarative route API. One module per route exports `defineRoute({...})`; the platform (app.ts)
+ * validates params/query/body with the valibot schemas, authenticates, wraps the returned data in the
+ * success envelope and generates the OpenAPI operation from the same schemas (openapi.ts).
+ *
+ *   export default defineRoute({
+ *     method: 'POST', path: '/v1/search', operationId: 'searchRules', summary: 'Search rules', tags: ['rules'],
+ *     auth: { scope: 'rules:read' },
+ *     body: SearchRequestSchema,
+ *     responses: { 200: SearchResultsSchema },
+ *     errors: ['not_found'],
+ *     handler: async ({ body, resolve }) => resolve(SEARCH).search(body),
+ *   });
+ *
+ * Paths: `:name` matches one segment; `**:name` matches one or more segments, slashes included, and may be
+ * followed by literal segments. `/v1/rules/**:rule_id` receives `us/7-cfr/273.9#a` from both
+ * `/v1/rules/us%2F7-cfr%2F273.9%23a` and `/v1/rules/us/7-cfr/273.9%23a`; `/v1/rules/**:rule_id/sources`
+ * takes `/v1/rules/us/7-cfr/273.9/sources` (a more literal pattern wins, see router.ts). Params reach the
+ * handler percent-decoded (`#` must be sent as %23). In OpenAPI `**:name` becomes `{name}`.
+ */
+import type * as v from 'valibot';
+import type { ErrorCode } from '../../core/domain/errors.js';
+import type { Principal } from '../../core/ports/auth-gate.js';
+import type { Logger } from '../../core/ports/logger.js';
+import type { Resolve } from '../tokens.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type AnySchema = v.GenericSchema;
+type Infer<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+type Input<S> = S extends AnySchema ? v.InferInput<S> : never;
+
+/** 'public' needs no key; otherwise the scope the key must hold. The default is { scope: 'rules:read' }. */
+export type RouteAuth = 'public' | { scope: string };
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Present on every non-public route. */
+  principal: Principal | null;
+  requestId: string;
+  clientIp: string;
+  log: Logger;
+  /** The original request (headers etc.). Its body has already been consumed when the route declares `body`. */
+  request: Request;
+  /** Looks up a service bound in the composition root. */
+  resolve: Resolve;
+  /** Adds a header to the response (success or error). */
+  setHeader(name: string, value: string): void;
+}
+
+interface RouteBase<PS, QS, BS> {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth?: RouteAuth;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  /** Error codes this route itself raises; the platform adds its own (validation, auth, 413, 500). */
+  errors?: ErrorCode[];
+  /** Schemas of `data` for error codes that carry it (e.g. not_ready). */
+  errorData?: Partial<Record<ErrorCode, AnySchema>>;
+  deprecated?: boolean;
+}
+
+export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema> extends RouteBase<PS, QS, BS> {
+  rawResponse?: false;
+  successStatus?: 200 | 201 | 202;
+  /** Schema of `data` in the success envelope, keyed by the success status. */
+  responses: { [status: number]: RS };
+  handler: (ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>) => Promise<Input<RS>> | Input<RS>;
+}
+
+/**
+ * A route answering with its own Response (the OpenAPI document, HTML pages, the compatibility endpoint).
+ * The platform still adds x-request-id, cache-control and CORS headers and turns thrown errors into the
+ * standard error envelope. `responses` documents bare bodies by status; `contentType` their media type.
+ */
+export interface RawRoute<PS, QS, BS> extends RouteBase<PS, QS, BS> {
+  rawResponse: true;
+  contentType?: string;
+  responses: { [status: number]: AnySchema };
+  handler: (ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>) => Promise<Response> | Response;
+}
+
+export type RouteDefinition = EnvelopedRoute<any, any, any, AnySchema> | RawRoute<any, any, any>;
+
+export function defineRoute<
+  RS extends AnySchema,
+  PS extends AnySchema | undefined = undefined,
+  QS extends AnySchema | undefined = undefined,
+  BS extends AnySchema | undefined = undefined,
+>(route: EnvelopedRoute<PS, QS, BS, RS>): RouteDefinition;
+export function defineRoute<
+  PS extends AnySchema | undefined = undefined,
+  QS extends AnySchema | undefined = undefined,
+  BS extends AnySchema | undefined = undefined,
+>(route: RawRoute<PS, QS, BS>): RouteDefinition;
+export function defineRoute(route: RouteDefinition): RouteDefinition {
+  return route;
+}
+
+export function routeScope(route: RouteDefinition): string | null {
+  const auth = route.auth ?? { scope: 'rules:read' };
+  return auth === 'public' ? null : auth.scope;
+}
+
+export function successStatus(route: RouteDefinition): number {
+  if (!route.rawResponse && route.successStatus !== undefined) return route.successStatus;
+  const statuses = Object.keys(route.responses).map(Number).filter((s) => s >= 200 && s < 300);
+  return statuses.length > 0 ? Math.min(...statuses) : 200;
+}
+
+/** `/v1/rules/**:rule_id/x` style pattern -> OpenAPI `/v1/rules/{rule_id}/x`. */
+export function openApiPath(path: string): string {
+  return path.replace(/\*\*:([A-Za-z0-9_]+)/g, '{$1}').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/(?:\*\*)?:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+}

@@ -1,0 +1,16 @@
+/**
+ * Every HTTP route. Add a route by writing one module that default-exports `defineRoute({...})`
+ * (see ../route.ts) and appending it to this array (one import, one entry).
+ */
+import type { RouteDefinition } from '../route.js';
+import health from './health.js';
+import openapi from './openapi.js';
+import ready from './ready.js';
+import version from './version.js';
+
+export const routes: RouteDefinition[] = [
+  health,
+  ready,
+  version,
+  openapi,
+];

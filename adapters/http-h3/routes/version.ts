@@ -1,0 +1,15 @@
+import { version } from '../../../core/usecases/health.js';
+import { TOKENS } from '../../tokens.js';
+import { defineRoute } from '../route.js';
+import { VersionResponseSchema } from '../schemas/common.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/version',
+  operationId: 'getVersion',
+  summary: 'API version and deployment environment',
+  tags: ['operations'],
+  auth: 'public',
+  responses: { 200: VersionResponseSchema },
+  handler: ({ resolve }) => version(resolve(TOKENS.Config).environment),
+});

@@ -1,0 +1,31 @@
+/** Shared valibot schemas for the envelopes and operational payloads; the OpenAPI document is built from them. */
+import * as v from 'valibot';
+import { ENVIRONMENTS } from '../../../core/domain/config.js';
+import { ERROR_CODES } from '../../../core/domain/errors.js';
+
+export const MetaSchema = v.strictObject({
+  request_id: v.string(),
+  api_version: v.string(),
+  environment: v.picklist(ENVIRONMENTS),
+});
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[];
+
+export const DependencyStatusSchema = v.picklist(['ready', 'degraded', 'unavailable']);
+
+export const DependencyHealthSchema = v.strictObject({
+  name: v.string(),
+  status: DependencyStatusSchema,
+  detail: v.optional(v.string()),
+});
+
+export const HealthResponseSchema = v.strictObject({ service: v.string(), live: v.boolean() });
+
+export const VersionResponseSchema = v.strictObject({ api_version: v.string(), environment: v.picklist(ENVIRONMENTS) });
+
+export const ReadyResponseSchema = v.strictObject({
+  ready: v.boolean(),
+  status: DependencyStatusSchema,
+  source: v.string(),
+  dependencies: v.array(DependencyHealthSchema),
+});

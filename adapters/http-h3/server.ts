@@ -1,0 +1,131 @@
+/**
+ * Serves an HttpApp with node:http. The request body is exposed as a pull-based stream: bytes are read from
+ * the socket only when the platform asks for them, and when it stops early (413) the rest is drained and
+ * discarded by Node instead of being buffered.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../../core/ports/logger.js';
+import type { HttpApp } from './app.js';
+
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let finished = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        return new Promise<void>((resolve, reject) => {
+          const cleanup = (): void => {
+            req.off('readable', attempt);
+            req.off('end', onEnd);
+            req.off('error', onError);
+          };
+          const onEnd = (): void => {
+            cleanup();
+            if (!finished) {
+              finished = true;
+              controller.close();
+            }
+            resolve();
+          };
+          const onError = (error: Error): void => {
+            cleanup();
+            reject(error);
+          };
+          function attempt(): void {
+            const chunk = req.read() as Buffer | null;
+            if (chunk !== null) {
+              cleanup();
+              controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+              resolve();
+            } else if (req.readableEnded) onEnd();
+          }
+          req.on('readable', attempt);
+          req.once('end', onEnd);
+          req.once('error', onError);
+          attempt();
+        });
+      },
+      cancel() {
+        finished = true;
+        // Discard whatever the client still sends; the socket stays usable for the response.
+        req.resume();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The host header is not trusted for anything, so URLs are built on a fixed origin. */
+const ORIGIN = 'http://tenet.internal';
+
+function toRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const target = req.url ?? '/';
+  return new Request(target.startsWith('/') ? `${ORIGIN}${target}` : new URL(target, ORIGIN), {
+    method,
+    headers,
+    body: hasBody ? bodyStream(req) : null,
+    // Required by undici for streamed request bodies.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
+  if (body !== null) headers['content-length'] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function listen(app: HttpApp, host: string, port: number, logger: Logger): Promise<RunningServer> {
+  const server = createServer((req, res) => {
+    let request: Request;
+    try {
+      request = toRequest(req);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+      res.end('bad request target');
+      return;
+    }
+    app
+      .fetch(request, { clientAddress: req.socket.remoteAddress })
+      .then((response) => writeResponse(response, res))
+      .catch((error: unknown) => {
+        logger.error('failed to write response', { error: error instanceof Error ? error.message : String(error) });
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+        res.end();
+      });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    server,
+    url: `http://${shownHost}:${address.port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

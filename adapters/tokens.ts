@@ -1,0 +1,36 @@
+/**
+ * Typed dependency tokens. The composition root binds each token with tsyringe; route handlers and
+ * modules look services up through `resolve(token)` without importing tsyringe.
+ * Add a token for your port here (one line) and bind it in a PlatformModule (see composition-root.ts).
+ */
+import type { ServiceConfig } from '../core/domain/config.js';
+import type { AuthGate } from '../core/ports/auth-gate.js';
+import type { Logger } from '../core/ports/logger.js';
+import type { ReadinessRegistry } from '../core/ports/readiness.js';
+import type { RequestObserver } from '../core/ports/request-observer.js';
+
+export interface Token<T> {
+  readonly key: symbol;
+  readonly name: string;
+  /** Phantom field carrying T for type inference; never set. */
+  readonly __type?: T;
+}
+
+export function token<T>(name: string): Token<T> {
+  return { key: Symbol(name), name };
+}
+
+export type Resolve = <T>(token: Token<T>) => T;
+
+export const TOKENS = {
+  Config: token<ServiceConfig>('Config'),
+  Logger: token<Logger>('Logger'),
+  AuthGate: token<AuthGate>('AuthGate'),
+  Readiness: token<ReadinessRegistry>('Readiness'),
+  /** All observers; the composition root fans each record out to every one. */
+  RequestObservers: token<RequestObserver[]>('RequestObservers'),
+  Clock: token<() => Date>('Clock'),
+};
+
+/** The OpenAPI document, generated once from the route list at start-up. */
+export const OPENAPI_DOCUMENT = token<Record<string, unknown>>('OpenApiDocument');

@@ -1,0 +1,30 @@
+/** The validated service configuration. Parsing from the environment happens in adapters/config. */
+export const ENVIRONMENTS = ['local', 'dev', 'staging', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+export const API_VERSION = '0.1.0';
+export const SERVICE_NAME = 'tenet';
+
+/** One SERVICE_API_KEYS entry. `sha256` is the lowercase hex sha256 of the raw key. */
+export interface EnvironmentKeyConfig {
+  id: string;
+  sha256: string;
+  scopes: string[];
+  owner?: string;
+  expires_at?: string;
+  rate_limit?: { requests: number; window_seconds: number };
+}
+
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  environment: Environment;
+  /** RuleSpec repository roots, absolute paths. */
+  rulesPaths: string[];
+  /** Redis connection string; null means the shared store is in-process memory. */
+  redisUrl: string | null;
+  serviceApiKeys: EnvironmentKeyConfig[];
+  maxBodyBytes: number;
+  /** Exact origins allowed for CORS; empty disables CORS. */
+  corsAllowedOrigins: string[];
+}
