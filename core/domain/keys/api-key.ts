@@ -1,4 +1,5 @@
 /** API key records and their public projections. Only the sha256 hash of a raw key is ever stored. */
+import type { EnvironmentKeyConfig } from '../config.js';
 
 export type KeySource = 'environment' | 'store';
 export type KeyKind = 'admin' | 'trial';
@@ -26,24 +27,6 @@ export interface StoredKey {
   /** lifetime compute-unit quota (trial keys) */
   quota_cu?: number;
   revoked_at?: string;
-}
-
-/** A key configured through SERVICE_API_KEYS; held in memory as a hash only. */
-export interface EnvironmentKey {
-  id: string;
-  hash: string;
-  scopes: string[];
-  rate_limit?: RateLimit;
-}
-
-/** The resolved identity of an authenticated request. */
-export interface Principal {
-  id: string;
-  source: KeySource;
-  kind: KeyKind;
-  scopes: string[];
-  rate_limit: RateLimit;
-  quota_cu?: number;
 }
 
 /** ApiKeyMetadata as the spec defines it: never a key value, never a hash. */
@@ -84,7 +67,7 @@ export function storedKeyMetadata(key: StoredKey): ApiKeyMetadata {
   return meta;
 }
 
-export function environmentKeyMetadata(key: EnvironmentKey, runtimeRevoked: boolean): ApiKeyMetadata {
+export function environmentKeyMetadata(key: EnvironmentKeyConfig, runtimeRevoked: boolean): ApiKeyMetadata {
   const meta: ApiKeyMetadata = {
     id: key.id,
     source: 'environment',
@@ -93,5 +76,7 @@ export function environmentKeyMetadata(key: EnvironmentKey, runtimeRevoked: bool
     runtime_revoked: runtimeRevoked,
   };
   if (key.rate_limit) meta.rate_limit = { ...key.rate_limit };
+  if (key.owner !== undefined) meta.owner = key.owner;
+  if (key.expires_at !== undefined) meta.expires_at = key.expires_at;
   return meta;
 }

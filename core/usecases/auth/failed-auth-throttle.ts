@@ -1,0 +1,49 @@
+/**
+ * Failed-authentication throttling: 20 failures within a 300 s window (aligned to the epoch) from one
+ * client make every further request from it 429 auth_throttled until the window ends. Only presented
+ * keys that fail count; successes never count.
+ */
+import { ServiceError } from '../../domain/errors.js';
+import { secondsUntilReset, windowAt } from '../../domain/keys/rate-window.js';
+import type { CounterStore } from '../../ports/counter-store.js';
+
+export interface ThrottlePolicy {
+  maxFailures: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_THROTTLE: ThrottlePolicy = { maxFailures: 20, windowSeconds: 300 };
+
+/** Client identities come from a header; bound their length before they become counter names. */
+function clientKey(client: string): string {
+  return client.slice(0, 100);
+}
+
+export class FailedAuthThrottle {
+  constructor(
+    private readonly counters: CounterStore,
+    private readonly policy: ThrottlePolicy = DEFAULT_THROTTLE,
+  ) {}
+
+  #name(client: string, start: number): string {
+    return `authfail:${start}:${clientKey(client)}`;
+  }
+
+  /** Throws 429 auth_throttled when the client has used up its failures in the current window. */
+  async assertNotThrottled(client: string, nowMs: number): Promise<void> {
+    const window = windowAt(nowMs, this.policy.windowSeconds);
+    const failures = await this.counters.get(this.#name(client, window.start));
+    if (failures >= this.policy.maxFailures) {
+      const retryAfter = secondsUntilReset(nowMs, window);
+      throw new ServiceError('auth_throttled', undefined, {
+        data: { retry_after_seconds: retryAfter },
+        headers: { 'retry-after': String(retryAfter) },
+      });
+    }
+  }
+
+  async recordFailure(client: string, nowMs: number): Promise<void> {
+    const window = windowAt(nowMs, this.policy.windowSeconds);
+    await this.counters.increment(this.#name(client, window.start), 1, this.policy.windowSeconds + 5);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The AuthGate: environment keys plus store keys, failed-auth throttling, per-key fixed-window rate
+ * limits, trial-key kill switch and quota, scope checks and monthly usage counting.
+ *
+ * Order per request: throttle check -> key resolution (401, counted as a failure) -> rate limit
+ * (429 rate_limited) -> trial traffic kill switch (403) -> trial quota (429) -> scope (403) -> usage.
+ * Every response past key resolution carries the x-ratelimit-* headers.
+ */
+import { ServiceError } from '../../domain/errors.js';
+import { CU_PER_REQUEST } from '../../domain/keys/compute-units.js';
+import { rateLimitHeaders } from '../../domain/keys/rate-window.js';
+import { grants } from '../../domain/keys/scopes.js';
+import { utcMonth } from '../../domain/keys/usage-month.js';
+import { presentedKey, type AuthGate, type AuthOutcome, type AuthRequest, type Principal } from '../../ports/auth-gate.js';
+import type { ComputeMeter } from '../../ports/compute-meter.js';
+import type { KeyStores } from '../../ports/key-stores.js';
+import type { DependencyHealth } from '../../ports/readiness.js';
+import { FailedAuthThrottle, type ThrottlePolicy } from './failed-auth-throttle.js';
+import type { KeyRegistry, ResolvedKey } from './key-registry.js';
+import type { KillSwitchReader } from './kill-switch-reader.js';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limiter.js';
+import { TrialQuota } from './trial-quota.js';
+
+export interface KeyAuthGateDeps {
+  registry: KeyRegistry;
+  stores: KeyStores;
+  killSwitches: KillSwitchReader;
+  now?: () => number;
+  throttle?: ThrottlePolicy;
+}
+
+interface Metered {
+  quota: number;
+  expiresAt?: string;
+}
+
+export class KeyAuthGate implements AuthGate, ComputeMeter {
+  readonly #registry: KeyRegistry;
+  readonly #stores: KeyStores;
+  readonly #kill: KillSwitchReader;
+  readonly #now: () => number;
+  readonly #throttle: FailedAuthThrottle;
+  readonly #limiter: RateLimiter;
+  readonly #quota: TrialQuota;
+  /** Quota facts of trial keys seen by this instance, for charge(); bounded like the registry cache. */
+  readonly #metered = new Map<string, Metered>();
+
+  constructor(deps: KeyAuthGateDeps) {
+    this.#registry = deps.registry;
+    this.#stores = deps.stores;
+    this.#kill = deps.killSwitches;
+    this.#now = deps.now ?? Date.now;
+    this.#throttle = new FailedAuthThrottle(deps.stores.counters, deps.throttle);
+    this.#limiter = new RateLimiter(deps.stores.counters);
+    this.#quota = new TrialQuota(deps.stores.counters);
+  }
+
+  async authenticate(request: AuthRequest): Promise<AuthOutcome> {
+    const now = this.#now();
+    await this.#throttle.assertNotThrottled(request.clientIp, now);
+
+    const raw = presentedKey(request.headers);
+    const key = raw === null ? null : await this.#registry.resolve(raw, now);
+    if (!key) {
+      if (!(await this.#configured())) throw new ServiceError('auth_not_configured');
+      // A request without any key is not an authentication attempt; only presented keys that fail count.
+      if (raw !== null) await this.#throttle.recordFailure(request.clientIp, now);
+      throw new ServiceError('unauthorized');
+    }
+
+    const decision = await this.#limiter.hit(key.id, key.rate_limit ?? DEFAULT_RATE_LIMIT, now);
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      throw new ServiceError('rate_limited', undefined, {
+        data: { retry_after_seconds: decision.retryAfterSeconds },
+        headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
+      });
+    }
+
+    await this.#checkTrial(key, now, headers);
+
+    if (!grants(key.scopes, request.scope)) {
+      throw new ServiceError('insufficient_scope', `The API key lacks the required scope: ${request.scope}.`, {
+        data: { required_scope: request.scope },
+        headers,
+      });
+    }
+
+    await this.#stores.usage.record(key.id, utcMonth(now), 1);
+    return { principal: toPrincipal(key), headers };
+  }
+
+  async charge(principal: Principal | null, units: number): Promise<void> {
+    if (!principal || principal.kind !== 'trial' || units <= 0) return;
+    const metered = this.#metered.get(principal.key_id);
+    if (!metered) return;
+    await this.#quota.charge(principal.key_id, metered.quota, units, metered.expiresAt, this.#now());
+  }
+
+  async health(): Promise<DependencyHealth> {
+    const name = 'auth configuration';
+    if (this.#registry.hasEnvironmentKeys()) {
+      return { name, status: 'ready', detail: `${this.#registry.environmentKeys.length} environment key(s) and the ${this.#stores.health.name} key store` };
+    }
+    if (this.#stores.health.durable) return { name, status: 'ready', detail: `keys from the shared ${this.#stores.health.name} key store` };
+    try {
+      if ((await this.#stores.keys.list()).length > 0) return { name, status: 'degraded', detail: 'no environment keys; only keys issued into the memory store' };
+    } catch {
+      // fall through: an unreadable store holds no usable keys
+    }
+    return { name, status: 'unavailable', detail: 'no API keys configured (SERVICE_API_KEYS is empty and no shared key store)' };
+  }
+
+  async #configured(): Promise<boolean> {
+    if (this.#registry.hasEnvironmentKeys() || this.#stores.health.durable) return true;
+    // A memory store with no environment keys: only keys minted into it (trial keys) can exist.
+    return (await this.#stores.keys.list()).length > 0;
+  }
+
+  async #checkTrial(key: ResolvedKey, now: number, headers: Record<string, string>): Promise<void> {
+    if (key.kind !== 'trial') return;
+    const switches = await this.#kill.read(now);
+    if (switches.trial_traffic.engaged) throw new ServiceError('trial_traffic_disabled', undefined, { headers });
+    if (key.quota_cu === undefined) return;
+    if (this.#metered.size >= 10_000) this.#metered.delete(this.#metered.keys().next().value as string);
+    this.#metered.set(key.id, key.expires_at === undefined ? { quota: key.quota_cu } : { quota: key.quota_cu, expiresAt: key.expires_at });
+    try {
+      await this.#quota.charge(key.id, key.quota_cu, CU_PER_REQUEST, key.expires_at, now);
+    } catch (error) {
+      if (error instanceof ServiceError) throw new ServiceError(error.code, error.message, { data: error.data, headers: { ...headers, ...error.headers } });
+      throw error;
+    }
+  }
+}
+
+function toPrincipal(key: ResolvedKey): Principal {
+  const principal: Principal = { key_id: key.id, scopes: key.scopes, kind: key.kind };
+  return key.owner === undefined ? principal : { ...principal, owner: key.owner };
+}

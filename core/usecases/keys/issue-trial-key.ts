@@ -1,0 +1,83 @@
+/** POST /v1/keys/trial: public self-service trial keys, behind the trial_mint kill switch and daily caps. */
+import { ServiceError } from '../../domain/errors.js';
+import type { RateLimit, StoredKey } from '../../domain/keys/api-key.js';
+import { displayPrefix, formatKey, hashKey, KEY_RANDOM_BYTES } from '../../domain/keys/key-material.js';
+import {
+  secondsUntilNextUtcDay,
+  TRIAL_QUOTA_CU,
+  TRIAL_RATE_LIMIT,
+  TRIAL_SCOPES,
+  TRIAL_TTL_DAYS,
+  trialExpiry,
+  utcDay,
+} from '../../domain/keys/trial-policy.js';
+import { recordAudit } from './audit-trail.js';
+import type { ActionContext, KeysDeps } from './context.js';
+import { issuanceWarning } from './issue-admin-key.js';
+
+export interface TrialKey {
+  key: string;
+  key_id: string;
+  scopes: string[];
+  expires_at: string;
+  rate_limit: RateLimit;
+  quota_cu: number;
+  ttl_days: number;
+  durable: boolean;
+  warning: string;
+}
+
+const DAY_COUNTER_TTL_SECONDS = 2 * 86_400;
+
+export async function issueTrialKey(deps: KeysDeps, input: { label?: string }, ctx: ActionContext): Promise<TrialKey> {
+  const now = deps.now();
+  deps.killSwitches.invalidate();
+  if ((await deps.killSwitches.read(now)).trial_mint.engaged) throw new ServiceError('trial_mint_disabled');
+  await enforceCaps(deps, ctx.client ?? 'unknown', now);
+
+  const raw = formatKey(deps.random(KEY_RANDOM_BYTES));
+  const record: StoredKey = {
+    id: `trial-${Buffer.from(deps.random(10)).toString('hex')}`,
+    hash: hashKey(raw),
+    prefix: displayPrefix(raw),
+    scopes: [...TRIAL_SCOPES],
+    kind: 'trial',
+    created_at: new Date(now).toISOString(),
+    expires_at: trialExpiry(now),
+    rate_limit: { ...TRIAL_RATE_LIMIT },
+    quota_cu: TRIAL_QUOTA_CU,
+  };
+  if (input.label !== undefined) record.note = input.label;
+  if ((await deps.stores.keys.create(record)) === 'conflict') throw new ServiceError('internal_error', 'trial key id collision');
+  deps.registry.forgetHash(record.hash);
+  await recordAudit(deps, ctx, 'trial.issue', record.id, { scopes: record.scopes, expires_at: record.expires_at, quota_cu: TRIAL_QUOTA_CU });
+
+  const durable = deps.stores.health.durable;
+  return {
+    key: raw,
+    key_id: record.id,
+    scopes: record.scopes,
+    expires_at: record.expires_at as string,
+    rate_limit: { ...TRIAL_RATE_LIMIT },
+    quota_cu: TRIAL_QUOTA_CU,
+    ttl_days: TRIAL_TTL_DAYS,
+    durable,
+    warning: issuanceWarning(durable),
+  };
+}
+
+async function enforceCaps(deps: KeysDeps, client: string, now: number): Promise<void> {
+  const day = utcDay(now);
+  const [perClient, global] = await Promise.all([
+    deps.stores.counters.increment(`trial:client:${day}:${client.slice(0, 100)}`, 1, DAY_COUNTER_TTL_SECONDS),
+    deps.stores.counters.increment(`trial:global:${day}`, 1, DAY_COUNTER_TTL_SECONDS),
+  ]);
+  const which = perClient > deps.trialCaps.perClientPerDay ? 'per-client' : global > deps.trialCaps.globalPerDay ? 'global' : null;
+  if (which) {
+    const retryAfter = secondsUntilNextUtcDay(now);
+    throw new ServiceError('trial_issuance_limited', `Trial key issuance limit reached (${which} daily cap).`, {
+      data: { retry_after_seconds: retryAfter, cap: which },
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+/** Builds the keys subsystem (gate, meter, admin use-case deps, readiness checks) over one set of stores. */
+import { randomBytes } from 'node:crypto';
+import type { EnvironmentKeyConfig } from '../../domain/config.js';
+import { DEFAULT_TRIAL_CAPS, type TrialIssuanceCaps } from '../../domain/keys/trial-policy.js';
+import type { KeyStores } from '../../ports/key-stores.js';
+import type { ReadinessCheck } from '../../ports/readiness.js';
+import type { ThrottlePolicy } from '../auth/failed-auth-throttle.js';
+import { KeyAuthGate } from '../auth/key-auth-gate.js';
+import { KeyRegistry, type KeyCacheOptions } from '../auth/key-registry.js';
+import { DEFAULT_KILL_SWITCH_CACHE_MS, KillSwitchReader } from '../auth/kill-switch-reader.js';
+import type { KeysDeps } from './context.js';
+
+export interface KeyServicesOptions {
+  stores: KeyStores;
+  environmentKeys: readonly EnvironmentKeyConfig[];
+  cache?: KeyCacheOptions;
+  killSwitchCacheMs?: number;
+  trialCaps?: Partial<TrialIssuanceCaps>;
+  throttle?: ThrottlePolicy;
+  now?: () => number;
+  random?: (bytes: number) => Uint8Array;
+}
+
+export interface KeyServices {
+  gate: KeyAuthGate;
+  deps: KeysDeps;
+  readinessChecks: ReadinessCheck[];
+}
+
+export function createKeyServices(options: KeyServicesOptions): KeyServices {
+  const now = options.now ?? Date.now;
+  const registry = new KeyRegistry(options.environmentKeys, options.stores.keys, options.cache);
+  const killSwitches = new KillSwitchReader(options.stores.killSwitches, options.killSwitchCacheMs ?? DEFAULT_KILL_SWITCH_CACHE_MS);
+  const gate = new KeyAuthGate({ registry, stores: options.stores, killSwitches, now, throttle: options.throttle });
+  const deps: KeysDeps = {
+    stores: options.stores,
+    registry,
+    killSwitches,
+    random: options.random ?? ((n) => randomBytes(n)),
+    now,
+    trialCaps: { ...DEFAULT_TRIAL_CAPS, ...options.trialCaps },
+  };
+  const readinessChecks: ReadinessCheck[] = [
+    { name: 'auth configuration', check: async () => stripName(await gate.health()) },
+    { name: 'shared counter store', check: () => storeHealth(options.stores) },
+  ];
+  return { gate, deps, readinessChecks };
+}
+
+function stripName<T extends { name: string }>({ name: _name, ...rest }: T): Omit<T, 'name'> {
+  return rest;
+}
+
+async function storeHealth(stores: KeyStores): Promise<{ status: 'ready' | 'unavailable'; detail: string }> {
+  try {
+    await stores.health.check();
+    return { status: 'ready', detail: stores.health.durable ? `${stores.health.name} (shared)` : `${stores.health.name} (this instance only)` };
+  } catch {
+    return { status: 'unavailable', detail: `${stores.health.name} store unreachable` };
+  }
+}
