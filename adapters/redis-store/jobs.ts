@@ -1,0 +1,168 @@
+/**
+ * Durable calculation jobs on Redis through BullMQ. The job's request and its results live in Redis, so any
+ * instance answers a poll. Each instance runs a BullMQ worker with bounded concurrency; a worker holds a
+ * lock (a lease, renewed while it runs) on each active job. When an instance dies its locks expire and a
+ * live instance's stalled-job check moves the job back to the queue, where a worker picks it up again and
+ * runs it from the first entry. The lock guarantees that two instances never run one job at once.
+ */
+import { Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { ServiceError } from '../../core/domain/errors.js';
+import type { BatchResult, CalculateRequest } from '../../core/ports/calculator.js';
+import { JOB_RETENTION_SECONDS, type JobEntryRunner, type JobRecord, type JobStatus, type JobStore, type NewJob } from '../../core/ports/job-store.js';
+import type { DependencyHealth } from '../../core/ports/readiness.js';
+import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
+
+export interface RedisJobStoreOptions {
+  url: string;
+  /** Namespace of the BullMQ keys (BullMQ `prefix`). */
+  prefix?: string;
+  queueName?: string;
+  /** Jobs one instance runs at once. */
+  concurrency?: number;
+  /** Lease of a running job; renewed every half period while the worker lives. */
+  lockDurationMs?: number;
+  /** How often each worker looks for jobs whose lease expired. */
+  stalledIntervalMs?: number;
+  /** Times a job may be recovered from a dead instance before it is failed. */
+  maxStalledCount?: number;
+  /** Submit/poll calls fail with store_unavailable after this long. */
+  commandTimeoutMs?: number;
+  retentionSeconds?: number;
+}
+
+export const REDIS_JOB_DEFAULTS = {
+  prefix: 'tenet:jobs',
+  queueName: 'calculate',
+  lockDurationMs: 30_000,
+  stalledIntervalMs: 15_000,
+  maxStalledCount: 3,
+  commandTimeoutMs: 2_000,
+} as const;
+
+interface JobData {
+  api_key_id: string | null;
+  created_at: string;
+  requests: CalculateRequest[];
+}
+
+const STATES: Record<string, JobStatus> = { active: 'running', completed: 'succeeded', failed: 'failed' };
+
+export class RedisJobStore implements JobStore {
+  readonly durable = true;
+  private readonly options: Required<RedisJobStoreOptions>;
+  private readonly client: Redis;
+  private readonly queue: Queue<JobData, BatchResult[]>;
+  private worker: Worker<JobData, BatchResult[]> | undefined;
+  private workerClient: Redis | undefined;
+
+  constructor(options: RedisJobStoreOptions) {
+    this.options = {
+      ...REDIS_JOB_DEFAULTS,
+      concurrency: DEFAULT_JOB_CONCURRENCY,
+      retentionSeconds: JOB_RETENTION_SECONDS,
+      ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+    } as Required<RedisJobStoreOptions>;
+    // Few retries, and every call is bounded by commandTimeoutMs, so HTTP callers get 503 promptly while Redis is away.
+    this.client = new Redis(this.options.url, { maxRetriesPerRequest: 1, connectTimeout: this.options.commandTimeoutMs });
+    this.client.on('error', () => {});
+    this.queue = new Queue<JobData, BatchResult[]>(this.options.queueName, { connection: this.client, prefix: this.options.prefix, skipWaitingForReady: true });
+    this.queue.on('error', () => {});
+  }
+
+  private async guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${this.options.commandTimeoutMs} ms`)), this.options.commandTimeoutMs);
+    });
+    try {
+      return await Promise.race([work(), timeout]);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      throw new ServiceError('store_unavailable', `The shared job store is unreachable (${what}).`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async start(runner: JobEntryRunner): Promise<void> {
+    if (this.worker) return;
+    // Workers block on Redis and must retry forever (BullMQ requirement); they never serve HTTP callers.
+    this.workerClient = new Redis(this.options.url, { maxRetriesPerRequest: null });
+    this.workerClient.on('error', () => {});
+    this.worker = new Worker<JobData, BatchResult[]>(
+      this.options.queueName,
+      async (job) => {
+        const results: BatchResult[] = [];
+        for (const request of job.data.requests) {
+          results.push(await runner(request));
+          await job.updateProgress(results.length);
+        }
+        return results;
+      },
+      {
+        connection: this.workerClient,
+        prefix: this.options.prefix,
+        concurrency: this.options.concurrency,
+        lockDuration: this.options.lockDurationMs,
+        stalledInterval: this.options.stalledIntervalMs,
+        maxStalledCount: this.options.maxStalledCount,
+        removeOnComplete: { age: this.options.retentionSeconds },
+        removeOnFail: { age: this.options.retentionSeconds },
+      },
+    );
+    this.worker.on('error', () => {});
+  }
+
+  async submit(job: NewJob): Promise<JobRecord> {
+    await this.guarded('submit', () =>
+      this.queue.add('calculate', { api_key_id: job.api_key_id, created_at: job.created_at, requests: job.requests }, { jobId: job.id, attempts: 1 }),
+    );
+    return { id: job.id, status: 'pending', created_at: job.created_at, total: job.requests.length, completed: 0, api_key_id: job.api_key_id };
+  }
+
+  async get(id: string): Promise<JobRecord | undefined> {
+    return this.guarded('poll', async () => {
+      const job = (await Job.fromId(this.queue, id)) as Job<JobData, BatchResult[]> | undefined;
+      if (!job || !job.data || !Array.isArray(job.data.requests)) return undefined;
+      if (Date.parse(job.data.created_at) < Date.now() - this.options.retentionSeconds * 1000) return undefined;
+      const status = STATES[await job.getState()] ?? 'pending';
+      const total = job.data.requests.length;
+      const record: JobRecord = {
+        id,
+        status,
+        created_at: job.data.created_at,
+        total,
+        completed: status === 'succeeded' ? total : typeof job.progress === 'number' ? job.progress : 0,
+        api_key_id: job.data.api_key_id,
+      };
+      if (job.processedOn) record.started_at = new Date(job.processedOn).toISOString();
+      if (job.finishedOn && (status === 'succeeded' || status === 'failed')) record.finished_at = new Date(job.finishedOn).toISOString();
+      if (status === 'succeeded') record.results = job.returnvalue;
+      if (status === 'failed') record.error = job.failedReason || 'The job failed.';
+      return record;
+    });
+  }
+
+  async health(): Promise<DependencyHealth> {
+    try {
+      await this.guarded('ping', () => this.client.ping());
+      return { name: 'job store', status: 'ready', detail: `redis (BullMQ), concurrency ${this.options.concurrency}` };
+    } catch {
+      return { name: 'job store', status: 'unavailable', detail: 'redis unreachable' };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close().catch(() => {});
+    this.workerClient?.disconnect();
+    this.client.disconnect();
+  }
+
+  /** Stops this instance's worker without releasing its leases, as a crash would (tests only). */
+  async abandon(): Promise<void> {
+    this.workerClient?.disconnect();
+    await this.worker?.close(true).catch(() => {});
+  }
+}

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isServiceError } from '../../../core/domain/errors.js';
+import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
+import { JobService } from '../../../core/usecases/calculate/jobs.js';
+import type { JobRecord } from '../../../core/ports/job-store.js';
+import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
+import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
+import { acquireRedis, freePort, uniquePrefix, type TestRedis } from '../../support/redis.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const fixture = FixtureRuntime.fromFile(fileURLToPath(new URL('../../fixtures/runtime-fixture.json', import.meta.url)));
+const calculation = new CalculationService([fixture]);
+const entry = (size: number) => ({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: size } } });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let redis: TestRedis | null = null;
+beforeAll(async () => {
+  redis = await acquireRedis('redis job store');
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+async function pollUntil(jobs: JobService, id: string, key: string, done: (r: JobRecord) => boolean, timeoutMs: number): Promise<JobRecord> {
+  const deadline = Date.now() + timeoutMs;
+  let record = await jobs.get(id, key);
+  while (!done(record) && Date.now() < deadline) {
+    await sleep(50);
+    record = await jobs.get(id, key);
+  }
+  return record;
+}
+
+describe('RedisJobStore', () => {
+  it('runs a job and answers polls from another instance, only for the creating key', async (ctx) => {
+    if (!redis) return ctx.skip();
+    const prefix = uniquePrefix('jobs');
+    const a = new RedisJobStore({ url: redis.url, prefix });
+    const b = new RedisJobStore({ url: redis.url, prefix });
+    await a.start((request) => calculation.runEntry(request));
+    let n = 0;
+    const jobsA = new JobService(a, calculation, { newId: () => `job-${Date.now()}-${++n}`, now: () => new Date() });
+    const jobsB = new JobService(b, calculation, { newId: () => 'unused', now: () => new Date() });
+    try {
+      const submitted = await jobsA.submit([entry(1), entry(7)], 'key-a');
+      expect(submitted).toMatchObject({ status: 'pending', total: 2, durable: true });
+      const record = await pollUntil(jobsB, submitted.job_id, 'key-a', (r) => r.status === 'succeeded', 10_000);
+      expect(record).toMatchObject({ status: 'succeeded', total: 2, completed: 2, api_key_id: 'key-a' });
+      expect(record.started_at).toBeDefined();
+      expect(record.finished_at).toBeDefined();
+      expect(record.results?.map((r) => r.status)).toEqual(['ok', 'error']);
+      await expect(jobsB.get(submitted.job_id, 'key-other')).rejects.toMatchObject({ code: 'not_found' });
+      await expect(jobsB.get('no-such-job', 'key-a')).rejects.toMatchObject({ code: 'not_found' });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('answers 503 store_unavailable when Redis is unreachable', async () => {
+    const store = new RedisJobStore({ url: `redis://127.0.0.1:${await freePort()}`, commandTimeoutMs: 500 });
+    const jobs = new JobService(store, calculation, { newId: () => 'job-x', now: () => new Date() });
+    try {
+      const error = await jobs.submit([entry(1)], 'key-a').catch((e: unknown) => e);
+      expect(isServiceError(error) && error.code).toBe('store_unavailable');
+      const poll = await jobs.get('job-x', 'key-a').catch((e: unknown) => e);
+      expect(isServiceError(poll) && poll.code).toBe('store_unavailable');
+      expect((await store.health()).status).toBe('unavailable');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('finishes a job after the instance that accepted it is killed mid-job', async (ctx) => {
+    if (!redis) return ctx.skip();
+    const prefix = uniquePrefix('jobs-kill');
+    const child = spawn(process.execPath, ['--import', './tests/support/ts-child/register.mjs', 'tests/adapters/redis-store/support/job-instance.ts'], {
+      cwd: root,
+      env: { ...process.env, REDIS_URL: redis.url, JOB_PREFIX: prefix, ENTRY_DELAY_MS: '300', SUBMIT_ENTRIES: '6' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.split('\n')[0]);
+      });
+      child.once('exit', (code) => reject(new Error(`child exited (${code}) before submitting: ${stderr}`)));
+    });
+    const { job_id: id } = JSON.parse(line) as { job_id: string };
+    const survivor = new RedisJobStore({ url: redis.url, prefix, lockDurationMs: 1000, stalledIntervalMs: 500 });
+    const jobs = new JobService(survivor, calculation, { newId: () => 'unused', now: () => new Date() });
+    try {
+      const running = await pollUntil(jobs, id, 'key-child', (r) => r.status === 'running' && r.completed >= 1, 15_000);
+      expect(running.status).toBe('running');
+      expect(running.completed).toBeLessThan(6);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      // Only now does a live worker exist; it must recover the abandoned job once its lease expires.
+      await survivor.start((request) => calculation.runEntry(request));
+      const done = await pollUntil(jobs, id, 'key-child', (r) => r.status === 'succeeded' || r.status === 'failed', 20_000);
+      expect(done).toMatchObject({ status: 'succeeded', total: 6, completed: 6 });
+      expect(done.results).toHaveLength(6);
+      expect(done.results?.every((r) => r.status === 'ok')).toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await survivor.close();
+    }
+  }, 60_000);
+});
