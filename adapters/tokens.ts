@@ -5,6 +5,7 @@
  */
 import type { ServiceConfig } from '../core/domain/config.js';
 import type { AuthGate } from '../core/ports/auth-gate.js';
+import type { ComputeMeter } from '../core/ports/compute-meter.js';
 import type { Logger } from '../core/ports/logger.js';
 import type { ReadinessRegistry } from '../core/ports/readiness.js';
 import type { RequestObserver } from '../core/ports/request-observer.js';
@@ -30,6 +31,8 @@ export const TOKENS = {
   /** All observers; the composition root fans each record out to every one. */
   RequestObservers: token<RequestObserver[]>('RequestObservers'),
   Clock: token<() => Date>('Clock'),
+  /** Trial compute-unit quota: calculation routes call charge(principal, calculationUnits(entries)). */
+  ComputeMeter: token<ComputeMeter>('ComputeMeter'),
 };
 
 /** The OpenAPI document, generated once from the route list at start-up. */
