@@ -1,0 +1,17 @@
+import { listAudit } from '../../../core/usecases/keys/audit-trail.js';
+import { KEYS } from '../../keys/module.js';
+import { defineRoute } from '../route.js';
+import { AuditListSchema } from '../schemas/keys.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/admin/audit',
+  operationId: 'listAuditEntries',
+  summary: 'Audit trail: newest first, at most 200 entries, 90-day retention',
+  description: 'Requires admin:keys. Records key issuance, revocation, trial issuance and kill-switch changes; detail never holds a key.',
+  tags: ['admin'],
+  auth: { scope: 'admin:keys' },
+  responses: { 200: AuditListSchema },
+  errors: ['store_unavailable'],
+  handler: ({ resolve }) => listAudit(resolve(KEYS)),
+});

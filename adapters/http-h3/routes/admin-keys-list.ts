@@ -1,0 +1,16 @@
+import { listKeys } from '../../../core/usecases/keys/list-keys.js';
+import { KEYS } from '../../keys/module.js';
+import { defineRoute } from '../route.js';
+import { KeyListSchema } from '../schemas/keys.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/admin/keys',
+  operationId: 'listApiKeys',
+  summary: 'List API key metadata (never key values or hashes)',
+  tags: ['keys'],
+  auth: { scope: 'admin:keys' },
+  responses: { 200: KeyListSchema },
+  errors: ['store_unavailable'],
+  handler: ({ resolve }) => listKeys(resolve(KEYS)),
+});

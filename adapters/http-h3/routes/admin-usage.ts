@@ -1,0 +1,18 @@
+import { monthlyUsage } from '../../../core/usecases/keys/monthly-usage.js';
+import { KEYS } from '../../keys/module.js';
+import { defineRoute } from '../route.js';
+import { UsageQuerySchema, UsageSchema } from '../schemas/keys.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/admin/usage',
+  operationId: 'getMonthlyUsage',
+  summary: 'Per-key request counts for one UTC month (default: the current month)',
+  description: 'Counters are kept about 13 months. 400 invalid_request for a month not matching ^[0-9]{4}-(0[1-9]|1[0-2])$.',
+  tags: ['admin'],
+  auth: { scope: 'admin:analytics' },
+  query: UsageQuerySchema,
+  responses: { 200: UsageSchema },
+  errors: ['invalid_request', 'store_unavailable'],
+  handler: ({ query, resolve }) => monthlyUsage(resolve(KEYS), query.month),
+});
