@@ -1,0 +1,525 @@
+/**
+ * Compiler: a module closure (§1.3) → an immutable CompiledProgram with merged namespace, `sets` bindings (§7),
+ * lowered formulas (IR + checked AST), dependency graph with named cycles and a topological order.
+ */
+import type { Expr } from './ast.js';
+import { splitId, relationId } from './ids.js';
+import type { Deps, IR } from './ir.js';
+import { LoweringError, lowerFormula, type Namespace } from './lower.js';
+import type {
+  DataRelationRule,
+  DerivedRelationRule,
+  DerivedRule,
+  Diagnostic,
+  LoadedModule,
+  ParameterRule,
+  Rule,
+  RuleVersion,
+  SourceRelationRule,
+} from './model.js';
+import { BUILTIN_CURRENCIES } from './module-loader.js';
+import type { Value } from './values.js';
+
+export interface CompiledVersion {
+  readonly from: string;
+  readonly to?: string;
+  /** Checked AST (kept for code generation and display). */
+  readonly formula?: Expr;
+  readonly formulaText?: string;
+  readonly ir?: IR;
+  readonly cells?: ReadonlyMap<number, Value>;
+}
+
+export interface SetsBinding {
+  /** Durable id of the `sets` source relation. */
+  readonly hook: string;
+  /** Durable id of the rule whose versions were bound in. */
+  readonly value: string;
+}
+
+export interface CompiledDerived {
+  readonly kind: 'derived';
+  readonly rule: DerivedRule;
+  readonly id: string;
+  readonly name: string;
+  readonly position: 'judgment' | 'scalar';
+  readonly versions: readonly CompiledVersion[];
+  readonly deps: Deps;
+  /** Minor units when the rule rounds (currency unit with `rounding`). */
+  readonly minorUnits?: number;
+  readonly boundBy?: SetsBinding;
+}
+
+export interface CompiledParameter {
+  readonly kind: 'parameter';
+  readonly rule: ParameterRule;
+  readonly id: string;
+  readonly name: string;
+  readonly versions: readonly CompiledVersion[];
+  readonly boundBy?: SetsBinding;
+}
+
+export interface CompiledRelation {
+  readonly name: string;
+  readonly id: string;
+  readonly module: string;
+  readonly kind: 'data' | 'derived' | 'auto';
+  readonly arity: number;
+  readonly rule?: DataRelationRule | DerivedRelationRule;
+  /** Derived relations: source relation name and predicate. */
+  readonly source?: string;
+  readonly predicate?: IR;
+  readonly predicateDeps?: Deps;
+  /** Input slots read per member of this relation (aggregation fields and predicates). */
+  readonly memberInputs: Set<string>;
+}
+
+export interface InputSlot {
+  readonly name: string;
+  /** Modules owning the slot (a derived rule reads it, or a table is indexed by it), sorted. */
+  readonly owners: string[];
+  /** Whether an originless (synthesized) rule reads it, making the bare name acceptable. */
+  bareAccepted: boolean;
+  /** Entity label of the first rule reading it, when known. */
+  entity?: string;
+  /** Relation whose members carry this input, when it is only read per member. */
+  relation?: string;
+}
+
+export interface CompiledProgram {
+  /** Root module ids (one for a module closure; several for a program). */
+  readonly roots: readonly string[];
+  /** Closure modules in load order (imports before importers). */
+  readonly modules: readonly string[];
+  readonly derived: ReadonlyMap<string, CompiledDerived>;
+  readonly parameters: ReadonlyMap<string, CompiledParameter>;
+  readonly relations: ReadonlyMap<string, CompiledRelation>;
+  readonly inputs: ReadonlyMap<string, InputSlot>;
+  /** Derived rule names, dependencies first. */
+  readonly order: readonly string[];
+  readonly currencies: ReadonlyMap<string, number>;
+  readonly sourceRelations: readonly SourceRelationRule[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** Durable id → bare name, for every parameter and derived rule (including merged duplicates' ids). */
+  readonly idToName: ReadonlyMap<string, string>;
+}
+
+export type CompileResult = { ok: true; program: CompiledProgram } | { ok: false; diagnostics: Diagnostic[] };
+
+export interface ModuleSource {
+  get(id: string): LoadedModule | undefined;
+}
+
+/** Walks imports depth-first (imports before importer); reports missing modules, bad modules and cycles. */
+export function resolveClosure(roots: readonly string[], modules: ModuleSource): { order: string[]; diagnostics: Diagnostic[] } {
+  const order: string[] = [];
+  const done = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const visit = (id: string, from?: LoadedModule): void => {
+    if (done.has(id)) return;
+    if (onStack.has(id)) {
+      const cycle = [...stack.slice(stack.indexOf(id)), id].join(' → ');
+      diagnostics.push({ severity: 'error', module: from?.id ?? id, file: from?.path ?? id, message: `import cycle: ${cycle}` });
+      return;
+    }
+    const m = modules.get(id);
+    if (!m) {
+      diagnostics.push({ severity: 'error', module: from?.id ?? id, file: from?.path ?? id, message: `imported module "${id}" does not exist` });
+      return;
+    }
+    if (!m.ok) {
+      const first = m.diagnostics.find((d) => d.severity === 'error');
+      diagnostics.push({
+        severity: 'error',
+        module: m.id,
+        file: m.path,
+        rule: first?.rule,
+        line: first?.line,
+        message: `module ${m.id} failed to load${from ? ` (imported by ${from.id})` : ''}: ${first?.message ?? 'unknown error'}`,
+      });
+      done.add(id);
+      return;
+    }
+    stack.push(id);
+    onStack.add(id);
+    for (const imp of m.imports) visit(imp, m);
+    stack.pop();
+    onStack.delete(id);
+    done.add(id);
+    order.push(id);
+  };
+  for (const r of roots) visit(r);
+  return { order, diagnostics };
+}
+
+function sameVersions(a: readonly RuleVersion[], b: readonly RuleVersion[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.from !== y.from || x.to !== y.to || (x.formulaText ?? '').trim() !== (y.formulaText ?? '').trim()) return false;
+    if (x.cells || y.cells) {
+      if (!x.cells || !y.cells || x.cells.size !== y.cells.size) return false;
+      for (const [k, v] of x.cells) if (JSON.stringify(y.cells.get(k)) !== JSON.stringify(v)) return false;
+    }
+  }
+  return true;
+}
+
+/** Extra, originless rules (program transformations) compiled alongside a closure. */
+export interface SyntheticRules {
+  readonly module: string;
+  readonly rules: readonly Rule[];
+}
+
+export function compileClosure(roots: readonly string[], modules: ModuleSource, synthetic?: SyntheticRules): CompileResult {
+  const { order, diagnostics } = resolveClosure(roots, modules);
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  const loaded = order.map((id) => modules.get(id) as LoadedModule);
+  return compileModules(roots, loaded, synthetic);
+}
+
+/** Compiles an already-ordered list of modules as one flat namespace. */
+export function compileModules(roots: readonly string[], loaded: readonly LoadedModule[], synthetic?: SyntheticRules): CompileResult {
+  const diagnostics: Diagnostic[] = [];
+  const err = (r: Rule | undefined, m: { id: string; path: string } | undefined, message: string, line?: number, column?: number): void => {
+    diagnostics.push({ severity: 'error', module: m?.id ?? r?.module ?? '', file: m?.path ?? r?.module ?? '', rule: r?.name, line: line ?? r?.line, column, message });
+  };
+  const pathOf = new Map<string, string>(loaded.map((m) => [m.id, m.path]));
+  const modOf = (r: Rule) => ({ id: r.module, path: pathOf.get(r.module) ?? r.module });
+
+  const params = new Map<string, ParameterRule>();
+  const derived = new Map<string, DerivedRule>();
+  const relRules = new Map<string, DataRelationRule | DerivedRelationRule>();
+  const sourceRelations: SourceRelationRule[] = [];
+  const idToName = new Map<string, string>();
+  const currencies = new Map(BUILTIN_CURRENCIES);
+  const ruleLists: { module: string; rules: readonly Rule[] }[] = loaded.map((m) => ({ module: m.id, rules: m.rules }));
+  for (const m of loaded) for (const u of m.units) if (u.kind === 'currency') currencies.set(u.name, u.minorUnits);
+  if (synthetic) ruleLists.push(synthetic);
+
+  for (const { rules } of ruleLists) {
+    for (const r of rules) {
+      switch (r.shape) {
+        case 'parameter': {
+          const prev = params.get(r.name);
+          if (prev) {
+            const compatible =
+              prev.unit === r.unit && prev.indexedBy === r.indexedBy && prev.source === r.source && prev.sourceUrl === r.sourceUrl && sameVersions(prev.versions, r.versions);
+            if (!compatible) {
+              err(r, modOf(r), `parameter "${r.name}" is declared in both ${prev.module} and ${r.module} with different definitions`);
+              continue;
+            }
+          }
+          params.set(r.name, r);
+          idToName.set(r.id, r.name);
+          break;
+        }
+        case 'derived': {
+          const prev = derived.get(r.name);
+          if (prev) {
+            err(r, modOf(r), `derived rule "${r.name}" is defined in both ${prev.module} and ${r.module}`);
+            continue;
+          }
+          derived.set(r.name, r);
+          idToName.set(r.id, r.name);
+          break;
+        }
+        case 'data_relation':
+        case 'derived_relation': {
+          const prev = relRules.get(r.name);
+          if (prev && (prev.shape !== r.shape || prev.arity !== r.arity || r.shape === 'derived_relation')) {
+            err(r, modOf(r), `relation "${r.name}" is declared in both ${prev.module} and ${r.module}`);
+            continue;
+          }
+          relRules.set(r.name, r);
+          if (r.shape === 'derived_relation' && r.memberRelation && r.memberRelation !== r.name) relRules.set(r.memberRelation, r);
+          break;
+        }
+        case 'source_relation':
+          sourceRelations.push(r);
+          break;
+      }
+    }
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+
+  // `sets` bindings (§7): replace the target's versions with the value's, in rule order.
+  const boundBy = new Map<string, SetsBinding>();
+  const moduleIds = new Set(loaded.map((m) => m.id));
+  const findById = (id: string): ParameterRule | DerivedRule | undefined => {
+    const s = splitId(id);
+    if (!s || s.kind !== 'rule' || !moduleIds.has(s.module)) return undefined;
+    const name = idToName.has(id) ? idToName.get(id)! : undefined;
+    if (name === undefined) return undefined;
+    return params.get(name) ?? derived.get(name);
+  };
+  for (const sr of sourceRelations) {
+    if (sr.relationType !== 'sets' || !sr.value) continue;
+    const target = findById(sr.target);
+    const value = findById(sr.value);
+    if (!target && !value) continue;
+    if (!target || !value) {
+      err(sr, modOf(sr), `sets relation "${sr.name}": ${!target ? `target ${sr.target}` : `value ${sr.value}`} is not in this closure`);
+      continue;
+    }
+    if (target.shape !== value.shape) {
+      err(sr, modOf(sr), `sets relation "${sr.name}": target is a ${target.shape} but value is a ${value.shape}`);
+      continue;
+    }
+    if (target.shape === 'parameter' && value.shape === 'parameter') {
+      if (target.indexedBy !== value.indexedBy || (target.unit && value.unit && target.unit !== value.unit)) {
+        err(sr, modOf(sr), `sets relation "${sr.name}": parameters differ in indexed_by or unit`);
+        continue;
+      }
+      params.set(target.name, { ...target, versions: value.versions, table: value.table });
+    } else if (target.shape === 'derived' && value.shape === 'derived') {
+      if (
+        target.entity !== value.entity ||
+        target.dtype !== value.dtype ||
+        (target.unit && value.unit && target.unit !== value.unit) ||
+        (target.period && value.period && target.period !== value.period)
+      ) {
+        err(sr, modOf(sr), `sets relation "${sr.name}": derived rules differ in entity, dtype, unit or period`);
+        continue;
+      }
+      derived.set(target.name, { ...target, versions: value.versions });
+    }
+    boundBy.set(target.name, { hook: sr.id, value: value.id });
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+
+  const relationNames = new Set(relRules.keys());
+  const ns: Namespace = {
+    isParameter: (n) => params.has(n),
+    isTable: (n) => params.get(n)?.table === true,
+    isDerived: (n) => derived.has(n),
+    derivedEntity: (n) => derived.get(n)?.entity,
+    isRelation: (n) => relationNames.has(n),
+  };
+
+  const inputs = new Map<string, InputSlot>();
+  const own = (slot: string, module: string, entity: string | undefined, originless: boolean): void => {
+    let s = inputs.get(slot);
+    if (!s) {
+      s = { name: slot, owners: [], bareAccepted: false, entity };
+      inputs.set(slot, s);
+    }
+    if (originless) s.bareAccepted = true;
+    else if (!s.owners.includes(module)) s.owners.push(module);
+  };
+  const syntheticModule = synthetic?.module;
+
+  const compiledDerived = new Map<string, CompiledDerived>();
+  for (const r of derived.values()) {
+    const position = r.dtype === 'judgment' ? 'judgment' : 'scalar';
+    const deps: Deps = { rules: new Set(), params: new Set(), inputs: new Set(), relations: new Set() };
+    const versions: CompiledVersion[] = [];
+    let failed = false;
+    for (const v of r.versions) {
+      try {
+        const low = lowerFormula(v.formula as Expr, position, ns);
+        for (const k of ['rules', 'params', 'inputs', 'relations'] as const) for (const x of low.deps[k]) deps[k].add(x);
+        versions.push({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, ir: low.ir });
+      } catch (e) {
+        if (e instanceof LoweringError) err(r, modOf(r), `rule "${r.name}" (${r.id}): ${e.message}`, r.line !== undefined ? r.line : undefined, e.pos.col);
+        else throw e;
+        failed = true;
+      }
+    }
+    if (failed) continue;
+    const originless = r.module === syntheticModule;
+    for (const slot of deps.inputs) own(slot, r.module, r.entity, originless);
+    const minorUnits = r.rounding && r.unit ? currencies.get(r.unit) : undefined;
+    compiledDerived.set(r.name, { kind: 'derived', rule: r, id: r.id, name: r.name, position, versions, deps, minorUnits, boundBy: boundBy.get(r.name) });
+  }
+
+  const compiledParams = new Map<string, CompiledParameter>();
+  for (const r of params.values()) {
+    compiledParams.set(r.name, {
+      kind: 'parameter',
+      rule: r,
+      id: r.id,
+      name: r.name,
+      versions: r.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, cells: v.cells ?? literalCells(v) })),
+      boundBy: boundBy.get(r.name),
+    });
+    if (r.table && r.indexedBy) own(r.indexedBy, r.module, undefined, r.module === syntheticModule);
+  }
+
+  // Relations: declared ones, then auto-declared (arity 2) for names used in aggregations.
+  const relations = new Map<string, CompiledRelation>();
+  for (const [name, r] of relRules) {
+    if (r.shape === 'data_relation') relations.set(name, { name, id: relationId(r.module, r.name), module: r.module, kind: 'data', arity: r.arity, rule: r, memberInputs: new Set() });
+    else {
+      let predicate: IR | undefined;
+      let predicateDeps: Deps | undefined;
+      try {
+        const currentEntity = r.slotEntities?.[r.currentSlot];
+        const low = lowerFormula(r.versions[0].formula as Expr, 'judgment', ns, { currentEntity });
+        predicate = low.ir;
+        predicateDeps = low.deps;
+      } catch (e) {
+        if (e instanceof LoweringError) err(r, modOf(r), `derived relation "${r.name}": ${e.message}`);
+        else throw e;
+        continue;
+      }
+      relations.set(name, {
+        name,
+        id: relationId(r.module, r.name),
+        module: r.module,
+        kind: 'derived',
+        arity: r.arity,
+        rule: r,
+        source: r.sourceRelation,
+        predicate,
+        predicateDeps,
+        memberInputs: new Set(predicateDeps.inputs),
+      });
+    }
+  }
+  for (const d of compiledDerived.values()) {
+    for (const rel of d.deps.relations) {
+      if (!relations.has(rel)) relations.set(rel, { name: rel, id: relationId(d.rule.module, rel), module: d.rule.module, kind: 'auto', arity: 2, memberInputs: new Set() });
+    }
+    collectMemberInputs(d, relations);
+  }
+  for (const rel of relations.values()) {
+    if (rel.kind === 'derived' && rel.source && !relations.has(rel.source))
+      relations.set(rel.source, { name: rel.source, id: relationId(rel.module, rel.source), module: rel.module, kind: 'auto', arity: 2, memberInputs: new Set() });
+  }
+  for (const rel of relations.values()) for (const slot of rel.memberInputs) {
+    const s = inputs.get(slot);
+    if (s && !s.relation) s.relation = rel.name;
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+
+  const cyc = topoOrder(compiledDerived, relations);
+  if (cyc.cycle) {
+    const first = compiledDerived.get(cyc.cycle[0]);
+    err(first?.rule, first ? modOf(first.rule) : undefined, `dependency cycle: ${cyc.cycle.join(' → ')}`);
+    return { ok: false, diagnostics };
+  }
+  for (const s of inputs.values()) s.owners.sort();
+
+  return {
+    ok: true,
+    program: {
+      roots,
+      modules: loaded.map((m) => m.id),
+      derived: compiledDerived,
+      parameters: compiledParams,
+      relations,
+      inputs,
+      order: cyc.order,
+      currencies,
+      sourceRelations,
+      diagnostics,
+      idToName,
+    },
+  };
+}
+
+function literalCells(v: RuleVersion): ReadonlyMap<number, Value> | undefined {
+  const f = v.formula;
+  if (!f) return undefined;
+  // Scalar parameters are one-cell tables at key 0 (§3.2); lowering a literal needs no namespace.
+  const low = lowerFormula(f, 'scalar', { isParameter: () => false, isTable: () => false, isDerived: () => false, derivedEntity: () => undefined, isRelation: () => false });
+  if (low.ir.k !== 'const') return undefined;
+  return new Map([[0, low.ir.v]]);
+}
+
+/** Records which input slots are read per member of each aggregated relation (for the ProgramGraph). */
+function collectMemberInputs(d: CompiledDerived, relations: Map<string, CompiledRelation>): void {
+  const walk = (ir: IR, rel?: string): void => {
+    switch (ir.k) {
+      case 'input':
+        if (rel) relations.get(rel)?.memberInputs.add(ir.slot);
+        return;
+      case 'agg':
+        if (ir.field) walk(ir.field, ir.rel);
+        if (ir.pred) walk(ir.pred, ir.rel);
+        return;
+      case 'arith':
+      case 'cmp':
+        walk(ir.l, rel);
+        walk(ir.r, rel);
+        return;
+      case 'neg':
+      case 'not':
+      case 'truthy':
+        walk(ir.e, rel);
+        return;
+      case 'and':
+      case 'or':
+      case 'exactly_one':
+        for (const i of ir.items) walk(i, rel);
+        return;
+      case 'if':
+        for (const c of ir.conds) walk(c, rel);
+        for (const t of ir.thens) walk(t, rel);
+        walk(ir.otherwise, rel);
+        return;
+      case 'fn':
+        for (const a of ir.args) walk(a, rel);
+        return;
+      case 'param':
+        if (ir.index) walk(ir.index, rel);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const v of d.versions) if (v.ir) walk(v.ir);
+}
+
+/** Topological order of derived rules (deps first); on a cycle returns it by name, closed (a → b → a). */
+export function topoOrder(derived: ReadonlyMap<string, CompiledDerived>, relations: ReadonlyMap<string, CompiledRelation>): { order: string[]; cycle?: string[] } {
+  const order: string[] = [];
+  const state = new Map<string, 1 | 2>();
+  const stack: string[] = [];
+  const depsOf = (name: string): string[] => {
+    const d = derived.get(name);
+    if (!d) return [];
+    const out = [...d.deps.rules];
+    // A rule aggregating a derived relation depends on that relation's predicate rules.
+    for (const rel of d.deps.relations) {
+      let r = relations.get(rel);
+      const seen = new Set<string>();
+      while (r && r.kind === 'derived' && !seen.has(r.name)) {
+        seen.add(r.name);
+        if (r.predicateDeps) out.push(...r.predicateDeps.rules);
+        r = r.source ? relations.get(r.source) : undefined;
+      }
+    }
+    return out;
+  };
+  for (const start of derived.keys()) {
+    if (state.has(start)) continue;
+    // Iterative DFS so 100-deep ladders and long chains never hit the JS stack limit.
+    const iters: { name: string; deps: string[]; i: number }[] = [{ name: start, deps: depsOf(start), i: 0 }];
+    state.set(start, 1);
+    stack.push(start);
+    while (iters.length > 0) {
+      const top = iters[iters.length - 1];
+      if (top.i < top.deps.length) {
+        const dep = top.deps[top.i++];
+        if (!derived.has(dep)) continue;
+        const st = state.get(dep);
+        if (st === 1) return { order, cycle: [...stack.slice(stack.indexOf(dep)), dep] };
+        if (st === 2) continue;
+        state.set(dep, 1);
+        stack.push(dep);
+        iters.push({ name: dep, deps: depsOf(dep), i: 0 });
+      } else {
+        iters.pop();
+        stack.pop();
+        state.set(top.name, 2);
+        order.push(top.name);
+      }
+    }
+  }
+  return { order };
+}

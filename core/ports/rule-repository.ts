@@ -1,0 +1,16 @@
+/**
+ * Port: read a rule repository root (a RuleSpec country repository such as rulespec-us).
+ * Adapters: adapters/rulespec-fs (filesystem + git provenance).
+ */
+import type { RepositoryProvenance } from '../domain/rulespec/repository.js';
+
+export type { RepositoryProvenance };
+
+export interface RuleRepository {
+  /** Name, root, and when the root is a git checkout, branch and commit. */
+  provenance(): Promise<RepositoryProvenance>;
+  /** Every `.yaml` file under the root, as posix paths relative to it (dot-directories excluded), sorted. */
+  listFiles(): Promise<string[]>;
+  /** UTF-8 text of one file by relative path. */
+  readText(path: string): Promise<string>;
+}
