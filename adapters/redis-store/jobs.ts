@@ -154,8 +154,11 @@ export class RedisJobStore implements JobStore {
   }
 
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close().catch(() => {});
+    // A worker that cannot reach Redis never finishes a graceful close; bound it, then drop the connections.
+    const bounded = (work: Promise<unknown> | undefined): Promise<unknown> =>
+      Promise.race([work?.catch(() => {}), new Promise((resolve) => setTimeout(resolve, this.options.commandTimeoutMs).unref())]);
+    await bounded(this.worker?.close());
+    await bounded(this.queue.close());
     this.workerClient?.disconnect();
     this.client.disconnect();
   }

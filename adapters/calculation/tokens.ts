@@ -1,0 +1,14 @@
+/** Tokens of the calculation subsystem (bound in ./module.ts). */
+import type { Calculator } from '../../core/ports/calculator.js';
+import type { JobStore } from '../../core/ports/job-store.js';
+import type { CalculationService } from '../../core/usecases/calculate/calculate.js';
+import type { JobService } from '../../core/usecases/calculate/jobs.js';
+import { token } from '../tokens.js';
+
+export const CALCULATION = {
+  /** Runtimes in lookup order: compiled first, then fixture. */
+  Calculators: token<Calculator[]>('Calculators'),
+  Service: token<CalculationService>('CalculationService'),
+  JobStore: token<JobStore>('JobStore'),
+  Jobs: token<JobService>('JobService'),
+};

@@ -1,0 +1,25 @@
+import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
+import { LIMITS } from '../../../core/usecases/calculate/request.js';
+import { CALCULATION } from '../../calculation/tokens.js';
+import { chargeCompute } from '../../calculation/meter.js';
+import { defineRoute } from '../route.js';
+import { batchRequestSchema, BatchResponseSchema } from '../schemas/calculation.js';
+
+export default defineRoute({
+  method: 'POST',
+  path: '/v1/calculate/batch',
+  operationId: 'calculateBatch',
+  summary: `Calculate up to ${LIMITS.batch} households synchronously`,
+  description:
+    'Every entry is checked before any runs; an invalid entry fails the whole request with 400 naming it positionally (requests[i]...). Entries run concurrently; an entry that fails (unsupported_program, invalid_household, runtime_error) becomes an error entry at its position.',
+  tags: ['calculation'],
+  auth: { scope: 'calculate:run' },
+  body: batchRequestSchema(LIMITS.batch),
+  responses: { 200: BatchResponseSchema },
+  handler: async ({ body, principal, resolve }) => {
+    const service = resolve(CALCULATION.Service);
+    const requests = service.checkBatch(body.requests, LIMITS.batch);
+    await chargeCompute(resolve, principal, calculationUnits(requests.length));
+    return service.batch(requests);
+  },
+});

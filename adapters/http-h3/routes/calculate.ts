@@ -1,0 +1,25 @@
+import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
+import { CALCULATION } from '../../calculation/tokens.js';
+import { chargeCompute } from '../../calculation/meter.js';
+import { defineRoute } from '../route.js';
+import { CalculateRequestSchema, CalculateResponseSchema } from '../schemas/calculation.js';
+
+export default defineRoute({
+  method: 'POST',
+  path: '/v1/calculate',
+  operationId: 'calculate',
+  summary: 'Calculate outputs for one household, with an attribution trace',
+  description:
+    'Experimental: a non-empty `warnings` array means the result is not an authoritative determination. 400 invalid_household for semantic household problems (naming the input); 422 when no runtime package matches; 502 when the engine fails or exceeds the per-calculation time limit. `package_digest` names exactly what ran.',
+  tags: ['calculation'],
+  auth: { scope: 'calculate:run' },
+  body: CalculateRequestSchema,
+  responses: { 200: CalculateResponseSchema },
+  errors: ['invalid_household', 'unsupported_program', 'runtime_error'],
+  handler: async ({ body, principal, resolve }) => {
+    const service = resolve(CALCULATION.Service);
+    const prepared = service.prepare(body);
+    await chargeCompute(resolve, principal, calculationUnits(1));
+    return service.run(prepared);
+  },
+});

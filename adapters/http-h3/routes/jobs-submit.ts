@@ -1,0 +1,27 @@
+import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
+import { LIMITS } from '../../../core/usecases/calculate/request.js';
+import { CALCULATION } from '../../calculation/tokens.js';
+import { chargeCompute } from '../../calculation/meter.js';
+import { defineRoute } from '../route.js';
+import { batchRequestSchema, JobSubmissionSchema } from '../schemas/calculation.js';
+
+export default defineRoute({
+  method: 'POST',
+  path: '/v1/jobs/calculate',
+  operationId: 'submitCalculationJob',
+  summary: `Submit up to ${LIMITS.job} calculations as an asynchronous job`,
+  description:
+    'Entries are checked as for the batch endpoint, then the job is queued. `durable` is true when jobs live in Redis (any instance answers a poll and an unfinished job is resumed by a live instance); false when the job store is per-instance memory. Records are kept 24 hours. 503 store_unavailable when the job store is unreachable.',
+  tags: ['calculation'],
+  auth: { scope: 'calculate:run' },
+  body: batchRequestSchema(LIMITS.job),
+  successStatus: 202,
+  responses: { 202: JobSubmissionSchema },
+  errors: ['store_unavailable'],
+  handler: async ({ body, principal, resolve }) => {
+    const jobs = resolve(CALCULATION.Jobs);
+    const requests = resolve(CALCULATION.Service).checkBatch(body.requests, LIMITS.job);
+    await chargeCompute(resolve, principal, calculationUnits(requests.length));
+    return jobs.submit(requests, principal?.key_id ?? null);
+  },
+});

@@ -1,0 +1,100 @@
+/** Schemas of the calculation surface (spec "Household and calculation"); the OpenAPI document is built from them. */
+import * as v from 'valibot';
+import { LIMITS } from '../../../core/usecases/calculate/request.js';
+
+const Identifier = v.pipe(
+  v.string('must be a string'),
+  v.minLength(1, `must be 1-${LIMITS.idLength} characters`),
+  v.maxLength(LIMITS.idLength, `must be 1-${LIMITS.idLength} characters`),
+);
+
+export const HouseholdSchema = v.pipe(
+  v.record(v.string(), v.unknown(), 'must be an object'),
+  v.description(
+    'Free-form household. Conventions: people, spm_units (the first unit feeds the inputs), facts, period (YYYY-MM), entities (entity -> id -> input), relations. Input names as package detail lists them, including household_aliases; omitted inputs take package defaults.',
+  ),
+);
+
+export const CalculateRequestSchema = v.object({
+  program_id: Identifier,
+  jurisdiction: Identifier,
+  household: HouseholdSchema,
+  variables: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(v.string('must be a string'), v.maxLength(LIMITS.variableLength, `must be at most ${LIMITS.variableLength} characters`)),
+        'must be an array of strings',
+      ),
+      v.maxLength(LIMITS.variables, `must hold at most ${LIMITS.variables} items`),
+      v.description("Outputs to compute, by name or output alias; default: the package's default_outputs."),
+    ),
+  ),
+});
+
+export const TraceEntrySchema = v.strictObject({
+  rule_id: v.string(),
+  variable: v.string(),
+  value: v.unknown(),
+  sources: v.array(v.string()),
+});
+
+export const CalculateResponseSchema = v.strictObject({
+  engine: v.string(),
+  runtime: v.strictObject({ id: v.string(), mode: v.picklist(['fixture', 'compiled']) }),
+  program_id: v.string(),
+  jurisdiction: v.string(),
+  package_digest: v.pipe(
+    v.string(),
+    v.description('sha256:<hex> of what ran: the compiled program (rules, parameters, package metadata) or the recorded fixture package.'),
+  ),
+  period: v.pipe(v.string(), v.description('The calculation month used (YYYY-MM).')),
+  outputs: v.record(v.string(), v.unknown()),
+  trace: v.array(TraceEntrySchema),
+  warnings: v.pipe(v.array(v.string()), v.minLength(1)),
+});
+
+export function batchRequestSchema(max: number) {
+  return v.object({
+    requests: v.pipe(
+      v.array(CalculateRequestSchema, 'must be an array of calculation requests'),
+      v.minLength(1, `must hold 1-${max} entries`),
+      v.maxLength(max, `must hold 1-${max} entries`),
+    ),
+  });
+}
+
+export const BatchResultSchema = v.union([
+  v.strictObject({ status: v.literal('ok'), result: CalculateResponseSchema }),
+  v.strictObject({
+    status: v.literal('error'),
+    error: v.strictObject({ code: v.picklist(['unsupported_program', 'invalid_household', 'runtime_error']), message: v.string() }),
+  }),
+]);
+
+export const BatchResponseSchema = v.strictObject({
+  summary: v.strictObject({ total: v.number(), succeeded: v.number(), failed: v.number() }),
+  results: v.array(BatchResultSchema),
+});
+
+const JobStatusSchema = v.picklist(['pending', 'running', 'succeeded', 'failed']);
+
+export const JobSubmissionSchema = v.strictObject({
+  job_id: v.string(),
+  status: JobStatusSchema,
+  total: v.number(),
+  status_url: v.string(),
+  durable: v.boolean(),
+});
+
+export const JobRecordSchema = v.strictObject({
+  id: v.string(),
+  status: JobStatusSchema,
+  created_at: v.pipe(v.string(), v.isoTimestamp()),
+  started_at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+  finished_at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
+  total: v.number(),
+  completed: v.number(),
+  api_key_id: v.nullable(v.string()),
+  results: v.optional(v.array(BatchResultSchema)),
+  error: v.optional(v.string()),
+});
