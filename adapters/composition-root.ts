@@ -28,6 +28,7 @@ import { buildOpenApiDocument } from './http-h3/openapi.js';
 import type { RouteDefinition } from './http-h3/route.js';
 import { routes as defaultRoutes } from './http-h3/routes/index.js';
 import { calculationModule } from './calculation/module.js';
+import { keysModule } from './keys/module.js';
 import { JsonLogger } from './logging/json-logger.js';
 import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
 
@@ -57,6 +58,8 @@ export const platformModule: PlatformModule = {
     registry.factory(TOKENS.Logger, () => new JsonLogger(process.stderr, { service: 'tenet', environment: config.environment }));
     registry.factory(TOKENS.AuthGate, (resolve) => new EnvironmentKeyGate(config.serviceApiKeys, resolve(TOKENS.Clock)));
     registry.value(TOKENS.RequestObservers, []);
+    // No quota metering until the keys module binds the real meter.
+    registry.value(TOKENS.ComputeMeter, { charge: async () => {} });
     const readiness = new InMemoryReadinessRegistry(config.rulesPaths.join(':'));
     registry.value(TOKENS.Readiness, readiness);
     // Each subsystem replaces its check by registering the same name; until then the check says what is missing.
@@ -74,7 +77,7 @@ export const platformModule: PlatformModule = {
 };
 
 /** Every subsystem, in registration order. Append yours here. */
-export const MODULES: PlatformModule[] = [platformModule, calculationModule];
+export const MODULES: PlatformModule[] = [platformModule, keysModule, calculationModule];
 
 export interface AppOverrides {
   /** Replaces the route list (tests of the platform itself). */

@@ -11,12 +11,28 @@ import calculate from './calculate.js';
 import calculateBatch from './calculate-batch.js';
 import jobsSubmit from './jobs-submit.js';
 import jobsGet from './jobs-get.js';
+import keysTrial from './keys-trial.js';
+import adminKeysIssue from './admin-keys-issue.js';
+import adminKeysList from './admin-keys-list.js';
+import adminKeysRevoke from './admin-keys-revoke.js';
+import adminAudit from './admin-audit.js';
+import adminKillGet from './admin-kill-get.js';
+import adminKillSet from './admin-kill-set.js';
+import adminUsage from './admin-usage.js';
 
 export const routes: RouteDefinition[] = [
   health,
   ready,
   version,
   openapi,
+  keysTrial,
+  adminKeysIssue,
+  adminKeysList,
+  adminKeysRevoke,
+  adminAudit,
+  adminKillGet,
+  adminKillSet,
+  adminUsage,
   calculate,
   calculateBatch,
   jobsSubmit,
