@@ -68,16 +68,17 @@ export async function issueTrialKey(deps: KeysDeps, input: { label?: string }, c
 
 async function enforceCaps(deps: KeysDeps, client: string, now: number): Promise<void> {
   const day = utcDay(now);
-  const [perClient, global] = await Promise.all([
-    deps.stores.counters.increment(`trial:client:${day}:${client.slice(0, 100)}`, 1, DAY_COUNTER_TTL_SECONDS),
-    deps.stores.counters.increment(`trial:global:${day}`, 1, DAY_COUNTER_TTL_SECONDS),
-  ]);
-  const which = perClient > deps.trialCaps.perClientPerDay ? 'per-client' : global > deps.trialCaps.globalPerDay ? 'global' : null;
-  if (which) {
-    const retryAfter = secondsUntilNextUtcDay(now);
-    throw new ServiceError('trial_issuance_limited', `Trial key issuance limit reached (${which} daily cap).`, {
-      data: { retry_after_seconds: retryAfter, cap: which },
-      headers: { 'retry-after': String(retryAfter) },
-    });
-  }
+  // The global counter only sees attempts that passed the per-client cap, so one noisy client cannot use it up.
+  const perClient = await deps.stores.counters.increment(`trial:client:${day}:${client.slice(0, 100)}`, 1, DAY_COUNTER_TTL_SECONDS);
+  if (perClient > deps.trialCaps.perClientPerDay) refuse('per-client', now);
+  const global = await deps.stores.counters.increment(`trial:global:${day}`, 1, DAY_COUNTER_TTL_SECONDS);
+  if (global > deps.trialCaps.globalPerDay) refuse('global', now);
+}
+
+function refuse(cap: 'per-client' | 'global', now: number): never {
+  const retryAfter = secondsUntilNextUtcDay(now);
+  throw new ServiceError('trial_issuance_limited', `Trial key issuance limit reached (${cap} daily cap).`, {
+    data: { retry_after_seconds: retryAfter, cap },
+    headers: { 'retry-after': String(retryAfter) },
+  });
 }
