@@ -345,7 +345,7 @@ describe.each(backends)('key routes on $name', (backend) => {
       const both = await app.request('GET', '/v1/test/probe', { headers: { 'x-api-key': reader.key, authorization: `Bearer ${admin.key}` } });
       expect(both.body.data.key_id).toBe('env-reader');
       const bodies = await Promise.all(
-        [{}, as('nope'), { authorization: 'Bearer nope' }, { authorization: `Basic ${admin.key}` }].map(async (headers) => {
+        ([{}, as('nope'), { authorization: 'Bearer nope' }, { authorization: `Basic ${admin.key}` }] as Array<Record<string, string>>).map(async (headers) => {
           const res = await app.request('GET', '/v1/test/probe', { headers });
           expect(res.status).toBe(401);
           expect(res.headers.get('x-ratelimit-limit')).toBeNull();
