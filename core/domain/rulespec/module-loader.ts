@@ -44,9 +44,11 @@ type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : typeof x === 'number' || typeof x === 'boolean' ? String(x) : undefined);
 
-/** YAML parse with the core schema (no timestamps: dates stay strings). Exposed for tests and compose specs. */
+/** YAML parse with the core schema plus `<<` merge keys (no timestamps: dates stay strings). */
+const MERGE = (jsYaml as unknown as { types: { merge: jsYaml.Type } }).types.merge;
+const SCHEMA = jsYaml.CORE_SCHEMA.extend({ implicit: [MERGE] });
 export function parseYaml(text: string): unknown {
-  return jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
+  return jsYaml.load(text, { schema: SCHEMA });
 }
 
 /** Lines of `- name: X` entries, so diagnostics and read surfaces can point into the file. */
