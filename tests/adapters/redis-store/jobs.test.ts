@@ -76,7 +76,7 @@ describe('RedisJobStore', () => {
   it('finishes a job after the instance that accepted it is killed mid-job', async (ctx) => {
     if (!redis) return ctx.skip();
     const prefix = uniquePrefix('jobs-kill');
-    const child = spawn(process.execPath, ['--import', './tests/support/ts-child/register.mjs', 'tests/adapters/redis-store/support/job-instance.ts'], {
+    const child = spawn(process.execPath, ['--import', './scripts/ts/register.mjs', 'tests/adapters/redis-store/support/job-instance.ts'], {
       cwd: root,
       env: { ...process.env, REDIS_URL: redis.url, JOB_PREFIX: prefix, ENTRY_DELAY_MS: '300', SUBMIT_ENTRIES: '6' },
       stdio: ['ignore', 'pipe', 'pipe'],

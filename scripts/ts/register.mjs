@@ -1,5 +1,5 @@
 // Lets a child process started by a test run the project's TypeScript directly:
-//   node --import ./tests/support/ts-child/register.mjs some-script.ts
+//   node --import ./scripts/ts/register.mjs some-script.ts
 // Each .ts module is transpiled (no type check) with the project's TypeScript; `./x.js` imports resolve
 // to `./x.ts` when only the TypeScript source exists.
 import { register } from 'node:module';
