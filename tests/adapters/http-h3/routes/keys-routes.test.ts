@@ -2,16 +2,15 @@
  * Route tests for trial keys, admin keys, audit, kill switches and usage, on the memory store and on Redis.
  * Every response is checked against the OpenAPI document by the harness.
  */
-import * as v from 'valibot';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { createRedisStores } from '../../../../adapters/redis-store/redis-stores.js';
 import { createKeysModule } from '../../../../adapters/keys/module.js';
 import type { KeysSettings } from '../../../../adapters/keys/settings.js';
-import { defineRoute } from '../../../../adapters/http-h3/route.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';
 import { hashKey } from '../../../../core/domain/keys/key-material.js';
 import { createTestApp, testKey, type TestApp } from '../../../support/http-harness.js';
+import { probeRoute } from '../../../support/keys-probe.js';
 import { acquireRedis, deletePrefix, dumpPrefix, uniquePrefix } from '../../../support/redis.js';
 
 const redis = await acquireRedis('keys routes');
@@ -21,17 +20,7 @@ const admin = testKey('ops-admin', ['*']);
 const reader = testKey('env-reader', ['rules:read']);
 const analyst = testKey('env-analyst', ['admin:analytics']);
 
-/** A protected probe route so tests can use keys against an ordinary rules:read endpoint. */
-const probe = defineRoute({
-  method: 'GET',
-  path: '/v1/test/probe',
-  operationId: 'testProbe',
-  summary: 'test probe',
-  tags: ['test'],
-  errors: ['trial_traffic_disabled'],
-  responses: { 200: v.object({ key_id: v.string(), kind: v.string() }) },
-  handler: ({ principal }) => ({ key_id: principal?.key_id ?? '', kind: principal?.kind ?? '' }),
-});
+const probe = probeRoute;
 
 interface Backend {
   name: string;
