@@ -165,11 +165,15 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Json {
       version: API_VERSION,
       description: 'Search, read and calculate with rules encoded as code (RuleSpec v1). Calculation is experimental.',
     },
-    servers: [{ url: '/' }],
     tags: [...new Set(routes.flatMap((r) => r.tags))].sort().map((name) => ({ name })),
     paths,
     components: {
-      schemas: { Meta: converter.convert(MetaSchema, 'output'), ...converter.components },
+      schemas: {
+        Meta: converter.convert(MetaSchema, 'output'),
+        // Answers that belong to no operation (unknown routes) use this envelope.
+        ErrorEnvelope: errorEnvelope(Object.keys(ERROR_CODES).sort() as ErrorCode[], undefined),
+        ...converter.components,
+      },
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         BearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token. x-api-key wins when both are sent.' },

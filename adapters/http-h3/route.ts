@@ -26,7 +26,9 @@ import type { Resolve } from '../tokens.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AnySchema = v.GenericSchema;
-type Infer<S> = S extends AnySchema ? v.InferOutput<S> : undefined;
+type Infer<S, Otherwise> = S extends AnySchema ? v.InferOutput<S> : Otherwise;
+/** Without a params schema a handler gets the decoded path params; without a query schema, the raw query. */
+type Ctx<PS, QS, BS> = RouteContext<Infer<PS, Record<string, string>>, Infer<QS, Record<string, string | string[]>>, Infer<BS, undefined>>;
 type Input<S> = S extends AnySchema ? v.InferInput<S> : never;
 
 /** 'public' needs no key; otherwise the scope the key must hold. The default is { scope: 'rules:read' }. */
@@ -72,7 +74,7 @@ export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema> extends RouteB
   successStatus?: 200 | 201 | 202;
   /** Schema of `data` in the success envelope, keyed by the success status. */
   responses: { [status: number]: RS };
-  handler: (ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>) => Promise<Input<RS>> | Input<RS>;
+  handler: (ctx: Ctx<PS, QS, BS>) => Promise<Input<RS>> | Input<RS>;
 }
 
 /**
@@ -84,7 +86,7 @@ export interface RawRoute<PS, QS, BS> extends RouteBase<PS, QS, BS> {
   rawResponse: true;
   contentType?: string;
   responses: { [status: number]: AnySchema };
-  handler: (ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>>) => Promise<Response> | Response;
+  handler: (ctx: Ctx<PS, QS, BS>) => Promise<Response> | Response;
 }
 
 export type RouteDefinition = EnvelopedRoute<any, any, any, AnySchema> | RawRoute<any, any, any>;

@@ -59,8 +59,9 @@ export class Router {
     this.#routes = routes.map(compile).sort((a, b) => a.catchAlls - b.catchAlls || b.literalLength - a.literalLength);
   }
 
-  /** Null when no route has this path; 'method' when the path exists for other methods only. */
-  match(method: string, rawPathname: string): RouteMatch | null {
+  /** The most specific route for the method and raw pathname, or null. */
+  /** Params come back percent-decoded unless `decode` is false (then malformed encodings cannot throw). */
+  match(method: string, rawPathname: string, decode = true): RouteMatch | null {
     const wanted = method === 'HEAD' ? 'GET' : method;
     for (const compiled of this.#routes) {
       if (compiled.route.method !== wanted) continue;
@@ -68,7 +69,7 @@ export class Router {
       if (!m) continue;
       const params: Record<string, string> = {};
       compiled.names.forEach((name, i) => {
-        params[name] = decodeParam(name, m[i + 1]);
+        params[name] = decode ? decodeParam(name, m[i + 1]) : m[i + 1];
       });
       return { route: compiled.route, params };
     }
