@@ -76,10 +76,20 @@ export class OwnRedisServer {
     if (!(await waitUntilAnswers(this.url, 5000))) throw new Error(`redis-server did not start on port ${this.port}`);
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, like a hung Redis. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   async stopProcess(): Promise<void> {
     const child = this.child;
     this.child = null;
     if (!child || child.exitCode !== null) return;
+    child.kill('SIGCONT');
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGKILL');

@@ -156,6 +156,22 @@ describe.skipIf(!hasRedisServerBinary())('Redis outage and recovery (own redis-s
       }
       const readyAgain = await a.request('GET', '/v1/ready');
       expect(readyAgain.body.data.dependencies.find((d: { name: string }) => d.name === 'shared counter store').status).toBe('ready');
+
+      // A hung Redis (process frozen, sockets open) is cut off by the per-command timeout instead of hanging.
+      server.pause();
+      try {
+        const started = Date.now();
+        const hung = await a.request('GET', '/v1/test/probe', { headers: as(admin.key) });
+        const elapsed = Date.now() - started;
+        expect(hung.status).toBe(503);
+        expect(hung.body.error.code).toBe('store_unavailable');
+        console.info(`store_unavailable from a frozen Redis after ${elapsed} ms (command timeout 1000 ms)`);
+        expect(elapsed).toBeLessThan(5_000);
+      } finally {
+        server.resume();
+      }
+      const { value } = await until(15_000, () => a.request('GET', '/v1/test/probe', { headers: as(admin.key) }), (r) => r.status === 200);
+      expect(value.status).toBe(200);
     } finally {
       for (const app of apps) await app.close();
       await server.stopProcess();
