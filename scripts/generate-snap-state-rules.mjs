@@ -1,0 +1,884 @@
+#!/usr/bin/env node
+// Generates the State SNAP packages under rules/us-xx/, their compose specs under rules/programs/,
+// the parity cases under parity/snap/ and the coverage table in docs/coverage.md from the checked-in
+// figures in scripts/data/snap-state-figures.json. Expected values in tests and parity cases come
+// from scripts/lib/snap-reference.mjs, which is independent of the rule engine.
+// Usage: node scripts/generate-snap-state-rules.mjs
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { at, computeSnap } from './lib/snap-reference.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
+
+const FY_DATES = [['2023-10-01', 'FY2024'], ['2024-10-01', 'FY2025'], ['2025-10-01', 'FY2026']];
+const SUA_URL = 'https://www.fns.usda.gov/snap/eligibility/deduction/standard-utility-allowances';
+const SUA_FY25_URL = 'https://www.fns.usda.gov/sites/default/files/resource-files/2024-09-30-SUA-Table-FY25-508-Update.xlsx';
+const BBCE_URL = 'https://www.fns.usda.gov/snap/broad-based-categorical-eligibility';
+const OPTIONS_URL = 'https://www.fns.usda.gov/snap/waivers/state-options-report';
+
+const F = {
+  size: 'us:statutes/7/2012/m#input.household_size',
+  members: 'us:statutes/7/2012/m#relation.member_of_snap_household',
+  hasEd: 'us:statutes/7/2012/j#input.has_elderly_or_disabled_member',
+  age: 'us:statutes/7/2012/j#input.age',
+  disabled: 'us:statutes/7/2012/j#input.is_disabled',
+  earned: 'us:statutes/7/2014/d#input.earned_income',
+  unearned: 'us:statutes/7/2014/d#input.unearned_income',
+  childSupport: 'us:statutes/7/2014/d#input.child_support_paid',
+  dependentCare: 'us:statutes/7/2014/e/3#input.dependent_care_costs',
+  medical: 'us:statutes/7/2014/e/5#input.medical_costs',
+  shelter: 'us:regulations/7-cfr/273/9/d/6/ii#input.shelter_costs',
+  homeless: 'us:regulations/7-cfr/273/10/e/1#input.is_homeless',
+  resources: 'us:statutes/7/2014/g#input.countable_resources',
+  tanfSsi: 'us:regulations/7-cfr/273/2/j#input.all_members_receive_tanf_or_ssi',
+};
+const OUT = {
+  snap_allotment: 'us:statutes/7/2017/a#snap_allotment',
+  snap_eligible: 'us:statutes/7/2014/a#snap_eligible',
+  snap_gross_income: 'us:statutes/7/2014/d#snap_gross_income',
+  snap_net_income: 'us:regulations/7-cfr/273/10/e/1#snap_net_income',
+  snap_standard_deduction: 'us:statutes/7/2014/e/1#snap_standard_deduction',
+  snap_excess_shelter_deduction: 'us:regulations/7-cfr/273/10/e/1#snap_excess_shelter_deduction',
+  snap_maximum_allotment: 'us:statutes/7/2012/u#snap_maximum_allotment',
+  snap_utility_allowance: 'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance',
+};
+
+// ---------- small helpers
+
+const q = (s) => JSON.stringify(s);
+const lit = (v) => (typeof v === 'boolean' ? String(v) : typeof v === 'string' ? q(v) : String(v));
+const fyLabel = (date) => (FY_DATES.find(([d]) => d === date) || [null, 'in-year change'])[1];
+
+function versionsScalar(series, mapValue = (v) => v) {
+  return series
+    .map(([d, v]) => `      - effective_from: '${d}'  # ${fyLabel(d)}\n        formula: '${lit(mapValue(v))}'`)
+    .join('\n');
+}
+
+// Merge per-size series (index 0 = size 1) into dated tables.
+function versionsTable(bySize) {
+  const dates = [...new Set(bySize.flatMap((s) => s.map(([d]) => d)))].sort();
+  return dates
+    .map((d) => {
+      const vals = bySize.map((s, i) => `${i + 1}: ${at(s, d)}`).join(', ');
+      return `      - effective_from: '${d}'  # ${fyLabel(d)}\n        values: {${vals}}`;
+    })
+    .join('\n');
+}
+
+function write(rel, text) {
+  const p = path.join(root, rel);
+  fs.mkdirSync(path.dirname(p), { recursive: true });
+  fs.writeFileSync(p, text);
+}
+
+const yamlList = (cases) =>
+  YAML.stringify(cases, { lineWidth: 110 }).replace(/\n- name:/g, '\n\n- name:');
+
+function sourceRelation(c, name, source, target, value) {
+  return `
+  - name: ${name}
+    kind: source_relation
+    source: ${source}
+    source_relation:
+      type: sets
+      target: ${target}
+      value: ${value}
+      authority: state
+      basis:
+        delegation: ${target}`;
+}
+
+// ---------- utility allowances
+
+function utilityPlan(code, st) {
+  const regions = Object.entries(st.regions);
+  const multi = regions.length > 1;
+  const isIndividual = code === 'hi' || code === 'gu';
+  const kinds = [];
+  const sizeVarying = regions.some(([, r]) => r.sua_by_size || r.lua_by_size || r.electricity_by_size);
+  // kind: key, label, per-region series or by-size series
+  const pick = (r, k) => r[k];
+  const def = (key, label, seriesKey, bySizeKey) => {
+    const present = regions.some(([, r]) => (bySizeKey && r[bySizeKey]) || (pick(r, seriesKey) || []).some(([, v]) => v > 0));
+    if (present) kinds.push({ key, label, seriesKey, bySizeKey });
+    return present;
+  };
+  if (isIndividual) {
+    def('electricity', 'electricity standard', null, 'electricity_by_size');
+    def('water', 'water standard', null, 'water_by_size');
+  } else {
+    def('sua', 'heating and cooling standard utility allowance (SUA)', 'sua', 'sua_by_size');
+    def('lua', 'limited utility allowance (LUA)', 'lua', 'lua_by_size');
+  }
+  def('tua', 'telephone utility allowance (TUA)', 'tua', null);
+  return { regions, multi, isIndividual, kinds, sizeVarying };
+}
+
+const paramName = (code, key, region, multi) =>
+  `${code}_snap_${{ sua: 'heating_cooling_sua', lua: 'limited_utility_allowance', tua: 'telephone_allowance', electricity: 'electricity_standard', water: 'water_standard' }[key]}${multi ? `_${region}` : ''}`;
+
+function utilityModule(code, st, moduleId) {
+  const plan = utilityPlan(code, st);
+  const { regions, multi, kinds } = plan;
+  const anyCost = st.sua_for_any_utility_cost.some(([, v]) => v);
+  const rules = [];
+  if (plan.sizeVarying) {
+    rules.push(`
+  - name: ${code}_snap_utility_table_size
+    kind: derived
+    entity: Household
+    dtype: Integer
+    period: Month
+    source: ${st.name} utility allowance tables by household size (sizes 1-10; larger households use the 10-person figure)
+    source_url: ${SUA_URL}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: min(max(snap_household_size, 1), 10)`);
+  }
+  for (const k of kinds) {
+    for (const [region, r] of regions) {
+      const name = paramName(code, k.key, region, multi);
+      const where = multi ? `, ${r.label}` : '';
+      const bySize = k.bySizeKey && r[k.bySizeKey];
+      if (bySize) {
+        rules.push(`
+  - name: ${name}
+    kind: parameter
+    dtype: Money
+    unit: USD
+    indexed_by: household_size
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label} by household size${where}, FY2024-FY2026 (FNS-approved)
+    sources:
+      - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${SUA_URL}'}
+      - {citation: 'FNS, SUA table FY2025', url: '${SUA_FY25_URL}'}
+    versions:
+${versionsTable(bySize)}`);
+      } else {
+        rules.push(`
+  - name: ${name}
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label}${where}, FY2024-FY2026 (FNS-approved)
+    sources:
+      - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${SUA_URL}'}
+      - {citation: 'FNS, SUA table FY2025', url: '${SUA_FY25_URL}'}
+    versions:
+${versionsScalar(r[k.seriesKey])}`);
+      }
+    }
+  }
+  if (anyCost) {
+    rules.push(`
+  - name: ${code}_snap_sua_for_any_utility_cost
+    kind: parameter
+    dtype: Boolean
+    source: 7 U.S.C. 2014(e)(6)(C)(iv); 7 CFR 273.9(d)(6)(iii)(B), (C); ${st.agency} (LIHEAP-linked standard utility allowance for every household with a utility cost)
+    source_url: ${SUA_URL}
+    description: true while the State gives the heating and cooling SUA to every household that pays any utility cost, so limited and telephone households also get it.
+    versions:
+${versionsScalar(st.sua_for_any_utility_cost)}`);
+  }
+  const valueOf = (key) => {
+    const k = kinds.find((x) => x.key === key);
+    if (!k) return '0';
+    const one = (region) => {
+      const r = st.regions[region];
+      const name = paramName(code, key, region, multi);
+      return k.bySizeKey && r[k.bySizeKey] ? `${name}[${code}_snap_utility_table_size]` : name;
+    };
+    if (!multi) return one(regions[0][0]);
+    const others = regions.filter(([rg]) => rg !== st.default_region);
+    return `(if ${others.map(([rg]) => `snap_region == ${q(rg)}: ${one(rg)}`).join('\n              elif ')}\n              else: ${one(st.default_region)})`;
+  };
+  const heat = plan.isIndividual ? valueOf('electricity') : valueOf('sua');
+  const limited = plan.isIndividual ? valueOf('water') : valueOf('lua');
+  const phone = valueOf('tua');
+  const orSua = (x) => (anyCost && heat !== '0' ? `(if ${code}_snap_sua_for_any_utility_cost == true: ${heat} else: ${x})` : x);
+  const formula = `if utility_type == "heating_cooling": ${heat}
+          elif utility_type == "limited": ${orSua(limited)}
+          elif utility_type == "telephone": ${orSua(phone)}
+          else: 0`;
+  const regionText = multi
+    ? ` Figures vary by region; snap_region selects one of ${regions.map(([rg]) => rg).join(', ')} (default ${st.default_region}).`
+    : '';
+  const individual = plan.isIndividual
+    ? ` ${st.name} publishes individual utility standards rather than one heating and cooling SUA: a household paying for heating or cooling (utility_type heating_cooling) gets the electricity standard for its size, and one with other utilities only (limited) gets the water standard.`
+    : '';
+  const anyText = anyCost
+    ? ' Because the State provides a LIHEAP-linked payment, the SUA goes to every household with any utility cost (mandatory SUA).'
+    : ' The SUA goes to households with heating or cooling costs; others get the LUA or TUA they qualify for.';
+  const noLua = !kinds.find((k) => k.key === 'lua' || k.key === 'water') ? ' No limited utility allowance is published, so a limited household gets 0 here.' : '';
+  rules.push(`
+  - name: ${code}_snap_utility_allowance
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP utility allowances
+    source_url: ${SUA_URL}
+    description: utility_type is heating_cooling, limited, telephone or none.
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          ${formula}`);
+  rules.push(sourceRelation(code, `${code}_snap_sets_utility_allowance`,
+    `7 CFR 273.9(d)(6)(iii) (State agency develops its utility standards); ${st.agency}`,
+    'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance', `${moduleId}#${code}_snap_utility_allowance`));
+  const notes = st.notes.filter((n) => /utility|SUA|LUA|TUA|telephone|Utility/.test(n));
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} SNAP utility allowances, FY2024-FY2026. Under 7 CFR 273.9(d)(6)(iii) the ${st.agency}
+    sets standard utility allowances that replace actual utility costs in the shelter deduction.${regionText}${individual}${anyText}${noLua}
+${notes.length ? `    Open questions: ${notes.join(' ')}\n` : ''}  source_verification:
+    corpus_citation_path: ${code === 'dc' ? 'us-dc' : `us-${code}`}/policy/${st.agency_slug}/snap/utility-allowances
+imports:
+  - us:statutes/7/2012/m
+  - us:regulations/7-cfr/273/9/d/6/iii
+rules:${rules.join('\n')}
+`;
+}
+
+function utilityExpected(code, st, h, date) {
+  const plan = utilityPlan(code, st);
+  const region = plan.multi ? h.region ?? st.default_region : Object.keys(st.regions)[0];
+  const r = st.regions[region];
+  const size = Math.min(Math.max(h.size, 1), 10);
+  const val = (key) => {
+    const k = plan.kinds.find((x) => x.key === key);
+    if (!k) return 0;
+    if (k.bySizeKey && r[k.bySizeKey]) return at(r[k.bySizeKey][size - 1], date);
+    return at(r[k.seriesKey], date);
+  };
+  const heat = plan.isIndividual ? val('electricity') : val('sua');
+  const anyCost = st.sua_for_any_utility_cost.some(([, v]) => v) && at(st.sua_for_any_utility_cost, date) && heat !== 0;
+  switch (h.utilityType) {
+    case 'heating_cooling': return heat;
+    case 'limited': return anyCost ? heat : plan.isIndividual ? val('water') : val('lua');
+    case 'telephone': return anyCost ? heat : val('tua');
+    default: return 0;
+  }
+}
+
+// ---------- other State modules
+
+function bbceModule(code, st, moduleId) {
+  const b = st.bbce;
+  const offered = b.gross.some(([, s]) => s !== 'not_offered') || b.gross_elderly_disabled.some(([, s]) => s !== 'not_offered');
+  const src = `7 CFR 273.2(j)(2)(ii); FNS, Broad-Based Categorical Eligibility chart (${st.name})`;
+  const p = (name, dtype, series, desc, unit) => `
+  - name: ${code}_${name}
+    kind: parameter
+    dtype: ${dtype}${unit ? `\n    unit: ${unit}` : ''}
+    source: ${src}
+    source_url: ${BBCE_URL}
+    description: ${desc}
+    versions:
+${versionsScalar(series)}`;
+  const rules = [
+    p('snap_bbce_gross_income_test', 'Text', b.gross.map(([d, s]) => [d, s]), 'not_offered or gross_limit, for households without an elderly or disabled member.'),
+    p('snap_bbce_gross_income_limit_rate', 'Rate', b.gross.map(([d, , v]) => [d, v]), 'BBCE gross income limit as a multiple of the poverty guideline (0 when not offered).'),
+    p('snap_bbce_elderly_disabled_gross_income_test', 'Text', b.gross_elderly_disabled.map(([d, s]) => [d, s]), 'not_offered, gross_limit or no_gross_limit, for households with an elderly or disabled member.'),
+    p('snap_bbce_elderly_disabled_gross_income_limit_rate', 'Rate', b.gross_elderly_disabled.map(([d, , v]) => [d, v]), 'BBCE gross income limit for households with an elderly or disabled member (0 when none applies).'),
+    p('snap_bbce_net_income_test_applies', 'Boolean', b.net_test_applies, 'Whether BBCE households without an elderly or disabled member must also meet the net income standard.'),
+    p('snap_bbce_elderly_disabled_net_income_test_applies', 'Boolean', b.net_test_applies_elderly_disabled, 'Whether BBCE households with an elderly or disabled member must also meet the net income standard.'),
+    p('snap_bbce_resource_test', 'Text', b.resources.map(([d, s]) => [d, s]), 'waived (no asset test under BBCE) or limit.'),
+    p('snap_bbce_resource_limit', 'Money', b.resources.map(([d, , v]) => [d, v]), 'BBCE asset limit, read only when the resource test is limit.', 'USD'),
+  ];
+  const hooks = ['snap_bbce_gross_income_test', 'snap_bbce_gross_income_limit_rate', 'snap_bbce_elderly_disabled_gross_income_test',
+    'snap_bbce_elderly_disabled_gross_income_limit_rate', 'snap_bbce_net_income_test_applies', 'snap_bbce_elderly_disabled_net_income_test_applies',
+    'snap_bbce_resource_test', 'snap_bbce_resource_limit'];
+  for (const h of hooks) {
+    rules.push(sourceRelation(code, `${code}_sets_${h}`, `7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}`,
+      `us:regulations/7-cfr/273/2/j#${h}`, `${moduleId}#${code}_${h}`));
+  }
+  const desc = offered ? describeBbce(st) : `${st.name} does not operate broad-based categorical eligibility: households face the federal gross income, net income and resource tests unless every member receives TANF cash assistance or SSI.`;
+  const notes = st.notes.filter((n) => /BBCE/.test(n));
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} SNAP categorical eligibility (7 CFR 273.2(j)(2)). ${desc}
+${notes.length ? `    Open questions: ${notes.join(' ')}\n` : ''}  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/categorical-eligibility
+imports:
+  - us:regulations/7-cfr/273/2/j
+rules:${rules.join('\n')}
+`;
+}
+
+function pct(v) { return `${Math.round(v * 100)}%`; }
+function describeBbce(st) {
+  const b = st.bbce;
+  const last = (s) => s[s.length - 1];
+  const g = last(b.gross), ged = last(b.gross_elderly_disabled), r = last(b.resources);
+  const parts = [];
+  parts.push(g[1] === 'gross_limit' ? `Broad-based categorical eligibility at ${pct(g[2])} of the poverty guideline` : 'No BBCE for households without an elderly or disabled member');
+  parts.push(ged[1] === 'gross_limit' ? `${pct(ged[2])} for households with an elderly or disabled member` : ged[1] === 'no_gross_limit' ? 'no gross limit for households with an elderly or disabled member' : 'no BBCE for households with an elderly or disabled member');
+  parts.push(r[1] === 'limit' ? `an asset limit of $${r[2]}` : 'no asset test');
+  const netA = last(b.net_test_applies)[1], netE = last(b.net_test_applies_elderly_disabled)[1];
+  const net = netA && netE ? 'the net income standard still applies' : netA ? 'the net income standard still applies to households without an elderly or disabled member' : netE ? 'the net income standard still applies to households with an elderly or disabled member' : 'no net income test';
+  const changes = [b.gross, b.gross_elderly_disabled, b.net_test_applies, b.net_test_applies_elderly_disabled, b.resources].some((s) => s.length > 1) ? ' Earlier figures are kept as dated versions.' : '';
+  return `${parts[0]}, ${parts[1]}, ${parts[2]}; ${net} (current terms).${changes}`;
+}
+
+function medicalModule(code, st, moduleId) {
+  const smd = st.standard_medical_deduction;
+  const has = smd.some(([, v]) => v > 0);
+  const summary = has
+    ? `${st.name} operates an FNS-approved standard medical deduction: a household with an elderly or disabled member whose out-of-pocket medical costs exceed $35 a month deducts the standard amount, or its actual costs above $35 when higher.`
+    : `${st.name} has no standard medical deduction: households with an elderly or disabled member deduct actual medical costs above $35 a month.`;
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} SNAP standard medical deduction (7 CFR 273.9(d)(3); 7 U.S.C. 2026(b) demonstration authority). ${summary}
+  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/standard-medical-deduction
+imports:
+  - us:statutes/7/2014/e/5
+rules:
+  - name: ${code}_snap_standard_medical_deduction
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${st.agency}, SNAP standard medical deduction (FNS-approved demonstration); FNS SNAP State Options Report
+    sources:
+      - {citation: 'FNS, SNAP State Options Report (standard medical deduction)', url: '${OPTIONS_URL}'}
+      - {citation: 'FRAC, The SNAP Standard Medical Deduction', url: 'https://frac.org/wp-content/uploads/SNAP-SMD-National-Report-1.pdf'}
+    description: ${has ? 'Monthly standard amount.' : '0 = no standard medical deduction.'}
+    versions:
+${versionsScalar(smd)}
+${sourceRelation(code, `${code}_snap_sets_standard_medical_deduction`, `7 U.S.C. 2026(b); ${st.agency}`, 'us:statutes/7/2014/e/5#snap_standard_medical_deduction', `${moduleId}#${code}_snap_standard_medical_deduction`).slice(1)}
+`;
+}
+
+function childSupportModule(code, st, moduleId) {
+  const excl = st.child_support === 'exclusion';
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} SNAP treatment of legally obligated child support paid to a nonhousehold member.
+    ${excl ? `${st.name} has elected the exclusion under 7 U.S.C. 2014(d)(6): the payments are excluded from gross income (so they also lower income for the gross income test) and are not deducted again.` : `${st.name} uses the deduction under 7 U.S.C. 2014(e)(4): the payments are deducted from income after the gross income test.`}
+  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/child-support
+imports:
+  - us:statutes/7/2014/d
+rules:
+  - name: ${code}_snap_child_support_excluded_from_income
+    kind: parameter
+    dtype: Boolean
+    source: 7 U.S.C. 2014(d)(6), (e)(4); ${st.agency}; FNS SNAP State Options Report (child support exclusion)
+    sources:
+      - {citation: 'FNS, SNAP State Options Report (child support)', url: '${OPTIONS_URL}'}
+      - {citation: 'SNAP Screener, SNAP Eligibility Parameters by State', url: 'https://www.snapscreener.com/?p=table'}
+    versions:
+      - effective_from: '2023-10-01'  # FY2024
+        formula: '${excl}'
+${sourceRelation(code, `${code}_snap_sets_child_support_treatment`, `7 U.S.C. 2014(d)(6) (State option); ${st.agency}`, 'us:statutes/7/2014/d#snap_child_support_excluded_from_income', `${moduleId}#${code}_snap_child_support_excluded_from_income`).slice(1)}
+`;
+}
+
+function minimumModule(code, st, moduleId) {
+  const mb = st.minimum_benefit;
+  const age = mb.condition === 'member_aged_62';
+  const extra = age ? `
+  - name: ${code}_snap_minimum_benefit_age
+    kind: parameter
+    dtype: Integer
+    unit: year
+    source: ${mb.source}
+    source_url: ${mb.url}
+    versions:
+      - effective_from: '2023-10-01'  # FY2024
+        formula: '62'
+
+  - name: ${code}_snap_person_meets_minimum_benefit_age
+    kind: derived
+    entity: Person
+    dtype: Judgment
+    period: Month
+    source: ${mb.source}
+    source_url: ${mb.url}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: age >= ${code}_snap_minimum_benefit_age
+
+  - name: ${code}_snap_household_has_member_aged_62_or_older
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: ${mb.source}
+    source_url: ${mb.url}
+    description: The household-level fact has_member_aged_62_or_older, or any listed member aged 62 or older.
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          has_member_aged_62_or_older
+          or count_where(member_of_snap_household, ${code}_snap_person_meets_minimum_benefit_age) > 0
+` : '';
+  const formula = age
+    ? `if ${code}_snap_household_has_member_aged_62_or_older: ${code}_snap_minimum_benefit_amount\n          else: 0`
+    : `${code}_snap_minimum_benefit_amount`;
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} State-funded SNAP minimum benefit. ${mb.source}. A household that receives a federal
+    allotment gets at least this amount each month${age ? ' when a member is 62 or older' : ''}; the State pays the difference.
+  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/minimum-benefit
+imports:
+  - us:statutes/7/2012/m
+  - us:statutes/7/2017/a
+rules:
+  - name: ${code}_snap_minimum_benefit_amount
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${mb.source}
+    source_url: ${mb.url}
+    versions:
+${versionsScalar(mb.versions)}
+${extra}
+  - name: ${code}_snap_state_minimum_allotment
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: ${mb.source}
+    source_url: ${mb.url}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          ${formula}
+${sourceRelation(code, `${code}_snap_sets_state_minimum_allotment`, `${mb.source}`, 'us:statutes/7/2017/a#snap_state_minimum_allotment', `${moduleId}#${code}_snap_state_minimum_allotment`).slice(1)}
+`;
+}
+
+function areaModule(code, st, moduleId) {
+  const isAk = code === 'ak';
+  const akRules = isAk ? `
+  - name: ak_snap_allotment_area
+    kind: derived
+    entity: Household
+    dtype: Text
+    period: Month
+    source: 7 U.S.C. 2012(u)(2) (thrifty food plan for urban and rural parts of Alaska); FNS SNAP COLA memos (Alaska urban, rural I, rural II)
+    source_url: https://www.fns.usda.gov/snap/allotment/cola/fy26
+    description: alaska_allotment_area is urban (default), rural_1 or rural_2, as FNS designates the household's community.
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          if alaska_allotment_area == "rural_2": "alaska_rural_2"
+          elif alaska_allotment_area == "rural_1": "alaska_rural_1"
+          else: "alaska_urban"
+${sourceRelation(code, 'ak_snap_sets_allotment_area', '7 U.S.C. 2012(u)(2); Alaska Department of Health', 'us:statutes/7/2012/u#snap_allotment_area', `${moduleId}#ak_snap_allotment_area`).slice(1)}
+` : '';
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} uses its own federal SNAP figures: the Act sets separate thrifty food plan costs, standard
+    deductions and shelter caps for ${st.name}${isAk || code === 'hi' ? ' and HHS publishes separate poverty guidelines' : ' (income standards use the 48-State poverty guidelines)'}.
+    This module points the federal hooks at ${st.name}'s tables.${isAk ? ' Alaska has three maximum-allotment tiers (urban, rural I, rural II).' : ''}
+  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/federal-figures-area
+imports:
+  - us:statutes/7/2012/u
+rules:
+  - name: ${code}_snap_state_area
+    kind: derived
+    entity: Household
+    dtype: Text
+    period: Month
+    source: 7 U.S.C. 2012(r), (u); 7 U.S.C. 2014(c), (e)(1), (e)(6)(B)
+    source_url: https://www.law.cornell.edu/uscode/text/7/2012
+    versions:
+      - effective_from: '2008-10-01'
+        formula: '${q(st.area)}'
+${sourceRelation(code, `${code}_snap_sets_state_area`, `7 U.S.C. 2012(r); ${st.agency}`, 'us:statutes/7/2012/r#snap_state_area', `${moduleId}#${code}_snap_state_area`).slice(1)}
+${akRules}`;
+}
+
+function assemblyModule(code, st, imports) {
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} SNAP benefit calculation: the federal chain (7 U.S.C. 2014, 2017; 7 CFR 273) with the
+    ${st.agency}'s figures and options bound to the federal hooks. This module only assembles the
+    State modules with the federal root; its companion test works whole households by hand.
+  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/benefit-calculation
+imports:
+${imports.map((i) => `  - ${i}`).join('\n')}
+rules: []
+`;
+}
+
+// ---------- households worked by hand
+
+function baseHousehold(period) {
+  return { period, size: 1, earned: 0, unearned: 0, shelter: 0, utilityType: 'none', elderlyOrDisabled: false, dependentCare: 0,
+    medical: 0, childSupport: 0, homeless: false, resources: 0, tanfOrSsi: false, member62: false };
+}
+
+function households(code, st) {
+  const p = '2026-01';
+  const list = [
+    { name: 'worker_three_people', label: 'a worker: 3 people, $2,000 monthly earnings, rent $900, heating/cooling costs',
+      h: { ...baseHousehold(p), size: 3, earned: 2000, shelter: 900, utilityType: 'heating_cooling' } },
+    { name: 'elderly_person_with_medical_costs', label: 'an elderly person (68) living alone: $1,100 Social Security, $150 medical costs, rent $400, heating/cooling costs; facts given per person',
+      people: [{ id: 'elder', age: 68, is_disabled: false, earned_income: 0, unearned_income: 1100, medical_costs: 150 }],
+      h: { ...baseHousehold(p), size: 1, unearned: 1100, medical: 150, elderlyOrDisabled: true, member62: true, shelter: 400, utilityType: 'heating_cooling' } },
+    { name: 'over_the_gross_limit', label: 'a household over the gross limit: 4 people, $7,500 monthly earnings, rent $1,200',
+      h: { ...baseHousehold(p), size: 4, earned: 7500, shelter: 1200, utilityType: 'heating_cooling' } },
+    { name: 'between_130_and_200_percent', label: '3 people, $3,200 monthly earnings (above 130% of the guideline in the 48 States), rent $900',
+      h: { ...baseHousehold(p), size: 3, earned: 3200, shelter: 900, utilityType: 'heating_cooling' } },
+    { name: 'fy2024_worker_limited_utilities', label: 'FY2024: 2 people, $1,200 earnings, rent $600, limited utilities',
+      h: { ...baseHousehold('2024-02'), size: 2, earned: 1200, shelter: 600, utilityType: 'limited' } },
+  ];
+  if (st.regions && Object.keys(st.regions).length > 1) {
+    const other = Object.keys(st.regions).find((r) => r !== st.default_region);
+    list.push({ name: `worker_in_region_${other}`, label: `the worker household in region ${other}`,
+      h: { ...baseHousehold(p), size: 3, earned: 2000, shelter: 900, utilityType: 'heating_cooling', region: other } });
+  }
+  if (code === 'ak') {
+    list.push({ name: 'worker_in_rural_2_community', label: 'the worker household in a rural II community',
+      h: { ...baseHousehold(p), size: 3, earned: 2000, shelter: 900, utilityType: 'heating_cooling', alaskaArea: 'rural_2' } });
+  }
+  return list;
+}
+
+function stateInputIds(code, st, ids) {
+  const out = {};
+  out.utility_type = `${ids.utility}#input.utility_type`;
+  if (Object.keys(st.regions).length > 1) out.snap_region = `${ids.utility}#input.snap_region`;
+  if (code === 'ak') out.alaska_allotment_area = `${ids.area}#input.alaska_allotment_area`;
+  if (st.minimum_benefit?.condition === 'member_aged_62') out.has_member_aged_62_or_older = `${ids.minimum}#input.has_member_aged_62_or_older`;
+  return out;
+}
+
+function testInput(code, st, ids, hh) {
+  const h = hh.h;
+  const s = stateInputIds(code, st, ids);
+  const personLevel = Boolean(hh.people);
+  const input = {
+    [F.size]: h.size,
+    [F.hasEd]: personLevel ? false : h.elderlyOrDisabled,
+    [F.earned]: personLevel ? 0 : h.earned,
+    [F.unearned]: personLevel ? 0 : h.unearned,
+    [F.childSupport]: h.childSupport,
+    [F.dependentCare]: h.dependentCare,
+    [F.medical]: personLevel ? 0 : h.medical,
+    [F.shelter]: h.shelter,
+    [F.homeless]: h.homeless,
+    [F.resources]: h.resources,
+    [F.tanfSsi]: h.tanfOrSsi,
+    [s.utility_type]: h.utilityType,
+  };
+  if (s.snap_region) input[s.snap_region] = h.region ?? st.default_region;
+  if (s.alaska_allotment_area) input[s.alaska_allotment_area] = h.alaskaArea ?? 'urban';
+  if (s.has_member_aged_62_or_older) input[s.has_member_aged_62_or_older] = false;
+  if (personLevel) {
+    input[F.members] = hh.people.map((m) => {
+      const row = { id: m.id, [F.age]: m.age, [F.disabled]: m.is_disabled, [F.earned]: m.earned_income, [F.unearned]: m.unearned_income, [F.medical]: m.medical_costs };
+      if (st.minimum_benefit?.condition === 'member_aged_62') row[`${ids.minimum}#input.age`] = m.age;
+      return row;
+    });
+  }
+  return input;
+}
+
+// Household JSON in the API's Household convention (facts + people), for sample requests and parity.
+function apiHousehold(code, st, hh) {
+  const h = hh.h;
+  const facts = { household_size: h.size, utility_type: h.utilityType, shelter_costs: h.shelter };
+  if (!hh.people) Object.assign(facts, { earned_income: h.earned, unearned_income: h.unearned, medical_costs: h.medical, has_elderly_or_disabled_member: h.elderlyOrDisabled });
+  if (h.dependentCare) facts.dependent_care_costs = h.dependentCare;
+  if (h.childSupport) facts.child_support_paid = h.childSupport;
+  if (h.resources) facts.countable_resources = h.resources;
+  if (h.region) facts.snap_region = h.region;
+  if (h.alaskaArea) facts.alaska_allotment_area = h.alaskaArea;
+  const out = { period: h.period, facts };
+  if (hh.people) out.people = Object.fromEntries(hh.people.map(({ id, ...rest }) => [id, rest]));
+  return out;
+}
+
+// ---------- main
+
+const programs = [];
+const coverage = [];
+for (const [code, st] of Object.entries(data.states)) {
+  const jur = `us-${code}`;
+  const base = `${jur}/policies/${st.agency_slug}/snap`;
+  const mid = (name) => `${jur}:policies/${st.agency_slug}/snap/${name}`;
+  const ids = { utility: mid('utility-allowances'), bbce: mid('categorical-eligibility'), medical: mid('standard-medical-deduction'),
+    child: mid('child-support'), minimum: mid('minimum-benefit'), area: mid('federal-figures-area'), assembly: mid('benefit-calculation') };
+  const dir = `rules/${base}`;
+  // Clean previous output of this package so removed modules do not linger.
+  fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+  const moduleIds = [];
+  const emit = (name, text, tests) => {
+    write(`${dir}/${name}.yaml`, text);
+    write(`${dir}/${name}.test.yaml`, yamlList(tests));
+    moduleIds.push(mid(name));
+  };
+  const period = (p) => ({ p });
+  void period;
+
+  // utility allowances + tests
+  {
+    const tests = [];
+    const plan = utilityPlan(code, st);
+    const regionsToTest = plan.multi ? Object.keys(st.regions) : [Object.keys(st.regions)[0]];
+    const sizes = plan.sizeVarying ? [1, 4, 10] : [3];
+    for (const [date, fy] of FY_DATES) {
+      const per = `${String(Number(date.slice(0, 4)) + 1)}-01`;
+      for (const region of fy === 'FY2026' ? regionsToTest : [st.default_region]) {
+        for (const size of sizes) {
+          for (const ut of fy === 'FY2026' ? ['heating_cooling', 'limited', 'telephone', 'none'] : ['heating_cooling', 'limited']) {
+            const h = { size, utilityType: ut, region };
+            const v = utilityExpected(code, st, h, `${per}-01`);
+            const input = { [`${ids.utility}#input.utility_type`]: ut };
+            if (plan.multi) input[`${ids.utility}#input.snap_region`] = region;
+            if (plan.sizeVarying) input[F.size] = size;
+            tests.push({ name: `${fy.toLowerCase()}_${ut}${plan.multi ? `_${region}` : ''}${plan.sizeVarying ? `_size_${size}` : ''}`, period: per, input,
+              output: { [`${ids.utility}#${code}_snap_utility_allowance`]: v, [OUT.snap_utility_allowance]: v } });
+          }
+        }
+      }
+    }
+    emit('utility-allowances', utilityModule(code, st, ids.utility), tests);
+  }
+  // BBCE
+  {
+    const tests = FY_DATES.map(([date, fy]) => {
+      const per = `${String(Number(date.slice(0, 4)) + 1)}-01`;
+      const d = `${per}-01`;
+      const g = at(st.bbce.gross.map(([a, s, v]) => [a, [s, v]]), d);
+      const ged = at(st.bbce.gross_elderly_disabled.map(([a, s, v]) => [a, [s, v]]), d);
+      const r = at(st.bbce.resources.map(([a, s, v]) => [a, [s, v]]), d);
+      return { name: `${fy.toLowerCase()}_terms_bound_to_federal_hooks`, period: per, input: {},
+        output: {
+          'us:regulations/7-cfr/273/2/j#snap_bbce_gross_income_test': g[0],
+          'us:regulations/7-cfr/273/2/j#snap_bbce_gross_income_limit_rate': g[1],
+          'us:regulations/7-cfr/273/2/j#snap_bbce_elderly_disabled_gross_income_test': ged[0],
+          'us:regulations/7-cfr/273/2/j#snap_bbce_elderly_disabled_gross_income_limit_rate': ged[1],
+          'us:regulations/7-cfr/273/2/j#snap_bbce_net_income_test_applies': at(st.bbce.net_test_applies, d),
+          'us:regulations/7-cfr/273/2/j#snap_bbce_resource_test': r[0],
+          [`${ids.bbce}#${code}_snap_bbce_gross_income_test`]: g[0],
+        } };
+    });
+    emit('categorical-eligibility', bbceModule(code, st, ids.bbce), tests);
+  }
+  // SMD
+  {
+    const tests = FY_DATES.map(([date, fy]) => {
+      const per = `${String(Number(date.slice(0, 4)) + 1)}-01`;
+      const smd = at(st.standard_medical_deduction, `${per}-01`);
+      const v = Math.max(150 - 35, smd);
+      return { name: `${fy.toLowerCase()}_elderly_household_with_150_medical`, description: `max(150 - 35, standard ${smd}) = ${v}`, period: per,
+        input: { [F.hasEd]: true, [F.medical]: 150 },
+        output: { 'us:statutes/7/2014/e/5#snap_standard_medical_deduction': smd, 'us:statutes/7/2014/e/5#snap_excess_medical_deduction': v } };
+    });
+    tests.push({ name: 'costs_of_35_or_less_give_nothing', period: '2026-01', input: { [F.hasEd]: true, [F.medical]: 30 },
+      output: { 'us:statutes/7/2014/e/5#snap_excess_medical_deduction': 0 } });
+    emit('standard-medical-deduction', medicalModule(code, st, ids.medical), tests);
+  }
+  // child support
+  {
+    const excl = st.child_support === 'exclusion';
+    const tests = [{ name: excl ? 'child_support_excluded_from_gross_income' : 'child_support_kept_in_gross_income', period: '2026-01',
+      description: excl ? 'earned 1500 - child support 300 excluded = gross 1200' : 'gross stays 1500; the 300 is deducted later',
+      input: { [F.earned]: 1500, [F.unearned]: 0, [F.childSupport]: 300 },
+      output: { 'us:statutes/7/2014/d#snap_child_support_excluded_from_income': excl, 'us:statutes/7/2014/d#snap_gross_income': excl ? 1200 : 1500 } }];
+    emit('child-support', childSupportModule(code, st, ids.child), tests);
+  }
+  // State minimum benefit
+  if (st.minimum_benefit) {
+    const mb = st.minimum_benefit;
+    const tests = [];
+    const amount = at(mb.versions, '2026-01-01');
+    if (mb.condition === 'member_aged_62') {
+      tests.push({ name: 'member_aged_70_gets_the_state_minimum', period: '2026-01',
+        input: { [`${ids.minimum}#input.has_member_aged_62_or_older`]: false, [F.members]: [{ id: 'elder', [`${ids.minimum}#input.age`]: 70 }] },
+        output: { [`${ids.minimum}#${code}_snap_state_minimum_allotment`]: amount } });
+      tests.push({ name: 'no_member_aged_62', period: '2026-01',
+        input: { [`${ids.minimum}#input.has_member_aged_62_or_older`]: false, [F.members]: [{ id: 'adult', [`${ids.minimum}#input.age`]: 61 }] },
+        output: { [`${ids.minimum}#${code}_snap_state_minimum_allotment`]: 0 } });
+    } else {
+      tests.push({ name: 'state_minimum_fy2026', period: '2026-01', input: {}, output: { [`${ids.minimum}#${code}_snap_state_minimum_allotment`]: amount } });
+      tests.push({ name: 'state_minimum_fy2024_start', period: '2023-10', input: {}, output: { [`${ids.minimum}#${code}_snap_state_minimum_allotment`]: at(mb.versions, '2023-10-01') } });
+    }
+    emit('minimum-benefit', minimumModule(code, st, ids.minimum), tests);
+  }
+  // federal figures area
+  if (st.area !== '48_states_dc') {
+    const tests = [{ name: 'state_area_bound', period: '2026-01', input: { [F.size]: 3 },
+      output: { 'us:statutes/7/2012/r#snap_state_area': st.area } }];
+    if (code === 'ak') {
+      tests.push({ name: 'rural_2_tier', period: '2026-01', input: { [F.size]: 3, [`${ids.area}#input.alaska_allotment_area`]: 'rural_2' },
+        output: { 'us:statutes/7/2012/u#snap_allotment_area': 'alaska_rural_2', [OUT.snap_maximum_allotment]: 1576 } });
+      tests.push({ name: 'urban_tier_default', period: '2026-01', input: { [F.size]: 3, [`${ids.area}#input.alaska_allotment_area`]: 'urban' },
+        output: { [OUT.snap_maximum_allotment]: 1015 } });
+    } else {
+      const maxA = { hawaii: 1334, guam: 1157, virgin_islands: 1009 }[st.area];
+      tests[0].output[OUT.snap_maximum_allotment] = maxA;
+    }
+    emit('federal-figures-area', areaModule(code, st, ids.area), tests);
+  }
+  // assembly + hand-worked households
+  const stateModules = [...moduleIds];
+  const worked = households(code, st).map((hh) => ({ ...hh, result: computeSnap(st, hh.h, (h, d) => utilityExpected(code, st, h, d)) }));
+  {
+    const tests = worked.map((w) => {
+      const out = {};
+      for (const k of ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment', 'snap_utility_allowance']) {
+        const v = w.result.outputs[k];
+        out[OUT[k]] = typeof v === 'boolean' ? (v ? 'holds' : 'not_holds') : v;
+      }
+      const isWorkedExample = w.name === 'worker_three_people' && w.result.outputs.snap_utility_allowance === 445;
+      return { name: isWorkedExample ? 'worked_example_from_snap_rules_gives_562' : w.name,
+        description: `${st.name}, ${w.label}. ${w.result.steps.join('; ')}.`, period: w.h.period, input: testInput(code, st, ids, w), output: out };
+    });
+    write(`${dir}/benefit-calculation.yaml`, assemblyModule(code, st, ['us:statutes/7/2017/a', ...stateModules]));
+    write(`${dir}/benefit-calculation.test.yaml`, yamlList(tests));
+  }
+
+  // compose spec with Tenet's package extensions
+  const sIds = stateInputIds(code, st, ids);
+  const aliases = {
+    household_size: F.size, earned_income: F.earned, unearned_income: F.unearned, shelter_costs: F.shelter,
+    utility_type: sIds.utility_type, has_elderly_or_disabled_member: F.hasEd, dependent_care_costs: F.dependentCare,
+    medical_costs: F.medical, child_support_paid: F.childSupport, is_homeless: F.homeless, countable_resources: F.resources,
+    all_members_receive_tanf_or_ssi: F.tanfSsi,
+  };
+  if (sIds.snap_region) aliases.snap_region = sIds.snap_region;
+  if (sIds.alaska_allotment_area) aliases.alaska_allotment_area = sIds.alaska_allotment_area;
+  if (sIds.has_member_aged_62_or_older) aliases.has_member_aged_62_or_older = sIds.has_member_aged_62_or_older;
+  const defaults = {
+    household_size: 1, earned_income: 0, unearned_income: 0, shelter_costs: 0, utility_type: 'none', has_elderly_or_disabled_member: false,
+    dependent_care_costs: 0, medical_costs: 0, child_support_paid: 0, is_homeless: false, countable_resources: 0, all_members_receive_tanf_or_ssi: false,
+  };
+  if (sIds.snap_region) defaults.snap_region = st.default_region;
+  if (sIds.alaska_allotment_area) defaults.alaska_allotment_area = 'urban';
+  if (sIds.has_member_aged_62_or_older) defaults.has_member_aged_62_or_older = false;
+  const types = { household_size: 'Integer', utility_type: 'Text', snap_region: 'Text', alaska_allotment_area: 'Text', has_elderly_or_disabled_member: 'Boolean',
+    is_homeless: 'Boolean', all_members_receive_tanf_or_ssi: 'Boolean', has_member_aged_62_or_older: 'Boolean' };
+  const personInputs = { age: F.age, is_disabled: F.disabled, earned_income: F.earned, unearned_income: F.unearned, medical_costs: F.medical };
+  if (st.minimum_benefit?.condition === 'member_aged_62') personInputs.age = F.age; // same bare slot `age`, also read by the State module
+  const sample = worked[0];
+  const sampleHousehold = {
+    period: '2026-01',
+    facts: { shelter_costs: 900, utility_type: 'heating_cooling' },
+    people: { parent: { age: 34, earned_income: 2000 }, child_1: { age: 9 }, child_2: { age: 6 } },
+  };
+  const fyParams = [
+    'us:statutes/7/2012/u#snap_maximum_allotment_48_states_dc', 'us:statutes/7/2014/e/1#snap_standard_deduction_48_states_dc',
+    'us:statutes/7/2014/e/6#snap_excess_shelter_cap_48_states_dc', 'us:statutes/7/2014/e/6#snap_homeless_shelter_deduction_amount',
+    'us:statutes/7/2014/c#snap_poverty_guideline_first_person_48_states_dc', 'us:statutes/7/2014/c#snap_poverty_guideline_each_additional_person_48_states_dc',
+    'us:statutes/7/2014/g#snap_resource_limit_standard', 'us:statutes/7/2014/g#snap_resource_limit_elderly_or_disabled',
+  ].map((id) => (st.area === '48_states_dc' ? id : id.replace('48_states_dc', st.area === 'alaska' && id.includes('maximum_allotment') ? 'alaska_urban' : (['guam', 'virgin_islands'].includes(st.area) && id.includes('poverty')) ? '48_states_dc' : st.area)));
+  const plan = utilityPlan(code, st);
+  for (const k of plan.kinds) for (const region of Object.keys(st.regions)) fyParams.push(`${ids.utility}#${paramName(code, k.key, region, plan.multi)}`);
+  const spec = {
+    program: `${jur}/snap`,
+    period: '2026-01',
+    outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
+      'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_categorically_eligible',
+      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size'],
+    scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
+    jurisdiction: jur,
+    program_id: 'snap',
+    title: `${st.name} SNAP (${st.agency})`,
+    default_period: '2026-01',
+    default_outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'],
+    household_entity: 'Household',
+    household_aliases: aliases,
+    input_types: Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? 'Money'])),
+    input_defaults: defaults,
+    person_entity: 'Person',
+    person_relation: F.members,
+    person_aliases: personInputs,
+    person_input_defaults: { age: 30, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0 },
+    output_aliases: { snap: 'snap_allotment', snap_benefit: 'snap_allotment', is_snap_eligible: 'snap_eligible' },
+    snap_regions: plan.multi ? { codes: Object.keys(st.regions), default: st.default_region, labels: Object.fromEntries(Object.entries(st.regions).map(([k, r]) => [k, r.label])) } : { codes: ['statewide'], default: 'statewide' },
+    ...(code === 'ak' ? { alaska_allotment_areas: { codes: ['urban', 'rural_1', 'rural_2'], default: 'urban' } } : {}),
+    fiscal_years: ['FY2024', 'FY2025', 'FY2026'],
+    last_fiscal_year: { name: 'FY2026', starts: '2025-10-01', ends: '2026-09-30' },
+    fiscal_year_parameters: fyParams,
+    sample_household: sampleHousehold,
+    sample_expected_outputs: Object.fromEntries(['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'].map((k) => [k, sample.result.outputs[k]])),
+  };
+  write(`rules/programs/${jur}/snap/fy-2026.yaml`,
+    `# ${st.name} SNAP, FY2026 package (generated by scripts/generate-snap-state-rules.mjs from scripts/data/snap-state-figures.json).\n` +
+    `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md describes them.\n` + YAML.stringify(spec, { lineWidth: 120 }));
+
+  // parity cases: the sample household (person-level facts) and the elderly household
+  const cases = [worked[0], worked[1], worked[2]].map((w, i) => ({
+    id: `${jur}-snap-${w.name.replace(/_/g, '-')}`,
+    program_id: 'snap',
+    jurisdiction: jur,
+    runtime_supported: true,
+    description: `${st.name}, ${w.label}`,
+    axiom_request: { program_id: 'snap', jurisdiction: jur, household: i === 0 ? sampleHousehold : apiHousehold(code, st, w),
+      variables: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'] },
+    expected_axiom_outputs: Object.fromEntries(['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'].map((k) => [k, w.result.outputs[k]])),
+    variables: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'],
+    tolerance: { amount: 0.01 },
+    notes: [`Worked by hand (scripts/lib/snap-reference.mjs, independent of the engine): ${w.result.steps.join('; ')}.`],
+  }));
+  write(`parity/snap/${jur}.json`, `${JSON.stringify(cases, null, 2)}\n`);
+
+  programs.push(jur);
+  coverage.push({ code, st, ids, worked });
+}
+
+// ---------- docs/coverage.md
+{
+  const fmtSeries = (s) => s.map(([d, v]) => `${v}${d === '2023-10-01' ? '' : ` (from ${d})`}`).join(' / ');
+  const lines = [];
+  lines.push('# SNAP coverage: bundled rule packages', '',
+    'Generated by `scripts/generate-snap-state-rules.mjs` from `scripts/data/snap-state-figures.json`; do not edit by hand.', '',
+    `${programs.length} State agency packages (50 States, the District of Columbia, Guam, the U.S. Virgin Islands), each `,
+    'compose spec at `rules/programs/us-xx/snap/fy-2026.yaml`, program id `snap`. Fiscal years encoded: FY2024 (from 2023-10-01),',
+    'FY2025 (from 2024-10-01), FY2026 (from 2025-10-01). A month after 2026-09-30 computes with the FY2026 figures; the',
+    'calculation layer warns, naming the parameters listed under `fiscal_year_parameters` in the compose spec.', '',
+    '## Federal figures', '',
+    '| figure | module | source |', '|---|---|---|',
+    '| maximum allotments (48 States + DC, Alaska urban / rural I / rural II, Hawaii, Guam, Virgin Islands) | `us:statutes/7/2012/u` | FNS SNAP COLA memos FY2024-FY2026 |',
+    '| standard deduction (same areas; Alaska one table) | `us:statutes/7/2014/e/1` | 7 U.S.C. 2014(e)(1); FNS COLA memos |',
+    '| excess shelter cap, homeless shelter deduction | `us:statutes/7/2014/e/6` | 7 U.S.C. 2014(e)(6); FNS COLA memos |',
+    '| poverty guidelines, 130% gross / 100% net standards | `us:statutes/7/2014/c` | 7 U.S.C. 2014(c); HHS poverty guidelines 2023-2025 |',
+    '| resource limits | `us:statutes/7/2014/g` | 7 U.S.C. 2014(g); FNS COLA memos |',
+    '| earned income (20%), medical ($35), dependent care, child support | `us:statutes/7/2014/e/2..5` | 7 U.S.C. 2014(e) |',
+    '| 30% contribution (rounded up), minimum benefit (8%, sizes 1-2) | `us:statutes/7/2017/a` | 7 U.S.C. 2017(a); 7 CFR 273.10(e)(2) |',
+    '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',
+    'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
+    '## State agencies', '',
+    '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
+    '|---|---|---|---|---|---|---|---|---|---|');
+  for (const { code, st } of coverage) {
+    const regions = Object.entries(st.regions).map(([rg, r]) => {
+      const s = (k, bs) => (r[bs] ? `by size (${r[bs].map((x) => x[x.length - 1][1]).slice(0, 1)}-${r[bs][9][r[bs][9].length - 1][1]} FY26)` : r[k] ? fmtSeries(r[k]) : '-');
+      const head = Object.keys(st.regions).length > 1 ? `${rg}: ` : '';
+      if (code === 'hi' || code === 'gu') return `${head}electricity ${s(null, 'electricity_by_size')}; water ${s(null, 'water_by_size')}; TUA ${fmtSeries(r.tua)}`;
+      return `${head}SUA ${s('sua', 'sua_by_size')}; LUA ${s('lua', 'lua_by_size')}; TUA ${fmtSeries(r.tua)}`;
+    }).join('<br>');
+    const bb = describeBbce(st);
+    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
+  }
+  lines.push('', '## Sources', '',
+    `- Utility allowances: FNS, SNAP Standard Utility Allowances (${SUA_URL}); FY2025 table (${SUA_FY25_URL}); State agency notices.`,
+    `- BBCE: FNS, Broad-Based Categorical Eligibility (${BBCE_URL}).`,
+    `- Standard medical deduction and child support option: FNS, SNAP State Options Report (${OPTIONS_URL}).`,
+    '- State minimum benefits: D.C. Code 4-261.04; Md. Code, Human Services 5-501; New Jersey DHS.',
+    '- Every rule carries its own `source` (and `source_url`/`sources`) in the module.', '');
+  write('docs/coverage.md', lines.join('\n'));
+}
+console.log(`generated ${programs.length} State packages`);
