@@ -24,3 +24,17 @@ export {
 } from './compile.js';
 export { Evaluator, liveVersion, makeDataset, type Dataset, type Period, type TraceEntry, type ParameterRead } from './evaluate.js';
 export { runCorpus, runTestFile, parseTestPeriod, matchesExpected, type CorpusReport, type CaseResult } from './corpus-runner.js';
+export {
+  parseProgramSpec,
+  composeProgram,
+  evaluatePackage,
+  type ProgramSpec,
+  type RuntimePackage,
+  type PackageInput,
+  type PackageOutput,
+  type ProgramGraph,
+  type GraphRule,
+  type InputCatalogEntry,
+  type PackageRequest,
+  type PackageResult,
+} from './compose.js';
