@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/env.js';
+import { registerAdmin } from './commands/admin.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
 import { registerServe } from './commands/serve.js';
 import type { CommandModule } from './program.js';
@@ -15,6 +16,7 @@ import type { CommandModule } from './program.js';
 const COMMANDS: CommandModule[] = [
   registerServe,
   registerKeysGenerate,
+  registerAdmin,
 ];
 
 export function buildProgram(): Command {
