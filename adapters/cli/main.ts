@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/env.js';
 import { registerAdmin } from './commands/admin.js';
+import { registerCorpus } from './commands/corpus.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
 import { registerServe } from './commands/serve.js';
 import type { CommandModule } from './program.js';
@@ -17,6 +18,7 @@ const COMMANDS: CommandModule[] = [
   registerServe,
   registerKeysGenerate,
   registerAdmin,
+  registerCorpus,
 ];
 
 export function buildProgram(): Command {
