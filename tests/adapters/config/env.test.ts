@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, packageRoot } from '../../../adapters/config/env.js';
+
+const sha = 'a'.repeat(64);
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      environment: 'local',
+      rulesPaths: [resolve(packageRoot(), 'rules')],
+      redisUrl: null,
+      serviceApiKeys: [],
+      maxBodyBytes: 262144,
+      corsAllowedOrigins: [],
+    });
+  });
+
+  it('resolves the bundled rules relative to the package root, not the working directory', () => {
+    expect(packageRoot()).toBe(resolve(import.meta.dirname, '../../..'));
+  });
+
+  it('parses every variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      ENVIRONMENT: 'production',
+      RULES_PATH: `${packageRoot()}/rules:${packageRoot()}/docs`,
+      REDIS_URL: 'redis://cache:6379/0',
+      SERVICE_API_KEYS: JSON.stringify([{ id: 'ops-admin', sha256: sha, scopes: ['*'], owner: 'ops', expires_at: '2027-01-01T00:00:00Z', rate_limit: { requests: 10, window_seconds: 60 } }]),
+      MAX_BODY_BYTES: '1000',
+      CORS_ALLOWED_ORIGINS: 'https://a.example.org, http://localhost:3000',
+    });
+    expect(config.port).toBe(9090);
+    expect(config.environment).toBe('production');
+    expect(config.rulesPaths).toHaveLength(2);
+    expect(config.redisUrl).toBe('redis://cache:6379/0');
+    expect(config.serviceApiKeys[0]).toMatchObject({ id: 'ops-admin', scopes: ['*'], rate_limit: { requests: 10, window_seconds: 60 } });
+    expect(config.maxBodyBytes).toBe(1000);
+    expect(config.corsAllowedOrigins).toEqual(['https://a.example.org', 'http://localhost:3000']);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: must be an integer between 0 and 65535 (got "eighty")'],
+    [{ PORT: '70000' }, 'PORT: must be an integer between 0 and 65535 (got 70000)'],
+    [{ ENVIRONMENT: 'prod' }, 'ENVIRONMENT: must be one of local, dev, staging, production (got "prod")'],
+    [{ MAX_BODY_BYTES: '-1' }, 'MAX_BODY_BYTES: must be an integer between 1 and 1073741824 (got "-1")'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379'],
+    [{ RULES_PATH: '/definitely/not/here' }, 'RULES_PATH: /definitely/not/here does not exist'],
+    [{ CORS_ALLOWED_ORIGINS: 'https://a.example.org/' }, 'CORS_ALLOWED_ORIGINS: "https://a.example.org/" is not an origin'],
+    [{ SERVICE_API_KEYS: '{not json' }, 'SERVICE_API_KEYS: must be a JSON array'],
+    [{ SERVICE_API_KEYS: '{}' }, 'SERVICE_API_KEYS: must be a JSON array'],
+    [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: 'ABC', scopes: ['*'] }]) }, 'SERVICE_API_KEYS[0].sha256: must be 64 lowercase hex characters'],
+    [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: 'A'.repeat(64), scopes: ['*'] }]) }, 'SERVICE_API_KEYS[0].sha256: must be 64 lowercase hex characters'],
+    [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: [] }]) }, 'SERVICE_API_KEYS[0].scopes: must hold at least one scope'],
+    [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['*'], raw: 'x' }]) }, 'SERVICE_API_KEYS[0]'],
+    [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['*'] }, { id: 'ops', sha256: sha, scopes: ['*'] }]) }, 'SERVICE_API_KEYS: duplicate id "ops"'],
+  ])('rejects %j with a message naming the variable', (env, expected) => {
+    const found = problems(env as Record<string, string>);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.some((p) => p.startsWith(expected))).toBe(true);
+  });
+
+  it('reports every problem at once', () => {
+    expect(problems({ PORT: 'x', ENVIRONMENT: 'y' })).toHaveLength(2);
+  });
+});

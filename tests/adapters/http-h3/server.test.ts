@@ -1,0 +1,122 @@
+import { request as httpRequest } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../../../adapters/composition-root.js';
+import { loadConfig } from '../../../adapters/config/env.js';
+import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
+import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
+import { TOKENS } from '../../../adapters/tokens.js';
+import { checkResponse } from '../../support/http-harness.js';
+import { echoRoute } from './fixtures.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+let app: App;
+let server: RunningServer;
+let consumed = 0;
+
+beforeAll(async () => {
+  app = await createApp(loadConfig({}), {
+    modules: [],
+    extraRoutes: [echoRoute],
+    bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(new MemoryLogSink())),
+  });
+  // Count the body bytes the platform actually pulls from each request.
+  const counted = {
+    h3: app.http.h3,
+    fetch: (request: Request, options?: { clientAddress?: string }) => {
+      if (request.body === null) return app.fetch(request, options);
+      const counter = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          consumed += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      const init: RequestInit & { duplex: 'half' } = { method: request.method, headers: request.headers, body: request.body.pipeThrough(counter), duplex: 'half' };
+      return app.fetch(new Request(request.url, init), options);
+    },
+  };
+  server = await listen(counted, '127.0.0.1', 0, app.resolve(TOKENS.Logger));
+});
+afterAll(async () => {
+  await server.close();
+  await app.close();
+});
+
+interface Sent {
+  status: number;
+  headers: Headers;
+  text: string;
+  written: number;
+}
+
+/** Streams `total` bytes (chunked, no content-length) with backpressure, stopping when the response arrives. */
+function streamPost(path: string, total: number): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let written = 0;
+    let answered = false;
+    const req = httpRequest(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+      answered = true;
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+        resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(parts).toString('utf8'), written });
+        req.destroy();
+      });
+    });
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    const pump = (): void => {
+      while (!answered && written < total) {
+        written += chunk.byteLength;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+describe('node server', () => {
+  it('serves the envelope with the request id and no-store over a socket', async () => {
+    const res = await fetch(`${server.url}/v1/health`, { headers: { 'x-request-id': 'socket-1' } });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('socket-1');
+    checkResponse(app, 'GET', '/v1/health', res.status, res.headers, text);
+  });
+
+  it('answers a streamed 10 MB body with 413 without buffering it', async () => {
+    consumed = 0;
+    gc();
+    const before = process.memoryUsage();
+    const sent = await streamPost('/v1/test/echo', 10 * 1024 * 1024);
+    gc();
+    const after = process.memoryUsage();
+    expect(sent.status).toBe(413);
+    expect(JSON.parse(sent.text).error.code).toBe('payload_too_large');
+    checkResponse(app, 'POST', '/v1/test/echo', sent.status, sent.headers, sent.text);
+    // The platform stopped pulling right after the 262144-byte limit (plus at most a few socket chunks).
+    expect(consumed).toBeGreaterThan(262_144);
+    expect(consumed).toBeLessThan(262_144 + 256 * 1024);
+    const growth = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
+    // Retained memory stays far below the body size (10 MB): nothing accumulated the body.
+    expect(growth).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it('keeps serving after refusing an oversized body', async () => {
+    const res = await fetch(`${server.url}/v1/test/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'snap' }) });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toEqual({ query: 'snap' });
+  });
+
+  it('answers a 10 MB body with content-length by 413 before reading it', async () => {
+    const res = await fetch(`${server.url}/v1/test/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(10 * 1024 * 1024, 0x20) });
+    expect(res.status).toBe(413);
+    await res.text();
+  });
+});
