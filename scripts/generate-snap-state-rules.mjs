@@ -69,8 +69,15 @@ function versionsTable(bySize) {
     .join('\n');
 }
 
+// Quote `source:` values that YAML would otherwise misread (": " or " #" inside the citation).
+const quoteSources = (text) =>
+  text.replace(/^(\s+(?:- )?source): (?!['"])(.*(?:: | #).*)$/gm, (_, key, value) => `${key}: ${q(value)}`);
+
 function write(rel, text) {
   const p = path.join(root, rel);
+  if (rel.endsWith('.yaml') && !rel.endsWith('.test.yaml')) text = quoteSources(text);
+  // Keep ISO dates as strings for YAML 1.1 loaders (js-yaml would turn them into Date objects).
+  if (rel.endsWith('.yaml')) text = text.replace(/: (\d{4}-\d{2}-\d{2})$/gm, ": '$1'");
   fs.mkdirSync(path.dirname(p), { recursive: true });
   fs.writeFileSync(p, text);
 }
