@@ -49,7 +49,7 @@ function headerRefs(names: readonly string[]): Json {
 function platformErrors(route: RouteDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ['unsupported_parameter', 'payload_too_large', 'internal_error'];
   if (route.params !== undefined || route.query !== undefined || route.body !== undefined || route.path.includes(':')) codes.push('invalid_request');
-  if (routeScope(route) !== null) codes.push('unauthorized', 'insufficient_scope', 'rate_limited', 'auth_throttled', 'auth_not_configured', 'store_unavailable');
+  if (routeScope(route) !== null) codes.push('unauthorized', 'insufficient_scope', 'rate_limited', 'auth_throttled', 'auth_not_configured', 'store_unavailable', 'trial_traffic_disabled');
   return codes;
 }
 

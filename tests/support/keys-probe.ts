@@ -8,7 +8,6 @@ export const probeRoute = defineRoute({
   operationId: 'testProbe',
   summary: 'test probe',
   tags: ['test'],
-  errors: ['trial_traffic_disabled'],
   responses: { 200: v.object({ key_id: v.string(), kind: v.string() }) },
   handler: ({ principal }) => ({ key_id: principal?.key_id ?? '', kind: principal?.kind ?? '' }),
 });
