@@ -7,14 +7,14 @@ const ACRONYMS = new Set([
 
 /** `snap_standard_utility_allowance` -> `SNAP standard utility allowance`. */
 export function humanize(identifier: string): string {
-  const words = identifier.split(/[_\-\s]+/).filter((w) => w.length > 0);
-  return words
-    .map((w, i) => {
-      const lower = w.toLowerCase();
-      if (ACRONYMS.has(lower)) return lower.toUpperCase();
-      return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
-    })
-    .join(' ');
+  let out = '';
+  for (const w of identifier.split(/[_\-\s]+/)) {
+    if (w.length === 0) continue;
+    const lower = w.toLowerCase();
+    const word = ACRONYMS.has(lower) ? lower.toUpperCase() : out === '' ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+    out = out === '' ? word : `${out} ${word}`;
+  }
+  return out;
 }
 
 /** `payroll/oasdi-wage-tax` -> `Payroll: OASDI wage tax`. */

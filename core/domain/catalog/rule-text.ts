@@ -51,8 +51,15 @@ export function ruleSummaryText(
   module: CatalogModule,
   place: { jurisdictionName: string; documentClass: string; locator: string },
 ): string {
-  const lead = rule.description?.trim() || rule.label?.trim() || `${humanize(rule.name)}: ${kindPhrase(rule)}`;
-  const where = `${place.jurisdictionName} ${place.documentClass} ${place.locator}`;
-  const source = rule.source?.trim();
-  return `${lead.replace(/\.$/, '')}. ${where}.${source ? ` Source: ${source}.` : ''}`.replace(/\s+/g, ' ');
+  const declared = oneLine(rule.description) || oneLine(rule.label);
+  const lead = declared ? (declared.endsWith('.') ? declared.slice(0, -1) : declared) : `${humanize(rule.name)}: ${kindPhrase(rule)}`;
+  const source = oneLine(rule.source);
+  return `${lead}. ${place.jurisdictionName} ${place.documentClass} ${place.locator}.${source ? ` Source: ${source}.` : ''}`;
+}
+
+/** Trimmed text on one line (YAML block scalars keep their newlines). */
+function oneLine(text: string | undefined): string {
+  if (!text) return '';
+  const trimmed = text.trim();
+  return /\s\s|[\n\r\t]/.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 }

@@ -43,7 +43,6 @@ interface TermTable {
 export class SearchIndex<D extends SearchDocument = SearchDocument> {
   private readonly all: TermTable;
   private readonly names: TermTable;
-  private readonly haystacks: string[];
   private readonly nameTermCounts: Uint16Array;
   private readonly idRank: Int32Array;
   private readonly exact = new Map<string, number[]>();
@@ -53,13 +52,10 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
   constructor(private readonly docs: readonly D[]) {
     const allTerms = new Map<string, number[]>();
     const nameTerms = new Map<string, number[]>();
-    this.haystacks = new Array<string>(docs.length);
     this.nameTermCounts = new Uint16Array(docs.length);
 
     docs.forEach((d, doc) => {
-      const fields = [d.id, d.citation_path, d.name, d.summary, d.symbols.join(' ')];
-      this.haystacks[doc] = fields.join('\n').toLowerCase();
-      addTerms(allTerms, termsOf(fields.join(' ')), doc);
+      addTerms(allTerms, termsOf(haystackOf(d)), doc);
       const ofName = termsOf(d.name);
       this.nameTermCounts[doc] = Math.min(ofName.length, 65535);
       addTerms(nameTerms, ofName, doc);
@@ -105,10 +101,6 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
 
     const best: { doc: number; score: number }[] = [];
     forEachBit(candidates, (doc) => {
-      if (verbatim.length > 0) {
-        const hay = this.haystacks[doc];
-        for (const t of verbatim) if (!hay.includes(t)) return;
-      }
       let nameHits = 0;
       let nameTermHits = 0;
       for (let i = 0; i < nameSets.length; i++) {
@@ -119,7 +111,14 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
       }
       const coverage = this.nameTermCounts[doc] === 0 ? 0 : Math.min(1, nameTermHits / this.nameTermCounts[doc]);
       const score = (exactDocs.has(doc) ? 1_000_000 : 0) + nameHits * 1_000 + Math.round(coverage * 999);
-      insertTop(best, { doc, score }, q.limit, this.idRank);
+      const item = { doc, score };
+      if (!wouldEnter(best, item, q.limit, this.idRank)) return;
+      // Verbatim tokens are checked only for rules that would make the result list: the check reads text.
+      if (verbatim.length > 0) {
+        const hay = haystackOf(this.docs[doc]).toLowerCase();
+        for (const t of verbatim) if (!hay.includes(t)) return;
+      }
+      insertTop(best, item, q.limit, this.idRank);
     });
     return best.map((b) => this.docs[b.doc]);
   }
@@ -168,13 +167,29 @@ function lowerBound(sorted: readonly string[], key: string): number {
   return lo;
 }
 
+/** The searched fields of a document, as one text. */
+function haystackOf(d: SearchDocument): string {
+  return `${d.id}\n${d.citation_path}\n${d.name}\n${d.summary}\n${d.symbols.join(' ')}`;
+}
+
+interface Ranked {
+  doc: number;
+  score: number;
+}
+
+function better(a: Ranked, b: Ranked, idRank: Int32Array): boolean {
+  return a.score > b.score || (a.score === b.score && idRank[a.doc] < idRank[b.doc]);
+}
+
+function wouldEnter(top: readonly Ranked[], item: Ranked, limit: number, idRank: Int32Array): boolean {
+  return top.length < limit || better(item, top[top.length - 1], idRank);
+}
+
 /** Keeps `top` sorted best-first and at most `limit` long. */
-function insertTop(top: { doc: number; score: number }[], item: { doc: number; score: number }, limit: number, idRank: Int32Array): void {
-  const better = (a: { doc: number; score: number }, b: { doc: number; score: number }): boolean =>
-    a.score > b.score || (a.score === b.score && idRank[a.doc] < idRank[b.doc]);
-  if (top.length === limit && !better(item, top[top.length - 1])) return;
+function insertTop(top: Ranked[], item: Ranked, limit: number, idRank: Int32Array): void {
+  if (!wouldEnter(top, item, limit, idRank)) return;
   let i = top.length;
-  while (i > 0 && better(item, top[i - 1])) i--;
+  while (i > 0 && better(item, top[i - 1], idRank)) i--;
   top.splice(i, 0, item);
   if (top.length > limit) top.pop();
 }

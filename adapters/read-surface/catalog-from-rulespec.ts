@@ -1,0 +1,61 @@
+/** Maps the engine's loaded repository (core/domain/rulespec) onto the rule index's neutral input model. */
+import type { CatalogModule, CatalogRule } from '../../core/domain/catalog/types.js';
+import type { LoadedModule, Rule } from '../../core/domain/rulespec/model.js';
+
+function catalogRule(rule: Rule): CatalogRule {
+  const base = {
+    name: rule.name,
+    label: rule.label,
+    description: rule.description,
+    period: rule.period,
+    source: rule.source,
+    sourceUrl: rule.sourceUrl,
+    sources: rule.sources.map((s) => ({ citation: s.citation, url: s.url })),
+    formulas: [] as string[],
+    hasValues: false,
+    effectiveFrom: [] as string[],
+  };
+  switch (rule.shape) {
+    case 'parameter':
+    case 'derived':
+      return {
+        ...base,
+        kind: rule.shape,
+        entity: rule.shape === 'derived' ? rule.entity : undefined,
+        dtype: rule.dtypeLabel,
+        unit: rule.unit,
+        indexedBy: rule.shape === 'parameter' ? rule.indexedBy : undefined,
+        formulas: rule.versions.map((v) => v.formulaText ?? '').filter((f) => f !== ''),
+        hasValues: rule.versions.some((v) => v.cells !== undefined),
+        effectiveFrom: rule.versions.map((v) => v.from),
+      };
+    case 'derived_relation':
+      return {
+        ...base,
+        kind: 'derived_relation',
+        sourceRelation: rule.sourceRelation,
+        formulas: rule.versions.map((v) => v.formulaText ?? '').filter((f) => f !== ''),
+        effectiveFrom: rule.versions.map((v) => v.from),
+      };
+    case 'data_relation':
+      return { ...base, kind: 'data_relation' };
+    case 'source_relation':
+      return {
+        ...base,
+        kind: 'source_relation',
+        relationType: rule.relationType,
+        linkedIds: [rule.target, rule.value, rule.delegation].filter((x): x is string => typeof x === 'string'),
+      };
+  }
+}
+
+export function catalogModule(m: LoadedModule): CatalogModule {
+  return {
+    id: m.id,
+    path: m.path,
+    summary: m.meta.summary,
+    corpusCitationPath: m.meta.citationPath,
+    imports: [...m.imports],
+    rules: m.rules.map(catalogRule),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * bench:read: the read surface with a whole corpus loaded (default ../shared/corpora/rulespec-us, or RULES_PATH).
+ *   - start-up: repositories loaded and indexed, in-process; and the full app (createApp) until /v1/ready reports
+ *     the rule index ready;
+ *   - memory: heap and RSS after a forced GC, before and after the catalog is built;
+ *   - search: p50/p99 over the 200 fixed queries of bench/read-queries.ts (5 timed passes after one warm-up),
+ *     against a baseline measured in the same run: a linear scan applying the same all-tokens contract;
+ *   - lookup: p50/p99 of resolving 2,000 rules by id and by citation path, against a plain Map.get baseline.
+ * Run: npm run bench:read   (node --expose-gc, TypeScript through tests/support/ts-child)
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
+import { loadReadCatalog } from '../adapters/read-surface/load.js';
+import { identitySettingsFromEnv } from '../adapters/read-surface/settings.js';
+import { toSearchQuery } from '../core/domain/search/search-request.js';
+import { queryTokens } from '../core/domain/search/terms.js';
+import { READ_QUERIES } from './read-queries.js';
+
+const corpus = resolve(process.env.RULES_PATH ?? '../shared/corpora/rulespec-us');
+if (!existsSync(corpus)) {
+  console.log(`bench:read skipped: no rule corpus at ${corpus} (set RULES_PATH or provide ../shared/corpora/rulespec-us).`);
+  process.exit(0);
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
+function memory(): { heap: number; rss: number } {
+  gc?.();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed, rss: m.rss };
+}
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+function stats(samples: number[]): { p50: number; p99: number; max: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] };
+}
+const ms = (n: number): string => `${n.toFixed(3)} ms`;
+
+const before = memory();
+const started = performance.now();
+const { catalog, stats: load } = await loadReadCatalog([new FsRuleRepository(corpus)], identitySettingsFromEnv(), corpus);
+const startupMs = performance.now() - started;
+const after = memory();
+
+console.log(`corpus: ${corpus}`);
+console.log(`loaded: ${load.modules} modules, ${load.rules} rules, ${load.programs} program specs (${load.modulesWithErrors} modules with load errors)`);
+console.log(`start-up (load + index, in-process): ${startupMs.toFixed(0)} ms  [load ${load.loadMs} ms, index ${load.indexMs} ms]`);
+console.log(`memory after GC: heap ${mb(before.heap)} -> ${mb(after.heap)} (+${mb(after.heap - before.heap)}), rss ${mb(before.rss)} -> ${mb(after.rss)}${gc ? '' : ' (no --expose-gc: figures include garbage)'}`);
+
+// ---- search
+const queries = READ_QUERIES.map((q) => toSearchQuery({ query: q }));
+for (const q of queries) catalog.search.search(q); // warm-up
+const searchSamples: number[] = [];
+let hits = 0;
+for (let pass = 0; pass < 5; pass++) {
+  for (const q of queries) {
+    const t = performance.now();
+    const r = catalog.search.search(q);
+    searchSamples.push(performance.now() - t);
+    if (pass === 0 && r.length > 0) hits++;
+  }
+}
+
+// Baseline: a linear scan over every rule applying the same rule (every token occurs in the searched text).
+const rules = catalog.rules.rules();
+const texts = rules.map((r) => `${r.id}\n${r.citation_path}\n${r.name}\n${r.summary}\n${r.symbols.join(' ')}`.toLowerCase());
+const baselineSamples: number[] = [];
+for (const q of queries) {
+  const tokens = queryTokens(q.query);
+  const t = performance.now();
+  const found: number[] = [];
+  for (let i = 0; i < texts.length && found.length < q.limit; i++) if (tokens.every((tok) => texts[i].includes(tok))) found.push(i);
+  baselineSamples.push(performance.now() - t);
+}
+const s = stats(searchSamples);
+const b = stats(baselineSamples);
+console.log(`search (${queries.length} queries x 5, ${hits} with results): p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`);
+console.log(`  baseline linear scan (first ${queries[0].limit} matches, no ranking): p50 ${ms(b.p50)}, p99 ${ms(b.p99)}; index/baseline p50 ${(s.p50 / b.p50).toFixed(3)}, p99 ${(s.p99 / b.p99).toFixed(3)}`);
+const colorado = catalog.search.search(toSearchQuery({ query: 'colorado snap utility allowance' })).slice(0, 3).map((r) => r.id);
+console.log(`  'colorado snap utility allowance' top 3: ${colorado.join(', ')}`);
+
+// ---- lookup
+let seed = 42;
+const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const sample = Array.from({ length: 2000 }, () => rules[Math.floor(random() * rules.length)]);
+const refs = sample.flatMap((r) => [r.id, r.citation_path]);
+for (const ref of refs) catalog.rules.resolve(ref);
+const lookupSamples: number[] = [];
+for (const ref of refs) {
+  const t = performance.now();
+  const found = catalog.rules.resolve(ref);
+  lookupSamples.push(performance.now() - t);
+  if (!found) throw new Error(`lookup failed for ${ref}`);
+}
+const plain = new Map(rules.map((r) => [r.id, r]));
+const plainSamples: number[] = [];
+for (const r of sample) {
+  const t = performance.now();
+  plain.get(r.id);
+  plainSamples.push(performance.now() - t);
+}
+const l = stats(lookupSamples);
+const pl = stats(plainSamples);
+console.log(`lookup (${refs.length} ids and citation paths): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)}; baseline Map.get p50 ${ms(pl.p50)}, p99 ${ms(pl.p99)}`);
+
+console.log(
+  `targets: search p99 < 5 ms: ${s.p99 < 5 ? 'met' : 'MISSED'}; lookup p99 < 1 ms: ${l.p99 < 1 ? 'met' : 'MISSED'}; start-up < 10 s: ${startupMs < 10_000 ? 'met' : 'MISSED'}`,
+);

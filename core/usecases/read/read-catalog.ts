@@ -1,0 +1,19 @@
+/**
+ * The read model served by the read routes: the rule index and its search index, built once at start-up from the
+ * configured repositories. Construction is pure; loading the repositories is the caller's job.
+ */
+import { buildRuleIndex, type RuleIndex } from '../../domain/catalog/rule-index.js';
+import type { CatalogRepository, RuleDetail } from '../../domain/catalog/types.js';
+import { SearchIndex } from '../../domain/search/search-index.js';
+
+export interface ReadCatalog {
+  readonly rules: RuleIndex;
+  readonly search: SearchIndex<RuleDetail>;
+  /** The active rule repository source (reported by readiness and capabilities). */
+  readonly source: string;
+}
+
+export function buildReadCatalog(repositories: readonly CatalogRepository[], source: string): ReadCatalog {
+  const rules = buildRuleIndex(repositories);
+  return { rules, search: new SearchIndex(rules.rules()), source };
+}

@@ -1,0 +1,174 @@
+/**
+ * A RuntimeCatalog over the configured Calculators (lookup order: the first runtime with a package for a
+ * jurisdiction/program serves it, as in calculation): summaries, details and graphs of the executable packages.
+ * Details come from the package's household shape, outputs and aliases; the optional description (from the
+ * package's own `describe()` or from a describer supplied by the composition root) adds legal ids, a sample
+ * household, acknowledged-incomplete outputs, test failures and the compiled graph.
+ */
+import { entityId, type JsonValue, type PackageEntity, type PackageInput } from '../../domain/household/shape.js';
+import { valueKind } from '../../domain/household/values.js';
+import type { Calculator, ExecutablePackage } from '../../ports/calculator.js';
+import {
+  isDescribed,
+  type PackageDescription,
+  type PackageFacts,
+  type PackageOutput,
+  type ProgramGraph,
+  type RuntimeCatalog,
+  type RuntimePackageDetail,
+  type RuntimePackageSummary,
+} from '../../ports/runtime.js';
+
+export type PackageDescriber = (pkg: ExecutablePackage) => PackageDescription | undefined;
+
+export class CalculatorRuntimeCatalog implements RuntimeCatalog {
+  constructor(
+    private readonly calculators: () => readonly Calculator[],
+    private readonly describer: PackageDescriber = () => undefined,
+  ) {}
+
+  get name(): string {
+    const list = this.calculators();
+    return list.length > 0 ? list.map((c) => `${c.mode}:${c.id}`).join(', ') : 'none';
+  }
+
+  health(): { status: 'ready' | 'unavailable'; detail?: string } {
+    const count = this.all().length;
+    return count > 0
+      ? { status: 'ready', detail: `${count} executable ${count === 1 ? 'package' : 'packages'}` }
+      : { status: 'unavailable', detail: 'no executable runtime package is configured' };
+  }
+
+  packages(): RuntimePackageSummary[] {
+    return this.sorted().map((pkg) => summaryOf(pkg));
+  }
+
+  package(jurisdiction: string, programId: string): RuntimePackageDetail | undefined {
+    const pkg = this.find(jurisdiction, programId);
+    if (!pkg) return undefined;
+    const description = this.describe(pkg);
+    const household = description.sample_household ?? sampleHousehold(pkg.shape.default_period, pkg.shape.entities);
+    return {
+      ...summaryOf(pkg),
+      default_period: pkg.shape.default_period,
+      outputs: outputsOf(pkg, description.outputs),
+      entities: pkg.shape.entities.map(specEntity),
+      output_aliases: { ...pkg.output_aliases },
+      household_aliases: { ...(pkg.shape.household_aliases ?? {}) },
+      sample_request: { program_id: pkg.program_id, jurisdiction: pkg.jurisdiction, household, variables: [...pkg.default_outputs] },
+    };
+  }
+
+  graph(jurisdiction: string, programId: string): ProgramGraph | undefined {
+    const pkg = this.find(jurisdiction, programId);
+    return pkg ? this.describe(pkg).graph : undefined;
+  }
+
+  facts(): PackageFacts[] {
+    return this.sorted().map((pkg) => {
+      const d = this.describe(pkg);
+      return {
+        jurisdiction: pkg.jurisdiction,
+        program_id: pkg.program_id,
+        executable: true,
+        acknowledged_incomplete: d.acknowledged_incomplete ?? [],
+        failing_tests: d.failing_tests ?? 0,
+      };
+    });
+  }
+
+  private describe(pkg: ExecutablePackage): PackageDescription {
+    return (isDescribed(pkg) ? pkg.describe() : undefined) ?? this.describer(pkg) ?? {};
+  }
+
+  private find(jurisdiction: string, programId: string): ExecutablePackage | undefined {
+    for (const c of this.calculators()) {
+      const pkg = c.find(programId, jurisdiction);
+      if (pkg) return pkg;
+    }
+    return undefined;
+  }
+
+  /** One package per jurisdiction/program (the first runtime's), in lookup order. */
+  private all(): ExecutablePackage[] {
+    const seen = new Map<string, ExecutablePackage>();
+    for (const c of this.calculators()) {
+      for (const pkg of c.packages()) {
+        const key = `${pkg.jurisdiction}/${pkg.program_id}`;
+        if (!seen.has(key)) seen.set(key, pkg);
+      }
+    }
+    return [...seen.values()];
+  }
+
+  private sorted(): ExecutablePackage[] {
+    return this.all().sort((a, b) => a.jurisdiction.localeCompare(b.jurisdiction) || a.program_id.localeCompare(b.program_id));
+  }
+}
+
+/** The spec's entity fields only (runtime-internal input flags stay internal). */
+function specEntity(e: PackageEntity): PackageEntity {
+  return {
+    entity: e.entity,
+    id_template: e.id_template,
+    ...(e.count !== undefined ? { count: e.count } : {}),
+    ...(e.count_from !== undefined ? { count_from: e.count_from } : {}),
+    inputs: e.inputs.map((i) => (i.default !== undefined ? { name: i.name, dtype: i.dtype, default: i.default } : { name: i.name, dtype: i.dtype })),
+    ...(e.relations ? { relations: e.relations.map((r) => ({ name: r.name, tuple: [...r.tuple] })) } : {}),
+  };
+}
+
+function summaryOf(pkg: ExecutablePackage): RuntimePackageSummary {
+  const inputs = new Set<string>();
+  for (const e of pkg.shape.entities) for (const i of e.inputs) inputs.add(i.name);
+  return {
+    program_id: pkg.program_id,
+    jurisdiction: pkg.jurisdiction,
+    runtime_id: pkg.runtime_id,
+    mode: pkg.mode,
+    status: 'ready',
+    default_outputs: [...pkg.default_outputs],
+    output_count: pkg.outputs.length,
+    entity_count: pkg.shape.entities.length,
+    input_count: inputs.size,
+  };
+}
+
+/** Canonical outputs (with legal ids when described), then one entry per alias. */
+function outputsOf(pkg: ExecutablePackage, described: PackageOutput[] | undefined): PackageOutput[] {
+  const legal = new Map((described ?? []).filter((o) => !o.alias_for).map((o) => [o.name, o.legal_id]));
+  const outputs: PackageOutput[] = pkg.outputs.map((name) => {
+    const legalId = legal.get(name);
+    return legalId ? { name, legal_id: legalId } : { name };
+  });
+  for (const [alias, canonical] of Object.entries(pkg.output_aliases)) outputs.push({ name: alias, alias_for: canonical });
+  return outputs;
+}
+
+/** A household that supplies a neutral value for every input without a default (first instance of each entity). */
+export function sampleHousehold(period: string, entities: readonly PackageEntity[]): Record<string, unknown> {
+  const overrides: Record<string, Record<string, Record<string, JsonValue>>> = {};
+  for (const entity of entities) {
+    const required = entity.inputs.filter((i) => i.default === undefined);
+    if (required.length === 0) continue;
+    const values: Record<string, JsonValue> = {};
+    for (const input of required) values[input.name] = neutralValue(input, period);
+    overrides[entity.entity] = { [entityId(entity, 1)]: values };
+  }
+  return Object.keys(overrides).length > 0 ? { period, entities: overrides } : { period };
+}
+
+function neutralValue(input: PackageInput, period: string): JsonValue {
+  switch (valueKind(input.dtype)) {
+    case 'bool':
+      return false;
+    case 'text':
+      return '';
+    case 'date':
+      return `${period}-01`;
+    case 'integer':
+      return 1;
+    case 'decimal':
+      return 0;
+  }
+}
