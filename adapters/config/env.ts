@@ -110,10 +110,9 @@ function parseRulesPaths(raw: string | undefined, root: string, problems: string
   const paths = raw.split(':').map((p) => p.trim()).filter((p) => p !== '');
   if (paths.length === 0) problems.push('RULES_PATH: must name at least one directory');
   // Relative roots are taken relative to the working directory, as a shell user expects.
-  return paths.map((p) => (isAbsolute(p) ? p : resolve(process.cwd(), p))).filter((p) => {
-    if (!existsSync(p)) problems.push(`RULES_PATH: ${p} does not exist`);
-    return true;
-  });
+  const absolute = paths.map((p) => (isAbsolute(p) ? p : resolve(process.cwd(), p)));
+  for (const p of absolute) if (!existsSync(p)) problems.push(`RULES_PATH: ${p} does not exist`);
+  return absolute;
 }
 
 function parseRedisUrl(raw: string | undefined, problems: string[]): string | null {
