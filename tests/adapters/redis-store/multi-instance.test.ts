@@ -141,8 +141,23 @@ describe.skipIf(!hasRedisServerBinary())('Redis outage and recovery (own redis-s
         console.info(`store_unavailable after ${elapsed} ms`);
         expect(elapsed).toBeLessThan(5_000); // a hang guard; the expected figure is well under 2 s
       }
-      expect((await a.request('GET', '/v1/admin/keys', { headers: as(admin.key) })).status).toBe(503);
-      expect((await a.request('POST', '/v1/keys/trial', { clientAddress: '192.0.2.90' })).status).toBe(503);
+      const routes: Array<[string, string, unknown]> = [
+        ['GET', '/v1/admin/keys', undefined],
+        ['POST', '/v1/admin/keys', { id: 'during-outage', scopes: ['rules:read'] }],
+        ['POST', '/v1/admin/keys/ops-admin/revoke', undefined],
+        ['GET', '/v1/admin/audit', undefined],
+        ['GET', '/v1/admin/kill', undefined],
+        ['POST', '/v1/admin/kill', { switch: 'trial_mint', engaged: true, reason: 'outage' }],
+        ['GET', '/v1/admin/usage', undefined],
+      ];
+      for (const [method, path, json] of routes) {
+        const res = await a.request(method, path, json === undefined ? { headers: as(admin.key) } : { headers: as(admin.key), json });
+        expect(res.status, `${method} ${path}`).toBe(503);
+        expect(res.body.error.code).toBe('store_unavailable');
+      }
+      const trial = await a.request('POST', '/v1/keys/trial', { clientAddress: '192.0.2.90' });
+      expect(trial.status).toBe(503);
+      expect(trial.body.error.code).toBe('store_unavailable');
       const ready = await a.request('GET', '/v1/ready');
       expect(ready.status).toBe(503);
       const store = ready.body.data.dependencies.find((d: { name: string }) => d.name === 'shared counter store');
