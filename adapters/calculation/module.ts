@@ -1,6 +1,6 @@
 /**
- * Wires calculation into the composition root: the runtimes (compiled packages, plus the fixture runtime
- * when TENET_RUNTIME_FIXTURE names a file), the calculation and job services, and the job store (Redis
+ * Wires calculation into the composition root: the runtimes (compiled packages of the RULES_PATH
+ * repositories, loaded at start, plus the fixture runtime when TENET_RUNTIME_FIXTURE names a file), the calculation and job services, and the job store (Redis
  * through BullMQ when REDIS_URL is set, else per-instance memory). The job worker starts with the app.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import type { PlatformModule } from '../composition-root.js';
 import { MemoryJobStore } from '../memory-store/jobs.js';
 import { RedisJobStore } from '../redis-store/jobs.js';
 import { FixtureRuntime } from '../runtime-fixture/fixture-runtime.js';
+import { CompiledRuntime, type CompileProblem } from '../runtime-compiled/compiled-runtime.js';
 import { TOKENS, type Resolve } from '../tokens.js';
 import { calculationSettingsFromEnv, type CalculationSettings } from './settings.js';
 import { CALCULATION } from './tokens.js';
@@ -22,16 +23,26 @@ export interface CalculationModuleOptions {
 }
 
 export function createCalculationModule(options: CalculationModuleOptions = {}): PlatformModule {
+  const problems: CompileProblem[] = [];
+  let loadRuntimes: (resolve: Resolve) => Promise<void> = async () => {};
   return {
     name: 'calculation',
     register(registry, config) {
       const settings = { ...calculationSettingsFromEnv(), ...options.settings };
-      registry.factory(CALCULATION.Calculators, (resolve) => {
-        if (options.calculators) return options.calculators(resolve);
-        const calculators: Calculator[] = [];
+      // One array for the app's lifetime: start() fills it, so every holder of the reference sees the runtimes.
+      const calculators: Calculator[] = [];
+      registry.value(CALCULATION.Calculators, calculators);
+      registry.factory(CALCULATION.Problems, () => problems);
+      loadRuntimes = async (resolve) => {
+        if (options.calculators) {
+          calculators.push(...options.calculators(resolve));
+          return;
+        }
+        const compiled = await CompiledRuntime.load(config.rulesPaths);
+        problems.push(...compiled.problems);
+        calculators.push(compiled);
         if (settings.fixturePath) calculators.push(FixtureRuntime.fromFile(settings.fixturePath));
-        return calculators;
-      });
+      };
       registry.factory(CALCULATION.Service, (resolve) => new CalculationService(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs }));
       registry.factory(CALCULATION.JobStore, () =>
         config.redisUrl === null
@@ -54,11 +65,13 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
           if (count === 0) return { status: 'unavailable', detail: 'no executable runtime package is configured' };
           const names = calculators.map((c) => `${c.mode} ${c.id}`).join(', ');
           if (jobs.status !== 'ready') return { status: 'degraded', detail: `${count} packages (${names}); job store ${jobs.detail ?? jobs.status}` };
+          if (problems.length > 0) return { status: 'degraded', detail: `${count} packages (${names}); ${problems.length} program specs failed to compile, e.g. ${problems[0].spec}: ${problems[0].message.slice(0, 200)}` };
           return { status: 'ready', detail: `${count} packages (${names}); ${jobs.detail ?? 'job store ready'}` };
         },
       });
     },
     async start(resolve) {
+      await loadRuntimes(resolve);
       const service = resolve(CALCULATION.Service);
       await resolve(CALCULATION.JobStore).start((request) => service.runEntry(request));
     },

@@ -1,5 +1,6 @@
 /** Tokens of the calculation subsystem (bound in ./module.ts). */
 import type { Calculator } from '../../core/ports/calculator.js';
+import type { CompileProblem } from '../runtime-compiled/compiled-runtime.js';
 import type { JobStore } from '../../core/ports/job-store.js';
 import type { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import type { JobService } from '../../core/usecases/calculate/jobs.js';
@@ -8,6 +9,8 @@ import { token } from '../tokens.js';
 export const CALCULATION = {
   /** Runtimes in lookup order: compiled first, then fixture. */
   Calculators: token<Calculator[]>('Calculators'),
+  /** Program specs of the configured repositories that failed to compose (empty when all compiled). */
+  Problems: token<CompileProblem[]>('CompileProblems'),
   Service: token<CalculationService>('CalculationService'),
   JobStore: token<JobStore>('JobStore'),
   Jobs: token<JobService>('JobService'),

@@ -95,6 +95,14 @@ class FixtureExecutablePackage implements ExecutablePackage {
     });
   }
 
+  /** Read-surface description (see DescribedPackage in core/ports/runtime.ts): legal ids and a sample household. */
+  describe(): { outputs: Array<{ name: string; legal_id?: string }>; sample_household: Record<string, unknown> } {
+    return {
+      outputs: this.definition.outputs.map((o) => (o.legal_id ? { name: o.name, legal_id: o.legal_id } : { name: o.name })),
+      sample_household: structuredClone(this.definition.cases[0]?.household ?? {}),
+    };
+  }
+
   async execute(household: MappedHousehold, outputs: string[]): Promise<Execution> {
     const match = this.cases.find((c) => sameInputs(c.mapped, household));
     if (!match) {

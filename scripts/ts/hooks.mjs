@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 export async function resolve(specifier, context, nextResolve) {
-  if (specifier.endsWith('.js') && (specifier.startsWith('.') || specifier.startsWith('file:')) && context.parentURL) {
+  if (specifier.endsWith('.js') && (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('file:')) && context.parentURL) {
     const candidate = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
     if (candidate.protocol === 'file:' && existsSync(fileURLToPath(candidate)) && !existsSync(fileURLToPath(new URL(specifier, context.parentURL)))) {
       return { url: candidate.href, shortCircuit: true, format: 'module' };

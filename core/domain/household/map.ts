@@ -58,16 +58,16 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
   const warnings: string[] = [];
   const { shape, unit, person, aliases } = index;
 
-  const canonical = (name: string): string => aliases.get(name) ?? name;
-  const label = (path: string, name: string): string => {
-    const target = canonical(name);
+  const canonical = (name: string, entity?: PackageEntity): string => entity?.aliases?.[name] ?? aliases.get(name) ?? name;
+  const label = (path: string, name: string, entity?: PackageEntity): string => {
+    const target = canonical(name, entity);
     return target === name ? `${path}.${name}` : `${path}.${name} (${target})`;
   };
   const assign = (entity: PackageEntity, instance: Instance, path: string, name: string, value: JsonValue): void => {
-    const input = declared(entity, canonical(name));
-    if (!input) throw invalid(`${label(path, name)}: not an input of entity ${entity.entity} in this package`);
+    const input = declared(entity, canonical(name, entity));
+    if (!input) throw invalid(`${label(path, name, entity)}: not an input of entity ${entity.entity} in this package`);
     const problem = valueProblem(input, value);
-    if (problem) throw invalid(`${label(path, name)}: ${problem}`);
+    if (problem) throw invalid(`${label(path, name, entity)}: ${problem}`);
     instance.values[input.name] = value;
     instance.supplied.add(input.name);
   };
@@ -87,6 +87,7 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
   const overrides = section(household, 'entities');
 
   // The single-instance unit entity: defaults, first spm unit, facts.
+  const unitId = unit ? entityId(unit, 1) : undefined;
   const unitInstance = unit ? newInstance(unit) : undefined;
   const personFacts: Array<[string, JsonValue]> = [];
   if (spmUnits) {
@@ -101,16 +102,15 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
   }
   if (facts) {
     for (const [name, value] of Object.entries(facts)) {
-      const target = canonical(name);
-      if (unit && unitInstance && declared(unit, target)) assign(unit, unitInstance, 'household.facts', name, value);
-      else if (person && declared(person, target)) {
+      if (unit && unitInstance && declared(unit, canonical(name, unit))) assign(unit, unitInstance, 'household.facts', name, value);
+      else if (person && declared(person, canonical(name, person))) {
+        const target = canonical(name, person);
         const problem = valueProblem(declared(person, target)!, value);
-        if (problem) throw invalid(`${label('household.facts', name)}: ${problem}`);
+        if (problem) throw invalid(`${label('household.facts', name, person)}: ${problem}`);
         personFacts.push([target, value]);
       } else throw invalid(`${label('household.facts', name)}: not an input of this package`);
     }
   }
-  const unitId = unit ? entityId(unit, 1) : undefined;
   const unitOverrides = unit && overrides ? overrides[unit.entity] : undefined;
   if (unit && unitInstance && unitOverrides !== undefined) {
     if (!isJsonObject(unitOverrides)) throw invalid(`household.entities.${unit.entity}: must be an object keyed by entity id`);
@@ -130,6 +130,7 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
       const ids = Object.keys(people);
       if (ids.length > MAX_ENTITY_COUNT) throw invalid(`household.people: at most ${MAX_ENTITY_COUNT} people`);
       for (const id of ids) {
+        if (id === unitId) throw invalid(`household.people.${id}: a person id must differ from the unit id ${unitId}`);
         const member = people[id];
         if (!isJsonObject(member)) throw invalid(`household.people.${id}: must be an object of input values`);
         const instance = newInstance(entity);

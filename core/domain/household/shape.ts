@@ -30,6 +30,8 @@ export interface PackageEntity {
   count_from?: string;
   inputs: PackageInput[];
   relations?: PackageRelation[];
+  /** Aliases that apply to this entity's inputs only (consulted before the package's household_aliases). */
+  aliases?: Record<string, string>;
 }
 
 export interface HouseholdShape {

@@ -1,0 +1,138 @@
+/**
+ * One executable package over an engine RuntimePackage. Outputs and the attribution trace come from one
+ * evaluation through `PackageEvaluator` (default: the engine's explain path, evaluatePackage with trace).
+ * A faster evaluator can be plugged in per runtime as long as it returns the same PackageResult shape (outputs
+ * plus the trace entries of the rules it computed).
+ */
+import { ServiceError } from '../../core/domain/errors.js';
+import type { MappedHousehold } from '../../core/domain/household/map.js';
+import { fiscalYearOf, periodStart } from '../../core/domain/household/period.js';
+import type { HouseholdShape, JsonValue } from '../../core/domain/household/shape.js';
+import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage, type TraceEntry as EngineTrace } from '../../core/domain/rulespec/index.js';
+import type { ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
+import { householdShape } from './package-shape.js';
+
+/** Evaluates a package request; the default is the engine's explain evaluator. */
+export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
+
+export const explainEvaluator: PackageEvaluator = (pkg, request) => evaluatePackage(pkg, request);
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Judgments travel as JSON booleans (`holds` -> true, `not_holds` -> false, `undetermined` -> null). */
+function judgmentValue(value: string | number | boolean): JsonValue {
+  if (value === 'holds') return true;
+  if (value === 'not_holds') return false;
+  if (value === 'undetermined') return null;
+  return value;
+}
+
+/** The last encoded fiscal year of the package and the parameters whose figures change each fiscal year. */
+interface FiscalFigures {
+  lastFiscalYear: number;
+  /** parameter id -> name; empty set means "any parameter read whose version lies in the last fiscal year". */
+  yearly: Set<string>;
+}
+
+function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
+  const ext = pkg.spec.extensions;
+  const last = record(ext.last_fiscal_year);
+  const yearly = new Set(Array.isArray(ext.fiscal_year_parameters) ? ext.fiscal_year_parameters.filter((p): p is string => typeof p === 'string') : []);
+  if (typeof last.ends === 'string') return { lastFiscalYear: fiscalYearOf(last.ends), yearly };
+  // Without the extension: the latest fiscal year in which any parameter of the program has a version.
+  let latest = 0;
+  for (const parameter of pkg.program.parameters.values()) for (const version of parameter.versions) latest = Math.max(latest, fiscalYearOf(version.from));
+  return latest > 0 ? { lastFiscalYear: latest, yearly } : undefined;
+}
+
+export class CompiledPackage implements ExecutablePackage {
+  readonly mode = 'compiled' as const;
+  readonly program_id: string;
+  readonly jurisdiction: string;
+  readonly digest: string;
+  readonly shape: HouseholdShape;
+  readonly outputs: string[];
+  readonly output_aliases: Record<string, string>;
+  readonly default_outputs: string[];
+  private readonly unitId: string;
+  private readonly fiscal: FiscalFigures | undefined;
+
+  constructor(
+    readonly runtime_id: string,
+    readonly pkg: RuntimePackage,
+    private readonly evaluator: PackageEvaluator = explainEvaluator,
+  ) {
+    const ext = pkg.spec.extensions;
+    this.jurisdiction = pkg.spec.jurisdiction;
+    this.program_id = typeof ext.program_id === 'string' ? ext.program_id : pkg.programId;
+    this.digest = pkg.digest;
+    this.shape = householdShape(pkg);
+    this.unitId = this.shape.entities[0].id_template;
+    this.outputs = pkg.outputs.map((o) => o.name);
+    const known = new Set(this.outputs);
+    this.output_aliases = Object.fromEntries(Object.entries(record(ext.output_aliases)).filter((e): e is [string, string] => typeof e[1] === 'string' && known.has(e[1])));
+    const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
+    this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
+    this.fiscal = fiscalFigures(pkg);
+  }
+
+  /** Read-surface description (DescribedPackage in core/ports/runtime.ts). */
+  describe() {
+    const ext = this.pkg.spec.extensions;
+    const sample = record(ext.sample_household);
+    return {
+      outputs: this.pkg.outputs.map((o) => (o.legalId ? { name: o.name, legal_id: o.legalId } : { name: o.name })),
+      acknowledged_incomplete: [...this.pkg.spec.acknowledgedIncomplete],
+      sample_household: Object.keys(sample).length > 0 ? structuredClone(sample) : undefined,
+      graph: this.pkg.graph,
+    };
+  }
+
+  async execute(household: MappedHousehold, outputs: string[]): Promise<Execution> {
+    const inputs: Record<string, Record<string, JsonValue>> = {};
+    for (const byId of Object.values(household.inputs)) for (const [id, values] of Object.entries(byId)) inputs[id] = { ...inputs[id], ...values };
+    const relations: Record<string, Array<[string, string]>> = {};
+    for (const [name, tuples] of Object.entries(household.relations)) relations[name] = tuples.map((t) => [t[0], t[1]]);
+    const result = this.evaluator(this.pkg, { period: household.period, entityId: this.unitId, inputs, relations, outputs, trace: true });
+    const failed = Object.entries(result.errors);
+    if (failed.length > 0) {
+      throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
+    }
+    const values: Record<string, JsonValue> = {};
+    for (const [name, value] of Object.entries(result.outputs)) values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
+    return { outputs: values, trace: result.trace.map((entry) => this.traceEntry(entry)), warnings: this.carriedForward(household.period, result.trace) };
+  }
+
+  private isJudgment(name: string): boolean {
+    return this.pkg.program.derived.get(name)?.position === 'judgment';
+  }
+
+  private traceEntry(entry: EngineTrace): TraceEntry {
+    const sources: string[] = [];
+    for (const source of [entry.source, entry.sourceUrl, entry.citationPath]) if (source && !sources.includes(source)) sources.push(source);
+    const value = this.isJudgment(entry.name) ? judgmentValue(entry.value) : entry.value;
+    return { rule_id: entry.ruleId, variable: entry.name, value, sources };
+  }
+
+  /** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */
+  private carriedForward(period: string, trace: readonly EngineTrace[]): string[] {
+    if (!this.fiscal) return [];
+    const fiscalYear = fiscalYearOf(periodStart(period));
+    const last = this.fiscal.lastFiscalYear;
+    if (fiscalYear <= last) return [];
+    const used = new Map<string, number>();
+    for (const entry of trace) {
+      for (const read of entry.parameters) {
+        const from = fiscalYearOf(read.effectiveFrom);
+        if (this.fiscal.yearly.size > 0 ? this.fiscal.yearly.has(read.id) : from === last) used.set(read.id, from);
+      }
+    }
+    const named = [...used].sort(([a], [b]) => a.localeCompare(b)).map(([id, fy]) => `${id} (FY${fy})`);
+    return [
+      `Figures carried forward: ${period} falls in FY${fiscalYear}, after FY${last}, the last fiscal year this package encodes; it was computed with the last encoded figures` +
+        (named.length > 0 ? `: ${named.join(', ')}.` : '.'),
+    ];
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The `compiled` runtime: every program spec (`programs/**`) of the configured rule repositories, composed by
+ * the engine into a RuntimePackage and wrapped as an ExecutablePackage. Specs that fail to compose are kept as
+ * diagnostics, not packages.
+ */
+import { FsRuleRepository } from '../rulespec-fs/fs-rule-repository.js';
+import { composeProgram, loadRuleRepository, parseProgramSpec, type RuleRepositoryModel } from '../../core/domain/rulespec/index.js';
+import type { RuleRepository } from '../../core/ports/rule-repository.js';
+import type { Calculator, ExecutablePackage } from '../../core/ports/calculator.js';
+import { CompiledPackage, explainEvaluator, type PackageEvaluator } from './compiled-package.js';
+
+export interface CompileProblem {
+  root: string;
+  spec: string;
+  message: string;
+}
+
+export interface CompiledRuntimeOptions {
+  evaluator?: PackageEvaluator;
+}
+
+export class CompiledRuntime implements Calculator {
+  readonly mode = 'compiled' as const;
+  private readonly byKey = new Map<string, CompiledPackage>();
+
+  constructor(
+    readonly id: string,
+    packages: CompiledPackage[],
+    readonly problems: CompileProblem[] = [],
+  ) {
+    for (const pkg of packages) {
+      const key = `${pkg.jurisdiction}/${pkg.program_id}`;
+      // The first repository that defines a program and jurisdiction wins.
+      if (!this.byKey.has(key)) this.byKey.set(key, pkg);
+    }
+  }
+
+  /** Loads and composes every program spec under each root. */
+  static async load(roots: readonly string[], options: CompiledRuntimeOptions = {}): Promise<CompiledRuntime> {
+    return CompiledRuntime.fromRepositories(
+      roots.map((root) => new FsRuleRepository(root)),
+      options,
+    );
+  }
+
+  static async fromRepositories(repositories: readonly RuleRepository[], options: CompiledRuntimeOptions = {}): Promise<CompiledRuntime> {
+    const packages: CompiledPackage[] = [];
+    const problems: CompileProblem[] = [];
+    const names: string[] = [];
+    for (const source of repositories) {
+      const repo: RuleRepositoryModel = await loadRuleRepository(source);
+      const { name, commit } = repo.provenance;
+      const runtimeId = `rulespec-compiled:${name}${commit ? `@${commit.slice(0, 12)}` : ''}`;
+      names.push(runtimeId);
+      for (const file of repo.programFiles) {
+        const spec = parseProgramSpec(file, await source.readText(file));
+        if (!spec.ok) {
+          problems.push({ root: repo.provenance.root, spec: file, message: spec.diagnostics.map((d) => d.message).join('; ') });
+          continue;
+        }
+        const composed = composeProgram(repo, spec.spec);
+        if (!composed.ok) {
+          problems.push({ root: repo.provenance.root, spec: file, message: composed.diagnostics.map((d) => d.message).join('; ') });
+          continue;
+        }
+        try {
+          packages.push(new CompiledPackage(runtimeId, composed.package, options.evaluator ?? explainEvaluator));
+        } catch (error) {
+          problems.push({ root: repo.provenance.root, spec: file, message: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    }
+    return new CompiledRuntime(names.join('+') || 'rulespec-compiled', packages, problems);
+  }
+
+  find(programId: string, jurisdiction: string): ExecutablePackage | undefined {
+    return this.byKey.get(`${jurisdiction}/${programId}`);
+  }
+
+  packages(): readonly CompiledPackage[] {
+    return [...this.byKey.values()];
+  }
+}

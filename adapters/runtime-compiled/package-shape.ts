@@ -1,0 +1,98 @@
+/**
+ * Derives a package's household shape (entities, inputs, defaults, aliases) from an engine RuntimePackage and
+ * its spec extensions (docs/snap-package-contract.md): `household_entity`, `household_aliases`, `input_types`,
+ * `input_defaults`, `person_entity`, `person_relation`, `person_aliases`, `person_input_defaults`,
+ * `default_period`. Without extensions every input sits on one `household` unit, except inputs the engine
+ * reads through a relation, which go on a counted member entity.
+ */
+import type { HouseholdShape, JsonValue, PackageEntity, PackageInput } from '../../core/domain/household/shape.js';
+import type { RuntimePackage } from '../../core/domain/rulespec/index.js';
+import { isPeriod } from '../../core/domain/household/period.js';
+
+type Extensions = Readonly<Record<string, unknown>>;
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Relation names are shown and accepted bare (`member_of_snap_household`), not as durable ids. */
+export function bareRelationName(name: string): string {
+  const hash = name.indexOf('#relation.');
+  return hash >= 0 ? name.slice(hash + '#relation.'.length) : name;
+}
+
+/** Period from the extension or the spec, as `YYYY-MM`. */
+export function defaultPeriod(pkg: RuntimePackage): string {
+  const fromExtension = pkg.spec.extensions.default_period;
+  const candidate = typeof fromExtension === 'string' ? fromExtension : pkg.spec.period;
+  return isPeriod(candidate) ? candidate : String(candidate).slice(0, 7);
+}
+
+export function householdShape(pkg: RuntimePackage): HouseholdShape {
+  const ext: Extensions = pkg.spec.extensions;
+  // Any accepted id (or the bare slot) -> the input's canonical request name.
+  const canonicalOf = new Map<string, string>();
+  for (const input of pkg.inputs) for (const name of [input.slot, input.name, ...input.accepted]) canonicalOf.set(name, input.name);
+  const resolveAliases = (raw: unknown): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [alias, target] of Object.entries(record(raw))) {
+      const canonical = typeof target === 'string' ? canonicalOf.get(target) : undefined;
+      if (canonical) out[alias] = canonical;
+    }
+    return out;
+  };
+  const householdAliases = resolveAliases(ext.household_aliases);
+  const personAliases = resolveAliases(ext.person_aliases);
+  const inputTypes = record(ext.input_types);
+  const typeOf = (canonical: string, fallback: string): string => {
+    for (const [alias, target] of Object.entries({ ...personAliases, ...householdAliases })) {
+      if (target === canonical && typeof inputTypes[alias] === 'string') return inputTypes[alias] as string;
+    }
+    return fallback;
+  };
+  const defaultsFor = (raw: unknown, aliases: Record<string, string>): Map<string, JsonValue> => {
+    const out = new Map<string, JsonValue>();
+    for (const [name, value] of Object.entries(record(raw))) {
+      const canonical = aliases[name] ?? canonicalOf.get(name);
+      if (canonical && value !== undefined) out.set(canonical, value as JsonValue);
+    }
+    return out;
+  };
+  const householdDefaults = defaultsFor(ext.input_defaults, householdAliases);
+  const personDefaults = defaultsFor(ext.person_input_defaults, personAliases);
+
+  const unitEntity = text(ext.household_entity) ?? 'Household';
+  const personEntity = text(ext.person_entity) ?? pkg.inputs.find((i) => i.relation)?.entity ?? 'Person';
+  const personRelation = text(ext.person_relation) ?? pkg.inputs.find((i) => i.relation)?.relation;
+  const householdTargets = new Set(Object.values(householdAliases));
+  const personTargets = new Set(Object.values(personAliases));
+
+  const unitInputs: PackageInput[] = [];
+  const personInputs: PackageInput[] = [];
+  for (const input of pkg.inputs) {
+    const onPerson = personTargets.has(input.name) || (input.entity === personEntity && !householdTargets.has(input.name)) || (!!input.relation && !householdTargets.has(input.name));
+    const onUnit = householdTargets.has(input.name) || !onPerson;
+    const dtype = typeOf(input.name, input.dtype);
+    if (onUnit) {
+      const value = householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined);
+      unitInputs.push(value === undefined ? { name: input.name, dtype } : { name: input.name, dtype, default: value });
+    }
+    if (onPerson) {
+      const value = personDefaults.get(input.name) ?? (input.default as JsonValue | undefined);
+      personInputs.push(value === undefined ? { name: input.name, dtype } : { name: input.name, dtype, default: value });
+    }
+  }
+
+  const entities: PackageEntity[] = [{ entity: unitEntity, id_template: 'household', inputs: unitInputs }];
+  if (personInputs.length > 0) {
+    const person: PackageEntity = { entity: personEntity, id_template: 'person-{n}', count: 0, inputs: personInputs };
+    if (personRelation) person.relations = [{ name: bareRelationName(personRelation), tuple: [personEntity, unitEntity] }];
+    if (Object.keys(personAliases).length > 0) person.aliases = personAliases;
+    entities.push(person);
+  }
+  return { default_period: defaultPeriod(pkg), entities, household_aliases: householdAliases };
+}

@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isServiceError } from '../../../core/domain/errors.js';
+import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
+import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
+import type { CompiledPackage } from '../../../adapters/runtime-compiled/compiled-package.js';
+
+const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
+let runtime: CompiledRuntime;
+let service: CalculationService;
+
+beforeAll(async () => {
+  runtime = await CompiledRuntime.load([rulesRoot]);
+  service = new CalculationService([runtime], { timeLimitMs: 10_000 });
+});
+
+function snap(jurisdiction: string): CompiledPackage {
+  const pkg = runtime.find('snap', jurisdiction) as CompiledPackage | undefined;
+  if (!pkg) throw new Error(`no SNAP package for ${jurisdiction}`);
+  return pkg;
+}
+
+describe('compiled runtime over the bundled rules', () => {
+  it('composes every bundled program spec', () => {
+    expect(runtime.problems).toEqual([]);
+    expect(runtime.packages().length).toBeGreaterThan(0);
+  });
+
+  it("computes every package's sample household: outputs, a trace naming legal sources, warnings, expected values", async () => {
+    for (const pkg of runtime.packages()) {
+      const sample = pkg.describe().sample_household;
+      expect(sample, `${pkg.jurisdiction}/${pkg.program_id} has a sample household`).toBeDefined();
+      const result = await service.calculate({ program_id: pkg.program_id, jurisdiction: pkg.jurisdiction, household: sample! });
+      expect(Object.keys(result.outputs).length).toBeGreaterThan(0);
+      expect(result.trace.length).toBeGreaterThan(0);
+      for (const entry of result.trace) expect(entry.sources.length, `${entry.rule_id} names a source`).toBeGreaterThan(0);
+      expect(result.warnings.length).toBeGreaterThan(0);
+      expect(result.package_digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+      const expected = pkg.pkg.spec.extensions.sample_expected_outputs as Record<string, unknown> | undefined;
+      if (expected) {
+        for (const [name, value] of Object.entries(expected)) expect(result.outputs[name], `${pkg.jurisdiction} ${name}`).toEqual(value);
+      }
+    }
+  });
+
+  it('maps aliases, people and the period; resolves output aliases', async () => {
+    const pkg = snap('us-co');
+    const result = await service.calculate({
+      program_id: 'snap',
+      jurisdiction: 'us-co',
+      household: { period: '2026-02', facts: { shelter_costs: 900, utility_type: 'heating_cooling' }, people: { a: { age: 34, earned_income: 2000 }, b: { age: 9 }, c: { age: 6 } } },
+      variables: ['snap', 'snap_household_size'],
+    });
+    expect(result.period).toBe('2026-02');
+    expect(result.outputs.snap_household_size).toBe(3);
+    expect(result.outputs.snap).toBe((pkg.pkg.spec.extensions.sample_expected_outputs as Record<string, unknown>).snap_allotment);
+  });
+
+  it('warns when the month lies after the last encoded fiscal year, naming the yearly parameters', async () => {
+    const result = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household: { period: '2026-11', facts: { household_size: 2, earned_income: 1000 } } });
+    const warning = result.warnings.find((w) => w.startsWith('Figures carried forward'));
+    expect(warning).toBeDefined();
+    expect(warning).toContain('FY2027');
+    expect(warning).toContain('FY2026');
+    expect(warning).toContain('snap_maximum_allotment');
+    const inYear = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household: { period: '2026-09', facts: { household_size: 2 } } });
+    expect(inYear.warnings.some((w) => w.startsWith('Figures carried forward'))).toBe(false);
+  });
+
+  it('rejects semantic household problems as invalid_household naming the input', async () => {
+    for (const [household, name] of [
+      [{ facts: { earned_income: -1 } }, 'earned_income'],
+      [{ facts: { household_size: 'three' } }, 'household_size'],
+      [{ people: { a: { age: 'old' } } }, 'age'],
+    ] as const) {
+      const error = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household }).catch((e: unknown) => e);
+      expect(isServiceError(error) && error.code).toBe('invalid_household');
+      expect((error as Error).message).toContain(name);
+    }
+  });
+});
