@@ -98,6 +98,17 @@ export const protectedRoute = defineRoute({
   handler: ({ principal }) => ({ key_id: principal?.key_id ?? '' }),
 });
 
+export const clientRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/test/client',
+  operationId: 'testClient',
+  summary: 'reports the client address and request id the handler sees',
+  tags: ['test'],
+  auth: 'public',
+  responses: { 200: v.strictObject({ client_ip: v.string(), request_id: v.string() }) },
+  handler: ({ clientIp, requestId }) => ({ client_ip: clientIp, request_id: requestId }),
+});
+
 export const driftRoute = defineRoute({
   method: 'GET',
   path: '/v1/test/drift',
@@ -109,4 +120,4 @@ export const driftRoute = defineRoute({
   handler: () => ({ count: 'three' }) as unknown as { count: number },
 });
 
-export const testRoutes = [echoRoute, createdRoute, boomRoute, notFoundRoute, ruleLikeRoute, ruleSourcesLikeRoute, protectedRoute];
+export const testRoutes = [clientRoute, echoRoute, createdRoute, boomRoute, notFoundRoute, ruleLikeRoute, ruleSourcesLikeRoute, protectedRoute];

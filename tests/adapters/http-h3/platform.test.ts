@@ -262,6 +262,17 @@ describe('path params', () => {
   });
 });
 
+describe('client address', () => {
+  it('uses the first hop of x-forwarded-for, else the socket address, else unknown', async () => {
+    const forwarded = await t.request('GET', '/v1/test/client', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }, clientAddress: '10.0.0.2' });
+    expect(forwarded.body.data.client_ip).toBe('203.0.113.7');
+    const socket = await t.request('GET', '/v1/test/client', { clientAddress: '198.51.100.4' });
+    expect(socket.body.data.client_ip).toBe('198.51.100.4');
+    const none = await t.request('GET', '/v1/test/client', { headers: { 'x-request-id': 'rid-7' } });
+    expect(none.body.data).toEqual({ client_ip: 'unknown', request_id: 'rid-7' });
+  });
+});
+
 describe('request logs', () => {
   it('logs method, route pattern, status, duration, request id and key id, never the key', async () => {
     await t.request('GET', '/v1/test/protected', { headers: { 'x-api-key': reader.key, 'x-request-id': 'log-check' } });
