@@ -2,7 +2,7 @@
  * Compiler: a module closure (§1.3) → an immutable CompiledProgram with merged namespace, `sets` bindings (§7),
  * lowered formulas (IR + checked AST), dependency graph with named cycles and a topological order.
  */
-import type { Expr } from './ast.js';
+import { collectIdents, type Expr } from './ast.js';
 import { splitId, relationId } from './ids.js';
 import type { Deps, IR } from './ir.js';
 import { LoweringError, lowerFormula, type Namespace } from './lower.js';
@@ -320,7 +320,7 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
     let failed = false;
     for (const v of r.versions) {
       try {
-        const low = lowerFormula(v.formula as Expr, position, ns);
+        const low = cachedLowering(v.formula as Expr, position, ns);
         for (const k of ['rules', 'params', 'inputs', 'relations'] as const) for (const x of low.deps[k]) deps[k].add(x);
         versions.push({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, ir: low.ir });
       } catch (e) {
@@ -420,6 +420,27 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
       idToName,
     },
   };
+}
+
+const identCache = new WeakMap<Expr, string[]>();
+const loweringCache = new WeakMap<Expr, Map<string, { ir: IR; deps: Deps }>>();
+
+/**
+ * Lowering depends on the closure only through how each identifier resolves (parameter, derived or input),
+ * so a formula shared by many closures is lowered once per distinct resolution signature.
+ */
+function cachedLowering(e: Expr, position: 'judgment' | 'scalar', ns: Namespace): { ir: IR; deps: Deps } {
+  let idents = identCache.get(e);
+  if (!idents) identCache.set(e, (idents = [...collectIdents(e)].sort()));
+  let sig = position === 'judgment' ? 'J' : 'S';
+  for (const id of idents) sig += ns.isParameter(id) ? 'p' : ns.isDerived(id) ? 'd' : 'i';
+  let byExpr = loweringCache.get(e);
+  if (!byExpr) loweringCache.set(e, (byExpr = new Map()));
+  const hit = byExpr.get(sig);
+  if (hit) return hit;
+  const low = lowerFormula(e, position, ns);
+  byExpr.set(sig, low);
+  return low;
 }
 
 function literalCells(v: RuleVersion): ReadonlyMap<number, Value> | undefined {
