@@ -3,7 +3,7 @@
  * validate requests (via @valibot/to-json-schema, draft 2020-12). Built once at start-up.
  */
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { API_VERSION } from '../../core/domain/config.js';
 import { ERROR_CODES, type ErrorCode } from '../../core/domain/errors.js';
 import { openApiPath, pathParamNames, routeScope, successStatus, type AnySchema, type RouteDefinition } from './route.js';
@@ -106,7 +106,9 @@ function operation(route: RouteDefinition, converter: SchemaConverter): Json {
   const params = parameters(route, converter);
   if (params.length > 0) op.parameters = params;
   if (route.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: converter.convert(route.body, 'input') } } };
+    // A schema that accepts `undefined` (v.optional(...)) makes the body optional.
+    const required = !v.safeParse(route.body, undefined).success;
+    op.requestBody = { required, content: { 'application/json': { schema: converter.convert(route.body, 'input') } } };
   }
 
   const commonHeaders = ['x-request-id', 'cache-control', ...(scope === null ? [] : RATE_LIMIT_HEADERS)];
