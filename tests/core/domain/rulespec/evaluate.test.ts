@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileClosure } from '../../../../core/domain/rulespec/compile.js';
 import { Evaluator } from '../../../../core/domain/rulespec/evaluate.js';
-import { num, toJson } from '../../../../core/domain/rulespec/values.js';
+import { bool, num, toJson, type Value } from '../../../../core/domain/rulespec/values.js';
 import { MONTH, compileOne, evalRule, moduleYaml, repoOf } from './helpers.js';
 
 const derived = (name: string, formula: string, dtype = 'Money', extra = ''): string =>
@@ -57,9 +57,9 @@ describe('three-valued judgments', () => {
     );
     // No leaf yields undetermined in practice (§4.6), so seed the memo of `u` with it directly.
     const ev = (name: string) => {
-      const im = new Map([
-        ['t', new Map([['e1', { k: 'bool', b: true } as const]])],
-        ['f', new Map([['e1', { k: 'bool', b: false } as const]])],
+      const im = new Map<string, Map<string, Value>>([
+        ['t', new Map([['e1', bool(true)]])],
+        ['f', new Map([['e1', bool(false)]])],
       ]);
       const e = new Evaluator(p, { inputs: im, relations: new Map() }, MONTH);
       (e as unknown as { memo: Map<string, unknown> }).memo.set('u\u0000e1', { k: 'judg', j: 'undetermined' });

@@ -146,7 +146,7 @@ rules:
 
   it('rejects two derived rules with the same name in one closure', () => {
     const dup = federal.replace('rules:\n', 'imports: [us:regulations/1/hook]\nrules:\n');
-    const repo = repoOf({ 'us/regulations/1/hook.yaml': federal, 'us/regulations/1/dup.yaml': dup.replace(/  - name: state_utility_allowance[\s\S]*?formula: '0'\n/, '') });
+    const repo = repoOf({ 'us/regulations/1/hook.yaml': federal, 'us/regulations/1/dup.yaml': dup.replace(/ {2}- name: state_utility_allowance[\s\S]*?formula: '0'\n/, '') });
     const r = compileClosure(['us:regulations/1/dup'], repo.modules);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.diagnostics[0].message).toMatch(/derived rule "allowance_used" is defined in both us:regulations\/1\/hook and us:regulations\/1\/dup/);
