@@ -52,8 +52,10 @@ const q = (s) => JSON.stringify(s);
 const lit = (v) => (typeof v === 'boolean' ? String(v) : typeof v === 'string' ? q(v) : String(v));
 const fyLabel = (date) => (FY_DATES.find(([d]) => d === date) || [null, 'in-year change'])[1];
 
+// Consecutive equal values collapse into one version (a restated figure is not a new version).
 function versionsScalar(series, mapValue = (v) => v) {
   return series
+    .filter(([, v], i) => i === 0 || JSON.stringify(mapValue(series[i - 1][1])) !== JSON.stringify(mapValue(v)))
     .map(([d, v]) => `      - effective_from: '${d}'  # ${fyLabel(d)}\n        formula: '${lit(mapValue(v))}'`)
     .join('\n');
 }
@@ -216,7 +218,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   const individual = plan.isIndividual
     ? ` ${st.name} publishes individual utility standards rather than one heating and cooling SUA: a household paying for heating or cooling (utility_type heating_cooling) gets the electricity standard for its size, and one with other utilities only (limited) gets the water standard.`
     : '';
-  const anyText = anyCost
+  const anyText = plan.isIndividual ? '' : anyCost
     ? ' Because the State provides a LIHEAP-linked payment, the SUA goes to every household with any utility cost (mandatory SUA).'
     : ' The SUA goes to households with heating or cooling costs; others get the LUA or TUA they qualify for.';
   const noLua = !kinds.find((k) => k.key === 'lua' || k.key === 'water') ? ' No limited utility allowance is published, so a limited household gets 0 here.' : '';
