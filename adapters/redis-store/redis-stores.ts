@@ -55,6 +55,8 @@ export function redisClientOptions(options: RedisStoreOptions): RedisOptions {
     commandTimeout: timeout,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
+    // Commands issued in the same tick by concurrent requests share one round trip.
+    enableAutoPipelining: true,
     // Keep trying forever, at most once a second, so the process heals when Redis returns.
     retryStrategy: (times: number) => Math.min(50 * times, 1000),
     reconnectOnError: () => false,

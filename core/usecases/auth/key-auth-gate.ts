@@ -57,10 +57,9 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
 
   async authenticate(request: AuthRequest): Promise<AuthOutcome> {
     const now = this.#now();
-    await this.#throttle.assertNotThrottled(request.clientIp, now);
-
     const raw = presentedKey(request.headers);
-    const key = raw === null ? null : await this.#registry.resolve(raw, now);
+    // Both need the store; ask at once. A throttled client is refused whatever its key resolves to.
+    const [, key] = await Promise.all([this.#throttle.assertNotThrottled(request.clientIp, now), raw === null ? null : this.#registry.resolve(raw, now)]);
     if (!key) {
       if (!(await this.#configured())) throw new ServiceError('auth_not_configured');
       // A request without any key is not an authentication attempt; only presented keys that fail count.
