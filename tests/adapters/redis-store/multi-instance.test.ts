@@ -122,7 +122,10 @@ describe.skipIf(!redis)('keys across three instances on one Redis', () => {
   });
 });
 
-describe.skipIf(!hasRedisServerBinary())('Redis outage and recovery (own redis-server)', () => {
+const canRunOwnRedis = hasRedisServerBinary();
+if (!canRunOwnRedis) console.warn('\n!!! Redis outage test: no redis-server binary on PATH, so the stop/restart test is SKIPPED !!!\n');
+
+describe.skipIf(!canRunOwnRedis)('Redis outage and recovery (own redis-server)', () => {
   it('answers 503 store_unavailable quickly, reports readiness, and recovers without a restart', async () => {
     const server = await OwnRedisServer.start();
     const prefix = uniquePrefix('outage');
