@@ -240,6 +240,11 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
     `7 CFR 273.9(d)(6)(iii) (State agency develops its utility standards); ${st.agency}`,
     'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance', `${moduleId}#${code}_snap_utility_allowance`));
   const notes = st.notes.filter((n) => /utility|SUA|LUA|TUA|telephone|Utility/.test(n));
+  if (st.utility_law) {
+    // The State's own rule establishing its standards, cited on every figure alongside the FNS tables.
+    const law = `    sources:\n      - {citation: '${st.utility_law.citation}', url: '${st.utility_law.url}'}\n`;
+    for (let i = 0; i < rules.length; i++) rules[i] = rules[i].replace(/    sources:\n/g, law);
+  }
   return `format: rulespec/v1
 module:
   summary: >-
@@ -755,6 +760,16 @@ for (const [code, st] of Object.entries(data.states)) {
       return { name: isWorkedExample ? 'worked_example_from_snap_rules_gives_562' : w.name,
         description: `${st.name}, ${w.label}. ${w.result.steps.join('; ')}.`, period: w.h.period, input: testInput(code, st, ids, w), output: out };
     });
+    // The federal minimum benefit for this State's area: 8% of its one-person maximum allotment, rounded.
+    const minCase = (name, area, tierInput) => {
+      const one = { '48_states_dc': 298, alaska_urban: 385, alaska_rural_1: 491, alaska_rural_2: 598, hawaii: 506, guam: 439, virgin_islands: 383 }[area];
+      const min = Math.floor(one * 0.08 + 0.5);
+      const input = tierInput ? { [`${ids.area}#input.alaska_allotment_area`]: tierInput } : {};
+      return { name, description: `FY2026: 8% of the one-person maximum allotment ${one} = ${(one * 0.08).toFixed(2)}, rounded to ${min}.`, period: '2026-01', input,
+        output: { 'us:statutes/7/2017/a#snap_minimum_allotment': min, 'us:statutes/7/2012/u#snap_one_person_maximum_allotment': one } };
+    };
+    if (code === 'ak') tests.push(minCase('fy2026_minimum_benefit_urban', 'alaska_urban', 'urban'), minCase('fy2026_minimum_benefit_rural_2', 'alaska_rural_2', 'rural_2'));
+    else tests.push(minCase('fy2026_minimum_benefit', st.area));
     write(`${dir}/benefit-calculation.yaml`, assemblyModule(code, st, ['us:statutes/7/2017/a', ...stateModules]));
     write(`${dir}/benefit-calculation.test.yaml`, yamlList(tests));
   }
