@@ -70,7 +70,7 @@ function errorEnvelope(codes: ErrorCode[], dataSchema: Json | undefined): Json {
 }
 
 function parameters(route: RouteDefinition, converter: SchemaConverter): Json[] {
-  const out: Json[] = [];
+  const out: Json[] = [{ $ref: '#/components/parameters/RequestId' }];
   const pathSchemas: Json = route.params ? (converter.convert(route.params, 'input').properties ?? {}) : {};
   for (const name of pathParamNames(route.path)) {
     const catchAll = route.path.includes(`**:${name}`);
@@ -103,8 +103,7 @@ function operation(route: RouteDefinition, converter: SchemaConverter): Json {
   if (route.description) op.description = route.description;
   if (scope !== null) op['x-required-scope'] = scope;
   if (route.deprecated) op.deprecated = true;
-  const params = parameters(route, converter);
-  if (params.length > 0) op.parameters = params;
+  op.parameters = parameters(route, converter);
   if (route.body) {
     // A schema that accepts `undefined` (v.optional(...)) makes the body optional.
     const required = !v.safeParse(route.body, undefined).success;
@@ -175,6 +174,15 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Json {
         // Answers that belong to no operation (unknown routes) use this envelope.
         ErrorEnvelope: errorEnvelope(Object.keys(ERROR_CODES).sort() as ErrorCode[], undefined),
         ...converter.components,
+      },
+      parameters: {
+        RequestId: {
+          name: 'x-request-id',
+          in: 'header',
+          required: false,
+          description: 'Echoed in the x-request-id response header and meta.request_id when it is 1-128 characters of [A-Za-z0-9._:-]; otherwise a UUID is generated.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+        },
       },
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'x-api-key' },

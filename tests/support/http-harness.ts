@@ -17,7 +17,7 @@
  * that produced the response. Unknown routes are checked against components.schemas.ErrorEnvelope.
  * `createTestApp` options: `env` (environment variables, parsed by the real config loader; defaults are the
  * embedded ones), `config` (fields merged over the parsed config) and `overrides` (AppOverrides: routes,
- * extraRoutes, modules, bind, skipStart). For a real server, `checkResponse(app, method, path, status,
+ * extraRoutes, modules, bind, skipStart). Logs go to `t.logs` (a MemoryLogSink: `t.logs.entries()`), not stderr. For a real server, `checkResponse(app, method, path, status,
  * headers, body)` applies the same checks to a response obtained any other way.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -26,6 +26,8 @@ import type { ServiceConfig } from '../../core/domain/config.js';
 import { generateKey, type GeneratedKey } from '../../adapters/cli/commands/keys-generate.js';
 import { createApp, type App, type AppOverrides } from '../../adapters/composition-root.js';
 import { loadConfig } from '../../adapters/config/env.js';
+import { JsonLogger, MemoryLogSink } from '../../adapters/logging/json-logger.js';
+import { TOKENS } from '../../adapters/tokens.js';
 import { openApiPath } from '../../adapters/http-h3/route.js';
 import { Router } from '../../adapters/http-h3/router.js';
 
@@ -152,6 +154,8 @@ export function checkResponse(app: App, method: string, rawPath: string, status:
 
 export interface TestApp {
   app: App;
+  /** Log lines the app wrote (JSON), unless `overrides.bind` rebinds TOKENS.Logger. */
+  logs: MemoryLogSink;
   config: ServiceConfig;
   /** Sends a request in-process and validates the response against the OpenAPI document. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
@@ -168,9 +172,18 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = { ...loadConfig(options.env ?? {}), ...options.config };
-  const app = await createApp(config, options.overrides);
+  const logs = new MemoryLogSink();
+  const userBind = options.overrides?.bind;
+  const app = await createApp(config, {
+    ...options.overrides,
+    bind: (registry) => {
+      registry.value(TOKENS.Logger, new JsonLogger(logs, { service: 'tenet' }));
+      userBind?.(registry);
+    },
+  });
   return {
     app,
+    logs,
     config,
     rawFetch: (request, clientAddress) => app.fetch(request, { clientAddress }),
     async request(method, path, opts = {}) {
