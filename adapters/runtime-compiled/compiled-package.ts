@@ -1,8 +1,7 @@
 /**
- * One executable package over an engine RuntimePackage. Outputs and the attribution trace come from one
- * evaluation through `PackageEvaluator` (default: the engine's explain path, evaluatePackage with trace).
- * A faster evaluator can be plugged in per runtime as long as it returns the same PackageResult shape (outputs
- * plus the trace entries of the rules it computed).
+ * One executable package over an engine RuntimePackage. By default outputs and the attribution trace come from
+ * one run of the engine's explain path (evaluatePackage with trace). With a fast evaluator (compiled
+ * JavaScript, see ./fast-path.ts) the outputs come from the fast evaluator and the trace from the explain path.
  */
 import { ServiceError } from '../../core/domain/errors.js';
 import type { MappedHousehold } from '../../core/domain/household/map.js';
@@ -62,7 +61,7 @@ export class CompiledPackage implements ExecutablePackage {
   constructor(
     readonly runtime_id: string,
     readonly pkg: RuntimePackage,
-    private readonly evaluator: PackageEvaluator = explainEvaluator,
+    private readonly evaluators: { explain: PackageEvaluator; fast?: PackageEvaluator } = { explain: explainEvaluator },
   ) {
     const ext = pkg.spec.extensions;
     this.jurisdiction = pkg.spec.jurisdiction;
@@ -95,7 +94,9 @@ export class CompiledPackage implements ExecutablePackage {
     for (const byId of Object.values(household.inputs)) for (const [id, values] of Object.entries(byId)) inputs[id] = { ...inputs[id], ...values };
     const relations: Record<string, Array<[string, string]>> = {};
     for (const [name, tuples] of Object.entries(household.relations)) relations[name] = tuples.map((t) => [t[0], t[1]]);
-    const result = this.evaluator(this.pkg, { period: household.period, entityId: this.unitId, inputs, relations, outputs, trace: true });
+    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs, relations, outputs, trace: true };
+    const explained = this.evaluators.explain(this.pkg, request);
+    const result = this.evaluators.fast ? { ...this.evaluators.fast(this.pkg, { ...request, trace: false }), trace: explained.trace } : explained;
     const failed = Object.entries(result.errors);
     if (failed.length > 0) {
       throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench:http`: POST /v1/calculate throughput and latency against a bare h3 baseline, measured in
+ * the same run on the same node HTTP server layer. The baseline answers the same path with the exact
+ * response body the service produced for the sample request (precomputed), so the ratio isolates what the
+ * service adds: auth, rate limiting, validation, household mapping, evaluation with trace, envelope, logs.
+ *
+ * Load comes from autocannon in a separate process (so it does not share this event loop):
+ *   1. saturation: BENCH_CONNECTIONS connections for BENCH_SECONDS -> requests/s, p50, p99;
+ *   2. fixed rate: 200 requests/s for BENCH_SECONDS -> p50, p99.
+ * Runs with the memory store, then with Redis when one answers (REDIS_URL, default redis://127.0.0.1:6379).
+ * Results are printed and written to docs/benchmarks.md under "HTTP calculation".
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { H3 } from 'h3';
+import { Redis } from 'ioredis';
+import { createApp, type App } from '../adapters/composition-root.js';
+import { loadConfig } from '../adapters/config/env.js';
+import { CALCULATION } from '../adapters/calculation/tokens.js';
+import { generateKey } from '../adapters/cli/commands/keys-generate.js';
+import { listen } from '../adapters/http-h3/server.js';
+import { JsonLogger } from '../adapters/logging/json-logger.js';
+import { TOKENS } from '../adapters/tokens.js';
+import type { CalculateRequest } from '../core/ports/calculator.js';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const FIXED_RATE = 200;
+const key = generateKey({ id: 'bench-key', scopes: ['calculate:run'] });
+// The bench key must not be throttled by the per-key rate limit.
+const keyEntry = { ...key.entry, rate_limit: { requests: 1_000_000_000, window_seconds: 60 } };
+
+interface Measure {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function autocannon(url: string, body: string, rate?: number): Promise<Measure> {
+  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-H', `x-api-key=${key.key}`, '-b', body];
+  if (rate) args.push('-R', String(rate));
+  const { stdout } = await run(`${root}node_modules/.bin/autocannon`, [...args, url], { maxBuffer: 64 * 1024 * 1024 });
+  const result = JSON.parse(stdout);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** The SNAP sample request of the first compiled SNAP package, else of any SNAP package. */
+function sampleRequest(app: App): CalculateRequest {
+  const packages = app.resolve(CALCULATION.Calculators).flatMap((c) => c.packages());
+  const snap = packages.filter((p) => p.program_id === 'snap').sort((a, b) => (a.mode === b.mode ? 0 : a.mode === 'compiled' ? -1 : 1))[0];
+  if (!snap) throw new Error('no SNAP runtime package is configured (check RULES_PATHS / TENET_RUNTIME_FIXTURE)');
+  const described = snap as { describe?: () => { sample_household?: Record<string, unknown> } };
+  const household = described.describe?.().sample_household;
+  if (!household) throw new Error(`${snap.jurisdiction}/${snap.program_id} has no sample household`);
+  return { program_id: snap.program_id, jurisdiction: snap.jurisdiction, household };
+}
+
+async function measure(label: string, redisUrl: string | null): Promise<string[]> {
+  const config = { ...loadConfig({ ...process.env, SERVICE_API_KEYS: JSON.stringify([keyEntry]) }), redisUrl, port: 0 };
+  const discard = { write: () => true };
+  const app = await createApp(config, { bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(discard)) });
+  const logger = app.resolve(TOKENS.Logger);
+  const server = await listen(app.http, '127.0.0.1', 0, logger);
+  const request = sampleRequest(app);
+  const body = JSON.stringify(request);
+  const first = await fetch(`${server.url}/v1/calculate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body });
+  const precomputed = await first.text();
+  if (first.status !== 200) throw new Error(`sample request failed: ${first.status} ${precomputed}`);
+
+  const bare = new H3();
+  bare.post('/v1/calculate', () => new Response(precomputed, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } }));
+  const baseline = await listen({ h3: bare, fetch: async (r: Request) => bare.request(r) as Promise<Response> }, '127.0.0.1', 0, logger);
+  try {
+    await autocannon(`${server.url}/v1/calculate`, body, undefined); // warm-up (JIT, connections, caches)
+    const base = await autocannon(`${baseline.url}/v1/calculate`, body);
+    const calc = await autocannon(`${server.url}/v1/calculate`, body);
+    const baseFixed = await autocannon(`${baseline.url}/v1/calculate`, body, FIXED_RATE);
+    const calcFixed = await autocannon(`${server.url}/v1/calculate`, body, FIXED_RATE);
+    for (const [name, m] of [['baseline', base], ['calculate', calc], ['baseline@200', baseFixed], ['calculate@200', calcFixed]] as const) {
+      if (m.non2xx > 0 || m.errors > 0) throw new Error(`${label} ${name}: ${m.non2xx} non-2xx responses, ${m.errors} errors`);
+    }
+    const pkg = `${request.jurisdiction}/${request.program_id}`;
+    const ratio = calc.rps / base.rps;
+    console.log(`${label}: ${pkg}  baseline ${base.rps.toFixed(0)} req/s (p50 ${base.p50} ms, p99 ${base.p99} ms)  calculate ${calc.rps.toFixed(0)} req/s (p50 ${calc.p50} ms, p99 ${calc.p99} ms)  ratio ${ratio.toFixed(2)}`);
+    console.log(`${label}: at ${FIXED_RATE} req/s  baseline p50 ${baseFixed.p50} ms p99 ${baseFixed.p99} ms  calculate p50 ${calcFixed.p50} ms p99 ${calcFixed.p99} ms`);
+    return [
+      `| ${label} | ${pkg} | saturation (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${ratio.toFixed(2)} |`,
+      `| ${label} | ${pkg} | fixed ${FIXED_RATE} req/s | ${baseFixed.rps.toFixed(0)} | ${baseFixed.p50} / ${baseFixed.p99} | ${calcFixed.rps.toFixed(0)} | ${calcFixed.p50} / ${calcFixed.p99} | - |`,
+    ];
+  } finally {
+    await baseline.close();
+    await server.close();
+    await app.close();
+  }
+}
+
+function writeSection(rows: string[]): void {
+  const path = `${root}docs/benchmarks.md`;
+  const section = [
+    '## HTTP calculation',
+    '',
+    `\`npm run bench:http\` (bench/http.ts), ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}), load from autocannon in a separate process, ${SECONDS} s per run.`,
+    'Baseline: a bare h3 route on the same node HTTP server returning the precomputed response body of the same request.',
+    'Ratio = calculate requests/s ÷ baseline requests/s in the same run. Latencies in ms.',
+    '',
+    '| store | package | load | baseline req/s | baseline p50 / p99 | calculate req/s | calculate p50 / p99 | ratio |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+  const existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n';
+  const start = existing.indexOf('## HTTP calculation');
+  let next = start >= 0 ? existing.indexOf('\n## ', start + 1) : -1;
+  if (next >= 0) next += 1;
+  const updated = start >= 0 ? `${existing.slice(0, start)}${section}${next >= 0 ? `\n${existing.slice(next)}` : ''}` : `${existing.trimEnd()}\n\n${section}`;
+  writeFileSync(path, updated);
+}
+
+const rows = await measure('memory', null);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+if (await redisAnswers(redisUrl)) rows.push(...(await measure('redis', redisUrl)));
+else console.log(`redis: ${redisUrl} does not answer; Redis run SKIPPED`);
+writeSection(rows);
+console.log('written to docs/benchmarks.md (HTTP calculation)');
+process.exit(0);
