@@ -49,7 +49,7 @@ export class MemoryKeyStore implements KeyStore {
     return true;
   }
 
-  async revokeEnvironmentKey(id: string): Promise<void> {
+  async revokeEnvironmentKey(id: string, _at: string): Promise<void> {
     this.revokedEnv.add(id);
   }
 
