@@ -89,7 +89,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     if (route.body !== undefined) {
       body = await readJsonBody(request, maxBodyBytes);
       if (body !== null && typeof body === 'object' && !Array.isArray(body) && RESERVED_PARAMETER in body) rejectAsOf();
-      body = validatePart(route.body, body === undefined ? undefined : body, 'body');
+      body = validatePart(route.body, body, 'body');
     } else {
       await discardBody(request, maxBodyBytes);
     }
