@@ -589,8 +589,8 @@ export interface PackageResult {
   readonly trace: readonly TraceEntry[];
 }
 
-/** Evaluates a package on the explain path. Unknown input names and bad values throw EvalError. */
-export function evaluatePackage(pkg: RuntimePackage, req: PackageRequest): PackageResult {
+/** The explain path's facts for a package request: period, query entity and dataset (defaults applied). */
+export function packageDataset(pkg: RuntimePackage, req: PackageRequest): { period: Period; entityId: string; data: Dataset } {
   const period: Period = typeof req.period === 'object' ? req.period : parseTestPeriod(req.period ?? pkg.spec.period);
   const entityId = req.entityId ?? 'household';
   const nameToSlot = new Map<string, string>();
@@ -618,7 +618,12 @@ export function evaluatePackage(pkg: RuntimePackage, req: PackageRequest): Packa
     const hash = name.indexOf('#relation.');
     relations.set(hash >= 0 ? name.slice(hash + 10) : name, [...tuples]);
   }
-  const data: Dataset = { inputs, relations };
+  return { period, entityId, data: { inputs, relations } };
+}
+
+/** Evaluates a package on the explain path. Unknown input names and bad values throw EvalError. */
+export function evaluatePackage(pkg: RuntimePackage, req: PackageRequest): PackageResult {
+  const { period, entityId, data } = packageDataset(pkg, req);
   const ev = new Evaluator(pkg.program, data, period, { trace: req.trace ?? false });
   const outputs: Record<string, string | number | boolean> = {};
   const errors: Record<string, string> = {};
