@@ -384,8 +384,10 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
     for (const rel of d.deps.relations) {
       if (!relations.has(rel)) relations.set(rel, { name: rel, id: relationId(d.rule.module, rel), module: d.rule.module, kind: 'auto', arity: 2, memberInputs: new Set() });
     }
-    collectMemberInputs(d, relations);
   }
+  const transitive = transitiveInputs(compiledDerived);
+  for (const d of compiledDerived.values()) collectMemberInputs(d, relations, transitive);
+  for (const rel of relations.values()) if (rel.predicateDeps) for (const r of rel.predicateDeps.rules) for (const i of transitive(r)) rel.memberInputs.add(i);
   for (const rel of relations.values()) {
     if (rel.kind === 'derived' && rel.source && !relations.has(rel.source))
       relations.set(rel.source, { name: rel.source, id: relationId(rel.module, rel.source), module: rel.module, kind: 'auto', arity: 2, memberInputs: new Set() });
@@ -452,12 +454,33 @@ function literalCells(v: RuleVersion): ReadonlyMap<number, Value> | undefined {
   return new Map([[0, low.ir.v]]);
 }
 
+/** Input slots a derived rule reads directly or through the derived rules it depends on (memoised). */
+function transitiveInputs(derived: ReadonlyMap<string, CompiledDerived>): (name: string) => ReadonlySet<string> {
+  const memo = new Map<string, Set<string>>();
+  const get = (name: string): ReadonlySet<string> => {
+    const hit = memo.get(name);
+    if (hit) return hit;
+    const out = new Set<string>();
+    memo.set(name, out); // cycles are rejected later; the partial set stops runaway recursion
+    const d = derived.get(name);
+    if (d) {
+      for (const i of d.deps.inputs) out.add(i);
+      for (const r of d.deps.rules) for (const i of get(r)) out.add(i);
+    }
+    return out;
+  };
+  return get;
+}
+
 /** Records which input slots are read per member of each aggregated relation (for the ProgramGraph). */
-function collectMemberInputs(d: CompiledDerived, relations: Map<string, CompiledRelation>): void {
+function collectMemberInputs(d: CompiledDerived, relations: Map<string, CompiledRelation>, transitive: (name: string) => ReadonlySet<string>): void {
   const walk = (ir: IR, rel?: string): void => {
     switch (ir.k) {
       case 'input':
         if (rel) relations.get(rel)?.memberInputs.add(ir.slot);
+        return;
+      case 'derived':
+        if (rel) for (const i of transitive(ir.name)) relations.get(rel)?.memberInputs.add(i);
         return;
       case 'agg':
         if (ir.field) walk(ir.field, ir.rel);
