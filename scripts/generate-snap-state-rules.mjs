@@ -207,7 +207,8 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   const heat = plan.isIndividual ? valueOf('electricity') : valueOf('sua');
   const limited = plan.isIndividual ? valueOf('water') : valueOf('lua');
   const phone = valueOf('tua');
-  const orSua = (x) => (anyCost && heat !== '0' ? `(if ${code}_snap_sua_for_any_utility_cost == true: ${heat} else: ${x})` : x);
+  const orSua = (x) => (anyCost && heat !== '0'
+    ? `(if ${code}_snap_sua_for_any_utility_cost == true and snap_energy_assistance_confers_sua: ${heat} else: ${x})` : x);
   const formula = `if utility_type == "heating_cooling": ${heat}
           elif utility_type == "limited": ${orSua(limited)}
           elif utility_type == "telephone": ${orSua(phone)}
@@ -219,7 +220,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
     ? ` ${st.name} publishes individual utility standards rather than one heating and cooling SUA: a household paying for heating or cooling (utility_type heating_cooling) gets the electricity standard for its size, and one with other utilities only (limited) gets the water standard.`
     : '';
   const anyText = plan.isIndividual ? '' : anyCost
-    ? ' Because the State provides a LIHEAP-linked payment, the SUA goes to every household with any utility cost (mandatory SUA).'
+    ? ' Because the State provides a LIHEAP-linked payment, the SUA goes to every household with any utility cost (mandatory SUA); from FY2026 only households with an elderly or disabled member qualify that way (7 U.S.C. 2014(e)(6)(C)(iv) as amended by Pub. L. 119-21, sec. 10103), others get the LUA or TUA.'
     : ' The SUA goes to households with heating or cooling costs; others get the LUA or TUA they qualify for.';
   const noLua = !kinds.find((k) => k.key === 'lua' || k.key === 'water') ? ' No limited utility allowance is published, so a limited household gets 0 here.' : '';
   rules.push(`
@@ -254,7 +255,7 @@ ${notes.length ? `    Open questions: ${notes.join(' ')}\n` : ''}  source_verifi
     corpus_citation_path: ${code === 'dc' ? 'us-dc' : `us-${code}`}/policy/${st.agency_slug}/snap/utility-allowances
 imports:
   - us:statutes/7/2012/m
-  - us:regulations/7-cfr/273/9/d/6/iii
+  - us:regulations/7-cfr/273/9/d/6/iii${anyCost ? '\n  - us:statutes/7/2014/e/6/C' : ''}
 rules:${rules.join('\n')}
 `;
 }
@@ -271,7 +272,9 @@ function utilityExpected(code, st, h, date) {
     return at(r[k.seriesKey], date);
   };
   const heat = plan.isIndividual ? val('electricity') : val('sua');
-  const anyCost = st.sua_for_any_utility_cost.some(([, v]) => v) && at(st.sua_for_any_utility_cost, date) && heat !== 0;
+  // Energy-assistance SUA: limited to elderly/disabled households from FY2026 (Pub. L. 119-21, sec. 10103).
+  const confers = date < '2025-10-01' || Boolean(h.elderlyOrDisabled);
+  const anyCost = st.sua_for_any_utility_cost.some(([, v]) => v) && at(st.sua_for_any_utility_cost, date) && heat !== 0 && confers;
   switch (h.utilityType) {
     case 'heating_cooling': return heat;
     case 'limited': return anyCost ? heat : plan.isIndividual ? val('water') : val('lua');
@@ -649,6 +652,7 @@ for (const [code, st] of Object.entries(data.states)) {
   {
     const tests = [];
     const plan = utilityPlan(code, st);
+    const anyCostState = st.sua_for_any_utility_cost.some(([, v]) => v);
     const regionsToTest = plan.multi ? Object.keys(st.regions) : [Object.keys(st.regions)[0]];
     const sizes = plan.sizeVarying ? [1, 4, 10] : [3];
     for (const [date, fy] of FY_DATES) {
@@ -656,13 +660,16 @@ for (const [code, st] of Object.entries(data.states)) {
       for (const region of fy === 'FY2026' ? regionsToTest : [st.default_region]) {
         for (const size of sizes) {
           for (const ut of fy === 'FY2026' ? ['heating_cooling', 'limited', 'telephone', 'none'] : ['heating_cooling', 'limited']) {
-            const h = { size, utilityType: ut, region };
+            for (const ed of anyCostState && fy === 'FY2026' && ut !== 'heating_cooling' && ut !== 'none' ? [false, true] : [false]) {
+            const h = { size, utilityType: ut, region, elderlyOrDisabled: ed };
             const v = utilityExpected(code, st, h, `${per}-01`);
             const input = { [`${ids.utility}#input.utility_type`]: ut };
+            if (anyCostState) input[F.hasEd] = ed;
             if (plan.multi) input[`${ids.utility}#input.snap_region`] = region;
             if (plan.sizeVarying) input[F.size] = size;
-            tests.push({ name: `${fy.toLowerCase()}_${ut}${plan.multi ? `_${region}` : ''}${plan.sizeVarying ? `_size_${size}` : ''}`, period: per, input,
+            tests.push({ name: `${fy.toLowerCase()}_${ut}${plan.multi ? `_${region}` : ''}${plan.sizeVarying ? `_size_${size}` : ''}${ed ? '_elderly_member' : ''}`, period: per, input,
               output: { [`${ids.utility}#${code}_snap_utility_allowance`]: v, [OUT.snap_utility_allowance]: v } });
+            }
           }
         }
       }
@@ -882,6 +889,7 @@ for (const [code, st] of Object.entries(data.states)) {
     '| resource limits | `us:statutes/7/2014/g` | 7 U.S.C. 2014(g); FNS COLA memos |',
     '| earned income (20%), medical ($35), dependent care, child support | `us:statutes/7/2014/e/2..5` | 7 U.S.C. 2014(e) |',
     '| 30% contribution (rounded up), minimum benefit (8%, sizes 1-2) | `us:statutes/7/2017/a` | 7 U.S.C. 2017(a); 7 CFR 273.10(e)(2) |',
+    '| energy-assistance SUA limited to elderly/disabled households from FY2026 | `us:statutes/7/2014/e/6/C` | 7 U.S.C. 2014(e)(6)(C)(iv); Pub. L. 119-21 sec. 10103 (date of application assumed 2025-10-01) |',
     '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
     '## State agencies', '',
