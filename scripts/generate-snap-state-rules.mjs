@@ -77,7 +77,9 @@ const quoteSources = (text) =>
 
 function write(rel, text) {
   const p = path.join(root, rel);
-  if (rel.endsWith('.yaml') && !rel.endsWith('.test.yaml')) text = quoteSources(text);
+  if (rel.endsWith('.yaml') && !rel.endsWith('.test.yaml')) {
+    text = quoteSources(text).replace(/([^\n:])\n {2}- name: /g, '$1\n\n  - name: '); // one blank line between rules
+  }
   // Keep ISO dates as strings for YAML 1.1 loaders (js-yaml would turn them into Date objects).
   if (rel.endsWith('.yaml')) text = text.replace(/: (\d{4}-\d{2}-\d{2})$/gm, ": '$1'");
   fs.mkdirSync(path.dirname(p), { recursive: true });
