@@ -57,6 +57,7 @@ export class CompiledPackage implements ExecutablePackage {
   readonly default_outputs: string[];
   private readonly unitId: string;
   private readonly fiscal: FiscalFigures | undefined;
+  private readonly firstMonth: string | undefined;
 
   constructor(
     readonly runtime_id: string,
@@ -65,7 +66,7 @@ export class CompiledPackage implements ExecutablePackage {
   ) {
     const ext = pkg.spec.extensions;
     this.jurisdiction = pkg.spec.jurisdiction;
-    this.program_id = typeof ext.program_id === 'string' ? ext.program_id : pkg.programId;
+    this.program_id = typeof ext.program_id === 'string' ? ext.program_id : pkg.spec.name;
     this.digest = pkg.digest;
     this.shape = householdShape(pkg);
     this.unitId = this.shape.entities[0].id_template;
@@ -75,6 +76,9 @@ export class CompiledPackage implements ExecutablePackage {
     const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
     this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
     this.fiscal = fiscalFigures(pkg);
+    // `fiscal_years: [FY2024, ...]`: the first federal fiscal year starts on 1 October of the year before.
+    const years = Array.isArray(ext.fiscal_years) ? ext.fiscal_years.map((y) => /^FY(\d{4})$/.exec(String(y))).filter((m) => m !== null).map((m) => Number(m[1])) : [];
+    this.firstMonth = years.length > 0 ? `${Math.min(...years) - 1}-10` : undefined;
   }
 
   /** Read-surface description (DescribedPackage in core/ports/runtime.ts). */
@@ -90,6 +94,9 @@ export class CompiledPackage implements ExecutablePackage {
   }
 
   async execute(household: MappedHousehold, outputs: string[]): Promise<Execution> {
+    if (this.firstMonth && household.period < this.firstMonth) {
+      throw new ServiceError('invalid_household', `household.period: ${household.period} is before ${this.firstMonth}, the first month this package encodes figures for.`);
+    }
     const inputs: Record<string, Record<string, JsonValue>> = {};
     for (const byId of Object.values(household.inputs)) for (const [id, values] of Object.entries(byId)) inputs[id] = { ...inputs[id], ...values };
     const relations: Record<string, Array<[string, string]>> = {};
@@ -98,6 +105,9 @@ export class CompiledPackage implements ExecutablePackage {
     const explained = this.evaluators.explain(this.pkg, request);
     const result = this.evaluators.fast ? { ...this.evaluators.fast(this.pkg, { ...request, trace: false }), trace: explained.trace } : explained;
     const failed = Object.entries(result.errors);
+    // A month before the first encoded figures has no rule version: the household's period is unsupported.
+    const undated = failed.find(([, message]) => /has no formula version at|has no value for key .* at /.test(message));
+    if (undated) throw new ServiceError('invalid_household', `household.period: ${household.period} is not supported by this package (${undated[0]}: ${undated[1]}).`);
     if (failed.length > 0) {
       throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
     }
@@ -113,6 +123,8 @@ export class CompiledPackage implements ExecutablePackage {
   private traceEntry(entry: EngineTrace): TraceEntry {
     const sources: string[] = [];
     for (const source of [entry.source, entry.sourceUrl, entry.citationPath]) if (source && !sources.includes(source)) sources.push(source);
+    // A federal hook bound by a State rule through `sets`: name the State rule that supplied the semantics.
+    if (entry.boundBy) sources.push(`${entry.boundBy.value} (bound to ${entry.boundBy.hook} through sets)`);
     const value = this.isJudgment(entry.name) ? judgmentValue(entry.value) : entry.value;
     return { rule_id: entry.ruleId, variable: entry.name, value, sources };
   }
