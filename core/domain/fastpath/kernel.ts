@@ -1,0 +1,89 @@
+/**
+ * A fast kernel: generated code for one program, period, input signature and output list, instantiated with
+ * `new Function` over the closed helper set, and cached per program (WeakMap) and key.
+ *
+ * Data layout (columnar): entities are indexes 0..n-1; column C[i] holds input slot i for every entity
+ * (Float64Array of scaled numbers or day numbers with NaN = missing; Uint8Array of Booleans 0/1 or judgments
+ * 0/1/2 with 255 = missing; string[] for text); relation r is a CSR pair R[2r] (Int32Array offsets, n + 1)
+ * and R[2r + 1] (Int32Array member entity indexes, sorted by member id and de-duplicated).
+ */
+import type { CompiledProgram } from '../rulespec/compile.js';
+import type { Period } from '../rulespec/evaluate.js';
+import { generate, type SlotType, type Ty } from './codegen.js';
+import { HELPERS, HELPER_NAMES } from './helpers.js';
+
+export type Column = Float64Array | Uint8Array | (string | undefined)[];
+export type OutputColumn = Float64Array | Uint8Array | unknown[];
+export type KernelFn = (C: readonly Column[], R: readonly Int32Array[], e: number, O: readonly OutputColumn[], k: number) => void;
+
+export interface ProgramLayout {
+  /** Input slots in column order. */
+  readonly slots: readonly string[];
+  readonly slotIndex: ReadonlyMap<string, number>;
+  /** Data and auto relations in CSR order. */
+  readonly relations: readonly string[];
+  readonly relationIndex: ReadonlyMap<string, number>;
+}
+
+export interface FastKernel {
+  readonly layout: ProgramLayout;
+  readonly period: Period;
+  readonly signature: readonly SlotType[];
+  readonly outputs: readonly string[];
+  readonly outputTypes: readonly Ty[];
+  readonly run: KernelFn;
+  /** The generated source (for inspection and docs; never evaluated again). */
+  readonly source: string;
+}
+
+const layouts = new WeakMap<CompiledProgram, ProgramLayout>();
+
+export function layoutOf(program: CompiledProgram): ProgramLayout {
+  let l = layouts.get(program);
+  if (!l) {
+    const slots = [...program.inputs.keys()].sort();
+    const relations = [...program.relations.values()].filter((r) => r.kind !== 'derived').map((r) => r.name).sort();
+    l = { slots, slotIndex: new Map(slots.map((s, i) => [s, i])), relations, relationIndex: new Map(relations.map((r, i) => [r, i])) };
+    layouts.set(program, l);
+  }
+  return l;
+}
+
+export function signatureKey(sig: readonly SlotType[]): string {
+  return sig.map((t) => (t.k === 'num' ? `n${t.s}` : t.k[0])).join('');
+}
+
+const MAX_KERNELS_PER_PROGRAM = 256;
+const cache = new WeakMap<CompiledProgram, Map<string, FastKernel>>();
+
+/** The cached kernel for (program, period, signature, outputs), generating it on first use. */
+export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[]): FastKernel {
+  let byKey = cache.get(program);
+  if (!byKey) cache.set(program, (byKey = new Map()));
+  const key = `${period.start}|${period.end}|${signatureKey(signature)}|${outputs.join(',')}`;
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const layout = layoutOf(program);
+  const slots = new Map(layout.slots.map((s, i) => [s, { index: i, type: signature[i] }]));
+  const g = generate({ program, period, slots, relations: layout.relationIndex, outputs });
+  // The factory sees only the helper set and the constant table; generated code has no other free names.
+  const factory = new Function('H', 'K', `"use strict";\nconst { ${HELPER_NAMES.join(', ')} } = H;\n${g.source}`) as (h: typeof HELPERS, k: readonly unknown[]) => KernelFn;
+  const kernel: FastKernel = { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source };
+  if (byKey.size >= MAX_KERNELS_PER_PROGRAM) byKey.delete(byKey.keys().next().value as string);
+  byKey.set(key, kernel);
+  return kernel;
+}
+
+/** Output column for a type: numbers and days as doubles, judgments/Booleans as bytes, text as strings. */
+export function outputColumn(t: Ty, n: number): OutputColumn {
+  switch (t.k) {
+    case 'num':
+    case 'date':
+      return new Float64Array(n);
+    case 'bool':
+    case 'judg':
+      return new Uint8Array(n);
+    default:
+      return new Array<unknown>(n);
+  }
+}
