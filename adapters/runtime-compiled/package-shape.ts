@@ -32,6 +32,23 @@ export function defaultPeriod(pkg: RuntimePackage): string {
   return isPeriod(candidate) ? candidate : String(candidate).slice(0, 7);
 }
 
+/** Value constraints the SNAP package contract states per alias (docs/snap-package-contract.md section 4). */
+function contractConstraints(ext: Extensions): Record<string, Pick<PackageInput, 'minimum' | 'values'>> {
+  const codes = (raw: unknown): string[] | undefined => {
+    const list = record(raw).codes;
+    return Array.isArray(list) && list.every((c) => typeof c === 'string') ? (list as string[]) : undefined;
+  };
+  const out: Record<string, Pick<PackageInput, 'minimum' | 'values'>> = {
+    household_size: { minimum: 1 },
+    utility_type: { values: ['heating_cooling', 'limited', 'telephone', 'none'] },
+  };
+  const regions = codes(ext.snap_regions);
+  if (regions) out.snap_region = { values: regions };
+  const areas = codes(ext.alaska_allotment_areas);
+  if (areas) out.alaska_allotment_area = { values: areas };
+  return out;
+}
+
 export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const ext: Extensions = pkg.spec.extensions;
   // Any accepted id (or the bare slot) -> the input's canonical request name.
@@ -71,20 +88,23 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const householdTargets = new Set(Object.values(householdAliases));
   const personTargets = new Set(Object.values(personAliases));
 
+  const constraints = new Map<string, Pick<PackageInput, 'minimum' | 'values'>>();
+  for (const [alias, constraint] of Object.entries(contractConstraints(ext))) {
+    const canonical = householdAliases[alias] ?? personAliases[alias];
+    if (canonical) constraints.set(canonical, constraint);
+  }
+  const declare = (name: string, dtype: string, value: JsonValue | undefined): PackageInput => {
+    const input: PackageInput = value === undefined ? { name, dtype } : { name, dtype, default: value };
+    return { ...input, ...constraints.get(name) };
+  };
   const unitInputs: PackageInput[] = [];
   const personInputs: PackageInput[] = [];
   for (const input of pkg.inputs) {
     const onPerson = personTargets.has(input.name) || (input.entity === personEntity && !householdTargets.has(input.name)) || (!!input.relation && !householdTargets.has(input.name));
     const onUnit = householdTargets.has(input.name) || !onPerson;
     const dtype = typeOf(input.name, input.dtype);
-    if (onUnit) {
-      const value = householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined);
-      unitInputs.push(value === undefined ? { name: input.name, dtype } : { name: input.name, dtype, default: value });
-    }
-    if (onPerson) {
-      const value = personDefaults.get(input.name) ?? (input.default as JsonValue | undefined);
-      personInputs.push(value === undefined ? { name: input.name, dtype } : { name: input.name, dtype, default: value });
-    }
+    if (onUnit) unitInputs.push(declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined)));
+    if (onPerson) personInputs.push(declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined)));
   }
 
   const entities: PackageEntity[] = [{ entity: unitEntity, id_template: 'household', inputs: unitInputs }];

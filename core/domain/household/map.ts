@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors.js';
 import { isPeriod } from './period.js';
 import { entityId, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
-import { isJsonObject, valueProblem } from './values.js';
+import { isJsonObject, valueForPeriod, valueProblem } from './values.js';
 
 /** Inputs ready for a runtime: entity kind -> entity id -> canonical input name -> value. */
 export type EntityInputs = Record<string, Record<string, Record<string, JsonValue>>>;
@@ -63,9 +63,10 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
     const target = canonical(name, entity);
     return target === name ? `${path}.${name}` : `${path}.${name} (${target})`;
   };
-  const assign = (entity: PackageEntity, instance: Instance, path: string, name: string, value: JsonValue): void => {
+  const assign = (entity: PackageEntity, instance: Instance, path: string, name: string, given: JsonValue): void => {
     const input = declared(entity, canonical(name, entity));
     if (!input) throw invalid(`${label(path, name, entity)}: not an input of entity ${entity.entity} in this package`);
+    const value = periodValue(given, `${label(path, name, entity)}`);
     const problem = valueProblem(input, value);
     if (problem) throw invalid(`${label(path, name, entity)}: ${problem}`);
     instance.values[input.name] = value;
@@ -77,6 +78,11 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
     if (isPeriod(household.period)) period = household.period;
     else warnings.push(`household.period ${JSON.stringify(household.period)} is not a valid YYYY-MM month; used the package default period ${shape.default_period}.`);
   }
+  const periodValue = (given: JsonValue, where: string): JsonValue => {
+    const picked = valueForPeriod(given, period);
+    if ('missing' in picked) throw invalid(`${where}: no value for the calculation period ${period} (periods given: ${picked.missing.join(', ')})`);
+    return picked.value as JsonValue;
+  };
   for (const key of Object.keys(household)) {
     if (!CONVENTIONS.has(key)) warnings.push(`household.${key} is not a recognised household convention and was ignored.`);
   }
@@ -105,9 +111,10 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
       if (unit && unitInstance && declared(unit, canonical(name, unit))) assign(unit, unitInstance, 'household.facts', name, value);
       else if (person && declared(person, canonical(name, person))) {
         const target = canonical(name, person);
-        const problem = valueProblem(declared(person, target)!, value);
+        const picked = periodValue(value, label('household.facts', name, person));
+        const problem = valueProblem(declared(person, target)!, picked);
         if (problem) throw invalid(`${label('household.facts', name, person)}: ${problem}`);
-        personFacts.push([target, value]);
+        personFacts.push([target, picked]);
       } else throw invalid(`${label('household.facts', name)}: not an input of this package`);
     }
   }

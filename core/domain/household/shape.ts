@@ -13,6 +13,10 @@ export interface PackageInput {
   default?: JsonValue;
   /** Money and integer inputs must be >= 0 unless the package marks them as allowing negatives. */
   allow_negative?: boolean;
+  /** Smallest accepted number (e.g. 1 for a household size). */
+  minimum?: number;
+  /** The accepted values of a text input (e.g. utility types, regions). */
+  values?: string[];
 }
 
 export interface PackageRelation {

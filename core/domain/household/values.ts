@@ -31,7 +31,8 @@ export function valueProblem(input: PackageInput, value: unknown): string | unde
     case 'bool':
       return typeof value === 'boolean' ? undefined : `must be a boolean (${input.dtype})`;
     case 'text':
-      return typeof value === 'string' ? undefined : `must be a string (${input.dtype})`;
+      if (typeof value !== 'string') return `must be a string (${input.dtype})`;
+      return input.values && !input.values.includes(value) ? `must be one of ${input.values.join(', ')}` : undefined;
     case 'date':
       return typeof value === 'string' && DATE.test(value) ? undefined : `must be a date YYYY-MM-DD (${input.dtype})`;
     case 'integer':
@@ -39,6 +40,7 @@ export function valueProblem(input: PackageInput, value: unknown): string | unde
       if (typeof value !== 'number' || !Number.isFinite(value)) return `must be a finite number (${input.dtype})`;
       if (kind === 'integer' && !Number.isInteger(value)) return `must be a whole number (${input.dtype})`;
       if (value < 0 && !input.allow_negative && MONEYISH.has(input.dtype.toLowerCase())) return 'must not be negative';
+      if (input.minimum !== undefined && value < input.minimum) return `must be at least ${input.minimum}`;
       return undefined;
     }
   }
@@ -46,4 +48,17 @@ export function valueProblem(input: PackageInput, value: unknown): string | unde
 
 export function isJsonObject(value: unknown): value is Record<string, JsonValue> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * A value may be given per period, PolicyEngine style (`{"2026-01": 2000}`): the calculation month's entry is
+ * used. Returns the value unchanged when it is not such a map, and `missing` when the map lacks the month.
+ */
+export function valueForPeriod(value: unknown, period: string): { value: unknown } | { missing: string[] } {
+  if (!isJsonObject(value)) return { value };
+  const keys = Object.keys(value);
+  if (keys.length === 0 || !keys.every((key) => MONTH_KEY.test(key))) return { value };
+  return period in value ? { value: value[period] } : { missing: keys };
 }

@@ -56,6 +56,18 @@ describe('compiled runtime over the bundled rules', () => {
     expect(result.outputs.snap).toBe((pkg.pkg.spec.extensions.sample_expected_outputs as Record<string, unknown>).snap_allotment);
   });
 
+  it('reads per-period person values and names State rules bound through sets in the trace', async () => {
+    const result = await service.calculate({
+      program_id: 'snap',
+      jurisdiction: 'us-co',
+      household: { period: '2026-03', facts: { shelter_costs: 900, utility_type: 'heating_cooling' }, people: { a: { earned_income: { '2026-03': 2000, '2026-04': 9999 } }, b: {}, c: {} } },
+      variables: ['snap_gross_income', 'snap_utility_allowance'],
+    });
+    expect(result.outputs.snap_gross_income).toBe(2000);
+    const utility = result.trace.find((t) => t.variable === 'snap_utility_allowance');
+    expect(utility?.sources.some((s) => s.includes('us-co:') && s.includes('through sets'))).toBe(true);
+  });
+
   it('warns when the month lies after the last encoded fiscal year, naming the yearly parameters', async () => {
     const result = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household: { period: '2026-11', facts: { household_size: 2, earned_income: 1000 } } });
     const warning = result.warnings.find((w) => w.startsWith('Figures carried forward'));
@@ -72,6 +84,9 @@ describe('compiled runtime over the bundled rules', () => {
       [{ facts: { earned_income: -1 } }, 'earned_income'],
       [{ facts: { household_size: 'three' } }, 'household_size'],
       [{ people: { a: { age: 'old' } } }, 'age'],
+      [{ facts: { utility_type: 'gas' } }, 'utility_type'],
+      [{ facts: { household_size: 0 } }, 'household_size'],
+      [{ period: '2023-09', facts: { household_size: 1 } }, 'period'],
     ] as const) {
       const error = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household }).catch((e: unknown) => e);
       expect(isServiceError(error) && error.code).toBe('invalid_household');

@@ -12,10 +12,10 @@ const shape: HouseholdShape = {
       entity: 'Household',
       id_template: 'household',
       inputs: [
-        { name: 'snap_household_size', dtype: 'Integer' },
+        { name: 'snap_household_size', dtype: 'Integer', minimum: 1 },
         { name: 'snap_earned_income', dtype: 'Money', default: 0 },
         { name: 'snap_rent', dtype: 'Money', default: 0 },
-        { name: 'state_code', dtype: 'Text', default: 'CO' },
+        { name: 'state_code', dtype: 'Text', default: 'CO', values: ['CO', 'TX'] },
         { name: 'snap_categorically_eligible', dtype: 'Judgment', default: false },
       ],
     },
@@ -102,6 +102,15 @@ describe('mapHousehold', () => {
     expect(problem({ facts: { snap_household_size: 1000 } })).toContain('maximum');
     expect(problem({ facts: { snap_household_size: 1 }, relations: { member_of_household: [['a']] } })).toContain('member_of_household[0]');
     expect(problem({ people: [] })).toContain('household.people');
+  });
+
+  it('takes the calculation month from per-period values and checks enumerations and minimums', () => {
+    const mapped = mapHousehold(index, { period: '2026-02', facts: { household_size: 1, earned_income: { '2026-01': 10, '2026-02': 20 } }, people: { ann: { age: { '2026-02': 61 } } } });
+    expect(mapped.inputs.Household.household.snap_earned_income).toBe(20);
+    expect(mapped.inputs.Person.ann.age).toBe(61);
+    expect(problem({ period: '2026-03', facts: { household_size: 1, earned_income: { '2026-01': 10 } } })).toContain('no value for the calculation period 2026-03');
+    expect(problem({ facts: { household_size: 1, state_code: 'ZZ' } })).toContain('must be one of CO, TX');
+    expect(problem({ facts: { household_size: 0 } })).toContain('must be at least 1');
   });
 
   it('accepts explicit relation tuples for declared relations', () => {
