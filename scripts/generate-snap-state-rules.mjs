@@ -382,11 +382,12 @@ function childSupportModule(code, st, moduleId) {
 module:
   summary: >-
     ${st.name} SNAP treatment of legally obligated child support paid to a nonhousehold member.
-    ${excl ? `${st.name} has elected the exclusion under 7 U.S.C. 2014(d)(6): the payments are excluded from gross income (so they also lower income for the gross income test) and are not deducted again.` : `${st.name} uses the deduction under 7 U.S.C. 2014(e)(4): the payments are deducted from income after the gross income test.`}
+    ${excl ? `${st.name} has elected the exclusion under 7 U.S.C. 2014(d)(6): the payments are excluded from gross income (so they also lower income for the gross income test), the earned income used to pay them gets no 20% deduction (7 CFR 273.10(e)(1)(i)(B)), and they are not deducted again.` : `${st.name} uses the deduction under 7 U.S.C. 2014(e)(4): the payments are deducted from income after the gross income test.`}
   source_verification:
     corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/child-support
 imports:
-  - us:statutes/7/2014/d
+  - us:statutes/7/2014/e/2
+  - us:statutes/7/2014/e/4
 rules:
   - name: ${code}_snap_child_support_excluded_from_income
     kind: parameter
@@ -558,6 +559,8 @@ function households(code, st) {
       h: { ...baseHousehold(p), size: 4, earned: 7500, shelter: 1200, utilityType: 'heating_cooling' } },
     { name: 'between_130_and_200_percent', label: '3 people, $3,200 monthly earnings (above 130% of the guideline in the 48 States), rent $900',
       h: { ...baseHousehold(p), size: 3, earned: 3200, shelter: 900, utilityType: 'heating_cooling' } },
+    { name: 'worker_paying_child_support', label: '2 people, $2,400 monthly earnings of which $400 goes to court-ordered child support for a child outside the household, rent $800',
+      h: { ...baseHousehold(p), size: 2, earned: 2400, childSupport: 400, shelter: 800, utilityType: 'heating_cooling' } },
     { name: 'fy2024_worker_limited_utilities', label: 'FY2024: 2 people, $1,200 earnings, rent $600, limited utilities',
       h: { ...baseHousehold('2024-02'), size: 2, earned: 1200, shelter: 600, utilityType: 'limited' } },
   ];
@@ -717,9 +720,12 @@ for (const [code, st] of Object.entries(data.states)) {
   {
     const excl = st.child_support === 'exclusion';
     const tests = [{ name: excl ? 'child_support_excluded_from_gross_income' : 'child_support_kept_in_gross_income', period: '2026-01',
-      description: excl ? 'earned 1500 - child support 300 excluded = gross 1200' : 'gross stays 1500; the 300 is deducted later',
+      description: excl
+        ? 'earned 1500 - child support 300 excluded = gross 1200; earned income deduction 20% of 1200 = 240 (7 CFR 273.10(e)(1)(i)(B)); no child support deduction'
+        : 'gross stays 1500; earned income deduction 20% of 1500 = 300; the 300 of child support is deducted',
       input: { [F.earned]: 1500, [F.unearned]: 0, [F.childSupport]: 300 },
-      output: { 'us:statutes/7/2014/d#snap_child_support_excluded_from_income': excl, 'us:statutes/7/2014/d#snap_gross_income': excl ? 1200 : 1500 } }];
+      output: { 'us:statutes/7/2014/d#snap_child_support_excluded_from_income': excl, 'us:statutes/7/2014/d#snap_gross_income': excl ? 1200 : 1500,
+        'us:statutes/7/2014/e/2#snap_earned_income_deduction': excl ? 240 : 300, 'us:statutes/7/2014/e/4#snap_child_support_deduction': excl ? 0 : 300 } }];
     emit('child-support', childSupportModule(code, st, ids.child), tests);
   }
   // State minimum benefit
@@ -894,6 +900,8 @@ for (const [code, st] of Object.entries(data.states)) {
     '| energy-assistance SUA limited to elderly/disabled households from FY2026 | `us:statutes/7/2014/e/6/C` | 7 U.S.C. 2014(e)(6)(C)(iv); Pub. L. 119-21 sec. 10103 (date of application assumed 2025-10-01) |',
     '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
+    'Resolved doubt, child support: the compiled yes/no list is read as yes = deduction (7 U.S.C. 2014(e)(4), the federal default) and no = exclusion (2014(d)(6)), which gives 11 exclusion States (CA, DE, IA, IL, LA, ME, NJ, NY, RI, SD, WA). Checks: the Illinois manual (PM 13-01-07) treats child support as an income exclusion and California deducts it before the gross income test (MPP 63-502.2(p)); most States use the deduction. The PolicyEngine variable behind the list applies it the other way round (yes = subtracted from gross income), which would make 41 exclusion States; we did not follow that. Massachusetts excludes the payments for the gross income test and then deducts them (a hybrid); it is encoded as a deduction State.',
+    '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State.', '',
     '## State agencies', '',
     '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
     '|---|---|---|---|---|---|---|---|---|---|');
