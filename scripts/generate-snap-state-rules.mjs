@@ -823,6 +823,7 @@ for (const [code, st] of Object.entries(data.states)) {
     'us:statutes/7/2014/c#snap_poverty_guideline_first_person_48_states_dc', 'us:statutes/7/2014/c#snap_poverty_guideline_each_additional_person_48_states_dc',
     'us:statutes/7/2014/g#snap_resource_limit_standard', 'us:statutes/7/2014/g#snap_resource_limit_elderly_or_disabled',
   ].map((id) => (st.area === '48_states_dc' ? id : id.replace('48_states_dc', st.area === 'alaska' && id.includes('maximum_allotment') ? 'alaska_urban' : (['guam', 'virgin_islands'].includes(st.area) && id.includes('poverty')) ? '48_states_dc' : st.area)));
+  if (code === 'ak') fyParams.push('us:statutes/7/2012/u#snap_maximum_allotment_alaska_rural_1', 'us:statutes/7/2012/u#snap_maximum_allotment_alaska_rural_2');
   const plan = utilityPlan(code, st);
   for (const k of plan.kinds) for (const region of Object.keys(st.regions)) fyParams.push(`${ids.utility}#${paramName(code, k.key, region, plan.multi)}`);
   const spec = {
