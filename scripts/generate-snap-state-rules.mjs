@@ -3,7 +3,8 @@
 // the parity cases under parity/snap/ and the coverage table in docs/coverage.md from the checked-in
 // figures in scripts/data/snap-state-figures.json. Expected values in tests and parity cases come
 // from scripts/lib/snap-reference.mjs, which is independent of the rule engine.
-// Usage: node scripts/generate-snap-state-rules.mjs
+// Usage: node scripts/generate-snap-state-rules.mjs [--check]
+//   --check writes nothing and exits 1 when a generated file differs from (or is missing on) disk.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +76,9 @@ function versionsTable(bySize) {
 const quoteSources = (text) =>
   text.replace(/^(\s+(?:- )?source): (?!['"])(.*(?:: | #).*)$/gm, (_, key, value) => `${key}: ${q(value)}`);
 
+const CHECK = process.argv.includes('--check');
+const stale = [];
+
 function write(rel, text) {
   const p = path.join(root, rel);
   if (rel.endsWith('.yaml') && !rel.endsWith('.test.yaml')) {
@@ -82,6 +86,10 @@ function write(rel, text) {
   }
   // Keep ISO dates as strings for YAML 1.1 loaders (js-yaml would turn them into Date objects).
   if (rel.endsWith('.yaml')) text = text.replace(/: (\d{4}-\d{2}-\d{2})$/gm, ": '$1'");
+  if (CHECK) {
+    if (!fs.existsSync(p) || fs.readFileSync(p, 'utf8') !== text) stale.push(rel);
+    return;
+  }
   fs.mkdirSync(path.dirname(p), { recursive: true });
   fs.writeFileSync(p, text);
 }
@@ -246,7 +254,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   if (st.utility_law) {
     // The State's own rule establishing its standards, cited on every figure alongside the FNS tables.
     const law = `    sources:\n      - {citation: '${st.utility_law.citation}', url: '${st.utility_law.url}'}\n`;
-    for (let i = 0; i < rules.length; i++) rules[i] = rules[i].replace(/    sources:\n/g, law);
+    for (let i = 0; i < rules.length; i++) rules[i] = rules[i].replace(/ {4}sources:\n/g, law);
   }
   return `format: rulespec/v1
 module:
@@ -643,7 +651,7 @@ for (const [code, st] of Object.entries(data.states)) {
     child: mid('child-support'), minimum: mid('minimum-benefit'), area: mid('federal-figures-area'), assembly: mid('benefit-calculation') };
   const dir = `rules/${base}`;
   // Clean previous output of this package so removed modules do not linger.
-  fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+  if (!CHECK) fs.rmSync(path.join(root, dir), { recursive: true, force: true });
   const moduleIds = [];
   const emit = (name, text, tests) => {
     write(`${dir}/${name}.yaml`, text);
@@ -924,4 +932,12 @@ for (const [code, st] of Object.entries(data.states)) {
     '- Every rule carries its own `source` (and `source_url`/`sources`) in the module.', '');
   write('docs/coverage.md', lines.join('\n'));
 }
-console.log(`generated ${programs.length} State packages`);
+if (CHECK) {
+  if (stale.length) {
+    console.error(`out of date (run node scripts/generate-snap-state-rules.mjs):\n  ${stale.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`${programs.length} State packages up to date`);
+} else {
+  console.log(`generated ${programs.length} State packages`);
+}

@@ -4,6 +4,7 @@
  * the last encoded fiscal year), and every parity case matches a direct evaluation through the mapping in
  * docs/snap-package-contract.md.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,11 @@ describe('bundled SNAP rules', () => {
     expect(report.failures.map((f) => `${f.file} :: ${f.name}`)).toEqual([]);
     expect(report.passed).toBeGreaterThan(1000);
     expect(new Set(report.jurisdictions.map((j) => j.jurisdiction))).toEqual(new Set(['us', ...AGENCIES.map((a) => `us-${a}`)]));
+  });
+
+  it('matches the generator output (State modules, compose specs, parity cases, coverage doc)', () => {
+    const script = join(import.meta.dirname, '..', '..', 'scripts', 'generate-snap-state-rules.mjs');
+    expect(execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8' })).toContain('53 State packages up to date');
   });
 
   it('has one compose spec per State agency (53)', () => {
