@@ -70,8 +70,8 @@ export interface CompiledRelation {
   readonly source?: string;
   readonly predicate?: IR;
   readonly predicateDeps?: Deps;
-  /** Input slots read per member of this relation (aggregation fields and predicates). */
-  readonly memberInputs: Set<string>;
+  /** Input slots read per member of this relation (aggregation fields and predicates, through member rules). */
+  readonly memberInputs: ReadonlySet<string>;
 }
 
 export interface InputSlot {
@@ -300,59 +300,40 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
     isRelation: (n) => relationNames.has(n),
   };
 
-  const inputs = new Map<string, InputSlot>();
-  const own = (slot: string, module: string, entity: string | undefined, originless: boolean): void => {
-    let s = inputs.get(slot);
-    if (!s) {
-      s = { name: slot, owners: [], bareAccepted: false, entity };
-      inputs.set(slot, s);
-    }
-    if (originless) s.bareAccepted = true;
-    else if (!s.owners.includes(module)) s.owners.push(module);
-  };
   const syntheticModule = synthetic?.module;
 
   const compiledDerived = new Map<string, CompiledDerived>();
   for (const r of derived.values()) {
-    const position = r.dtype === 'judgment' ? 'judgment' : 'scalar';
-    const deps: Deps = { rules: new Set(), params: new Set(), inputs: new Set(), relations: new Set() };
-    const versions: CompiledVersion[] = [];
-    let failed = false;
-    for (const v of r.versions) {
-      try {
-        const low = cachedLowering(v.formula as Expr, position, ns);
-        for (const k of ['rules', 'params', 'inputs', 'relations'] as const) for (const x of low.deps[k]) deps[k].add(x);
-        versions.push({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, ir: low.ir });
-      } catch (e) {
-        if (e instanceof LoweringError) err(r, modOf(r), `rule "${r.name}" (${r.id}): ${e.message}`, r.line !== undefined ? r.line : undefined, e.pos.col);
-        else throw e;
-        failed = true;
-      }
-    }
-    if (failed) continue;
-    const originless = r.module === syntheticModule;
-    for (const slot of deps.inputs) own(slot, r.module, r.entity, originless);
     const minorUnits = r.rounding && r.unit ? currencies.get(r.unit) : undefined;
-    compiledDerived.set(r.name, { kind: 'derived', rule: r, id: r.id, name: r.name, position, versions, deps, minorUnits, boundBy: boundBy.get(r.name) });
+    const bound = boundBy.get(r.name);
+    try {
+      compiledDerived.set(r.name, bound ? compileDerived(r, ns, minorUnits, bound) : cachedDerived(r, ns, minorUnits));
+    } catch (e) {
+      if (e instanceof LoweringError) err(r, modOf(r), `rule "${r.name}" (${r.id}): ${e.message}`, r.line !== undefined ? r.line : undefined, e.pos.col);
+      else throw e;
+    }
   }
 
   const compiledParams = new Map<string, CompiledParameter>();
-  for (const r of params.values()) {
-    compiledParams.set(r.name, {
-      kind: 'parameter',
-      rule: r,
-      id: r.id,
-      name: r.name,
-      versions: r.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, cells: v.cells ?? literalCells(v) })),
-      boundBy: boundBy.get(r.name),
-    });
-    if (r.table && r.indexedBy) own(r.indexedBy, r.module, undefined, r.module === syntheticModule);
-  }
+  for (const r of params.values()) compiledParams.set(r.name, cachedParameter(r, boundBy.get(r.name)));
 
   // Relations: declared ones, then auto-declared (arity 2) for names used in aggregations.
+  // Member input sets are filled lazily (only package graphs need them), see `ensureInputs`.
+  const memberSets = new Map<string, Set<string>>();
+  let inputs: Map<string, InputSlot> | undefined;
   const relations = new Map<string, CompiledRelation>();
+  const addRelation = (rel: Omit<CompiledRelation, 'memberInputs'>): void => {
+    memberSets.set(rel.name, new Set());
+    relations.set(rel.name, {
+      ...rel,
+      get memberInputs(): Set<string> {
+        ensureInputs();
+        return memberSets.get(rel.name) as Set<string>;
+      },
+    });
+  };
   for (const [name, r] of relRules) {
-    if (r.shape === 'data_relation') relations.set(name, { name, id: relationId(r.module, r.name), module: r.module, kind: 'data', arity: r.arity, rule: r, memberInputs: new Set() });
+    if (r.shape === 'data_relation') addRelation({ name, id: relationId(r.module, r.name), module: r.module, kind: 'data', arity: r.arity, rule: r });
     else {
       let predicate: IR | undefined;
       let predicateDeps: Deps | undefined;
@@ -366,35 +347,17 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
         else throw e;
         continue;
       }
-      relations.set(name, {
-        name,
-        id: relationId(r.module, r.name),
-        module: r.module,
-        kind: 'derived',
-        arity: r.arity,
-        rule: r,
-        source: r.sourceRelation,
-        predicate,
-        predicateDeps,
-        memberInputs: new Set(predicateDeps.inputs),
-      });
+      addRelation({ name, id: relationId(r.module, r.name), module: r.module, kind: 'derived', arity: r.arity, rule: r, source: r.sourceRelation, predicate, predicateDeps });
     }
   }
   for (const d of compiledDerived.values()) {
     for (const rel of d.deps.relations) {
-      if (!relations.has(rel)) relations.set(rel, { name: rel, id: relationId(d.rule.module, rel), module: d.rule.module, kind: 'auto', arity: 2, memberInputs: new Set() });
+      if (!relations.has(rel)) addRelation({ name: rel, id: relationId(d.rule.module, rel), module: d.rule.module, kind: 'auto', arity: 2 });
     }
   }
-  const transitive = transitiveInputs(compiledDerived);
-  for (const d of compiledDerived.values()) collectMemberInputs(d, relations, transitive);
-  for (const rel of relations.values()) if (rel.predicateDeps) for (const r of rel.predicateDeps.rules) for (const i of transitive(r)) rel.memberInputs.add(i);
-  for (const rel of relations.values()) {
+  for (const rel of [...relations.values()]) {
     if (rel.kind === 'derived' && rel.source && !relations.has(rel.source))
-      relations.set(rel.source, { name: rel.source, id: relationId(rel.module, rel.source), module: rel.module, kind: 'auto', arity: 2, memberInputs: new Set() });
-  }
-  for (const rel of relations.values()) for (const slot of rel.memberInputs) {
-    const s = inputs.get(slot);
-    if (s && !s.relation) s.relation = rel.name;
+      addRelation({ name: rel.source, id: relationId(rel.module, rel.source), module: rel.module, kind: 'auto', arity: 2 });
   }
   if (diagnostics.length > 0) return { ok: false, diagnostics };
 
@@ -404,7 +367,40 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
     err(first?.rule, first ? modOf(first.rule) : undefined, `dependency cycle: ${cyc.cycle.join(' → ')}`);
     return { ok: false, diagnostics };
   }
-  for (const s of inputs.values()) s.owners.sort();
+
+  /** Input ownership (§6) and per-relation member inputs; computed on first use. */
+  function ensureInputs(): Map<string, InputSlot> {
+    if (inputs) return inputs;
+    const map = new Map<string, InputSlot>();
+    inputs = map;
+    const own = (slot: string, module: string, entity: string | undefined, originless: boolean): void => {
+      let s = map.get(slot);
+      if (!s) {
+        s = { name: slot, owners: [], bareAccepted: false, entity };
+        map.set(slot, s);
+      }
+      if (originless) s.bareAccepted = true;
+      else if (!s.owners.includes(module)) s.owners.push(module);
+    };
+    for (const d of compiledDerived.values()) for (const slot of d.deps.inputs) own(slot, d.rule.module, d.rule.entity, d.rule.module === syntheticModule);
+    for (const p of compiledParams.values()) if (p.rule.table && p.rule.indexedBy) own(p.rule.indexedBy, p.rule.module, undefined, p.rule.module === syntheticModule);
+    const transitive = transitiveInputs(compiledDerived);
+    for (const d of compiledDerived.values()) collectMemberInputs(d, memberSets, transitive);
+    for (const rel of relations.values()) {
+      const set = memberSets.get(rel.name) as Set<string>;
+      if (rel.predicateDeps) {
+        for (const i of rel.predicateDeps.inputs) set.add(i);
+        for (const r of rel.predicateDeps.rules) for (const i of transitive(r)) set.add(i);
+      }
+    }
+    for (const [rel, set] of memberSets)
+      for (const slot of set) {
+        const s = map.get(slot);
+        if (s && !s.relation) s.relation = rel;
+      }
+    for (const s of map.values()) s.owners.sort();
+    return map;
+  }
 
   return {
     ok: true,
@@ -414,7 +410,9 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
       derived: compiledDerived,
       parameters: compiledParams,
       relations,
-      inputs,
+      get inputs(): ReadonlyMap<string, InputSlot> {
+        return ensureInputs();
+      },
       order: cyc.order,
       currencies,
       sourceRelations,
@@ -422,6 +420,59 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
       idToName,
     },
   };
+}
+
+function compileDerived(r: DerivedRule, ns: Namespace, minorUnits: number | undefined, boundBy: SetsBinding | undefined): CompiledDerived {
+  const position = r.dtype === 'judgment' ? 'judgment' : 'scalar';
+  const versions: CompiledVersion[] = [];
+  let deps: Deps | undefined;
+  for (const v of r.versions) {
+    const low = cachedLowering(v.formula as Expr, position, ns);
+    if (!deps) deps = r.versions.length === 1 ? low.deps : { rules: new Set(low.deps.rules), params: new Set(low.deps.params), inputs: new Set(low.deps.inputs), relations: new Set(low.deps.relations) };
+    else for (const k of ['rules', 'params', 'inputs', 'relations'] as const) for (const x of low.deps[k]) deps[k].add(x);
+    versions.push({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, ir: low.ir });
+  }
+  return { kind: 'derived', rule: r, id: r.id, name: r.name, position, versions, deps: deps ?? { rules: new Set(), params: new Set(), inputs: new Set(), relations: new Set() }, minorUnits, boundBy };
+}
+
+const derivedCache = new WeakMap<DerivedRule, Map<string, CompiledDerived>>();
+
+/** A derived rule compiles identically in every closure that resolves its identifiers the same way. */
+function cachedDerived(r: DerivedRule, ns: Namespace, minorUnits: number | undefined): CompiledDerived {
+  let sig = minorUnits === undefined ? '' : String(minorUnits);
+  for (const v of r.versions) sig += `|${signature(v.formula as Expr, ns)}`;
+  let byRule = derivedCache.get(r);
+  if (!byRule) derivedCache.set(r, (byRule = new Map()));
+  const hit = byRule.get(sig);
+  if (hit) return hit;
+  const compiled = compileDerived(r, ns, minorUnits, undefined);
+  byRule.set(sig, compiled);
+  return compiled;
+}
+
+const paramCache = new WeakMap<ParameterRule, CompiledParameter>();
+
+function cachedParameter(r: ParameterRule, boundBy: SetsBinding | undefined): CompiledParameter {
+  const hit = boundBy ? undefined : paramCache.get(r);
+  if (hit) return hit;
+  const compiled: CompiledParameter = {
+    kind: 'parameter',
+    rule: r,
+    id: r.id,
+    name: r.name,
+    versions: r.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, cells: v.cells ?? literalCells(v) })),
+    boundBy,
+  };
+  if (!boundBy) paramCache.set(r, compiled);
+  return compiled;
+}
+
+function signature(e: Expr, ns: Namespace): string {
+  let idents = identCache.get(e);
+  if (!idents) identCache.set(e, (idents = [...collectIdents(e)].sort()));
+  let sig = '';
+  for (const id of idents) sig += ns.isParameter(id) ? 'p' : ns.isDerived(id) ? 'd' : 'i';
+  return sig;
 }
 
 const identCache = new WeakMap<Expr, string[]>();
@@ -432,10 +483,7 @@ const loweringCache = new WeakMap<Expr, Map<string, { ir: IR; deps: Deps }>>();
  * so a formula shared by many closures is lowered once per distinct resolution signature.
  */
 function cachedLowering(e: Expr, position: 'judgment' | 'scalar', ns: Namespace): { ir: IR; deps: Deps } {
-  let idents = identCache.get(e);
-  if (!idents) identCache.set(e, (idents = [...collectIdents(e)].sort()));
-  let sig = position === 'judgment' ? 'J' : 'S';
-  for (const id of idents) sig += ns.isParameter(id) ? 'p' : ns.isDerived(id) ? 'd' : 'i';
+  const sig = (position === 'judgment' ? 'J' : 'S') + signature(e, ns);
   let byExpr = loweringCache.get(e);
   if (!byExpr) loweringCache.set(e, (byExpr = new Map()));
   const hit = byExpr.get(sig);
@@ -473,14 +521,14 @@ function transitiveInputs(derived: ReadonlyMap<string, CompiledDerived>): (name:
 }
 
 /** Records which input slots are read per member of each aggregated relation (for the ProgramGraph). */
-function collectMemberInputs(d: CompiledDerived, relations: Map<string, CompiledRelation>, transitive: (name: string) => ReadonlySet<string>): void {
+function collectMemberInputs(d: CompiledDerived, memberSets: Map<string, Set<string>>, transitive: (name: string) => ReadonlySet<string>): void {
   const walk = (ir: IR, rel?: string): void => {
     switch (ir.k) {
       case 'input':
-        if (rel) relations.get(rel)?.memberInputs.add(ir.slot);
+        if (rel) memberSets.get(rel)?.add(ir.slot);
         return;
       case 'derived':
-        if (rel) for (const i of transitive(ir.name)) relations.get(rel)?.memberInputs.add(i);
+        if (rel) for (const i of transitive(ir.name)) memberSets.get(rel)?.add(i);
         return;
       case 'agg':
         if (ir.field) walk(ir.field, ir.rel);

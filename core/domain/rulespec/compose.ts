@@ -348,16 +348,41 @@ function reachable(program: CompiledProgram, outputs: readonly string[]): { rule
   return { rules, params, inputs, relations };
 }
 
+/** Canonical JSON (sorted keys, no undefined) written into one parts array; Maps become objects. */
 function canonicalJson(x: unknown): string {
-  if (x === null || typeof x !== 'object') return JSON.stringify(x ?? null);
-  if (x instanceof Map) return canonicalJson(Object.fromEntries([...x.entries()].map(([k, v]) => [String(k), v])));
-  if (Array.isArray(x)) return `[${x.map(canonicalJson).join(',')}]`;
-  const o = x as Obj;
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
-    .join(',')}}`;
+  const parts: string[] = [];
+  const write = (v: unknown): void => {
+    if (v === null || v === undefined || typeof v !== 'object') {
+      parts.push(JSON.stringify(v ?? null));
+      return;
+    }
+    if (v instanceof Map) {
+      write(Object.fromEntries([...v.entries()].map(([k, val]) => [String(k), val])));
+      return;
+    }
+    if (Array.isArray(v)) {
+      parts.push('[');
+      v.forEach((item, i) => {
+        if (i) parts.push(',');
+        write(item);
+      });
+      parts.push(']');
+      return;
+    }
+    const o = v as Obj;
+    parts.push('{');
+    let first = true;
+    for (const k of Object.keys(o).sort()) {
+      if (o[k] === undefined) continue;
+      if (!first) parts.push(',');
+      first = false;
+      parts.push(JSON.stringify(k), ':');
+      write(o[k]);
+    }
+    parts.push('}');
+  };
+  write(x);
+  return parts.join('');
 }
 
 export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): ComposeResult {
