@@ -8,7 +8,6 @@ import { composeProgram, loadRuleRepository, parseProgramSpec, type RuleReposito
 import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import type { Calculator, ExecutablePackage } from '../../core/ports/calculator.js';
 import { CompiledPackage, explainEvaluator, type PackageEvaluator } from './compiled-package.js';
-import { fastEvaluator } from './fast-path.js';
 
 export interface CompileProblem {
   root: string;
@@ -19,7 +18,7 @@ export interface CompileProblem {
 export interface CompiledRuntimeOptions {
   /** The explain evaluator (trace; and outputs when there is no fast evaluator). Default: the engine's. */
   explain?: PackageEvaluator;
-  /** A fast evaluator for outputs (compiled JavaScript); default: ./fast-path.ts `fastEvaluator` when set. */
+  /** A fast evaluator for outputs (e.g. ./fast-path.ts `fastEvaluator`); default none: the explain pass gives both. */
   fast?: PackageEvaluator;
 }
 
@@ -68,7 +67,7 @@ export class CompiledRuntime implements Calculator {
           continue;
         }
         try {
-          packages.push(new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast ?? fastEvaluator }));
+          packages.push(new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast }));
         } catch (error) {
           problems.push({ root: repo.provenance.root, spec: file, message: error instanceof Error ? error.message : String(error) });
         }
