@@ -47,10 +47,11 @@ export class CalculatorRuntimeCatalog implements RuntimeCatalog {
     const pkg = this.find(jurisdiction, programId);
     if (!pkg) return undefined;
     const description = this.describe(pkg);
-    const household = description.sample_household ?? sampleHousehold(pkg.shape.default_period, pkg.shape.entities);
+    const period = monthOf(pkg.shape.default_period);
+    const household = description.sample_household ?? sampleHousehold(period, pkg.shape.entities);
     return {
       ...summaryOf(pkg),
-      default_period: pkg.shape.default_period,
+      default_period: period,
       outputs: outputsOf(pkg, description.outputs),
       entities: pkg.shape.entities.map(specEntity),
       output_aliases: { ...pkg.output_aliases },
@@ -106,6 +107,11 @@ export class CalculatorRuntimeCatalog implements RuntimeCatalog {
   }
 }
 
+/** `YYYY-MM` as the spec requires: a year-only program period (e.g. a tax year `2026`) reads as its first month. */
+export function monthOf(period: string): string {
+  return /^\d{4}$/.test(period) ? `${period}-01` : period;
+}
+
 /** The spec's entity fields only (runtime-internal input flags stay internal). */
 function specEntity(e: PackageEntity): PackageEntity {
   return {
@@ -148,7 +154,11 @@ function outputsOf(pkg: ExecutablePackage, described: PackageOutput[] | undefine
 /** A household that supplies a neutral value for every input without a default (first instance of each entity). */
 export function sampleHousehold(period: string, entities: readonly PackageEntity[]): Record<string, unknown> {
   const overrides: Record<string, Record<string, Record<string, JsonValue>>> = {};
+  const defaults = new Map<string, JsonValue | undefined>();
+  for (const e of entities) for (const i of e.inputs) if (i.default !== undefined) defaults.set(i.name, i.default);
   for (const entity of entities) {
+    // A counted entity with no instances by default takes no inputs.
+    if (entity.count === 0 || (entity.count_from !== undefined && defaults.get(entity.count_from) === 0)) continue;
     const required = entity.inputs.filter((i) => i.default === undefined);
     if (required.length === 0) continue;
     const values: Record<string, JsonValue> = {};

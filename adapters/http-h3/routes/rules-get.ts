@@ -1,0 +1,19 @@
+import { getRule } from '../../../core/usecases/read/rules.js';
+import { READ } from '../../read-surface/tokens.js';
+import { defineRoute } from '../route.js';
+import { RuleParamsSchema, RuleResponseSchema } from '../schemas/read.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/rules/**:rule_id',
+  operationId: 'getRule',
+  summary: 'Read one rule by id or citation path',
+  description:
+    'rule_id is a rule id (us:statutes/7/2017/a#snap_regular_month_allotment, `#` sent as %23) or a citation path (us/statutes/7/2017/a/snap_regular_month_allotment; slashes as is or %2F).',
+  tags: ['rules'],
+  auth: { scope: 'rules:read' },
+  params: RuleParamsSchema,
+  responses: { 200: RuleResponseSchema },
+  errors: ['not_found'],
+  handler: ({ params, resolve }) => getRule(resolve(READ.Catalog).current(), params.rule_id),
+});

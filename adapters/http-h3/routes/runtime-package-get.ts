@@ -1,0 +1,18 @@
+import { getRuntimePackage } from '../../../core/usecases/read/runtime-packages.js';
+import { READ } from '../../read-surface/tokens.js';
+import { defineRoute } from '../route.js';
+import { PackageParamsSchema, PackageResponseSchema } from '../schemas/read.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/runtime/packages/:jurisdiction/**:program_id',
+  operationId: 'getRuntimePackage',
+  summary: 'One runtime package: inputs, outputs, entities, aliases and a sample request',
+  description: 'Jurisdiction comes first in the path. sample_request computes with the package as it is.',
+  tags: ['runtime'],
+  auth: { scope: 'rules:read' },
+  params: PackageParamsSchema,
+  responses: { 200: PackageResponseSchema },
+  errors: ['not_found'],
+  handler: ({ params, resolve }) => getRuntimePackage(resolve(READ.Runtime), params.jurisdiction, params.program_id),
+});

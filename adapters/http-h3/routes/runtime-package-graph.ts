@@ -1,0 +1,18 @@
+import { getRuntimePackageGraph } from '../../../core/usecases/read/runtime-packages.js';
+import { READ } from '../../read-surface/tokens.js';
+import { defineRoute } from '../route.js';
+import { GraphResponseSchema, PackageParamsSchema } from '../schemas/read.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/runtime/packages/:jurisdiction/**:program_id/graph',
+  operationId: 'getRuntimePackageGraph',
+  summary: "A runtime package's compiled rule dependency graph",
+  description: '404 when the package is unknown or has no compiled graph (fixture packages have none).',
+  tags: ['runtime'],
+  auth: { scope: 'rules:read' },
+  params: PackageParamsSchema,
+  responses: { 200: GraphResponseSchema },
+  errors: ['not_found'],
+  handler: ({ params, resolve }) => getRuntimePackageGraph(resolve(READ.Runtime), params.jurisdiction, params.program_id),
+});

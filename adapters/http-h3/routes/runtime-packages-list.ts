@@ -1,0 +1,15 @@
+import { listRuntimePackages } from '../../../core/usecases/read/runtime-packages.js';
+import { READ } from '../../read-surface/tokens.js';
+import { defineRoute } from '../route.js';
+import { PackagesResponseSchema } from '../schemas/read.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/runtime/packages',
+  operationId: 'listRuntimePackages',
+  summary: 'List executable runtime packages',
+  tags: ['runtime'],
+  auth: { scope: 'rules:read' },
+  responses: { 200: PackagesResponseSchema },
+  handler: ({ resolve }) => listRuntimePackages(resolve(READ.Runtime)),
+});

@@ -1,0 +1,18 @@
+import { searchRules } from '../../../core/usecases/read/search.js';
+import { READ } from '../../read-surface/tokens.js';
+import { defineRoute } from '../route.js';
+import { SearchRequestSchema, SearchResultsSchema } from '../schemas/read.js';
+
+export default defineRoute({
+  method: 'POST',
+  path: '/v1/search',
+  operationId: 'searchRules',
+  summary: 'Search rules',
+  description:
+    'Every whitespace-separated token of two or more characters must match (as a word prefix; tokens with inner punctuation verbatim) over rule ids, citation paths, names, summaries and symbols. jurisdiction and program_id are exact filters. Best match first: exact id/citation path/name, then rules matching more tokens in their name.',
+  tags: ['rules'],
+  auth: { scope: 'rules:read' },
+  body: SearchRequestSchema,
+  responses: { 200: SearchResultsSchema },
+  handler: ({ body, resolve }) => searchRules(resolve(READ.Catalog).current(), body),
+});

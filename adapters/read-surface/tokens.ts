@@ -1,0 +1,24 @@
+/** Tokens of the read surface (bound in ./module.ts). */
+import type { RuleRepositoryModel } from '../../core/domain/rulespec/repository.js';
+import type { RuleRepository } from '../../core/ports/rule-repository.js';
+import type { RuntimeCatalog } from '../../core/ports/runtime.js';
+import type { ReadCatalogHolder } from './holder.js';
+import type { SharedRepositories } from './shared-repositories.js';
+import { token } from '../tokens.js';
+
+export interface LoadedRuleRepository {
+  source: RuleRepository;
+  model: RuleRepositoryModel;
+}
+
+export const READ = {
+  /** The rule index and search index, set once the module has started. */
+  Catalog: token<ReadCatalogHolder>('ReadCatalog'),
+  /** Runtime packages as the read routes and capabilities see them. */
+  Runtime: token<RuntimeCatalog>('RuntimeCatalog'),
+  /**
+   * Every configured repository (RULES_PATH), loaded once by the engine's loader and shared: call
+   * `resolve(READ.Repositories).load()` from any module's start() instead of reading the same files again.
+   */
+  Repositories: token<SharedRepositories>('SharedRuleRepositories'),
+};
