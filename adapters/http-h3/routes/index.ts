@@ -19,6 +19,15 @@ import adminAudit from './admin-audit.js';
 import adminKillGet from './admin-kill-get.js';
 import adminKillSet from './admin-kill-set.js';
 import adminUsage from './admin-usage.js';
+import capabilities from './capabilities.js';
+import programs from './programs.js';
+import search from './search.js';
+import rulesGet from './rules-get.js';
+import rulesSources from './rules-sources.js';
+import rulesDependencies from './rules-dependencies.js';
+import runtimePackagesList from './runtime-packages-list.js';
+import runtimePackageGet from './runtime-package-get.js';
+import runtimePackageGraph from './runtime-package-graph.js';
 
 export const routes: RouteDefinition[] = [
   health,
@@ -37,4 +46,13 @@ export const routes: RouteDefinition[] = [
   calculateBatch,
   jobsSubmit,
   jobsGet,
+  capabilities,
+  programs,
+  search,
+  rulesGet,
+  rulesSources,
+  rulesDependencies,
+  runtimePackagesList,
+  runtimePackageGet,
+  runtimePackageGraph,
 ];
