@@ -12,7 +12,7 @@ import type { AuthGate, Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { RequestObserver } from '../../core/ports/request-observer.js';
 import type { Resolve } from '../tokens.js';
-import { checkDeclaredLength, discardBody, readJsonBody } from './body.js';
+import { checkDeclaredLength, parseJsonBody, readLimited } from './body.js';
 import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
 import { errorResponse, meta, successResponse } from './envelope.js';
 import { clientIpFor, requestIdFor } from './request-id.js';
@@ -75,6 +75,9 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     if (state.match === null) throw new ServiceError('not_found', `No route for ${method} ${url.pathname}.`);
     const { route, params: rawParams } = state.match;
 
+    // Size first, whoever sends it: an oversized body gets 413 on every route, read no further than the limit.
+    const bytes = await readLimited(request, maxBodyBytes);
+
     const scope = routeScope(route);
     if (scope !== null) {
       const outcome = await deps.authGate.authenticate({ headers: request.headers, clientIp: state.clientIp, scope, method, route: route.path });
@@ -86,12 +89,10 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     if (RESERVED_PARAMETER in query) rejectAsOf();
 
     let body: unknown;
-    if (route.body !== undefined) {
-      body = await readJsonBody(request, maxBodyBytes);
+    if (route.body !== undefined && route.parseBody !== false) {
+      body = parseJsonBody(bytes, request.headers.get('content-type'));
       if (body !== null && typeof body === 'object' && !Array.isArray(body) && RESERVED_PARAMETER in body) rejectAsOf();
       body = validatePart(route.body, body, 'body');
-    } else {
-      await discardBody(request, maxBodyBytes);
     }
     const params = route.params !== undefined ? validatePart(route.params, rawParams, 'path') : rawParams;
     const parsedQuery = route.query !== undefined ? validatePart(route.query, query, 'query') : query;
@@ -105,6 +106,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       clientIp: state.clientIp,
       log,
       request,
+      rawBody: bytes,
       resolve: deps.resolve,
       setHeader: (name, value) => {
         state.extraHeaders[name.toLowerCase()] = value;

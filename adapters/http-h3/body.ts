@@ -2,6 +2,8 @@
  * Request bodies: the byte limit is enforced while the body streams in. A declared content-length over the
  * limit is refused before reading; otherwise bytes are counted chunk by chunk and reading stops (the stream
  * is cancelled) as soon as the count passes the limit, so an oversized body is never buffered.
+ * The platform reads bodies (size only) before authentication so that an oversized body gets 413 on every
+ * route whoever sends it; content type and JSON syntax are checked after authentication.
  */
 import { ServiceError } from '../../core/domain/errors.js';
 
@@ -52,16 +54,13 @@ function isJsonMediaType(contentType: string): boolean {
 }
 
 /**
- * Reads and parses a JSON body. Returns undefined for an empty body (the route schema decides whether a
- * body is required). A non-JSON content type is refused before any byte is read.
+ * Parses a JSON body already read under the limit. Returns undefined for an empty body (the route schema
+ * decides whether a body is required).
  */
-export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  checkDeclaredLength(request.headers, limit);
-  const contentType = request.headers.get('content-type');
+export function parseJsonBody(bytes: Uint8Array, contentType: string | null): unknown {
   if (contentType !== null && !isJsonMediaType(contentType)) {
     throw new ServiceError('invalid_request', `content-type must be application/json (received ${contentType.split(';')[0].trim() || 'an empty value'})`);
   }
-  const bytes = await readLimited(request, limit);
   if (bytes.byteLength === 0) return undefined;
   if (contentType === null) throw new ServiceError('invalid_request', 'content-type must be application/json (the header is missing)');
   let text: string;
@@ -75,26 +74,5 @@ export async function readJsonBody(request: Request, limit: number): Promise<unk
     return JSON.parse(text);
   } catch (error) {
     throw new ServiceError('invalid_request', `body: malformed JSON (${error instanceof SyntaxError ? error.message : 'parse error'})`);
-  }
-}
-
-/** For routes without a body: any body sent is drained under the same limit and ignored. */
-export async function discardBody(request: Request, limit: number): Promise<void> {
-  checkDeclaredLength(request.headers, limit);
-  if (request.body === null) return;
-  const reader = request.body.getReader();
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge(limit);
-      }
-    }
-  } finally {
-    reader.releaseLock();
   }
 }

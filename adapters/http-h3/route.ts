@@ -43,8 +43,10 @@ export interface RouteContext<P, Q, B> {
   requestId: string;
   clientIp: string;
   log: Logger;
-  /** The original request (headers etc.). Its body has already been consumed when the route declares `body`. */
+  /** The original request (headers etc.). Its body stream has already been consumed: use `rawBody`. */
   request: Request;
+  /** The body bytes, read under MAX_BODY_BYTES (empty when there is none). */
+  rawBody: Uint8Array;
   /** Looks up a service bound in the composition root. */
   resolve: Resolve;
   /** Adds a header to the response (success or error). */
@@ -62,6 +64,12 @@ interface RouteBase<PS, QS, BS> {
   params?: PS;
   query?: QS;
   body?: BS;
+  /**
+   * false: the platform only enforces the size limit and leaves parsing to the handler (`rawBody`, e.g. with
+   * parseJsonBody from body.ts), for routes that answer bad bodies in their own format (the compatibility
+   * endpoint). `body` then only documents the request in OpenAPI and `ctx.body` is undefined.
+   */
+  parseBody?: boolean;
   /** Error codes this route itself raises; the platform adds its own (validation, auth, 413, 500). */
   errors?: ErrorCode[];
   /** Schemas of `data` for error codes that carry it (e.g. not_ready). */

@@ -1,6 +1,8 @@
 /** Test-only routes that exercise the platform (bodies, queries, catch-all params, failures). */
 import * as v from 'valibot';
 import { ServiceError } from '../../../core/domain/errors.js';
+import { parseJsonBody } from '../../../adapters/http-h3/body.js';
+import { jsonResponse } from '../../../adapters/http-h3/envelope.js';
 import { defineRoute } from '../../../adapters/http-h3/route.js';
 
 export const EchoBody = v.strictObject({
@@ -109,6 +111,45 @@ export const clientRoute = defineRoute({
   handler: ({ clientIp, requestId }) => ({ client_ip: clientIp, request_id: requestId }),
 });
 
+const CompatBody = v.strictObject({ household: v.record(v.string(), v.unknown()) });
+const CompatError = v.strictObject({ status: v.literal('error'), message: v.string(), result: v.null() });
+
+/** A raw route that parses its own body and answers bad bodies in its own envelope (like the compat endpoint). */
+export const ownBodyRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/test/own-body',
+  operationId: 'testOwnBody',
+  summary: 'parses its body itself',
+  tags: ['test'],
+  auth: 'public',
+  rawResponse: true,
+  body: CompatBody,
+  parseBody: false,
+  responses: { 200: v.strictObject({ status: v.literal('ok'), keys: v.array(v.string()) }), 400: CompatError },
+  handler: ({ rawBody, request, body }) => {
+    let parsed: unknown;
+    try {
+      parsed = parseJsonBody(rawBody, request.headers.get('content-type'));
+    } catch (error) {
+      return jsonResponse(400, { status: 'error', message: (error as Error).message, result: null });
+    }
+    const result = v.safeParse(CompatBody, parsed);
+    if (!result.success || body !== undefined) return jsonResponse(400, { status: 'error', message: 'household: is required', result: null });
+    return jsonResponse(200, { status: 'ok', keys: Object.keys(result.output.household) });
+  },
+});
+
+export const protectedPostRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/test/protected',
+  operationId: 'testProtectedPost',
+  summary: 'a protected route with a body',
+  tags: ['test'],
+  body: EchoBody,
+  responses: { 200: v.strictObject({ query: v.string() }) },
+  handler: ({ body }) => ({ query: body.query }),
+});
+
 export const driftRoute = defineRoute({
   method: 'GET',
   path: '/v1/test/drift',
@@ -120,4 +161,4 @@ export const driftRoute = defineRoute({
   handler: () => ({ count: 'three' }) as unknown as { count: number },
 });
 
-export const testRoutes = [clientRoute, echoRoute, createdRoute, boomRoute, notFoundRoute, ruleLikeRoute, ruleSourcesLikeRoute, protectedRoute];
+export const testRoutes = [protectedPostRoute, ownBodyRoute, clientRoute, echoRoute, createdRoute, boomRoute, notFoundRoute, ruleLikeRoute, ruleSourcesLikeRoute, protectedRoute];

@@ -152,6 +152,26 @@ describe('JSON bodies', () => {
   });
 });
 
+describe('routes that parse their own body (parseBody: false)', () => {
+  it('receive the raw bytes and answer bad bodies in their own format', async () => {
+    const ok = await t.request('POST', '/v1/test/own-body', { json: { household: { people: {} } } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ status: 'ok', keys: ['people'] });
+    const malformed = await t.request('POST', '/v1/test/own-body', { body: '{', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.status).toBe('error');
+    expect(malformed.body.message).toMatch(/^body: malformed JSON/);
+    const invalid = await t.request('POST', '/v1/test/own-body', { json: { nothing: 1 } });
+    expect(invalid.body).toEqual({ status: 'error', message: 'household: is required', result: null });
+  });
+
+  it('still get the platform size limit', async () => {
+    const res = await t.request('POST', '/v1/test/own-body', { body: 'x'.repeat(5000), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+});
+
 describe('as_of is reserved', () => {
   it('rejects as_of in the query string', async () => {
     const res = await t.request('GET', '/v1/version?as_of=2024-01-01');
@@ -201,6 +221,20 @@ describe('body size limit (1024 bytes here)', () => {
     // Reading stopped within a few chunks of the limit: the 10 MB were never consumed, let alone buffered.
     expect(pulled).toBeLessThan(200 * 1024);
     expect(cancelled).toBe(true);
+  });
+
+  it('answers an oversized streamed body with 413 even on a protected route without a key', async () => {
+    const stream = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(size).fill(0x20));
+          controller.close();
+        },
+      });
+    const big = await t.request('POST', '/v1/test/protected', { body: stream(4096), headers: { 'content-type': 'application/json' } });
+    expect(big.status).toBe(413);
+    const small = await t.request('POST', '/v1/test/protected', { body: stream(10), headers: { 'content-type': 'application/json' } });
+    expect(small.status).toBe(401);
   });
 
   it('limits bodies sent to routes that take none', async () => {
