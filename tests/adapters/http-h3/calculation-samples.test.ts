@@ -1,0 +1,58 @@
+/**
+ * The fully wired app (default modules, bundled rules): every executable package's sample_request, as package
+ * detail publishes it, calculates over HTTP with outputs, a trace naming legal sources, and warnings.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
+
+const user = testKey('samples-user', ['rules:read', 'calculate:run']);
+const headers = { 'x-api-key': user.key };
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([{ ...user.entry, rate_limit: { requests: 100_000, window_seconds: 60 } }]) } });
+});
+afterAll(async () => t.close());
+
+describe('sample requests of every executable package', () => {
+  it('return 200 with outputs, sourced trace entries and warnings', async () => {
+    const list = await t.request('GET', '/v1/runtime/packages', { headers });
+    expect(list.status).toBe(200);
+    const packages = (list.body.data.packages as Array<{ program_id: string; jurisdiction: string; status: string; mode: string }>).filter((p) => p.status === 'ready');
+    expect(packages.length).toBeGreaterThan(0);
+    for (const pkg of packages) {
+      const detail = await t.request('GET', `/v1/runtime/packages/${pkg.jurisdiction}/${pkg.program_id}`, { headers });
+      expect(detail.status).toBe(200);
+      const sample = detail.body.data.package.sample_request;
+      const result = await t.request('POST', '/v1/calculate', { json: sample, headers });
+      const where = `${pkg.jurisdiction}/${pkg.program_id}`;
+      expect(result.status, `${where}: ${result.text.slice(0, 300)}`).toBe(200);
+      const data = result.body.data;
+      expect(Object.keys(data.outputs).length, where).toBeGreaterThan(0);
+      expect(data.trace.length, where).toBeGreaterThan(0);
+      for (const entry of data.trace) expect(entry.sources.length, `${where} ${entry.rule_id}`).toBeGreaterThan(0);
+      expect(data.warnings.length, where).toBeGreaterThan(0);
+      expect(data.runtime.mode).toBe(pkg.mode);
+    }
+  }, 120_000);
+
+  it('answers a job of every sample request with positional results', async () => {
+    const list = await t.request('GET', '/v1/runtime/packages', { headers });
+    const first = (list.body.data.packages as Array<{ program_id: string; jurisdiction: string }>).slice(0, 50);
+    const requests = [];
+    for (const pkg of first) requests.push((await t.request('GET', `/v1/runtime/packages/${pkg.jurisdiction}/${pkg.program_id}`, { headers })).body.data.package.sample_request);
+    const submitted = await t.request('POST', '/v1/jobs/calculate', { json: { requests }, headers });
+    expect(submitted.status).toBe(202);
+    let record = (await t.request('GET', submitted.body.data.status_url, { headers })).body.data;
+    for (let i = 0; i < 400 && record.status !== 'succeeded' && record.status !== 'failed'; i += 1) {
+      await new Promise((r) => setTimeout(r, 25));
+      record = (await t.request('GET', submitted.body.data.status_url, { headers })).body.data;
+    }
+    expect(record.status).toBe('succeeded');
+    expect(record.completed).toBe(requests.length);
+    record.results.forEach((r: { status: string; result?: { jurisdiction: string } }, i: number) => {
+      expect(r.status).toBe('ok');
+      expect(r.result?.jurisdiction).toBe(requests[i].jurisdiction);
+    });
+  }, 60_000);
+});
