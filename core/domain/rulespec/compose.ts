@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isLiteral } from './ast.js';
-import { compileModules, resolveClosure, type CompiledProgram, type SyntheticRules } from './compile.js';
+import { compileModules, resolveClosure, type CompiledDerived, type CompiledParameter, type CompiledProgram, type SyntheticRules } from './compile.js';
 import { Evaluator, type Dataset, type Period, type TraceEntry } from './evaluate.js';
 import type { IR } from './ir.js';
 import type { DataRelationRule, DerivedRule, Diagnostic, LoadedModule, ParameterRule, Rule } from './model.js';
@@ -349,6 +349,39 @@ function reachable(program: CompiledProgram, outputs: readonly string[]): { rule
 }
 
 /** Canonical JSON (sorted keys, no undefined) written into one parts array; Maps become objects. */
+/** Derived rules that depend (transitively) on `name`: gating `name` with them would make a cycle. */
+function dependentsOf(program: CompiledProgram, name: string): Set<string> {
+  const reverse = new Map<string, string[]>();
+  for (const d of program.derived.values())
+    for (const dep of d.deps.rules) {
+      const list = reverse.get(dep);
+      if (list) list.push(d.name);
+      else reverse.set(dep, [d.name]);
+    }
+  const out = new Set<string>();
+  const stack = [name];
+  while (stack.length) {
+    for (const up of reverse.get(stack.pop() as string) ?? []) {
+      if (out.has(up)) continue;
+      out.add(up);
+      stack.push(up);
+    }
+  }
+  return out;
+}
+
+/** Canonical text of one compiled rule's versions, cached on the (shared, immutable) compiled rule. */
+const versionText = new WeakMap<object, string>();
+function canonicalVersions(rule: CompiledDerived | CompiledParameter): string {
+  const hit = versionText.get(rule);
+  if (hit !== undefined) return hit;
+  const text = canonicalJson(
+    rule.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formulaText, cells: v.cells ? [...v.cells.entries()].map(([k, c]) => [k, toJson(c)]) : undefined })),
+  );
+  versionText.set(rule, text);
+  return text;
+}
+
 function canonicalJson(x: unknown): string {
   const parts: string[] = [];
   const write = (v: unknown): void => {
@@ -429,12 +462,12 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
       const d = p.derived.get(x);
       if (!d) return err(`auto_gate_outputs: "${x}" is not a derived rule`);
       const ignored = reachable(p, [x]).rules;
+      const dependents = dependentsOf(p, x);
       const gates: string[] = [];
       for (const cand of p.derived.values()) {
         if (cand.name === x || cand.position !== 'judgment' || !rootSet.has(cand.rule.module) || !/eligib/.test(cand.name)) continue;
-        if (ignored.has(cand.name)) continue;
+        if (ignored.has(cand.name) || dependents.has(cand.name)) continue;
         if (cand.rule.entity !== d.rule.entity) continue;
-        if (reachable(p, [cand.name]).rules.has(x)) continue;
         gates.push(cand.name);
       }
       const core = `${x}_core`;
@@ -572,8 +605,10 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
     return { name: o, ...(legal !== o ? { legalId: legal } : {}), entity: d?.rule.entity, dtype: rule.dtypeLabel ?? (d?.position === 'judgment' ? 'Judgment' : 'Decimal'), unit: rule.unit };
   });
 
-  const versionsOf = (name: string) =>
-    (program.derived.get(name)?.versions ?? program.parameters.get(name)?.versions ?? []).map((v) => ({ from: v.from, to: v.to, formula: v.formulaText, cells: v.cells ? [...v.cells.entries()].map(([k, c]) => [k, toJson(c)]) : undefined }));
+  const versionsOf = (name: string): string => {
+    const rule = program.derived.get(name) ?? program.parameters.get(name);
+    return rule ? canonicalVersions(rule) : '[]';
+  };
   const canonical = canonicalJson({
     format: 'tenet-package/v1',
     program: spec.program,

@@ -53,14 +53,28 @@ export function parseYaml(text: string): unknown {
 
 /** Lines of `- name: X` entries, so diagnostics and read surfaces can point into the file. */
 function ruleLines(text: string): Map<string, number> {
+  // A scan with indexOf (native) rather than a multiline regex: this runs over every module's full text.
   const out = new Map<string, number>();
-  const re = /^[ \t]*-[ \t]+name:[ \t]*['"]?([A-Za-z0-9_]+)/gm;
   let line = 1;
-  let last = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    for (let i = last; i < m.index; i++) if (text.charCodeAt(i) === 10) line++;
-    last = m.index;
-    if (!out.has(m[1])) out.set(m[1], line);
+  let lastNl = -1;
+  let from = 0;
+  for (;;) {
+    const k = text.indexOf('name:', from);
+    if (k < 0) break;
+    from = k + 5;
+    for (let nl = text.indexOf('\n', lastNl + 1); nl >= 0 && nl < k; nl = text.indexOf('\n', lastNl + 1)) {
+      line++;
+      lastNl = nl;
+    }
+    // The line must read `<spaces>- name:`.
+    let j = k - 1;
+    while (j > lastNl && text.charCodeAt(j) === 32) j--;
+    if (j <= lastNl || text.charCodeAt(j) !== 45) continue;
+    j--;
+    while (j > lastNl && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
+    if (j !== lastNl) continue;
+    const m = /^[ \t]*['"]?([A-Za-z0-9_]+)/.exec(text.slice(from, from + 200));
+    if (m && !out.has(m[1])) out.set(m[1], line);
   }
   return out;
 }

@@ -40,7 +40,16 @@ export function judgment(b: boolean): Value {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Days since 1970-01-01 for a `YYYY-MM-DD` string, or undefined when it is not a real calendar date. */
+const dayCache = new Map<string, number | undefined>();
+
 export function isoToDays(iso: string): number | undefined {
+  if (dayCache.has(iso)) return dayCache.get(iso);
+  const days = computeDays(iso);
+  if (dayCache.size < 100_000) dayCache.set(iso, days);
+  return days;
+}
+
+function computeDays(iso: string): number | undefined {
   const m = ISO_DATE.exec(iso);
   if (!m) return undefined;
   const y = Number(m[1]);
