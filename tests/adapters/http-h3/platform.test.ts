@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
+import type { RequestRecord } from '../../../core/ports/request-observer.js';
 import { TOKENS } from '../../../adapters/tokens.js';
 import { ContractViolation, createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { driftRoute, testRoutes } from './fixtures.js';
 
 const reader = testKey('reader-one', ['rules:read']);
 const sink = new MemoryLogSink();
+const observed: RequestRecord[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
@@ -13,7 +15,17 @@ beforeAll(async () => {
     env: { SERVICE_API_KEYS: JSON.stringify([reader.entry]), CORS_ALLOWED_ORIGINS: 'https://app.example.org', MAX_BODY_BYTES: '1024' },
     overrides: {
       extraRoutes: testRoutes,
-      bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(sink)),
+      bind: (registry) => {
+        registry.value(TOKENS.Logger, new JsonLogger(sink));
+        registry.value(TOKENS.RequestObservers, [
+          { observe: (record) => observed.push(record) },
+          {
+            observe: () => {
+              throw new Error('a broken observer must not break responses');
+            },
+          },
+        ]);
+      },
     },
   });
 });
@@ -316,6 +328,23 @@ describe('request logs', () => {
     expect(entry).toMatchObject({ msg: 'request', method: 'GET', route: '/v1/test/protected', status: 200, request_id: 'log-check', key_id: 'reader-one' });
     expect(typeof entry.duration_ms).toBe('number');
     expect(sink.lines.join('\n')).not.toContain(reader.key);
+  });
+});
+
+describe('request observers', () => {
+  it('receive one record per response, isolated from failing observers', async () => {
+    await t.request('GET', '/v1/test/protected', { headers: { 'x-request-id': 'obs-1', 'x-forwarded-for': '192.0.2.5' } });
+    expect(observed.find((r) => r.request_id === 'obs-1')).toEqual({
+      method: 'GET',
+      route: '/v1/test/protected',
+      status: 401,
+      duration_ms: expect.any(Number),
+      request_id: 'obs-1',
+      key_id: null,
+      error_code: 'unauthorized',
+      client_ip: '192.0.2.5',
+    });
+    expect(sink.entries().some((e) => e.request_id === 'obs-1' && e.msg === 'request observer failed')).toBe(true);
   });
 });
 
