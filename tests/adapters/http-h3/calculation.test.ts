@@ -144,6 +144,13 @@ for (const store of ['memory', 'redis'] as const) {
       expect(foreign.body.error.code).toBe('not_found');
       const invalid = await t.request('POST', '/v1/jobs/calculate', { json: { requests: new Array(51).fill(single) }, headers: auth(calculator) });
       expect(invalid.status).toBe(400);
+      const badVariable = await t.request('POST', '/v1/jobs/calculate', { json: { requests: [single, single, { ...single, variables: ['nope'] }] }, headers: auth(calculator) });
+      expect(badVariable.body.error.message).toMatch(/^requests\[2\]: unknown variables/);
+      const big = await t.request('POST', '/v1/jobs/calculate', { json: { requests: [{ ...single, household: { facts: { household_size: 1 }, padding: 'x'.repeat(30_000) } }] }, headers: auth(calculator) });
+      expect(big.status).toBe(413);
+      expect((await t.request('GET', `/v1/jobs/${'x'.repeat(201)}`, { headers: auth(calculator) })).status).toBe(400);
+      expect((await t.request('GET', url, { headers: auth(reader) })).status).toBe(403);
+      expect((await t.request('GET', url)).status).toBe(401);
     });
   });
 }
