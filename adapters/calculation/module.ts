@@ -65,8 +65,9 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
           if (count === 0) return { status: 'unavailable', detail: 'no executable runtime package is configured' };
           const names = calculators.map((c) => `${c.mode} ${c.id}`).join(', ');
           if (jobs.status !== 'ready') return { status: 'degraded', detail: `${count} packages (${names}); job store ${jobs.detail ?? jobs.status}` };
-          if (problems.length > 0) return { status: 'degraded', detail: `${count} packages (${names}); ${problems.length} program specs failed to compile, e.g. ${problems[0].spec}: ${problems[0].message.slice(0, 200)}` };
-          return { status: 'ready', detail: `${count} packages (${names}); ${jobs.detail ?? 'job store ready'}` };
+          // Specs that fail to compose are not executable packages; they are reported, not fatal.
+          const skipped = problems.length > 0 ? `; ${problems.length} program specs did not compose (e.g. ${problems[0].spec}: ${problems[0].message.slice(0, 160)})` : '';
+          return { status: 'ready', detail: `${count} packages (${names}); ${jobs.detail ?? 'job store ready'}${skipped}` };
         },
       });
     },
