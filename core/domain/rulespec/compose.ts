@@ -370,15 +370,30 @@ function dependentsOf(program: CompiledProgram, name: string): Set<string> {
   return out;
 }
 
-/** Canonical text of one compiled rule's versions, cached on the (shared, immutable) compiled rule. */
-const versionText = new WeakMap<object, string>();
-function canonicalVersions(rule: CompiledDerived | CompiledParameter): string {
-  const hit = versionText.get(rule);
+/**
+ * Canonical text of one compiled rule: everything about it that determines results or attribution
+ * (versions with formulas and cells, entity, dtype, unit, rounding, legal source, sets binding).
+ * Cached on the compiled rule, which closures and packages share.
+ */
+const ruleText = new WeakMap<object, string>();
+function canonicalRule(rule: CompiledDerived | CompiledParameter): string {
+  const hit = ruleText.get(rule);
   if (hit !== undefined) return hit;
-  const text = canonicalJson(
-    rule.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formulaText, cells: v.cells ? [...v.cells.entries()].map(([k, c]) => [k, toJson(c)]) : undefined })),
-  );
-  versionText.set(rule, text);
+  const r = rule.rule;
+  const text = canonicalJson({
+    id: rule.id,
+    kind: rule.kind,
+    entity: r.shape === 'derived' ? r.entity : undefined,
+    dtype: r.dtype,
+    unit: r.unit,
+    rounding: r.shape === 'derived' ? r.rounding : undefined,
+    indexedBy: r.shape === 'parameter' ? r.indexedBy : undefined,
+    source: r.source,
+    sourceUrl: r.sourceUrl,
+    boundBy: rule.boundBy,
+    versions: rule.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formulaText, cells: v.cells ? [...v.cells.entries()].map(([k, c]) => [k, toJson(c)]) : undefined })),
+  });
+  ruleText.set(rule, text);
   return text;
 }
 
@@ -605,26 +620,29 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
     return { name: o, ...(legal !== o ? { legalId: legal } : {}), entity: d?.rule.entity, dtype: rule.dtypeLabel ?? (d?.position === 'judgment' ? 'Judgment' : 'Decimal'), unit: rule.unit };
   });
 
-  const versionsOf = (name: string): string => {
-    const rule = program.derived.get(name) ?? program.parameters.get(name);
-    return rule ? canonicalVersions(rule) : '[]';
-  };
-  const canonical = canonicalJson({
-    format: 'tenet-package/v1',
-    program: spec.program,
-    period: spec.period,
-    outputs: spec.outputs,
-    roots,
-    modules: program.modules,
-    graph,
-    versions: Object.fromEntries([...reach.rules, ...reach.params].sort().map((n) => [n, versionsOf(n)])),
-    relations: [...reach.relations].sort().map((r) => {
-      const rule = program.relations.get(r)?.rule;
-      return { r, predicate: rule?.shape === 'derived_relation' ? (rule.versions[0]?.formulaText ?? null) : null };
+  // Digest: program-level facts, then each reached rule's cached canonical text, in name order.
+  const hash = createHash('sha256');
+  hash.update(
+    canonicalJson({
+      format: 'tenet-package/v1',
+      program: spec.program,
+      period: spec.period,
+      outputs: spec.outputs,
+      roots,
+      modules: program.modules,
+      inputCatalog: catalog,
+      relations: [...reach.relations].sort().map((r) => {
+        const rel = program.relations.get(r);
+        return { id: rel?.id, kind: rel?.kind, source: rel?.source, predicate: rel?.rule?.shape === 'derived_relation' ? (rel.rule.versions[0]?.formulaText ?? null) : null };
+      }),
+      extensions: spec.extensions,
     }),
-    extensions: spec.extensions,
-  });
-  const digest = `sha256:${createHash('sha256').update(canonical).digest('hex')}`;
+  );
+  for (const n of [...reach.rules, ...reach.params].sort()) {
+    const rule = program.derived.get(n) ?? program.parameters.get(n);
+    if (rule) hash.update(`\n${n}=${canonicalRule(rule)}`);
+  }
+  const digest = `sha256:${hash.digest('hex')}`;
 
   return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, digest, diagnostics: program.diagnostics } };
 }
