@@ -9,7 +9,11 @@
  * Run: npm run bench:read   (node --expose-gc, TypeScript through tests/support/ts-child)
  */
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { createApp, MODULES, platformModule } from '../adapters/composition-root.js';
+import { loadConfig } from '../adapters/config/env.js';
+import { readSurfaceModule } from '../adapters/read-surface/module.js';
 import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
 import { loadReadCatalog } from '../adapters/read-surface/load.js';
 import { identitySettingsFromEnv } from '../adapters/read-surface/settings.js';
@@ -106,6 +110,22 @@ const l = stats(lookupSamples);
 const pl = stats(plainSamples);
 console.log(`lookup (${refs.length} ids and citation paths): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)}; baseline Map.get p50 ${ms(pl.p50)}, p99 ${ms(pl.p99)}`);
 
+// ---- the app: createApp until /v1/ready reports the rule index ready (read surface alone, then every module)
+async function appStartup(label: string, modules: typeof MODULES): Promise<number> {
+  const t = performance.now();
+  const app = await createApp(loadConfig({ RULES_PATH: corpus }), { modules });
+  const res = await app.fetch(new Request('http://bench.invalid/v1/ready'));
+  const body = (await res.json()) as { data: { dependencies: { name: string; status: string }[] } };
+  const elapsed = performance.now() - t;
+  const index = body.data.dependencies.find((d) => d.name === 'rule index');
+  console.log(`start-up to ready (${label}): ${elapsed.toFixed(0)} ms, rule index ${index?.status}`);
+  await app.close();
+  return elapsed;
+}
+const readOnlyStartup = await appStartup('createApp with the read surface only', [platformModule, readSurfaceModule]);
+const fullStartup = await appStartup('createApp with every module, including the compiled runtime', MODULES);
+
+console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} (shared; timings inflate under load)`);
 console.log(
-  `targets: search p99 < 5 ms: ${s.p99 < 5 ? 'met' : 'MISSED'}; lookup p99 < 1 ms: ${l.p99 < 1 ? 'met' : 'MISSED'}; start-up < 10 s: ${startupMs < 10_000 ? 'met' : 'MISSED'}`,
+  `targets: search p99 < 5 ms: ${s.p99 < 5 ? 'met' : 'MISSED'}; lookup p99 < 1 ms: ${l.p99 < 1 ? 'met' : 'MISSED'}; start-up < 10 s: read surface ${readOnlyStartup < 10_000 ? 'met' : 'MISSED'}, full app ${fullStartup < 10_000 ? 'met' : 'MISSED'}`,
 );

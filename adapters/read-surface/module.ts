@@ -42,6 +42,7 @@ export const readSurfaceModule: PlatformModule = {
       const loaded = await shared.load();
       const { catalog, stats } = await buildCatalogFrom(loaded, identitySettingsFromEnv(), source, shared.loadMs);
       holder.set(catalog, stats);
+      shared.release();
       resolve(TOKENS.Logger).info('rule index built', { ...stats });
     } catch (error) {
       holder.fail(`loading the rule repositories failed: ${(error as Error).message}`);

@@ -20,4 +20,12 @@ export class SharedRepositories {
     }
     return this.loading;
   }
+
+  /**
+   * Drops the loaded models (they hold every parsed file). The read surface calls it once its index is built;
+   * a later load() reads the repositories again.
+   */
+  release(): void {
+    this.loading = undefined;
+  }
 }

@@ -9,6 +9,7 @@ import { documentClassOf, jurisdictionName } from './jurisdictions.js';
 import { assignPrograms, jurisdictionOfModule, moduleSegments, parseProgramKey, type ProgramRef } from './program-assignment.js';
 import { programStatus } from './program-status.js';
 import { programDisplayName } from './naming.js';
+import { own, StringPool } from './own-string.js';
 import { ruleSummaryText } from './rule-text.js';
 import { buildSources } from './sources.js';
 import type {
@@ -164,6 +165,8 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
     return best?.id;
   };
 
+  const pool = new StringPool();
+  const k = (x: string): string => pool.keep(x);
   const entries: Entry[] = [];
   for (const [moduleId, { module, repo }] of modules) {
     const closure = closureOf(moduleId);
@@ -198,24 +201,31 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
       for (const name of [...referenced].sort()) if (!name.includes('#')) symbols.add(name);
       if (rule.indexedBy) symbols.add(rule.indexedBy);
 
-      const sources = buildSources(id, citationPath, rule, module);
+      const sources = buildSources(id, citationPath, rule, module).map((ref) => ({
+        id: own(ref.id),
+        citation_path: k(ref.citation_path),
+        label: k(ref.label),
+        url: pool.keepOptional(ref.url),
+        quote: ref.quote === null ? null : own(ref.quote),
+        source_type: ref.source_type,
+      }));
       entries.push({
         sources,
         detail: {
-          id,
-          citation_path: citationPath,
-          name: rule.name,
-          jurisdiction,
-          program_id: programId,
+          id: k(id),
+          citation_path: own(citationPath),
+          name: k(rule.name),
+          jurisdiction: k(jurisdiction),
+          program_id: k(programId),
           document_class: documentClass,
           status: rule.formulas.some((f) => f.trim() !== '') || rule.hasValues ? 'encoded' : 'source-linked',
           source_count: sources.length,
-          summary: ruleSummaryText(rule, module, place),
-          symbols: [...symbols],
-          dependencies: [...dependencies].sort(),
+          summary: own(ruleSummaryText(rule, module, place)),
+          symbols: [...symbols].map(k),
+          dependencies: [...dependencies].sort().map(k),
           dependents: [],
-          version: newest(rule.effectiveFrom),
-          provenance: { rulespec_repo: repo.repo, rulespec_path: module.path, rulespec_branch: repo.branch, source_release: repo.release },
+          version: k(newest(rule.effectiveFrom)),
+          provenance: { rulespec_repo: k(repo.repo), rulespec_path: own(module.path), rulespec_branch: k(repo.branch), source_release: k(repo.release) },
         },
       });
     }
@@ -228,7 +238,20 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
       for (const moduleId of spec.scopeModules) {
         if (modules.has(moduleId) || planned.has(moduleId)) continue;
         planned.add(moduleId);
-        entries.push({ sources: [], detail: plannedDetail(moduleId, ref, repo) });
+        const d = plannedDetail(moduleId, ref, repo);
+        entries.push({
+          sources: [],
+          detail: {
+            ...d,
+            id: k(d.id),
+            citation_path: own(d.citation_path),
+            name: k(d.name),
+            jurisdiction: k(d.jurisdiction),
+            program_id: k(d.program_id),
+            summary: own(d.summary),
+            provenance: { rulespec_repo: k(repo.repo), rulespec_path: own(d.provenance.rulespec_path), rulespec_branch: k(repo.branch), source_release: k(repo.release) },
+          },
+        });
       }
     }
   }
@@ -239,7 +262,8 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
   }
   for (const e of entries) e.detail.dependents.sort();
 
-  return new RuleIndex(entries, programRecords(entries, specs), repositories.map((r) => r.identity));
+  const programs = programRecords(entries, specs).map((p) => ({ ...p, id: k(p.id), jurisdiction: k(p.jurisdiction), name: own(p.name), description: own(p.description) }));
+  return new RuleIndex(entries, programs, repositories.map((r) => ({ repo: own(r.identity.repo), branch: own(r.identity.branch), release: own(r.identity.release) })));
 }
 
 function plannedDetail(moduleId: string, ref: ProgramRef, repo: RepositoryIdentity): RuleDetail {
