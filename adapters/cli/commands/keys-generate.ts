@@ -1,10 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import type { EnvironmentKeyConfig } from '../../../core/domain/config.js';
+import { formatKey, hashKey, KEY_RANDOM_BYTES } from '../../../core/domain/keys/key-material.js';
 import { commandGroup } from '../program.js';
-
-/** Recognisable prefix, then 32 base64url characters (192 random bits). */
-export const RAW_KEY_PREFIX = 'tnt_';
 
 export interface GenerateOptions {
   id: string;
@@ -27,8 +25,9 @@ export function generateKey(options: GenerateOptions, random: (size: number) => 
   if (scopes.length === 0) throw new Error('--scopes must list at least one scope, e.g. rules:read,calculate:run or *');
   if (options.owner !== undefined && options.owner.length > 120) throw new Error('--owner must be at most 120 characters');
   if (options.expiresAt !== undefined && Number.isNaN(Date.parse(options.expiresAt))) throw new Error('--expires-at must be an ISO 8601 date-time');
-  const key = RAW_KEY_PREFIX + random(24).toString('base64url');
-  const entry: EnvironmentKeyConfig = { id: options.id, sha256: createHash('sha256').update(key, 'utf8').digest('hex'), scopes };
+  // Same format as keys issued over the API: `tnt_` + 32 base64url characters (192 random bits).
+  const key = formatKey(random(KEY_RANDOM_BYTES));
+  const entry: EnvironmentKeyConfig = { id: options.id, sha256: hashKey(key), scopes };
   if (options.owner !== undefined) entry.owner = options.owner;
   if (options.expiresAt !== undefined) entry.expires_at = new Date(options.expiresAt).toISOString();
   return { key, entry };
