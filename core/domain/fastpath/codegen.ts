@@ -42,6 +42,9 @@ const MAX_SCALE = 15;
 const L = Number.MAX_SAFE_INTEGER;
 const NEVER: Ty = { k: 'never' };
 const BAILC: Code = { c: 'bail()', t: NEVER };
+/** 'all': every same-entity rule is a local (used for typing); a set: those rules are locals, others calls. */
+type Scope = ReadonlySet<string> | 'all';
+const NONE: ReadonlySet<string> = new Set();
 
 const pow10 = (n: number): string => String(10 ** n);
 
@@ -114,42 +117,39 @@ export function generate(opts: GenerateOptions): Generated {
 
   // Rule types, computed on demand (deps first, the program has no cycles).
   const ruleTypes = new Map<string, Ty>();
-  const ruleCode = new Map<string, string>();
   const typing = new Set<string>();
 
-  /** Derived rules read at the same entity (outside aggregation fields and predicates). */
-  const sameEntityDeps = (ir: IR, out: Set<string>): void => {
+  /** Derived rules any evaluation of `ir` reads at the same entity (first operands of lazy forms only). */
+  const unconditionalDeps = (ir: IR, out: Set<string>): void => {
     switch (ir.k) {
       case 'derived':
         if (ir.at === undefined) out.add(ir.name);
         return;
-      case 'agg':
-        return;
       case 'arith':
       case 'cmp':
-        sameEntityDeps(ir.l, out);
-        sameEntityDeps(ir.r, out);
+        unconditionalDeps(ir.l, out);
+        unconditionalDeps(ir.r, out);
         return;
       case 'neg':
       case 'not':
       case 'truthy':
-        sameEntityDeps(ir.e, out);
+        unconditionalDeps(ir.e, out);
+        return;
+      case 'exactly_one':
+        for (const i of ir.items) unconditionalDeps(i, out);
         return;
       case 'and':
       case 'or':
-      case 'exactly_one':
-        for (const i of ir.items) sameEntityDeps(i, out);
+        if (ir.items.length > 0) unconditionalDeps(ir.items[0], out);
         return;
       case 'if':
-        for (const c of ir.conds) sameEntityDeps(c, out);
-        for (const t of ir.thens) sameEntityDeps(t, out);
-        sameEntityDeps(ir.otherwise, out);
+        unconditionalDeps(ir.conds[0], out);
         return;
       case 'fn':
-        for (const a of ir.args) sameEntityDeps(a, out);
+        for (const a of ir.args) unconditionalDeps(a, out);
         return;
       case 'param':
-        if (ir.index) sameEntityDeps(ir.index, out);
+        if (ir.index) unconditionalDeps(ir.index, out);
         return;
       default:
         return;
@@ -158,6 +158,7 @@ export function generate(opts: GenerateOptions): Generated {
 
   const memberFns = new Set<string>();
   const aggFns: string[] = [];
+  const aggCache = new Map<IR, { name: string; t: Ty }>();
 
   /** Generated code per function: temps for and/or chains are function-local. */
   class Fn {
@@ -167,28 +168,28 @@ export function generate(opts: GenerateOptions): Generated {
     }
   }
 
+  /** A rule's value expression in a scope (rounding applied); its type does not depend on the scope. */
+  const ruleExpr = (name: string, fn: Fn, scope: Scope): Code => {
+    const d = program.derived.get(name);
+    const ir = d ? liveIr(d) : undefined;
+    if (!d || !ir) return BAILC;
+    let code = gen(ir, 'e', fn, scope);
+    if (code.t.k === 'num' && d.minorUnits !== undefined && d.rule.rounding && code.t.s > d.minorUnits) {
+      const mode = ROUND_MODE[d.rule.rounding] ?? 3;
+      code = { c: `rdiv(${code.c}, ${pow10(code.t.s - d.minorUnits)}, ${mode})`, t: { k: 'num', s: d.minorUnits } };
+    }
+    return code;
+  };
+
   const ruleType = (name: string): Ty => {
     const hit = ruleTypes.get(name);
     if (hit) return hit;
-    const d = program.derived.get(name);
-    if (!d || typing.has(name)) return NEVER;
+    if (!program.derived.has(name) || typing.has(name)) return NEVER;
     typing.add(name);
-    const ir = liveIr(d);
-    let code: Code;
-    if (!ir) code = BAILC;
-    else {
-      const fn = new Fn();
-      code = gen(ir, 'e', fn);
-      (ruleCode as Map<string, string>).set(`${name}\u0000temps`, String(fn.temps));
-      if (code.t.k === 'num' && d.minorUnits !== undefined && d.rule.rounding && code.t.s > d.minorUnits) {
-        const mode = ROUND_MODE[d.rule.rounding] ?? 3;
-        code = { c: `rdiv(${code.c}, ${pow10(code.t.s - d.minorUnits)}, ${mode})`, t: { k: 'num', s: d.minorUnits } };
-      }
-    }
+    const t = ruleExpr(name, new Fn(), 'all').t;
     typing.delete(name);
-    ruleTypes.set(name, code.t);
-    ruleCode.set(name, code.t.k === 'never' ? 'bail()' : code.c);
-    return code.t;
+    ruleTypes.set(name, t);
+    return t;
   };
 
   const localRef = (name: string): Code => {
@@ -241,7 +242,7 @@ export function generate(opts: GenerateOptions): Generated {
   };
 
   /** A parameter read resolved for this period: a literal, or a dense table indexed by an integer key. */
-  const param = (name: string, index: IR | undefined, ent: string, fn: Fn, local: boolean): Code => {
+  const param = (name: string, index: IR | undefined, ent: string, fn: Fn, scope: Scope): Code => {
     const p = program.parameters.get(name);
     if (!p) return BAILC;
     const v = liveVersion(p.versions, start);
@@ -250,7 +251,7 @@ export function generate(opts: GenerateOptions): Generated {
       const c = v.cells.get(0);
       return c === undefined ? BAILC : constValue(c);
     }
-    const key = gen(index, ent, fn, local);
+    const key = gen(index, ent, fn, scope);
     if (key.t.k !== 'num') return BAILC;
     const cells = [...v.cells.entries()];
     if (cells.length === 0) return BAILC;
@@ -296,8 +297,8 @@ export function generate(opts: GenerateOptions): Generated {
     return s;
   };
 
-  /** `local`: same-entity derived rules are the enclosing function's locals (else they are called). */
-  function gen(ir: IR, ent: string, fn: Fn, local = true): Code {
+  /** `scope`: same-entity derived rules computed as the enclosing function's locals; others are called. */
+  function gen(ir: IR, ent: string, fn: Fn, scope: Scope): Code {
     switch (ir.k) {
       case 'const':
         return constValue(ir.v);
@@ -306,15 +307,15 @@ export function generate(opts: GenerateOptions): Generated {
         return days === undefined ? BAILC : { c: lit(days), t: { k: 'date' } };
       }
       case 'param':
-        return param(ir.name, ir.index, ent, fn, local);
+        return param(ir.name, ir.index, ent, fn, scope);
       case 'derived':
         if (ir.at !== undefined) return BAILC;
-        return local ? localRef(ir.name) : memberRef(ir.name, ent);
+        return scope === 'all' || scope.has(ir.name) ? localRef(ir.name) : memberRef(ir.name, ent);
       case 'input':
         return input(ir.slot, ent);
       case 'arith': {
-        const l = gen(ir.l, ent, fn, local);
-        const r = gen(ir.r, ent, fn, local);
+        const l = gen(ir.l, ent, fn, scope);
+        const r = gen(ir.r, ent, fn, scope);
         if (l.t.k !== 'num' || r.t.k !== 'num') return BAILC;
         const sa = l.t.s;
         const sb = r.t.s;
@@ -340,12 +341,12 @@ export function generate(opts: GenerateOptions): Generated {
         return BAILC;
       }
       case 'neg': {
-        const x = gen(ir.e, ent, fn, local);
+        const x = gen(ir.e, ent, fn, scope);
         return x.t.k === 'num' ? { c: `(0 - ${x.c})`, t: x.t } : BAILC;
       }
       case 'cmp': {
-        const l = gen(ir.l, ent, fn, local);
-        const r = gen(ir.r, ent, fn, local);
+        const l = gen(ir.l, ent, fn, scope);
+        const r = gen(ir.r, ent, fn, scope);
         const op = ir.op === '==' ? '===' : ir.op === '!=' ? '!==' : ir.op;
         const eqOnly = ir.op === '==' || ir.op === '!=';
         if (l.t.k === 'num' && r.t.k === 'num') {
@@ -366,7 +367,7 @@ export function generate(opts: GenerateOptions): Generated {
         const temps: string[] = [];
         let c = '';
         for (const item of ir.items) {
-          const x = judgCode(gen(item, ent, fn, local));
+          const x = judgCode(gen(item, ent, fn, scope));
           const t = fn.temp();
           temps.push(t);
           c += `(${t} = ${x}) === ${stop} ? ${stop} : `;
@@ -375,9 +376,9 @@ export function generate(opts: GenerateOptions): Generated {
         return { c: `(${c})`, t: { k: 'judg' } };
       }
       case 'not':
-        return { c: `(2 - ${judgCode(gen(ir.e, ent, fn, local))})`, t: { k: 'judg' } };
+        return { c: `(2 - ${judgCode(gen(ir.e, ent, fn, scope))})`, t: { k: 'judg' } };
       case 'truthy': {
-        const x = gen(ir.e, ent, fn, local);
+        const x = gen(ir.e, ent, fn, scope);
         switch (x.t.k) {
           case 'judg':
             return x;
@@ -390,8 +391,8 @@ export function generate(opts: GenerateOptions): Generated {
         }
       }
       case 'if': {
-        const conds = ir.conds.map((c) => judgCode(gen(c, ent, fn, local)));
-        const branches = [...ir.thens, ir.otherwise].map((b) => gen(b, ent, fn, local));
+        const conds = ir.conds.map((c) => judgCode(gen(c, ent, fn, scope)));
+        const branches = [...ir.thens, ir.otherwise].map((b) => gen(b, ent, fn, scope));
         const t = joinTypes(branches.map((b) => b.t));
         if (!t) return BAILC;
         const bs = branches.map((b) => (t.k === 'num' ? rescale(b, t.s) : b.c));
@@ -400,11 +401,11 @@ export function generate(opts: GenerateOptions): Generated {
         return { c, t };
       }
       case 'fn':
-        return scalarFn(ir, ent, fn, local);
+        return scalarFn(ir, ent, fn, scope);
       case 'agg':
-        return agg(ir, ent, local);
+        return agg(ir, ent, scope);
       case 'exactly_one':
-        return { c: `exactlyOne([${ir.items.map((i) => judgCode(gen(i, ent, fn, local))).join(', ')}])`, t: { k: 'judg' } };
+        return { c: `exactlyOne([${ir.items.map((i) => judgCode(gen(i, ent, fn, scope))).join(', ')}])`, t: { k: 'judg' } };
       case 'member':
       case 'unsupported':
         return BAILC;
@@ -415,11 +416,11 @@ export function generate(opts: GenerateOptions): Generated {
     return x.t.k === 'judg' ? x.c : 'bail()';
   }
 
-  function scalarFn(ir: Extract<IR, { k: 'fn' }>, ent: string, fn: Fn, local: boolean): Code {
+  function scalarFn(ir: Extract<IR, { k: 'fn' }>, ent: string, fn: Fn, scope: Scope): Code {
     switch (ir.fn) {
       case 'max':
       case 'min': {
-        const args = ir.args.map((a) => gen(a, ent, fn, local));
+        const args = ir.args.map((a) => gen(a, ent, fn, scope));
         const s = numArgs(args);
         if (args.length === 0 || s === undefined) return BAILC;
         let c = rescale(args[0], s);
@@ -431,28 +432,28 @@ export function generate(opts: GenerateOptions): Generated {
         const mode = ir.fn === 'floor' ? 2 : 3;
         const a = ir.args[0];
         if (a.k === 'arith' && a.op === '/') {
-          const n = gen(a.l, ent, fn, local);
-          const d = gen(a.r, ent, fn, local);
+          const n = gen(a.l, ent, fn, scope);
+          const d = gen(a.r, ent, fn, scope);
           if (n.t.k !== 'num' || d.t.k !== 'num') return BAILC;
           // floor(n / d) on the exact rational: (N * 10^sd) / (D * 10^sn).
           const nc = d.t.s === 0 ? n.c : `up(${n.c}, ${pow10(d.t.s)})`;
           const dc = n.t.s === 0 ? d.c : `up(${d.c}, ${pow10(n.t.s)})`;
           return { c: `fqdiv(${nc}, ${dc}, ${mode})`, t: { k: 'num', s: 0 } };
         }
-        const x = gen(a, ent, fn, local);
+        const x = gen(a, ent, fn, scope);
         if (x.t.k !== 'num') return BAILC;
         if (x.t.s === 0) return x;
         return { c: `${ir.fn === 'floor' ? 'fdiv' : 'cdiv'}(${x.c}, ${pow10(x.t.s)})`, t: { k: 'num', s: 0 } };
       }
       case 'days_between': {
-        const a = gen(ir.args[0], ent, fn, local);
-        const b = gen(ir.args[1], ent, fn, local);
+        const a = gen(ir.args[0], ent, fn, scope);
+        const b = gen(ir.args[1], ent, fn, scope);
         if (a.t.k !== 'date' || b.t.k !== 'date') return BAILC;
         return { c: `(${b.c} - ${a.c})`, t: { k: 'num', s: 0 } };
       }
       case 'date_add_days': {
-        const d = gen(ir.args[0], ent, fn, local);
-        const n = gen(ir.args[1], ent, fn, local);
+        const d = gen(ir.args[0], ent, fn, scope);
+        const n = gen(ir.args[1], ent, fn, scope);
         if (d.t.k !== 'date' || n.t.k !== 'num') return BAILC;
         return { c: `dadd(${d.c}, ${n.c}, ${pow10(n.t.s)})`, t: { k: 'date' } };
       }
@@ -461,16 +462,18 @@ export function generate(opts: GenerateOptions): Generated {
   }
 
   /** Aggregations become small functions looping over the CSR member list of relation R[2i], R[2i+1]. */
-  function agg(ir: Extract<IR, { k: 'agg' }>, ent: string, local: boolean): Code {
-    void local;
+  function agg(ir: Extract<IR, { k: 'agg' }>, ent: string, scope: Scope): Code {
+    void scope;
+    const hit = aggCache.get(ir);
+    if (hit) return { c: `${hit.name}(C, R, ${ent})`, t: hit.t };
     const rel = program.relations.get(ir.rel);
     const ri = relations.get(ir.rel);
     if (!rel || rel.kind === 'derived' || ri === undefined) return BAILC;
     const off = `R[${2 * ri}]`;
     if (ir.fn === 'len') return { c: `(${off}[${ent} + 1] - ${off}[${ent}])`, t: { k: 'num', s: 0 } };
     const fn = new Fn();
-    const pred = ir.pred ? judgCode(gen(ir.pred, 'p', fn, false)) : undefined;
-    const field = ir.field ? gen(ir.field, 'p', fn, false) : undefined;
+    const pred = ir.pred ? judgCode(gen(ir.pred, 'p', fn, NONE)) : undefined;
+    const field = ir.field ? gen(ir.field, 'p', fn, NONE) : undefined;
     const temps = fn.temps > 0 ? `let ${Array.from({ length: fn.temps }, (_, i) => `t${i} = 0`).join(', ')};` : '';
     const name = `a${aggFns.length}`;
     let body: string;
@@ -483,11 +486,17 @@ export function generate(opts: GenerateOptions): Generated {
       body = `let n = 0; for (let j = off[e], end = off[e + 1]; j < end; j++) { const p = mem[j]; ${pred ? `if (${pred} !== 2) continue; ` : ''}n = add(n, ${fc}); } return n;`;
     }
     aggFns.push(`function ${name}(C, R, e) { ${temps} const off = ${off}, mem = R[${2 * ri + 1}]; ${body} }`);
+    aggCache.set(ir, { name, t });
     return { c: `${name}(C, R, ${ent})`, t };
   }
 
-  /** Body computing `targets` and their same-entity closure as locals, dependencies first. */
-  const closureBody = (targets: readonly string[]): string => {
+  /**
+   * Body computing `targets` at entity e: the rules every evaluation of the targets certainly reads (the
+   * unconditional closure) become locals, dependencies first; a rule read only under a condition (a later
+   * if branch or and/or operand) is called where it is read, so it runs only when the explain path would
+   * run it and raises no error the explain path would not.
+   */
+  const closureBody = (targets: readonly string[], tail: (fn: Fn) => string[]): string => {
     const need = new Set<string>();
     const visit = (n: string): void => {
       if (need.has(n) || !program.derived.has(n)) return;
@@ -495,19 +504,19 @@ export function generate(opts: GenerateOptions): Generated {
       const ir = liveIr(program.derived.get(n)!);
       if (!ir) return;
       const deps = new Set<string>();
-      sameEntityDeps(ir, deps);
+      unconditionalDeps(ir, deps);
       for (const d of deps) visit(d);
     };
     for (const t of targets) visit(t);
+    const fn = new Fn();
     const lines: string[] = [];
-    let temps = 0;
     for (const n of program.order) {
       if (!need.has(n)) continue;
-      const t = ruleType(n);
-      temps = Math.max(temps, Number(ruleCode.get(`${n}\u0000temps`) ?? 0));
-      lines.push(t.k === 'never' ? `bail();` : `const v${ruleIndex.get(n)} = ${ruleCode.get(n)};`);
+      const code = ruleType(n).k === 'never' ? BAILC : ruleExpr(n, fn, need);
+      lines.push(code.t.k === 'never' ? `bail();` : `const v${ruleIndex.get(n)} = ${code.c};`);
     }
-    if (temps > 0) lines.unshift(`let ${Array.from({ length: temps }, (_, i) => `t${i} = 0`).join(', ')};`);
+    lines.push(...tail(fn));
+    if (fn.temps > 0) lines.unshift(`let ${Array.from({ length: fn.temps }, (_, i) => `t${i} = 0`).join(', ')};`);
     return lines.join('\n  ');
   };
 
@@ -524,8 +533,7 @@ export function generate(opts: GenerateOptions): Generated {
         return `O[${j}][k] = ${v};`;
     }
   });
-  const queryBody = closureBody(opts.outputs.filter((o) => program.derived.has(o)));
-  const query = `function q(C, R, e, O, k) {\n  ${queryBody}\n  ${writes.join('\n  ')}\n}`;
+  const query = `function q(C, R, e, O, k) {\n  ${closureBody(opts.outputs.filter((o) => program.derived.has(o)), () => writes)}\n}`;
 
   // Member functions (each computes its own closure at the member entity); generating one can need others.
   const emitted = new Set<string>();
@@ -534,7 +542,8 @@ export function generate(opts: GenerateOptions): Generated {
     const next = [...memberFns].find((n) => !emitted.has(n));
     if (next === undefined) break;
     emitted.add(next);
-    memberSrc.push(`function f${ruleIndex.get(next)}(C, R, e) {\n  ${closureBody([next])}\n  return v${ruleIndex.get(next)};\n}`);
+    const v = `v${ruleIndex.get(next)}`;
+    memberSrc.push(`function f${ruleIndex.get(next)}(C, R, e) {\n  ${closureBody([next], () => [`return ${v};`])}\n}`);
   }
 
   const source = [...memberSrc, ...aggFns, query, 'return q;'].join('\n');
