@@ -190,7 +190,7 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
         const calc = await t.request('POST', '/v1/calculate', { json: pkg.sample_request, ...as(admin) });
         if (options.samplesMustCompute) expect(calc.status, `${path} sample_request: ${calc.text.slice(0, 300)}`).toBe(200);
         if (calc.status === 200) for (const name of pkg.sample_request.variables ?? []) expect(calc.body.data.outputs).toHaveProperty(name);
-        else notComputing.push(`${p.jurisdiction}/${p.program_id} (${calc.status})`);
+        else notComputing.push(`${p.jurisdiction}/${p.program_id} (${calc.status}: ${String(calc.body?.error?.message ?? '').slice(0, 160)})`);
         const graph = await get(`${path}/graph`, reader);
         if (graph.status === 200) {
           expect(graph.body.data.graph.rules.length).toBeGreaterThan(0);
@@ -199,7 +199,7 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
           expect(pkg.mode).toBe('fixture');
         }
       }
-      if (notComputing.length > 0) console.warn(`${label}: ${notComputing.length} of ${packages.length} sample requests do not compute: ${notComputing.slice(0, 10).join(', ')}`);
+      if (notComputing.length > 0) console.warn(`${label}: ${notComputing.length} of ${packages.length} sample requests do not compute: ${notComputing.slice(0, 10).join('; ')}`);
     });
 
     it('GET /v1/capabilities lists every package with one sample request per ready package', async () => {
