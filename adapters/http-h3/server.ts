@@ -126,6 +126,11 @@ export async function listen(app: HttpApp, host: string, port: number, logger: L
   return {
     server,
     url: `http://${shownHost}:${address.port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Idle keep-alive sockets would otherwise hold close() open until they time out.
+        server.closeIdleConnections();
+      }),
   };
 }
