@@ -153,7 +153,10 @@ function operation(route: RouteDefinition, converter: SchemaConverter): Json {
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Json {
   const converter = new SchemaConverter();
   const paths: Json = {};
+  const operationIds = new Set<string>();
   for (const route of routes) {
+    if (operationIds.has(route.operationId)) throw new Error(`duplicate operationId ${route.operationId} (${route.method} ${route.path})`);
+    operationIds.add(route.operationId);
     const path = openApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = operation(route, converter);

@@ -116,6 +116,12 @@ describe('GET /v1/openapi.json', () => {
     expect(schema.properties.data.required).toEqual(['ready', 'status', 'source', 'dependencies']);
   });
 
+  it('refuses duplicate operation ids and duplicate routes at start-up', async () => {
+    const copy = { ...testRoutes[0], path: '/v1/test/elsewhere' };
+    await expect(createTestApp({ overrides: { modules: [], extraRoutes: [testRoutes[0], copy] } })).rejects.toThrow(/duplicate operationId/);
+    await expect(createTestApp({ overrides: { modules: [], extraRoutes: [testRoutes[0], { ...testRoutes[0], operationId: 'other' }] } })).rejects.toThrow(/duplicate route/);
+  });
+
   it('is generated once and served identically', async () => {
     const a = await plain.request('GET', '/v1/openapi.json');
     const b = await plain.request('GET', '/v1/openapi.json');
