@@ -52,6 +52,8 @@ interface RuleBase {
   /** 1-based line of the rule in its file, when found. */
   readonly line?: number;
   readonly private: boolean;
+  /** The rule's raw `metadata` block (inert to the engine; read surfaces take proof atoms from it). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 /** A scalar constant or integer-keyed table (shape: no entity and literal formulas, or `values`). */

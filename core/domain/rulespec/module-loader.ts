@@ -238,6 +238,7 @@ function loadRule(
     period: str(raw.period),
     line,
     private: meta.private === true,
+    metadata: isObj(raw.metadata) ? raw.metadata : undefined,
   };
 
   if (kind === 'source_relation') {
