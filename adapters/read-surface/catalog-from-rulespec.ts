@@ -1,6 +1,24 @@
 /** Maps the engine's loaded repository (core/domain/rulespec) onto the rule index's neutral input model. */
-import type { CatalogModule, CatalogRule } from '../../core/domain/catalog/types.js';
+import type { CatalogModule, CatalogProofAtom, CatalogRule } from '../../core/domain/catalog/types.js';
 import type { LoadedModule, Rule } from '../../core/domain/rulespec/model.js';
+
+const text = (x: unknown): string | undefined => (typeof x === 'string' && x.trim() !== '' ? x : undefined);
+const record = (x: unknown): Record<string, unknown> | undefined =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : undefined;
+
+/** `metadata.proof.atoms[]`: `{path, kind, source: {corpus_citation_path, excerpt?}}` (import atoms carry no source). */
+export function proofAtoms(metadata: Readonly<Record<string, unknown>> | undefined): CatalogProofAtom[] {
+  const atoms = record(metadata?.proof)?.atoms;
+  if (!Array.isArray(atoms)) return [];
+  const out: CatalogProofAtom[] = [];
+  for (const a of atoms) {
+    const atom = record(a);
+    if (!atom) continue;
+    const source = record(atom.source);
+    out.push({ path: text(atom.path), kind: text(atom.kind), citationPath: text(source?.corpus_citation_path), excerpt: text(source?.excerpt) });
+  }
+  return out;
+}
 
 function catalogRule(rule: Rule): CatalogRule {
   const base = {
@@ -11,6 +29,7 @@ function catalogRule(rule: Rule): CatalogRule {
     source: rule.source,
     sourceUrl: rule.sourceUrl,
     sources: rule.sources.map((s) => ({ citation: s.citation, url: s.url })),
+    proofAtoms: proofAtoms(rule.metadata),
     formulas: [] as string[],
     hasValues: false,
     effectiveFrom: [] as string[],

@@ -42,6 +42,8 @@ export interface SuiteOptions {
    * does not list (reported, not asserted).
    */
   samplesMustCompute: boolean;
+  /** Whether the repository's rules carry proof atoms with excerpts (the shared corpus does). */
+  hasProofExcerpts: boolean;
 }
 
 export function readSurfaceSuite(label: string, rulesPath: string, options: SuiteOptions): void {
@@ -117,6 +119,19 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
       expect(res.status).toBe(200);
       expect(res.body.data.rule.id).toBe(r.id);
       expect(res.body.data.sources).toHaveLength(r.source_count);
+    });
+
+    it('sources carry official citations, and proof excerpts as derived quotes where the rules have them', async () => {
+      const index = t.app.resolve(READ.Catalog).current().rules;
+      const all = rules.flatMap((r) => index.sourcesOf(r.id) ?? []);
+      expect(all.some((s) => s.source_type === 'official')).toBe(true);
+      const derived = all.find((s) => s.source_type === 'derived' && s.quote !== null);
+      if (options.hasProofExcerpts) {
+        expect(derived).toBeDefined();
+        const owner = rules.find((r) => (index.sourcesOf(r.id) ?? []).includes(derived!))!;
+        const res = await get(`/v1/rules/${enc(owner.id)}/sources`, sourcer);
+        expect(res.body.data.sources).toContainEqual(derived);
+      }
     });
 
     it('GET /v1/rules/{rule_id}/dependencies returns both edge lists', async () => {
