@@ -11,6 +11,7 @@ import { composeProgram, evaluatePackage, parseProgramSpec, type PackageRequest,
 import { loadRuleRepository } from '../../../../core/domain/rulespec/load-repository.js';
 import { evaluatePackageBatch, type HouseholdColumns } from '../../../../core/domain/fastpath/batch.js';
 import { evaluatePackageFast } from '../../../../core/domain/fastpath/package.js';
+import { PackageSession } from '../../../../core/domain/fastpath/session.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const SHARED = resolve(import.meta.dirname, '../../../../../shared/corpora/rulespec-us');
@@ -116,6 +117,8 @@ function checkAgreement(pkg: RuntimePackage, n: number, seed: number): { fallbac
   const hasSlot = (s: string) => pkg.inputs.some((i) => i.slot === s);
   const { columns, requests, outside } = households(n, seed, hasSlot);
   const batch = evaluatePackageBatch(pkg, columns, { period: '2026-01' });
+  const session = new PackageSession(pkg, { period: '2026-01', decimals: 3 });
+  let sessionCarried = 0;
   let mismatches = 0;
   for (let k = 0; k < n; k++) {
     const explain = evaluatePackage(pkg, requests[k]);
@@ -126,8 +129,16 @@ function checkAgreement(pkg: RuntimePackage, n: number, seed: number): { fallbac
       const one = evaluatePackageFast(pkg, requests[k]);
       expect(JSON.stringify({ outputs: one.outputs, errors: one.errors })).toBe(expected);
     }
+    // One at a time through a session: same outputs whenever it carries the household itself.
+    const { household, ...people } = requests[k].inputs as Record<string, Record<string, unknown>>;
+    const own = session.evaluate(household, Object.values(people));
+    if (own) {
+      sessionCarried++;
+      expect(JSON.stringify({ outputs: own, errors: {} })).toBe(expected);
+    }
   }
   expect(mismatches).toBe(0);
+  expect(sessionCarried).toBeGreaterThan(n * 0.9);
   return { fallback: [...batch.fallback.keys()].sort((a, b) => a - b), outside: [...outside].sort((a, b) => a - b) };
 }
 

@@ -1,0 +1,181 @@
+/**
+ * One household at a time on the fast path, without building explain-path Values: a session holds the
+ * kernel for one package, period and output list, and reusable one-household columns. Input names, null
+ * handling and defaults follow packageDataset (compose.ts). `evaluate` returns undefined when the household
+ * needs the explain path (a value outside the kernel's signature, or an error); the caller then runs it.
+ */
+import type { RuntimePackage } from '../rulespec/compose.js';
+import { parseTestPeriod } from '../rulespec/corpus-runner.js';
+import type { Period } from '../rulespec/evaluate.js';
+import { isoToDays } from '../rulespec/values.js';
+import type { SlotType } from './codegen.js';
+import { BAIL } from './helpers.js';
+import { jsonOf } from './batch.js';
+import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from './kernel.js';
+
+export interface SessionOptions {
+  readonly period?: string | Period;
+  readonly outputs?: readonly string[];
+  /** Decimal places carried for decimal inputs (a value with more falls back to the explain path). */
+  readonly decimals?: number;
+  readonly maxPeople?: number;
+  /** Relation linking people to the household (default: the spec's `person_relation`). */
+  readonly relation?: string;
+}
+
+type Json = Record<string, string | number | boolean>;
+const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
+
+export class PackageSession {
+  readonly kernel: FastKernel;
+  readonly period: Period;
+  readonly outputs: readonly string[];
+  private readonly nameToSlot = new Map<string, number>();
+  private readonly C: Column[];
+  private readonly R: Int32Array[];
+  private readonly O: OutputColumn[];
+  private readonly defaults: { index: number; value: unknown }[] = [];
+  private readonly relIndex: number;
+  private readonly maxPeople: number;
+  private readonly sig: SlotType[];
+
+  constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
+    const program = pkg.program;
+    this.period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
+    this.outputs = [...(options.outputs ?? pkg.spec.outputs)];
+    for (const o of this.outputs) if (!program.derived.has(o)) throw new Error(`output "${o}" is not a derived rule of this package`);
+    const layout = layoutOf(program);
+    const decimals = Math.min(Math.max(options.decimals ?? 2, 0), 6);
+    const dtype = new Map(pkg.inputs.map((i) => [i.slot, i.dtype]));
+    this.sig = layout.slots.map((s): SlotType => {
+      switch (dtype.get(s)) {
+        case 'bool':
+          return { k: 'bool' };
+        case 'text':
+          return { k: 'text' };
+        case 'date':
+          return { k: 'date' };
+        case 'integer':
+          return { k: 'num', s: 0 };
+        case 'decimal':
+          return { k: 'num', s: decimals };
+        default:
+          return { k: 'none' };
+      }
+    });
+    for (const c of pkg.inputCatalog) for (const a of [c.slot, ...c.accepted]) if (layout.slotIndex.has(c.slot)) this.nameToSlot.set(a, layout.slotIndex.get(c.slot)!);
+    for (const s of layout.slots) this.nameToSlot.set(s, layout.slotIndex.get(s)!);
+    for (const i of pkg.inputs) if (i.default !== undefined && layout.slotIndex.has(i.slot)) this.defaults.push({ index: layout.slotIndex.get(i.slot)!, value: i.default });
+    this.maxPeople = options.maxPeople ?? 100;
+    const n = 1 + this.maxPeople;
+    this.C = this.sig.map((t) => (t.k === 'bool' || t.k === 'judg' ? new Uint8Array(n) : t.k === 'text' ? new Array<string | undefined>(n) : new Float64Array(n)));
+    const rawRel = options.relation ?? (typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : '');
+    const rel = rawRel.includes('#relation.') ? rawRel.slice(rawRel.indexOf('#relation.') + 10) : rawRel;
+    this.relIndex = layout.relationIndex.get(rel) ?? -1;
+    this.R = [];
+    for (let r = 0; r < layout.relations.length; r++) {
+      const mem = new Int32Array(this.maxPeople);
+      for (let j = 0; j < this.maxPeople; j++) mem[j] = 1 + j;
+      this.R.push(new Int32Array(n + 1), mem);
+    }
+    this.kernel = kernelFor(program, this.period, this.sig, this.outputs);
+    this.O = this.kernel.outputTypes.map((t) => outputColumn(t, 1));
+  }
+
+  /** Writes one raw JSON value; false when it is outside the signature (the explain path decides). */
+  private put(slot: number, e: number, raw: unknown): boolean {
+    const t = this.sig[slot];
+    const col = this.C[slot];
+    switch (t.k) {
+      case 'num': {
+        let x: number;
+        if (typeof raw === 'number') x = raw;
+        else if (typeof raw === 'string' && NUMERIC.test(raw) && !ISO_DATE.test(raw)) return false;
+        else return false;
+        const p = POW[t.s];
+        const m = Math.round(x * p);
+        if (m / p !== x || !(Math.abs(m) < 1e15)) return false;
+        (col as Float64Array)[e] = m;
+        return true;
+      }
+      case 'bool':
+        if (typeof raw !== 'boolean') return false;
+        (col as Uint8Array)[e] = raw ? 1 : 0;
+        return true;
+      case 'text':
+        if (typeof raw !== 'string' || NUMERIC.test(raw) || (ISO_DATE.test(raw) && isoToDays(raw) !== undefined)) return false;
+        (col as (string | undefined)[])[e] = raw;
+        return true;
+      case 'date': {
+        const d = typeof raw === 'string' && ISO_DATE.test(raw) ? isoToDays(raw) : undefined;
+        if (d === undefined) return false;
+        (col as Float64Array)[e] = d;
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private clear(e: number): void {
+    for (let i = 0; i < this.C.length; i++) {
+      const col = this.C[i];
+      if (col instanceof Float64Array) col[e] = NaN;
+      else if (col instanceof Uint8Array) col[e] = 255;
+      else col[e] = undefined;
+    }
+  }
+
+  /**
+   * Outputs for one household: `household` maps input names (bare slot or accepted id) to JSON values;
+   * each entry of `people` is one member of the person relation. Undefined: use the explain path.
+   */
+  evaluate(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[] = []): Json | undefined {
+    if (people.length > this.maxPeople || (people.length > 0 && this.relIndex < 0)) return undefined;
+    const count = 1 + people.length;
+    for (let e = 0; e < count; e++) this.clear(e);
+    for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) return undefined;
+    for (const key in household) {
+      const raw = household[key];
+      if (raw === null || raw === undefined) continue;
+      const slot = this.slotOf(key);
+      if (slot === undefined) return undefined;
+      if (!this.put(slot, 0, raw)) return undefined;
+    }
+    for (let j = 0; j < people.length; j++) {
+      const rec = people[j];
+      for (const key in rec) {
+        const raw = rec[key];
+        if (raw === null || raw === undefined) continue;
+        const slot = this.slotOf(key);
+        if (slot === undefined) return undefined;
+        if (!this.put(slot, 1 + j, raw)) return undefined;
+      }
+    }
+    for (let r = 0; 2 * r < this.R.length; r++) {
+      const off = this.R[2 * r];
+      const end = r === this.relIndex ? people.length : 0;
+      off[0] = 0;
+      off.fill(end, 1, count + 1);
+    }
+    try {
+      this.kernel.run(this.C, this.R, 0, this.O, 0);
+    } catch (e) {
+      if (e !== BAIL) throw e;
+      return undefined;
+    }
+    const out: Json = {};
+    const types = this.kernel.outputTypes;
+    for (let j = 0; j < types.length; j++) out[this.outputs[j]] = jsonOf(types[j], this.O[j], 0);
+    return out;
+  }
+
+  private slotOf(key: string): number | undefined {
+    const s = this.nameToSlot.get(key);
+    if (s !== undefined) return s;
+    const hash = key.indexOf('#input.');
+    return hash >= 0 ? this.nameToSlot.get(key.slice(hash + 7)) : undefined;
+  }
+}
