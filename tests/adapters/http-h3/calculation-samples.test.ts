@@ -39,7 +39,7 @@ describe('sample requests of every executable package', () => {
   it('answers a job of every sample request with positional results', async () => {
     const list = await t.request('GET', '/v1/runtime/packages', { headers });
     const first = (list.body.data.packages as Array<{ program_id: string; jurisdiction: string }>).slice(0, 50);
-    const requests = [];
+    const requests: Array<{ jurisdiction: string }> = [];
     for (const pkg of first) requests.push((await t.request('GET', `/v1/runtime/packages/${pkg.jurisdiction}/${pkg.program_id}`, { headers })).body.data.package.sample_request);
     const submitted = await t.request('POST', '/v1/jobs/calculate', { json: { requests }, headers });
     expect(submitted.status).toBe(202);
