@@ -23,12 +23,16 @@ function calculators(resolve: Resolve): readonly Calculator[] {
   }
 }
 
+const CONSUMER = 'read-surface';
+
 export const readSurfaceModule: PlatformModule = {
   name: 'read-surface',
   register(registry, config) {
     const holder = new ReadCatalogHolder();
     registry.value(READ.Catalog, holder);
-    registry.value(READ.Repositories, new SharedRepositories(() => config.rulesPaths.map((p) => new FsRuleRepository(p))));
+    const shared = new SharedRepositories(() => config.rulesPaths.map((p) => new FsRuleRepository(p)));
+    shared.claim(CONSUMER);
+    registry.value(READ.Repositories, shared);
     registry.factory(READ.Runtime, (resolve) => new CalculatorRuntimeCatalog(() => calculators(resolve)));
     const readiness = registry.resolve(TOKENS.Readiness);
     readiness.setSource(config.rulesPaths.join(':'));
@@ -42,7 +46,7 @@ export const readSurfaceModule: PlatformModule = {
       const loaded = await shared.load();
       const { catalog, stats } = await buildCatalogFrom(loaded, identitySettingsFromEnv(), source, shared.loadMs);
       holder.set(catalog, stats);
-      shared.release();
+      shared.done(CONSUMER);
       resolve(TOKENS.Logger).info('rule index built', { ...stats });
     } catch (error) {
       holder.fail(`loading the rule repositories failed: ${(error as Error).message}`);

@@ -1,14 +1,26 @@
-/** The configured rule repositories, loaded once (memoised promise) for every subsystem that needs them. */
+/**
+ * The configured rule repositories, loaded once (memoised promise) for every subsystem that needs them, and
+ * released (they hold every parsed file) when the last declared consumer is done with them.
+ *
+ * A module that wants the shared load calls `claim(name)` in register() and, in start(),
+ * `await load()` then `done(name)`. Without claims other than the read surface's, the models are dropped as soon
+ * as the rule index is built.
+ */
 import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import { loadRepositories } from './load.js';
 import type { LoadedRuleRepository } from './tokens.js';
 
 export class SharedRepositories {
   private loading: Promise<LoadedRuleRepository[]> | undefined;
+  private readonly consumers = new Set<string>();
   /** Milliseconds the first load took (0 until it finished). */
   loadMs = 0;
 
   constructor(private readonly sources: () => readonly RuleRepository[]) {}
+
+  claim(consumer: string): void {
+    this.consumers.add(consumer);
+  }
 
   load(): Promise<LoadedRuleRepository[]> {
     if (!this.loading) {
@@ -21,11 +33,9 @@ export class SharedRepositories {
     return this.loading;
   }
 
-  /**
-   * Drops the loaded models (they hold every parsed file). The read surface calls it once its index is built;
-   * a later load() reads the repositories again.
-   */
-  release(): void {
-    this.loading = undefined;
+  /** Marks one consumer done; the last one releases the models (a later load() reads the files again). */
+  done(consumer: string): void {
+    this.consumers.delete(consumer);
+    if (this.consumers.size === 0) this.loading = undefined;
   }
 }

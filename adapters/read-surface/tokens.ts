@@ -17,9 +17,9 @@ export const READ = {
   /** Runtime packages as the read routes and capabilities see them. */
   Runtime: token<RuntimeCatalog>('RuntimeCatalog'),
   /**
-   * Every configured repository (RULES_PATH), loaded by the engine's loader and shared: a module registered
-   * before the read surface may call `resolve(READ.Repositories).load()` in its start() instead of reading the same
-   * files again. The read surface releases the models once its index is built (they hold every parsed file).
+   * Every configured repository (RULES_PATH), loaded once by the engine's loader and shared: `claim(name)` in
+   * register(), then `await load()` and `done(name)` in start(), instead of reading the same files again. The
+   * models are released when every claimant is done (see shared-repositories.ts).
    */
   Repositories: token<SharedRepositories>('SharedRuleRepositories'),
 };
