@@ -138,6 +138,7 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
     return { ref: s.ref, modules: set };
   });
   const programOfModule = assignPrograms(members, modules.keys());
+  const declaredPrograms = new Set(members.map((m) => m.ref.programId));
 
   // Global name table for resolving bare formula identifiers inside a module's import closure.
   const byName = new Map<string, { id: string; moduleId: string; kind: CatalogRule['kind'] }[]>();
@@ -173,12 +174,13 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
     const jurisdiction = jurisdictionOfModule(moduleId);
     const segments = moduleSegments(moduleId);
     const documentClass = documentClassOf(segments[0]);
+    const programId = programOfModule.get(moduleId) ?? segments[0];
     const place = {
       jurisdictionName: jurisdictionName(jurisdiction),
       documentClass,
       locator: module.corpusCitationPath ?? citationPathOf(moduleId),
+      program: declaredPrograms.has(programId) ? programDisplayName(programId) : undefined,
     };
-    const programId = programOfModule.get(moduleId) ?? segments[0];
     for (const rule of module.rules) {
       const id = ruleIdOf(moduleId, rule);
       const citationPath = citationPathOf(id);

@@ -49,12 +49,13 @@ function kindPhrase(rule: CatalogRule): string {
 export function ruleSummaryText(
   rule: CatalogRule,
   module: CatalogModule,
-  place: { jurisdictionName: string; documentClass: string; locator: string },
+  place: { jurisdictionName: string; documentClass: string; locator: string; program?: string },
 ): string {
   const declared = oneLine(rule.description) || oneLine(rule.label);
   const lead = declared ? (declared.endsWith('.') ? declared.slice(0, -1) : declared) : `${humanize(rule.name)}: ${kindPhrase(rule)}`;
   const source = oneLine(rule.source);
-  return `${lead}. ${place.jurisdictionName} ${place.documentClass} ${place.locator}.${source ? ` Source: ${source}.` : ''}`;
+  const program = place.program ? ` Part of the ${place.program} program.` : '';
+  return `${lead}. ${place.jurisdictionName} ${place.documentClass} ${place.locator}.${program}${source ? ` Source: ${source}.` : ''}`;
 }
 
 /** Trimmed text on one line (YAML block scalars keep their newlines). */
