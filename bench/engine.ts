@@ -4,10 +4,12 @@
  * Baseline measured in the same run: a bare YAML parse of every module file (the floor any loader pays).
  * Run on one core: `taskset -c 0 npm run bench:engine` where taskset exists.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import jsYaml from 'js-yaml';
 import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
+import { FsParseCache } from '../adapters/rulespec-fs/parse-cache.js';
 import { compileClosure } from '../core/domain/rulespec/compile.js';
 import { composeProgram, evaluatePackage, parseProgramSpec, type RuntimePackage } from '../core/domain/rulespec/compose.js';
 import { loadRuleRepository } from '../core/domain/rulespec/load-repository.js';
@@ -54,6 +56,17 @@ async function main(): Promise<void> {
   const load = ms(t);
   sampleRss();
 
+  // With a parse cache: the first load fills it (cold, includes writing it), the second reads it (warm).
+  const cacheDir = mkdtempSync(join(tmpdir(), 'tenet-bench-cache-'));
+  t = start();
+  await loadRuleRepository(fsRepo, { cache: new FsParseCache(ROOT, cacheDir) });
+  const loadCold = ms(t);
+  t = start();
+  await loadRuleRepository(fsRepo, { cache: new FsParseCache(ROOT, cacheDir) });
+  const loadWarm = ms(t);
+  rmSync(cacheDir, { recursive: true, force: true });
+  sampleRss();
+
   t = start();
   let compiled = 0;
   for (const id of repo.modules.keys()) if (compileClosure([id], repo.modules).ok) compiled++;
@@ -76,9 +89,13 @@ async function main(): Promise<void> {
   console.log(`  modules ${repo.modules.size}, closures compiled ${compiled}, programs composed ${packages.size}/${repo.programFiles.length}`);
   console.log(`  baseline (read + bare YAML parse only) ${fmt(baseline)}`);
   console.log(`  load + check (YAML, shapes, formulas)  ${fmt(load)}  (${(load.cpu / baseline.cpu).toFixed(2)}x baseline CPU)`);
+  console.log(`  load + check, filling a parse cache     ${fmt(loadCold)}`);
+  console.log(`  load + check from the parse cache      ${fmt(loadWarm)}  (${(loadWarm.cpu / baseline.cpu).toFixed(2)}x baseline CPU)`);
   console.log(`  compile every module closure           ${fmt(compileAll)}`);
   console.log(`  compose every program spec             ${fmt(compose)}`);
   console.log(`  load + check + compile closures        ${fmt({ cpu: load.cpu + compileAll.cpu, wall: load.wall + compileAll.wall })}`);
+  console.log(`  same, warm parse cache                 ${fmt({ cpu: loadWarm.cpu + compileAll.cpu, wall: loadWarm.wall + compileAll.wall })}`);
+  console.log(`  everything, warm parse cache           ${fmt({ cpu: loadWarm.cpu + compileAll.cpu + compose.cpu, wall: loadWarm.wall + compileAll.wall + compose.wall })}`);
   console.log(`  total                                  ${fmt(total)}  (${(total.cpu / baseline.cpu).toFixed(2)}x baseline CPU)`);
   console.log(`  peak RSS                               ${(peakRss / 1024 / 1024).toFixed(0)} MiB`);
 

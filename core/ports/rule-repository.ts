@@ -14,3 +14,14 @@ export interface RuleRepository {
   /** UTF-8 text of one file by relative path. */
   readText(path: string): Promise<string>;
 }
+
+/**
+ * Optional cache of parsed YAML documents, keyed by path and validated against the file text
+ * (adapters/rulespec-fs/parse-cache.ts). A miss returns undefined; the loader then parses and `put`s.
+ */
+export interface ParseCache {
+  get(path: string, text: string): unknown | undefined;
+  put(path: string, text: string, document: unknown): void;
+  /** Persists new entries (best effort: a failure to write must not fail loading). */
+  save(): Promise<void>;
+}

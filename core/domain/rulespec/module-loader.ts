@@ -82,6 +82,8 @@ function ruleLines(text: string): Map<string, number> {
 export interface ModuleLoadOptions {
   /** Accept a first path segment that is not an atomic root (the corpus has one such module). Default true. */
   readonly allowAnyRoot?: boolean;
+  /** The already-parsed YAML document of `text` (lets a caller cache parses); parsed from `text` when absent. */
+  readonly document?: unknown;
 }
 
 export function loadModule(id: string, path: string, text: string, options: ModuleLoadOptions = {}): LoadedModule {
@@ -109,7 +111,7 @@ export function loadModule(id: string, path: string, text: string, options: Modu
 
   let doc: unknown;
   try {
-    doc = parseYaml(text);
+    doc = options.document !== undefined ? options.document : parseYaml(text);
   } catch (e) {
     const mark = (e as { mark?: { line?: number; column?: number } }).mark;
     err(`YAML syntax error: ${(e as Error).message.split('\n')[0]}`, undefined, mark?.line !== undefined ? mark.line + 1 : undefined, mark?.column !== undefined ? mark.column + 1 : undefined);

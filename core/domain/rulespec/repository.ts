@@ -33,6 +33,8 @@ export function buildRepository(
   provenance: RepositoryProvenance,
   allPaths: readonly string[],
   moduleTexts: ReadonlyMap<string, string>,
+  /** Already-parsed YAML documents by path (from a parse cache); others are parsed here. */
+  documents?: ReadonlyMap<string, unknown>,
 ): RuleRepositoryModel {
   const modules = new Map<string, LoadedModule>();
   const testFiles = new Map<string, string>();
@@ -52,7 +54,7 @@ export function buildRepository(
     const id = moduleIdFromPath(path);
     const textOf = moduleTexts.get(path);
     if (!id || textOf === undefined) continue;
-    const m = loadModule(id, path, textOf);
+    const m = loadModule(id, path, textOf, { document: documents?.get(path) });
     modules.set(id, m);
     diagnostics.push(...m.diagnostics);
   }
