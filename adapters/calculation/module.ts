@@ -12,6 +12,8 @@ import { MemoryJobStore } from '../memory-store/jobs.js';
 import { RedisJobStore } from '../redis-store/jobs.js';
 import { FixtureRuntime } from '../runtime-fixture/fixture-runtime.js';
 import { CompiledRuntime, type CompileProblem } from '../runtime-compiled/compiled-runtime.js';
+import type { SharedRepositories } from '../read-surface/shared-repositories.js';
+import { READ } from '../read-surface/tokens.js';
 import { TOKENS, type Resolve } from '../tokens.js';
 import { calculationSettingsFromEnv, type CalculationSettings } from './settings.js';
 import { CALCULATION } from './tokens.js';
@@ -33,12 +35,17 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       const calculators: Calculator[] = [];
       registry.value(CALCULATION.Calculators, calculators);
       registry.factory(CALCULATION.Problems, () => problems);
+      // Share the read surface's parse of RULES_PATH when it is wired: one load of the repositories at start-up.
+      const shared = options.calculators ? undefined : sharedRepositories(registry.resolve);
+      shared?.claim('calculation');
       loadRuntimes = async (resolve) => {
         if (options.calculators) {
           calculators.push(...options.calculators(resolve));
           return;
         }
-        const compiled = await CompiledRuntime.load(config.rulesPaths);
+        const compiled = shared
+          ? await shared.load().then((loaded) => CompiledRuntime.fromLoaded(loaded)).finally(() => shared.done('calculation'))
+          : await CompiledRuntime.load(config.rulesPaths);
         problems.push(...compiled.problems);
         calculators.push(compiled);
         if (settings.fixturePath) calculators.push(FixtureRuntime.fromFile(settings.fixturePath));
@@ -80,6 +87,14 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       await resolve(CALCULATION.JobStore).close();
     },
   };
+}
+
+function sharedRepositories(resolve: Resolve): SharedRepositories | undefined {
+  try {
+    return resolve(READ.Repositories);
+  } catch {
+    return undefined; // No read surface in this app: load the repositories here.
+  }
 }
 
 export const calculationModule = createCalculationModule();

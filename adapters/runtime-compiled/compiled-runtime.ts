@@ -47,11 +47,20 @@ export class CompiledRuntime implements Calculator {
   }
 
   static async fromRepositories(repositories: readonly RuleRepository[], options: CompiledRuntimeOptions = {}): Promise<CompiledRuntime> {
+    const loaded: { source: RuleRepository; model: RuleRepositoryModel }[] = [];
+    for (const source of repositories) loaded.push({ source, model: await loadRuleRepository(source) });
+    return CompiledRuntime.fromLoaded(loaded, options);
+  }
+
+  /** Composes every program spec of repositories already loaded (e.g. the read surface's shared load). */
+  static async fromLoaded(
+    loaded: readonly { source: RuleRepository; model: RuleRepositoryModel }[],
+    options: CompiledRuntimeOptions = {},
+  ): Promise<CompiledRuntime> {
     const packages: CompiledPackage[] = [];
     const problems: CompileProblem[] = [];
     const names: string[] = [];
-    for (const source of repositories) {
-      const repo: RuleRepositoryModel = await loadRuleRepository(source);
+    for (const { source, model: repo } of loaded) {
       const { name, commit } = repo.provenance;
       const runtimeId = `rulespec-compiled:${name}${commit ? `@${commit.slice(0, 12)}` : ''}`;
       names.push(runtimeId);
