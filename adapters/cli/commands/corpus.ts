@@ -1,17 +1,20 @@
 /**
- * `tenet corpus test <root...> [--filter <substring>] [--json] [--report]`: runs every companion test of one or
+ * `tenet corpus test <root...> [--filter <substring>] [--json] [--report] [--no-cache]`: runs every companion test of one or
  * more RuleSpec repositories and prints results per jurisdiction, closing with `N passed, N failed`.
  * Exit status is 0 only when nothing failed, unless --report (a report run tolerates failures).
  */
 import type { Command } from 'commander';
 import { runCorpus, type CorpusReport } from '../../../core/domain/rulespec/corpus-runner.js';
 import { loadRuleRepository } from '../../../core/domain/rulespec/load-repository.js';
-import type { RuleRepository } from '../../../core/ports/rule-repository.js';
+import type { ParseCache, RuleRepository } from '../../../core/ports/rule-repository.js';
 import { FsRuleRepository } from '../../rulespec-fs/fs-rule-repository.js';
+import { FsParseCache } from '../../rulespec-fs/parse-cache.js';
 import { commandGroup } from '../program.js';
 
 export interface CorpusTestOptions {
   readonly filter?: string;
+  /** Parse cache for module YAML (see adapters/rulespec-fs/parse-cache.ts); none by default. */
+  readonly cache?: ParseCache;
 }
 
 export interface RootReport {
@@ -22,7 +25,7 @@ export interface RootReport {
 
 /** Loads a repository and runs its companion tests (test texts are read through the port first). */
 export async function runRepositoryTests(repo: RuleRepository, root: string, options: CorpusTestOptions = {}): Promise<RootReport> {
-  const model = await loadRuleRepository(repo);
+  const model = await loadRuleRepository(repo, { cache: options.cache });
   const texts = new Map<string, string>();
   for (const path of model.testFiles.values()) {
     if (options.filter && !path.includes(options.filter)) continue;
@@ -67,9 +70,13 @@ export function registerCorpus(program: Command): void {
     .option('--filter <substring>', 'only test files whose path contains this substring')
     .option('--json', 'print the full report as JSON')
     .option('--report', 'exit 0 even when tests fail (report run)')
-    .action(async (roots: string[], opts: { filter?: string; json?: boolean; report?: boolean }) => {
+    .option('--no-cache', 'parse every module file (do not read or write the YAML parse cache in the temp directory)')
+    .action(async (roots: string[], opts: { filter?: string; json?: boolean; report?: boolean; cache: boolean }) => {
       const reports: RootReport[] = [];
-      for (const root of roots) reports.push(await runRepositoryTests(new FsRuleRepository(root), root, { filter: opts.filter }));
+      for (const root of roots) {
+        const cache = opts.cache ? new FsParseCache(root) : undefined;
+        reports.push(await runRepositoryTests(new FsRuleRepository(root), root, { filter: opts.filter, cache }));
+      }
       const passed = reports.reduce((n, r) => n + r.report.passed, 0);
       const failed = reports.reduce((n, r) => n + r.report.failed, 0);
       if (opts.json) process.stdout.write(`${JSON.stringify({ passed, failed, roots: reports }, null, 2)}\n`);
