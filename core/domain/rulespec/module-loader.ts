@@ -7,7 +7,9 @@ import { isLiteral } from './ast.js';
 import { isCanonicalCitationPath, jurisdictionOf, parseImport, targetProblem } from './ids.js';
 import type {
   DType,
+  DerivedRule,
   Diagnostic,
+  ParameterRule,
   LoadedModule,
   ModuleMeta,
   RoundingMode,
@@ -369,16 +371,53 @@ function loadRule(
       return undefined;
     }
   }
+  // Explicit literals, not `{...base}`: spreading a 14-field object was a measurable share of loading time.
   if (isParameter) {
-    return { ...base, shape: 'parameter', dtypeLabel, dtype: lowerDType(dtypeLabel), unit, indexedBy, table, versions };
+    const p: ParameterRule = {
+      name: base.name,
+      id: base.id,
+      module: base.module,
+      citationPath: base.citationPath,
+      declaredKind: base.declaredKind,
+      source: base.source,
+      sourceUrl: base.sourceUrl,
+      sources: base.sources,
+      label: base.label,
+      description: base.description,
+      period: base.period,
+      line: base.line,
+      private: base.private,
+      metadata: base.metadata,
+      shape: 'parameter',
+      dtypeLabel,
+      dtype: lowerDType(dtypeLabel),
+      unit,
+      indexedBy,
+      table,
+      versions,
+    };
+    return p;
   }
   if (versions.some((v) => !v.formula)) {
     err(`derived rule "${name}" needs a formula in every version`);
     return undefined;
   }
   if (kind === 'parameter' && entity) warn(`kind: parameter with an entity is compiled as a derived rule`);
-  return {
-    ...base,
+  const d: DerivedRule = {
+    name: base.name,
+    id: base.id,
+    module: base.module,
+    citationPath: base.citationPath,
+    declaredKind: base.declaredKind,
+    source: base.source,
+    sourceUrl: base.sourceUrl,
+    sources: base.sources,
+    label: base.label,
+    description: base.description,
+    period: base.period,
+    line: base.line,
+    private: base.private,
+    metadata: base.metadata,
     shape: 'derived',
     entity,
     dtypeLabel,
@@ -387,6 +426,7 @@ function loadRule(
     rounding: raw.rounding === undefined ? undefined : (String(raw.rounding) as RoundingMode),
     versions,
   };
+  return d;
 }
 
 function dateOf(x: unknown): string | undefined {
