@@ -92,9 +92,10 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
       andInto(candidates, this.tokenBits(this.all, tokenTerms[i], n));
       nameSets.push(this.tokenBits(this.names, tokenTerms[i], n));
     });
+    // Tokens with inner punctuation, and tokens of punctuation only, must occur verbatim.
     const verbatim = tokens
-      .map((t) => t.replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, ''))
-      .filter((core, i) => core.length > 0 && core !== tokenTerms[i].join(''));
+      .map((t) => t.replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, '') || t)
+      .filter((core, i) => core !== tokenTerms[i].join(''));
 
     const lowered = q.query.toLowerCase();
     const exactDocs = new Set([...(this.exact.get(lowered) ?? []), ...(this.exact.get(lowered.replace(/\s+/g, '_')) ?? [])]);

@@ -36,6 +36,8 @@ describe('matching', () => {
     expect(ids('us-co', { limit: 50 }).length).toBeGreaterThan(0);
     expect(ids('7/2017')).toEqual(expect.arrayContaining(['us:statutes/7/2017/a#snap_contribution_rate']));
     expect(ids('7/2099')).toEqual([]);
+    // A token of punctuation only must occur as it is.
+    expect(ids('snap ??')).toEqual([]);
   });
 });
 
