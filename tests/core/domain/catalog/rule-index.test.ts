@@ -121,3 +121,25 @@ describe('formula identifiers', () => {
     expect(formulaIdentifiers("if a > 1_000: max(b, 0.5) else: t[c] # d\n and not e == 'f g'").sort()).toEqual(['a', 'b', 'c', 'e', 't']);
   });
 });
+
+describe('several repositories', () => {
+  it('indexes each repository with its own provenance; the first repository wins a duplicate module', () => {
+    const first = fixtureRepository();
+    const second = fixtureRepository();
+    second.identity = { repo: 'example/second', branch: 'dev', release: 'def456' };
+    second.modules = [
+      ...second.modules.slice(0, 1),
+      { id: 'us-ny:policies/otda/snap/x', path: 'us-ny/policies/otda/snap/x.yaml', imports: [], rules: [{ name: 'ny_rate', kind: 'parameter', formulas: ['1'], hasValues: false, effectiveFrom: ['2026-01-01'] }] },
+    ];
+    second.programs = [];
+    const both = buildRuleIndex([first, second]);
+    expect(both.resolve('us:statutes/7/2017/a#snap_regular_month_allotment')!.provenance.rulespec_repo).toBe('example/rulespec-test');
+    expect(both.resolve('us-ny/policies/otda/snap/x/ny_rate')!.provenance).toEqual({
+      rulespec_repo: 'example/second',
+      rulespec_path: 'us-ny/policies/otda/snap/x.yaml',
+      rulespec_branch: 'dev',
+      source_release: 'def456',
+    });
+    expect(both.size).toBe(index.size + 1);
+  });
+});
