@@ -380,19 +380,20 @@ function canonicalRule(rule: CompiledDerived | CompiledParameter): string {
   const hit = ruleText.get(rule);
   if (hit !== undefined) return hit;
   const r = rule.rule;
-  const text = canonicalJson({
-    id: rule.id,
-    kind: rule.kind,
-    entity: r.shape === 'derived' ? r.entity : undefined,
-    dtype: r.dtype,
-    unit: r.unit,
-    rounding: r.shape === 'derived' ? r.rounding : undefined,
-    indexedBy: r.shape === 'parameter' ? r.indexedBy : undefined,
-    source: r.source,
-    sourceUrl: r.sourceUrl,
-    boundBy: rule.boundBy,
-    versions: rule.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formulaText, cells: v.cells ? [...v.cells.entries()].map(([k, c]) => [k, toJson(c)]) : undefined })),
-  });
+  // A fixed-order array through native JSON.stringify: deterministic and much faster than a key-sorting walk.
+  const text = JSON.stringify([
+    rule.id,
+    rule.kind,
+    r.shape === 'derived' ? (r.entity ?? null) : null,
+    r.dtype,
+    r.unit ?? null,
+    r.shape === 'derived' ? (r.rounding ?? null) : null,
+    r.shape === 'parameter' ? (r.indexedBy ?? null) : null,
+    r.source ?? null,
+    r.sourceUrl ?? null,
+    rule.boundBy ? [rule.boundBy.hook, rule.boundBy.value] : null,
+    rule.versions.map((v) => [v.from, v.to ?? null, v.formulaText ?? null, v.cells ? [...v.cells.entries()].map(([k, c]) => [k, toJson(c)]) : null]),
+  ]);
   ruleText.set(rule, text);
   return text;
 }
