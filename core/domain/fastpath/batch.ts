@@ -159,24 +159,47 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
       signature.push({ k: 'date' });
       C.push(col);
     } else if (dtype === 'decimal' || dtype === 'integer') {
+      // Typed-array fast path: one pass for the scale, one to scale (no per-value closures).
       const raw = new Float64Array(n).fill(NaN);
       let s = 0;
-      for (let e = 0; e < n; e++) {
-        const v = valueAt(e);
-        if (v === undefined) continue;
-        if (typeof v !== 'number') {
-          markBad(e);
-          continue;
-        }
-        const vs = scaleOf(v);
+      const defNum = typeof def === 'number' ? def : undefined;
+      const take = (v: number, e: number): void => {
+        const vs = Number.isInteger(v) && Math.abs(v) < 1e15 ? 0 : scaleOf(v);
         if (vs < 0) markBad(e);
         else {
           raw[e] = v;
           if (vs > s) s = vs;
         }
+      };
+      if (h instanceof Float64Array && (def === undefined || defNum !== undefined)) {
+        for (let e = 0; e < N; e++) {
+          const v = h[e];
+          if (v === v) take(v, e);
+          else if (defNum !== undefined) take(defNum, e);
+        }
+      } else
+        for (let e = 0; e < N; e++) {
+          const v = valueAt(e);
+          if (v === undefined) continue;
+          if (typeof v === 'number') take(v, e);
+          else markBad(e);
+        }
+      if (p instanceof Float64Array)
+        for (let j = 0; j < P; j++) {
+          const v = p[j];
+          if (v === v) take(v, N + j);
+        }
+      else
+        for (let e = N; e < n; e++) {
+          const v = valueAt(e);
+          if (v === undefined) continue;
+          if (typeof v === 'number') take(v, e);
+          else markBad(e);
+        }
+      if (s > 0) {
+        const p10 = POW[s];
+        for (let e = 0; e < n; e++) raw[e] = Math.round(raw[e] * p10);
       }
-      const p10 = POW[s];
-      for (let e = 0; e < n; e++) if (raw[e] === raw[e]) raw[e] = Math.round(raw[e] * p10);
       signature.push({ k: 'num', s });
       C.push(raw);
     } else {

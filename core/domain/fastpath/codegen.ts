@@ -13,6 +13,7 @@ import type { CompiledDerived, CompiledProgram } from '../rulespec/compile.js';
 import { liveVersion, type Period } from '../rulespec/evaluate.js';
 import type { IR } from '../rulespec/ir.js';
 import { Decimal, isoToDays, type Value } from '../rulespec/values.js';
+import { BAIL, HELPERS } from './helpers.js';
 
 export type SlotType =
   | { readonly k: 'num'; readonly s: number }
@@ -35,6 +36,8 @@ export type Ty =
 interface Code {
   readonly c: string;
   readonly t: Ty;
+  /** Known at generation time (the period fixes parameters): scaled number, 0/1/2, 0/1, day number or string. */
+  readonly k?: number | string;
 }
 
 /** Largest static scale: powers of ten up to 1e22 are exact doubles; values stay below 2^53 anyway. */
@@ -42,9 +45,13 @@ const MAX_SCALE = 15;
 const L = Number.MAX_SAFE_INTEGER;
 const NEVER: Ty = { k: 'never' };
 const BAILC: Code = { c: 'bail()', t: NEVER };
-/** 'all': every same-entity rule is a local (used for typing); a set: those rules are locals, others calls. */
-type Scope = ReadonlySet<string> | 'all';
-const NONE: ReadonlySet<string> = new Set();
+/**
+ * How a body sees same-entity rules: 'all' (typing: every rule a local); a map: 'u' rules are locals its
+ * evaluation certainly computes, 'c' rules are locals computed ahead whose error is deferred to their use;
+ * rules outside the map (member context) are called.
+ */
+type Scope = ReadonlyMap<string, 'u' | 'c'> | 'all';
+const NONE: ReadonlyMap<string, 'u' | 'c'> = new Map();
 
 const pow10 = (n: number): string => String(10 ** n);
 
@@ -77,7 +84,7 @@ function scaled(n: Decimal): { m: number; s: number } | undefined {
 }
 
 function lit(m: number): string {
-  return m < 0 ? `(${m})` : String(m);
+  return m < 0 || Object.is(m, -0) ? `(${Object.is(m, -0) ? '-0' : m})` : String(m);
 }
 
 function joinTypes(ts: readonly Ty[]): Ty | undefined {
@@ -91,12 +98,18 @@ function joinTypes(ts: readonly Ty[]): Ty | undefined {
   return out;
 }
 
-function rescale(x: Code, s: number): string {
-  if (x.t.k !== 'num' || x.t.s === s) return x.c;
-  return `up(${x.c}, ${pow10(s - x.t.s)})`;
-}
-
 const ROUND_MODE: Record<string, number> = { half_up: 0, half_even: 1, floor: 2 };
+
+/** Folds a helper call at generation time; undefined when it would bail (the call stays in the code). */
+function fold(f: () => number): number | undefined {
+  try {
+    const r = f();
+    return Number.isFinite(r) && Math.abs(r) <= L ? r : undefined;
+  } catch (e) {
+    if (e === BAIL) return undefined;
+    throw e;
+  }
+}
 
 export function generate(opts: GenerateOptions): Generated {
   const { program, period, slots, relations } = opts;
@@ -115,41 +128,63 @@ export function generate(opts: GenerateOptions): Generated {
   const ruleIndex = new Map<string, number>(program.order.map((n, i) => [n, i]));
   const liveIr = (d: CompiledDerived): IR | undefined => liveVersion(d.versions, start)?.ir;
 
-  // Rule types, computed on demand (deps first, the program has no cycles).
-  const ruleTypes = new Map<string, Ty>();
+  /** A constant of a type as code. */
+  const known = (k: number | string, t: Ty): Code => {
+    if (t.k === 'text') return { c: `K[${constant(`s\u0000${k}`, () => k)}]`, t, k };
+    return { c: lit(k as number), t, k };
+  };
+
+  const rescale = (x: Code, s: number, fn: Fn): Code => {
+    if (x.t.k !== 'num' || x.t.s === s) return x;
+    const p = 10 ** (s - x.t.s);
+    const t: Ty = { k: 'num', s };
+    if (typeof x.k === 'number') {
+      const v = fold(() => HELPERS.up(x.k as number, p));
+      if (v !== undefined) return known(v, t);
+    }
+    return { c: checked(fn, `${x.c} * ${pow10(s - x.t.s)}`), t };
+  };
+
+  const ruleTypes = new Map<string, Code>();
   const typing = new Set<string>();
 
-  /** Derived rules any evaluation of `ir` reads at the same entity (first operands of lazy forms only). */
-  const unconditionalDeps = (ir: IR, out: Set<string>): void => {
+  /** Derived rules `ir` reads at the same entity; `all` false: only those every evaluation reads. */
+  const deps = (ir: IR, out: Set<string>, all: boolean): void => {
+    const d = (x: IR): void => deps(x, out, all);
     switch (ir.k) {
       case 'derived':
         if (ir.at === undefined) out.add(ir.name);
         return;
       case 'arith':
       case 'cmp':
-        unconditionalDeps(ir.l, out);
-        unconditionalDeps(ir.r, out);
+        d(ir.l);
+        d(ir.r);
         return;
       case 'neg':
       case 'not':
       case 'truthy':
-        unconditionalDeps(ir.e, out);
+        d(ir.e);
         return;
       case 'exactly_one':
-        for (const i of ir.items) unconditionalDeps(i, out);
+        ir.items.forEach(d);
         return;
       case 'and':
       case 'or':
-        if (ir.items.length > 0) unconditionalDeps(ir.items[0], out);
+        if (all) ir.items.forEach(d);
+        else if (ir.items.length > 0) d(ir.items[0]);
         return;
       case 'if':
-        unconditionalDeps(ir.conds[0], out);
+        if (all) {
+          ir.conds.forEach(d);
+          ir.thens.forEach(d);
+          d(ir.otherwise);
+        } else d(ir.conds[0]);
         return;
       case 'fn':
-        for (const a of ir.args) unconditionalDeps(a, out);
+        ir.args.forEach(d);
         return;
       case 'param':
-        if (ir.index) unconditionalDeps(ir.index, out);
+        if (ir.index) d(ir.index);
         return;
       default:
         return;
@@ -157,16 +192,35 @@ export function generate(opts: GenerateOptions): Generated {
   };
 
   const memberFns = new Set<string>();
+  /** Constant tables read inline (hoisted as T<i> = K[i]). */
+  const tables = new Set<number>();
   const aggFns: string[] = [];
   const aggCache = new Map<IR, { name: string; t: Ty }>();
 
   /** Generated code per function: temps for and/or chains are function-local. */
   class Fn {
     temps = 0;
+    stemps = 0;
     temp(): string {
       return `t${this.temps++}`;
     }
+    stemp(): string {
+      return `s${this.stemps++}`;
+    }
+    declarations(): string[] {
+      const out: string[] = [];
+      if (this.temps > 0) out.push(`let ${Array.from({ length: this.temps }, (_, i) => `t${i} = 0`).join(', ')};`);
+      if (this.stemps > 0) out.push(`let ${Array.from({ length: this.stemps }, (_, i) => `s${i} = ''`).join(', ')};`);
+      return out;
+    }
   }
+
+  // Hot helpers are emitted inline (a large generated function exhausts V8's inlining budget for calls).
+  const LIT = String(L);
+  const checked = (fn: Fn, expr: string): string => {
+    const t = fn.temp();
+    return `((${t} = ${expr}) > ${LIT} || ${t} < -${LIT} ? bail() : ${t})`;
+  };
 
   /** A rule's value expression in a scope (rounding applied); its type does not depend on the scope. */
   const ruleExpr = (name: string, fn: Fn, scope: Scope): Code => {
@@ -176,49 +230,61 @@ export function generate(opts: GenerateOptions): Generated {
     let code = gen(ir, 'e', fn, scope);
     if (code.t.k === 'num' && d.minorUnits !== undefined && d.rule.rounding && code.t.s > d.minorUnits) {
       const mode = ROUND_MODE[d.rule.rounding] ?? 3;
-      code = { c: `rdiv(${code.c}, ${pow10(code.t.s - d.minorUnits)}, ${mode})`, t: { k: 'num', s: d.minorUnits } };
+      const p = 10 ** (code.t.s - d.minorUnits);
+      const t: Ty = { k: 'num', s: d.minorUnits };
+      const v = typeof code.k === 'number' ? fold(() => HELPERS.rdiv(code.k as number, p, mode)) : undefined;
+      code = v !== undefined ? known(v, t) : { c: `rdiv(${code.c}, ${pow10(code.t.s - d.minorUnits)}, ${mode})`, t };
     }
     return code;
   };
 
-  const ruleType = (name: string): Ty => {
+  /** Type of a rule, with its constant value when the period's parameters fix it. */
+  const ruleInfo = (name: string): Code => {
     const hit = ruleTypes.get(name);
     if (hit) return hit;
-    if (!program.derived.has(name) || typing.has(name)) return NEVER;
+    if (!program.derived.has(name) || typing.has(name)) return BAILC;
     typing.add(name);
-    const t = ruleExpr(name, new Fn(), 'all').t;
+    const c = ruleExpr(name, new Fn(), 'all');
     typing.delete(name);
-    ruleTypes.set(name, t);
-    return t;
+    const info: Code = c.k !== undefined ? c : { c: '', t: c.t };
+    ruleTypes.set(name, info);
+    return info;
   };
+  const ruleType = (name: string): Ty => ruleInfo(name).t;
 
-  const localRef = (name: string): Code => {
-    const t = ruleType(name);
-    if (t.k === 'never') return BAILC;
-    return { c: `v${ruleIndex.get(name)}`, t };
-  };
-
-  const memberRef = (name: string, ent: string): Code => {
-    const t = ruleType(name);
-    if (t.k === 'never') return BAILC;
+  const derivedRef = (name: string, ent: string, scope: Scope): Code => {
+    const info = ruleInfo(name);
+    if (info.t.k === 'never') return BAILC;
+    if (info.k !== undefined) return known(info.k, info.t);
+    const i = ruleIndex.get(name);
+    if (scope === 'all') return { c: `v${i}`, t: info.t };
+    const how = scope.get(name);
+    if (how === 'u') return { c: `v${i}`, t: info.t };
+    if (how === 'c') return { c: `(p${i} ? bail() : v${i})`, t: info.t };
     memberFns.add(name);
-    return { c: `f${ruleIndex.get(name)}(C, R, ${ent})`, t };
+    return { c: `f${i}(C, R, ${ent})`, t: info.t };
   };
 
-  const input = (slot: string, ent: string): Code => {
+  const input = (slot: string, ent: string, fn: Fn): Code => {
     const s = slots.get(slot);
     if (!s) return BAILC;
     const t = s.type;
+    const read = `C[${s.index}][${ent}]`;
     switch (t.k) {
       case 'num':
-        return { c: `rn(C[${s.index}], ${ent})`, t };
-      case 'date':
-        return { c: `rn(C[${s.index}], ${ent})`, t };
+      case 'date': {
+        const v = fn.temp();
+        return { c: `((${v} = ${read}) !== ${v} ? bail() : ${v})`, t };
+      }
       case 'bool':
-      case 'judg':
-        return { c: `rb(C[${s.index}], ${ent})`, t };
-      case 'text':
-        return { c: `rt(C[${s.index}], ${ent})`, t };
+      case 'judg': {
+        const v = fn.temp();
+        return { c: `((${v} = ${read}) === 255 ? bail() : ${v})`, t };
+      }
+      case 'text': {
+        const v = fn.stemp();
+        return { c: `((${v} = ${read}) === undefined ? bail() : ${v})`, t };
+      }
       case 'none':
         return BAILC;
     }
@@ -228,16 +294,16 @@ export function generate(opts: GenerateOptions): Generated {
     switch (v.k) {
       case 'num': {
         const x = scaled(v.n);
-        return x ? { c: lit(x.m), t: { k: 'num', s: x.s } } : BAILC;
+        return x ? known(x.m, { k: 'num', s: x.s }) : BAILC;
       }
       case 'bool':
-        return { c: v.b ? '1' : '0', t: { k: 'bool' } };
+        return known(v.b ? 1 : 0, { k: 'bool' });
       case 'judg':
-        return { c: v.j === 'holds' ? '2' : v.j === 'not_holds' ? '0' : '1', t: { k: 'judg' } };
+        return known(v.j === 'holds' ? 2 : v.j === 'not_holds' ? 0 : 1, { k: 'judg' });
       case 'date':
-        return { c: lit(v.days), t: { k: 'date' } };
+        return known(v.days, { k: 'date' });
       case 'text':
-        return { c: `K[${constant(`s\u0000${v.s}`, () => v.s)}]`, t: { k: 'text' } };
+        return known(v.s, { k: 'text' });
     }
   };
 
@@ -253,6 +319,12 @@ export function generate(opts: GenerateOptions): Generated {
     }
     const key = gen(index, ent, fn, scope);
     if (key.t.k !== 'num') return BAILC;
+    if (typeof key.k === 'number') {
+      const p10 = 10 ** key.t.s;
+      if (key.k % p10 !== 0) return BAILC;
+      const c = v.cells.get(key.k / p10);
+      return c === undefined ? BAILC : constValue(c);
+    }
     const cells = [...v.cells.entries()];
     if (cells.length === 0) return BAILC;
     const kinds = new Set(cells.map(([, c]) => c.k));
@@ -263,12 +335,11 @@ export function generate(opts: GenerateOptions): Generated {
     if (!keys.every((k) => Number.isSafeInteger(k)) || hi - lo > 4096) return BAILC;
     const kind = cells[0][1].k;
     let t: Ty;
-    let table: unknown[];
+    const table: unknown[] = new Array(hi - lo + 1);
     if (kind === 'num') {
       const xs = cells.map(([k, c]) => [k, scaled((c as Extract<Value, { k: 'num' }>).n)] as const);
       if (xs.some(([, x]) => !x)) return BAILC;
       const s = Math.max(...xs.map(([, x]) => x!.s));
-      table = new Array(hi - lo + 1);
       for (const [k, x] of xs) {
         const m = x!.m * 10 ** (s - x!.s);
         if (!Number.isSafeInteger(m)) return BAILC;
@@ -276,16 +347,18 @@ export function generate(opts: GenerateOptions): Generated {
       }
       t = { k: 'num', s };
     } else {
-      table = new Array(hi - lo + 1);
       for (const [k, c] of cells) {
         const cc = constValue(c);
-        if (cc.t.k === 'never') return BAILC;
-        table[k - lo] = c.k === 'text' ? c.s : c.k === 'bool' ? (c.b ? 1 : 0) : c.k === 'date' ? c.days : c.k === 'judg' ? (c.j === 'holds' ? 2 : c.j === 'not_holds' ? 0 : 1) : undefined;
+        if (cc.k === undefined) return BAILC;
+        table[k - lo] = cc.k;
       }
-      t = cells[0][1].k === 'text' ? { k: 'text' } : cells[0][1].k === 'bool' ? { k: 'bool' } : cells[0][1].k === 'date' ? { k: 'date' } : { k: 'judg' };
+      t = constValue(cells[0][1]).t;
     }
     const ti = constant(`t\u0000${name}\u0000${v.from}`, () => table);
-    return { c: `cell(K[${ti}], ${key.c}, ${pow10(key.t.s)}, ${lo})`, t };
+    if (key.t.s !== 0) return { c: `cell(K[${ti}], ${key.c}, ${pow10(key.t.s)}, ${lo})`, t };
+    const x = t.k === 'text' ? fn.stemp() : fn.temp();
+    tables.add(ti);
+    return { c: `((${x} = T${ti}[${key.c}${lo === 0 ? '' : ` - ${lo}`}]) === undefined ? bail() : ${x})`, t };
   };
 
   const numArgs = (xs: readonly Code[]): number | undefined => {
@@ -297,22 +370,25 @@ export function generate(opts: GenerateOptions): Generated {
     return s;
   };
 
-  /** `scope`: same-entity derived rules computed as the enclosing function's locals; others are called. */
+  const judg = (c: string): Code => ({ c, t: { k: 'judg' } });
+  const cmpHolds = (op: string, a: number | string, b: number | string): boolean =>
+    op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : op === '>=' ? a >= b : op === '==' ? a === b : a !== b;
+
   function gen(ir: IR, ent: string, fn: Fn, scope: Scope): Code {
     switch (ir.k) {
       case 'const':
         return constValue(ir.v);
       case 'period': {
         const days = isoToDays(ir.which === 'start' ? period.start : period.end);
-        return days === undefined ? BAILC : { c: lit(days), t: { k: 'date' } };
+        return days === undefined ? BAILC : known(days, { k: 'date' });
       }
       case 'param':
         return param(ir.name, ir.index, ent, fn, scope);
       case 'derived':
         if (ir.at !== undefined) return BAILC;
-        return scope === 'all' || scope.has(ir.name) ? localRef(ir.name) : memberRef(ir.name, ent);
+        return derivedRef(ir.name, ent, scope);
       case 'input':
-        return input(ir.slot, ent);
+        return input(ir.slot, ent, fn);
       case 'arith': {
         const l = gen(ir.l, ent, fn, scope);
         const r = gen(ir.r, ent, fn, scope);
@@ -323,12 +399,25 @@ export function generate(opts: GenerateOptions): Generated {
           case '+':
           case '-': {
             const s = Math.max(sa, sb);
-            return { c: `${ir.op === '+' ? 'add' : 'sub'}(${rescale(l, s)}, ${rescale(r, s)})`, t: { k: 'num', s } };
+            const a = rescale(l, s, fn);
+            const b = rescale(r, s, fn);
+            const t: Ty = { k: 'num', s };
+            const h = ir.op === '+' ? 'add' : 'sub';
+            if (typeof a.k === 'number' && typeof b.k === 'number') {
+              const v = fold(() => HELPERS[h](a.k as number, b.k as number));
+              if (v !== undefined) return known(v, t);
+            }
+            return { c: checked(fn, `${a.c} ${ir.op} ${b.c}`), t };
           }
           case '*': {
             const s = sa + sb;
             if (s > MAX_SCALE) return BAILC;
-            return { c: `mul(${l.c}, ${r.c})`, t: { k: 'num', s } };
+            const t: Ty = { k: 'num', s };
+            if (typeof l.k === 'number' && typeof r.k === 'number') {
+              const v = fold(() => HELPERS.mul(l.k as number, r.k as number));
+              if (v !== undefined) return known(v, t);
+            }
+            return { c: checked(fn, `${l.c} * ${r.c}`), t };
           }
           case '/': {
             // Result scale: enough digits for halves, quarters... of the dividend; inexact quotients bail.
@@ -342,78 +431,113 @@ export function generate(opts: GenerateOptions): Generated {
       }
       case 'neg': {
         const x = gen(ir.e, ent, fn, scope);
-        return x.t.k === 'num' ? { c: `(0 - ${x.c})`, t: x.t } : BAILC;
+        if (x.t.k !== 'num') return BAILC;
+        return typeof x.k === 'number' ? known(0 - x.k, x.t) : { c: `(0 - ${x.c})`, t: x.t };
       }
       case 'cmp': {
         const l = gen(ir.l, ent, fn, scope);
         const r = gen(ir.r, ent, fn, scope);
         const op = ir.op === '==' ? '===' : ir.op === '!=' ? '!==' : ir.op;
         const eqOnly = ir.op === '==' || ir.op === '!=';
+        const out = (a: Code, b: Code): Code =>
+          a.k !== undefined && b.k !== undefined ? known(cmpHolds(ir.op, a.k, b.k) ? 2 : 0, { k: 'judg' }) : judg(`(${a.c} ${op} ${b.c} ? 2 : 0)`);
         if (l.t.k === 'num' && r.t.k === 'num') {
           const s = Math.max(l.t.s, r.t.s);
-          return { c: `(${rescale(l, s)} ${op} ${rescale(r, s)} ? 2 : 0)`, t: { k: 'judg' } };
+          return out(rescale(l, s, fn), rescale(r, s, fn));
         }
-        if (l.t.k === 'date' && r.t.k === 'date') return { c: `(${l.c} ${op} ${r.c} ? 2 : 0)`, t: { k: 'judg' } };
-        if (l.t.k === 'text' && r.t.k === 'text') return eqOnly ? { c: `(${l.c} ${op} ${r.c} ? 2 : 0)`, t: { k: 'judg' } } : BAILC;
-        const asBool = (x: Code): string | undefined => (x.t.k === 'bool' ? x.c : x.t.k === 'judg' ? `judgBool(${x.c})` : undefined);
+        if (l.t.k === 'date' && r.t.k === 'date') return out(l, r);
+        if (l.t.k === 'text' && r.t.k === 'text') return eqOnly ? out(l, r) : BAILC;
+        const asBool = (x: Code): Code | undefined => {
+          if (x.t.k === 'bool') return x;
+          if (x.t.k !== 'judg') return undefined;
+          if (typeof x.k === 'number') return x.k === 1 ? BAILC : known(x.k === 2 ? 1 : 0, { k: 'bool' });
+          return { c: `judgBool(${x.c})`, t: { k: 'bool' } };
+        };
         const lb = asBool(l);
         const rb = asBool(r);
-        if (lb !== undefined && rb !== undefined && eqOnly) return { c: `(${lb} ${op} ${rb} ? 2 : 0)`, t: { k: 'judg' } };
+        if (lb && rb && eqOnly && lb.t.k !== 'never' && rb.t.k !== 'never') return out(lb, rb);
         return BAILC;
       }
       case 'and':
       case 'or': {
         const stop = ir.k === 'and' ? 0 : 2;
+        const neutral = 2 - stop;
+        const items: Code[] = [];
+        for (const item of ir.items) {
+          const x = asJudg(gen(item, ent, fn, scope));
+          if (x.k === neutral) continue; // holds in an and (not_holds in an or) changes nothing and cannot fail
+          if (x.k === stop && items.length === 0) return known(stop, { k: 'judg' });
+          items.push(x);
+          if (x.k === stop) break; // later operands are never evaluated
+        }
+        if (items.length === 0) return known(neutral, { k: 'judg' });
+        if (items.length === 1) return items[0];
         const temps: string[] = [];
         let c = '';
-        for (const item of ir.items) {
-          const x = judgCode(gen(item, ent, fn, scope));
+        for (const x of items) {
           const t = fn.temp();
           temps.push(t);
-          c += `(${t} = ${x}) === ${stop} ? ${stop} : `;
+          c += `(${t} = ${x.c}) === ${stop} ? ${stop} : `;
         }
-        c += temps.length === 1 ? temps[0] : `Math.${ir.k === 'and' ? 'min' : 'max'}(${temps.join(', ')})`;
-        return { c: `(${c})`, t: { k: 'judg' } };
+        c += `Math.${ir.k === 'and' ? 'min' : 'max'}(${temps.join(', ')})`;
+        return judg(`(${c})`);
       }
-      case 'not':
-        return { c: `(2 - ${judgCode(gen(ir.e, ent, fn, scope))})`, t: { k: 'judg' } };
+      case 'not': {
+        const x = asJudg(gen(ir.e, ent, fn, scope));
+        return typeof x.k === 'number' ? known(2 - x.k, { k: 'judg' }) : x.t.k === 'never' ? BAILC : judg(`(2 - ${x.c})`);
+      }
       case 'truthy': {
         const x = gen(ir.e, ent, fn, scope);
         switch (x.t.k) {
           case 'judg':
             return x;
           case 'bool':
-            return { c: `(${x.c} * 2)`, t: { k: 'judg' } };
+            return typeof x.k === 'number' ? known(x.k * 2, { k: 'judg' }) : judg(`(${x.c} * 2)`);
           case 'text':
-            return { c: `textJudg(${x.c})`, t: { k: 'judg' } };
+            if (typeof x.k === 'string') return x.k === 'holds' ? known(2, { k: 'judg' }) : x.k === 'not_holds' ? known(0, { k: 'judg' }) : BAILC;
+            return judg(`textJudg(${x.c})`);
           default:
             return BAILC;
         }
       }
       case 'if': {
-        const conds = ir.conds.map((c) => judgCode(gen(c, ent, fn, scope)));
-        const branches = [...ir.thens, ir.otherwise].map((b) => gen(b, ent, fn, scope));
-        const t = joinTypes(branches.map((b) => b.t));
+        const conds: Code[] = [];
+        const branches: Code[] = [];
+        let otherwise: Code | undefined;
+        for (let i = 0; i < ir.conds.length; i++) {
+          const c = asJudg(gen(ir.conds[i], ent, fn, scope));
+          if (c.k !== undefined && c.k !== 2) continue; // never selected
+          const th = gen(ir.thens[i], ent, fn, scope);
+          if (c.k === 2) {
+            otherwise = th; // always selected once reached: later arms are dead
+            break;
+          }
+          conds.push(c);
+          branches.push(th);
+        }
+        otherwise ??= gen(ir.otherwise, ent, fn, scope);
+        if (conds.length === 0) return otherwise;
+        const t = joinTypes([...branches, otherwise].map((b) => b.t));
         if (!t) return BAILC;
-        const bs = branches.map((b) => (t.k === 'num' ? rescale(b, t.s) : b.c));
+        const bs = [...branches, otherwise].map((b) => (t.k === 'num' ? rescale(b, t.s, fn).c : b.c));
         let c = bs[bs.length - 1];
-        for (let i = conds.length - 1; i >= 0; i--) c = `(${conds[i]} === 2 ? ${bs[i]} : ${c})`;
+        for (let i = conds.length - 1; i >= 0; i--) c = `(${conds[i].c} === 2 ? ${bs[i]} : ${c})`;
         return { c, t };
       }
       case 'fn':
         return scalarFn(ir, ent, fn, scope);
       case 'agg':
-        return agg(ir, ent, scope);
+        return agg(ir, ent);
       case 'exactly_one':
-        return { c: `exactlyOne([${ir.items.map((i) => judgCode(gen(i, ent, fn, scope))).join(', ')}])`, t: { k: 'judg' } };
+        return judg(`exactlyOne([${ir.items.map((i) => asJudg(gen(i, ent, fn, scope)).c).join(', ')}])`);
       case 'member':
       case 'unsupported':
         return BAILC;
     }
   }
 
-  function judgCode(x: Code): string {
-    return x.t.k === 'judg' ? x.c : 'bail()';
+  function asJudg(x: Code): Code {
+    return x.t.k === 'judg' ? x : BAILC;
   }
 
   function scalarFn(ir: Extract<IR, { k: 'fn' }>, ent: string, fn: Fn, scope: Scope): Code {
@@ -423,27 +547,46 @@ export function generate(opts: GenerateOptions): Generated {
         const args = ir.args.map((a) => gen(a, ent, fn, scope));
         const s = numArgs(args);
         if (args.length === 0 || s === undefined) return BAILC;
-        let c = rescale(args[0], s);
-        for (let i = 1; i < args.length; i++) c = `${ir.fn}2(${c}, ${rescale(args[i], s)})`;
-        return { c, t: { k: 'num', s } };
+        const t: Ty = { k: 'num', s };
+        let acc = rescale(args[0], s, fn);
+        for (let i = 1; i < args.length; i++) {
+          const b = rescale(args[i], s, fn);
+          if (typeof acc.k === 'number' && typeof b.k === 'number') acc = known(HELPERS[`${ir.fn}2`](acc.k, b.k), t);
+          else {
+            const x = fn.temp();
+            const y = fn.temp();
+            acc = { c: `((${x} = ${acc.c}), (${y} = ${b.c}) ${ir.fn === 'max' ? '>' : '<'} ${x} ? ${y} : ${x})`, t };
+          }
+        }
+        return acc;
       }
       case 'floor':
       case 'ceil': {
         const mode = ir.fn === 'floor' ? 2 : 3;
         const a = ir.args[0];
+        const t: Ty = { k: 'num', s: 0 };
         if (a.k === 'arith' && a.op === '/') {
           const n = gen(a.l, ent, fn, scope);
           const d = gen(a.r, ent, fn, scope);
           if (n.t.k !== 'num' || d.t.k !== 'num') return BAILC;
           // floor(n / d) on the exact rational: (N * 10^sd) / (D * 10^sn).
-          const nc = d.t.s === 0 ? n.c : `up(${n.c}, ${pow10(d.t.s)})`;
-          const dc = n.t.s === 0 ? d.c : `up(${d.c}, ${pow10(n.t.s)})`;
-          return { c: `fqdiv(${nc}, ${dc}, ${mode})`, t: { k: 'num', s: 0 } };
+          const nc = d.t.s === 0 ? n : rescale({ ...n, t: { k: 'num', s: 0 } }, d.t.s, fn);
+          const dc = n.t.s === 0 ? d : rescale({ ...d, t: { k: 'num', s: 0 } }, n.t.s, fn);
+          if (typeof nc.k === 'number' && typeof dc.k === 'number') {
+            const v = fold(() => HELPERS.fqdiv(nc.k as number, dc.k as number, mode));
+            if (v !== undefined) return known(v, t);
+          }
+          return { c: `fqdiv(${nc.c}, ${dc.c}, ${mode})`, t };
         }
         const x = gen(a, ent, fn, scope);
         if (x.t.k !== 'num') return BAILC;
         if (x.t.s === 0) return x;
-        return { c: `${ir.fn === 'floor' ? 'fdiv' : 'cdiv'}(${x.c}, ${pow10(x.t.s)})`, t: { k: 'num', s: 0 } };
+        const p = 10 ** x.t.s;
+        if (typeof x.k === 'number') {
+          const v = fold(() => (mode === 2 ? HELPERS.fdiv(x.k as number, p) : HELPERS.cdiv(x.k as number, p)));
+          if (v !== undefined) return known(v, t);
+        }
+        return { c: `${ir.fn === 'floor' ? 'fdiv' : 'cdiv'}(${x.c}, ${pow10(x.t.s)})`, t };
       }
       case 'days_between': {
         const a = gen(ir.args[0], ent, fn, scope);
@@ -462,8 +605,7 @@ export function generate(opts: GenerateOptions): Generated {
   }
 
   /** Aggregations become small functions looping over the CSR member list of relation R[2i], R[2i+1]. */
-  function agg(ir: Extract<IR, { k: 'agg' }>, ent: string, scope: Scope): Code {
-    void scope;
+  function agg(ir: Extract<IR, { k: 'agg' }>, ent: string): Code {
     const hit = aggCache.get(ir);
     if (hit) return { c: `${hit.name}(C, R, ${ent})`, t: hit.t };
     const rel = program.relations.get(ir.rel);
@@ -472,9 +614,8 @@ export function generate(opts: GenerateOptions): Generated {
     const off = `R[${2 * ri}]`;
     if (ir.fn === 'len') return { c: `(${off}[${ent} + 1] - ${off}[${ent}])`, t: { k: 'num', s: 0 } };
     const fn = new Fn();
-    const pred = ir.pred ? judgCode(gen(ir.pred, 'p', fn, NONE)) : undefined;
+    const pred = ir.pred ? asJudg(gen(ir.pred, 'p', fn, NONE)).c : undefined;
     const field = ir.field ? gen(ir.field, 'p', fn, NONE) : undefined;
-    const temps = fn.temps > 0 ? `let ${Array.from({ length: fn.temps }, (_, i) => `t${i} = 0`).join(', ')};` : '';
     const name = `a${aggFns.length}`;
     let body: string;
     let t: Ty = { k: 'num', s: 0 };
@@ -485,55 +626,69 @@ export function generate(opts: GenerateOptions): Generated {
       if (field && field.t.k === 'num') t = field.t;
       body = `let n = 0; for (let j = off[e], end = off[e + 1]; j < end; j++) { const p = mem[j]; ${pred ? `if (${pred} !== 2) continue; ` : ''}n = add(n, ${fc}); } return n;`;
     }
-    aggFns.push(`function ${name}(C, R, e) { ${temps} const off = ${off}, mem = R[${2 * ri + 1}]; ${body} }`);
+    aggFns.push(`function ${name}(C, R, e) { ${fn.declarations().join(' ')} const off = ${off}, mem = R[${2 * ri + 1}]; ${body} }`);
     aggCache.set(ir, { name, t });
     return { c: `${name}(C, R, ${ent})`, t };
   }
 
   /**
-   * Body computing `targets` at entity e: the rules every evaluation of the targets certainly reads (the
-   * unconditional closure) become locals, dependencies first; a rule read only under a condition (a later
-   * if branch or and/or operand) is called where it is read, so it runs only when the explain path would
-   * run it and raises no error the explain path would not.
+   * Body computing `targets` at entity e, straight-line in dependency order. Rules every evaluation of the
+   * targets reads are plain locals (an error there is the targets' error). Rules read only under a condition
+   * (a later if arm, a later and/or operand) are computed ahead too, but an error in one is caught and kept
+   * as a flag, raised only where the value is actually used: the explain path evaluates them lazily and
+   * must not see errors it would never reach.
    */
-  const closureBody = (targets: readonly string[], tail: (fn: Fn) => string[]): string => {
-    const need = new Set<string>();
-    const visit = (n: string): void => {
-      if (need.has(n) || !program.derived.has(n)) return;
-      need.add(n);
+  const closureBody = (targets: readonly string[], tail: string[]): string => {
+    const all = new Set<string>();
+    const sure = new Set<string>();
+    const visit = (n: string, set: Set<string>, every: boolean): void => {
+      if (set.has(n) || !program.derived.has(n)) return;
+      set.add(n);
       const ir = liveIr(program.derived.get(n)!);
-      if (!ir) return;
-      const deps = new Set<string>();
-      unconditionalDeps(ir, deps);
-      for (const d of deps) visit(d);
+      if (!ir || ruleInfo(n).k !== undefined) return;
+      const ds = new Set<string>();
+      deps(ir, ds, every);
+      for (const d of ds) visit(d, set, every);
     };
-    for (const t of targets) visit(t);
+    for (const t of targets) {
+      visit(t, all, true);
+      visit(t, sure, false);
+    }
+    const scope = new Map<string, 'u' | 'c'>();
+    for (const n of all) scope.set(n, sure.has(n) ? 'u' : 'c');
     const fn = new Fn();
     const lines: string[] = [];
     for (const n of program.order) {
-      if (!need.has(n)) continue;
-      const code = ruleType(n).k === 'never' ? BAILC : ruleExpr(n, fn, need);
-      lines.push(code.t.k === 'never' ? `bail();` : `const v${ruleIndex.get(n)} = ${code.c};`);
+      if (!all.has(n)) continue;
+      const info = ruleInfo(n);
+      const i = ruleIndex.get(n);
+      if (info.k !== undefined) continue; // a constant: references use the literal
+      if (info.t.k === 'never') {
+        if (sure.has(n)) lines.push('bail();');
+        else lines.push(`const p${i} = true, v${i} = 0;`);
+        continue;
+      }
+      const code = ruleExpr(n, fn, scope);
+      if (sure.has(n)) lines.push(`const v${i} = ${code.c};`);
+      else lines.push(`let v${i} = ${info.t.k === 'text' ? "''" : '0'}, p${i} = false;`, `try { v${i} = ${code.c}; } catch (x) { if (x !== BAIL) throw x; p${i} = true; }`);
     }
-    lines.push(...tail(fn));
-    if (fn.temps > 0) lines.unshift(`let ${Array.from({ length: fn.temps }, (_, i) => `t${i} = 0`).join(', ')};`);
-    return lines.join('\n  ');
+    return [...fn.declarations(), ...lines, ...tail].join('\n  ');
   };
 
   const outputTypes = opts.outputs.map((o) => (program.derived.has(o) ? ruleType(o) : NEVER));
   const writes = opts.outputs.map((o, j) => {
     const t = outputTypes[j];
-    const v = `v${ruleIndex.get(o)}`;
+    const ref = program.derived.has(o) ? derivedRef(o, 'e', new Map([[o, 'u']])) : BAILC;
     switch (t.k) {
       case 'num':
-        return `O[${j}][k] = outn(${v}, ${pow10(t.s)});`;
+        return `O[${j}][k] = outn(${ref.c}, ${pow10(t.s)});`;
       case 'never':
         return `bail();`;
       default:
-        return `O[${j}][k] = ${v};`;
+        return `O[${j}][k] = ${ref.c};`;
     }
   });
-  const query = `function q(C, R, e, O, k) {\n  ${closureBody(opts.outputs.filter((o) => program.derived.has(o)), () => writes)}\n}`;
+  const query = `function q(C, R, e, O, k) {\n  ${closureBody(opts.outputs.filter((o) => program.derived.has(o)), writes)}\n}`;
 
   // Member functions (each computes its own closure at the member entity); generating one can need others.
   const emitted = new Set<string>();
@@ -542,17 +697,13 @@ export function generate(opts: GenerateOptions): Generated {
     const next = [...memberFns].find((n) => !emitted.has(n));
     if (next === undefined) break;
     emitted.add(next);
-    const v = `v${ruleIndex.get(next)}`;
-    memberSrc.push(`function f${ruleIndex.get(next)}(C, R, e) {\n  ${closureBody([next], () => [`return ${v};`])}\n}`);
+    const ref = derivedRef(next, 'e', new Map([[next, 'u']]));
+    memberSrc.push(`function f${ruleIndex.get(next)}(C, R, e) {\n  ${closureBody([next], [`return ${ref.c};`])}\n}`);
   }
 
-  const source = [...memberSrc, ...aggFns, query, 'return q;'].join('\n');
+  const hoisted = [...tables].map((i) => `const T${i} = K[${i}];`);
+  const source = [...hoisted, ...memberSrc, ...aggFns, query, 'return q;'].join('\n');
   return { source, constants, outputTypes };
-}
-
-/** The output types a fast program can hand back without the explain path. */
-export function isCarried(t: Ty): boolean {
-  return t.k !== 'never';
 }
 
 export { L as MAX_SAFE };

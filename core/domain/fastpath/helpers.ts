@@ -162,6 +162,7 @@ function outn(m: number, p: number): number {
 }
 
 export const HELPERS = Object.freeze({
+  BAIL,
   dadd,
   outn,
   bail,

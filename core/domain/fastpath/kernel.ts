@@ -34,6 +34,8 @@ export interface FastKernel {
   readonly run: KernelFn;
   /** The generated source (for inspection and docs; never evaluated again). */
   readonly source: string;
+  /** The constant table the source indexes (K[i]). */
+  readonly constants: readonly unknown[];
 }
 
 const layouts = new WeakMap<CompiledProgram, ProgramLayout>();
@@ -68,7 +70,7 @@ export function kernelFor(program: CompiledProgram, period: Period, signature: r
   const g = generate({ program, period, slots, relations: layout.relationIndex, outputs });
   // The factory sees only the helper set and the constant table; generated code has no other free names.
   const factory = new Function('H', 'K', `"use strict";\nconst { ${HELPER_NAMES.join(', ')} } = H;\n${g.source}`) as (h: typeof HELPERS, k: readonly unknown[]) => KernelFn;
-  const kernel: FastKernel = { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source };
+  const kernel: FastKernel = { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source, constants: g.constants };
   if (byKey.size >= MAX_KERNELS_PER_PROGRAM) byKey.delete(byKey.keys().next().value as string);
   byKey.set(key, kernel);
   return kernel;
