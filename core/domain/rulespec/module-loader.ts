@@ -18,6 +18,7 @@ import type {
   SourceRef,
   UnitDecl,
 } from './model.js';
+import type { Pos } from './ast.js';
 import { FormulaSyntaxError, parseFormula } from './parser.js';
 import { fromCell, isoToDays, type Value } from './values.js';
 
@@ -79,6 +80,32 @@ function ruleLines(text: string): Map<string, number> {
     if (m && !out.has(m[1])) out.set(m[1], line);
   }
   return out;
+}
+
+/**
+ * File line and column of a position inside a rule's formula (only computed when reporting an error):
+ * finds the rule's n-th `formula:` key after its `- name:` line, then maps block or inline scalars.
+ */
+export function formulaFilePosition(text: string, ruleLine: number | undefined, versionIndex: number, pos: Pos): { line: number; column: number } | undefined {
+  if (ruleLine === undefined) return undefined;
+  const lines = text.split('\n');
+  let seen = -1;
+  for (let i = ruleLine - 1; i < lines.length; i++) {
+    if (i > ruleLine - 1 && /^\s*-\s+name:/.test(lines[i])) return undefined;
+    const m = /^(\s*(?:-\s+)?)formula:\s*(.*)$/.exec(lines[i]);
+    if (!m || ++seen < versionIndex) continue;
+    const rest = m[2];
+    if (/^[|>][-+0-9]*\s*(#.*)?$/.test(rest)) {
+      // Block content is de-indented by the first content line's indentation.
+      const first = lines[i + 1] ?? '';
+      const indent = first.length - first.trimStart().length;
+      return { line: i + 1 + pos.line, column: indent + pos.col };
+    }
+    const quoted = rest.startsWith("'") || rest.startsWith('"') ? 1 : 0;
+    const start = lines[i].length - rest.length + quoted;
+    return { line: i + pos.line, column: pos.line === 1 ? start + pos.col : pos.col };
+  }
+  return undefined;
 }
 
 export interface ModuleLoadOptions {
@@ -194,7 +221,9 @@ export function loadModule(id: string, path: string, text: string, options: Modu
       continue;
     }
     seen.add(name);
-    const rule = loadRule(id, name, raw, citationPath, lines.get(name), currencies, (m, line, col) => err(m, name, line, col), (m) => warn(m, name));
+    const ruleLine = lines.get(name);
+    const locate = (versionIndex: number, pos: Pos) => formulaFilePosition(text, ruleLine, versionIndex, pos);
+    const rule = loadRule(id, name, raw, citationPath, ruleLine, currencies, (m, line, col) => err(m, name, line, col), (m) => warn(m, name), locate);
     if (rule) rules.push(rule);
   }
   const ok = !diags.some((d) => d.severity === 'error');
@@ -210,6 +239,7 @@ function loadRule(
   currencies: ReadonlyMap<string, number>,
   err: (m: string, line?: number, col?: number) => void,
   warn: (m: string) => void,
+  locate: (versionIndex: number, pos: Pos) => { line: number; column: number } | undefined = () => undefined,
 ): Rule | undefined {
   const kind = str(raw.kind);
   if (!kind || !KINDS.has(kind)) {
@@ -307,7 +337,7 @@ function loadRule(
     return { ...base, shape: 'data_relation', arity, arguments: args };
   }
 
-  const versions = loadVersions(name, raw, err);
+  const versions = loadVersions(name, raw, err, locate);
   if (!versions) return undefined;
 
   if (kind === 'derived_relation') {
@@ -434,7 +464,12 @@ function dateOf(x: unknown): string | undefined {
   return s !== undefined && isoToDays(s) !== undefined ? s : undefined;
 }
 
-function loadVersions(name: string, raw: Obj, err: (m: string, line?: number, col?: number) => void): RuleVersion[] | undefined {
+function loadVersions(
+  name: string,
+  raw: Obj,
+  err: (m: string, line?: number, col?: number) => void,
+  locate: (versionIndex: number, pos: Pos) => { line: number; column: number } | undefined,
+): RuleVersion[] | undefined {
   let rawVersions: unknown[];
   if (Array.isArray(raw.versions)) rawVersions = raw.versions;
   else if (raw.formula !== undefined || raw.values !== undefined)
@@ -494,7 +529,10 @@ function loadVersions(name: string, raw: Obj, err: (m: string, line?: number, co
     try {
       out.push({ from, to, formulaText: ftext, formula: parseFormula(ftext) });
     } catch (e) {
-      if (e instanceof FormulaSyntaxError) err(`rule "${name}" versions[${i}] formula: ${e.message}`, undefined, undefined);
+      if (e instanceof FormulaSyntaxError) {
+        const at = locate(i, e.pos);
+        err(`rule "${name}" versions[${i}] formula: ${e.message}`, at?.line, at?.column);
+      }
       else err(`rule "${name}" versions[${i}] formula: ${(e as Error).message}`);
       return undefined;
     }

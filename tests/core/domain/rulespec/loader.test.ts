@@ -55,6 +55,32 @@ describe('module loader', () => {
     expect(m.diagnostics[0].rule).toBe('base_amount');
   });
 
+  it('points syntax errors at the file line and column of the formula (block and inline scalars)', () => {
+    const text = `format: rulespec/v1
+rules:
+  - name: first
+    kind: derived
+    entity: Person
+    versions:
+      - effective_from: '2020-01-01'
+        formula: |-
+          max(0,
+              a < b < c)
+  - name: second
+    kind: derived
+    entity: Person
+    versions:
+      - effective_from: '2020-01-01'
+        formula: a +
+`;
+    const m = loadModule('us-xx:statutes/1/2', 'us-xx/statutes/1/2.yaml', text);
+    const [first, second] = m.diagnostics;
+    expect(first).toMatchObject({ rule: 'first', line: 10, column: 21 });
+    expect(first.message).toMatch(/comparisons cannot be chained \(line 2, column 11\)/);
+    expect(second).toMatchObject({ rule: 'second', line: 16, column: 21 });
+    expect(second.message).toMatch(/unexpected end of formula/);
+  });
+
   it.each([
     ['a wrong format', ok.replace('rulespec/v1', 'rulespec/v2'), /"format" must be exactly rulespec\/v1/],
     ['a top-level relations key', `${ok}relations: []\n`, /top-level "relations" is not allowed/],
