@@ -11,7 +11,7 @@ import { programStatus } from './program-status.js';
 import { programDisplayName } from './naming.js';
 import { own, StringPool } from './own-string.js';
 import { ruleSummaryText } from './rule-text.js';
-import { buildSources } from './sources.js';
+import { buildSources, sourceReference, type StoredSource } from './sources.js';
 import type {
   CatalogModule,
   CatalogProgramSpec,
@@ -27,7 +27,7 @@ import type {
 
 interface Entry {
   detail: RuleDetail;
-  sources: SourceReference[];
+  sources: StoredSource[];
 }
 
 interface ProgramRecord {
@@ -85,7 +85,8 @@ export class RuleIndex {
   }
 
   sourcesOf(ref: string): SourceReference[] | undefined {
-    return this.entry(ref)?.sources;
+    const e = this.entry(ref);
+    return e?.sources.map((s) => sourceReference(e.detail.id, s));
   }
 
   /** One summary per program spec and per jurisdiction/program found in the rules; status from the runtime's packages. */
@@ -203,8 +204,8 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
       for (const name of [...referenced].sort()) if (!name.includes('#')) symbols.add(name);
       if (rule.indexedBy) symbols.add(rule.indexedBy);
 
-      const sources = buildSources(id, citationPath, rule, module).map((ref) => ({
-        id: own(ref.id),
+      const sources = buildSources(citationPath, rule, module).map((ref) => ({
+        key: ref.key,
         citation_path: k(ref.citation_path),
         label: k(ref.label),
         url: pool.keepOptional(ref.url),

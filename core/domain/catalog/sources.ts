@@ -8,11 +8,18 @@
 
 import type { CatalogModule, CatalogRule, SourceReference } from './types.js';
 
-export function buildSources(ruleId: string, ruleCitationPath: string, rule: CatalogRule, module: CatalogModule): SourceReference[] {
+/** A SourceReference without its id, which is `<rule id>@<key>` (built when served, not stored). */
+export type StoredSource = Omit<SourceReference, 'id'> & { key: string };
+
+export function sourceReference(ruleId: string, s: StoredSource): SourceReference {
+  return { id: `${ruleId}@${s.key}`, citation_path: s.citation_path, label: s.label, url: s.url, quote: s.quote, source_type: s.source_type };
+}
+
+export function buildSources(ruleCitationPath: string, rule: CatalogRule, module: CatalogModule): StoredSource[] {
   const moduleCitation = module.corpusCitationPath ?? ruleCitationPath;
-  const refs: SourceReference[] = [];
+  const refs: StoredSource[] = [];
   const seen = new Set<string>();
-  const push = (ref: SourceReference): void => {
+  const push = (ref: StoredSource): void => {
     const key = `${ref.source_type}\u0000${ref.citation_path}\u0000${ref.label}\u0000${ref.url ?? ''}\u0000${ref.quote ?? ''}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -21,7 +28,7 @@ export function buildSources(ruleId: string, ruleCitationPath: string, rule: Cat
 
   if (rule.source || rule.sourceUrl) {
     push({
-      id: `${ruleId}@source`,
+      key: 'source',
       citation_path: moduleCitation,
       label: (rule.source ?? rule.sourceUrl ?? '').trim(),
       url: rule.sourceUrl ?? null,
@@ -32,11 +39,11 @@ export function buildSources(ruleId: string, ruleCitationPath: string, rule: Cat
   (rule.sources ?? []).forEach((s, i) => {
     const label = (s.citation ?? s.url ?? '').trim();
     if (!label) return;
-    push({ id: `${ruleId}@sources.${i}`, citation_path: moduleCitation, label, url: s.url ?? null, quote: null, source_type: 'official' });
+    push({ key: `sources.${i}`, citation_path: moduleCitation, label, url: s.url ?? null, quote: null, source_type: 'official' });
   });
   if (module.corpusCitationPath) {
     push({
-      id: `${ruleId}@module`,
+      key: 'module',
       citation_path: module.corpusCitationPath,
       label: `Source text ${module.corpusCitationPath}`,
       url: null,
@@ -50,7 +57,7 @@ export function buildSources(ruleId: string, ruleCitationPath: string, rule: Cat
     // An atom without an excerpt that points at the module's own text adds nothing to the repository reference.
     if (!excerpt && atom.citationPath === module.corpusCitationPath) return;
     push({
-      id: `${ruleId}@proof.${i}`,
+      key: `proof.${i}`,
       citation_path: atom.citationPath,
       label: `Proof of ${atom.path ?? 'the rule'}${atom.kind ? ` (${atom.kind})` : ''} from ${atom.citationPath}`,
       url: null,
