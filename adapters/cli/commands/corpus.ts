@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { runCorpus, type CorpusReport } from '../../../core/domain/rulespec/corpus-runner.js';
 import { loadRuleRepository } from '../../../core/domain/rulespec/load-repository.js';
 import type { ParseCache, RuleRepository } from '../../../core/ports/rule-repository.js';
+import { fastSecondPath } from '../../../core/domain/fastpath/corpus.js';
 import { FsRuleRepository } from '../../rulespec-fs/fs-rule-repository.js';
 import { FsParseCache } from '../../rulespec-fs/parse-cache.js';
 import { commandGroup } from '../program.js';
@@ -31,7 +32,8 @@ export async function runRepositoryTests(repo: RuleRepository, root: string, opt
     if (options.filter && !path.includes(options.filter)) continue;
     texts.set(path, await repo.readText(path));
   }
-  const report = runCorpus(model, (p) => texts.get(p) ?? '', { filter: options.filter });
+  // Every case also runs on the fast path (generated code); the report carries both outcomes.
+  const report = runCorpus(model, (p) => texts.get(p) ?? '', { filter: options.filter, second: fastSecondPath });
   return { root, report, loadErrors: model.diagnostics.filter((d) => d.severity === 'error').length };
 }
 
@@ -57,6 +59,15 @@ export function formatReports(reports: readonly RootReport[]): string {
     }
     passed += report.passed;
     failed += report.failed;
+    if (report.second) {
+      const s = report.second;
+      lines.push(`  fast path: ${s.passed} passed, ${s.failed} failed (${s.native} cases on generated code, ${s.fallback} handed back to the explain path)`);
+      // Cases whose fast-path outcome differs from the explain path's (should be none).
+      for (const f of s.failures.filter((x) => x.passed)) {
+        lines.push(`    FAST PATH FAIL ${f.file} :: ${f.name}`);
+        for (const o of f.second?.failures ?? []) lines.push(`      ${o.ruleId}: expected ${show(o.expected)}, actual ${show(o.actual)}`);
+      }
+    }
   }
   lines.push(`${passed} passed, ${failed} failed`);
   return lines.join('\n');
@@ -79,8 +90,9 @@ export function registerCorpus(program: Command): void {
       }
       const passed = reports.reduce((n, r) => n + r.report.passed, 0);
       const failed = reports.reduce((n, r) => n + r.report.failed, 0);
+      const fastFailed = reports.reduce((n, r) => n + (r.report.second?.failed ?? 0), 0);
       if (opts.json) process.stdout.write(`${JSON.stringify({ passed, failed, roots: reports }, null, 2)}\n`);
       else process.stdout.write(`${formatReports(reports)}\n`);
-      process.exitCode = failed > 0 && !opts.report ? 1 : 0;
+      process.exitCode = (failed > 0 || fastFailed > 0) && !opts.report ? 1 : 0;
     });
 }

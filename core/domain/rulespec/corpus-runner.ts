@@ -25,6 +25,21 @@ export interface CaseResult {
   /** Case-level error (closure compile failure, bad period, rejected input...). */
   readonly error?: string;
   readonly failures: readonly OutputFailure[];
+  /** The same case on a second evaluation path (the fast path), when the run has one. */
+  readonly second?: SecondPathResult;
+}
+
+/**
+ * A second evaluation path run on every case (the fast path, core/domain/fastpath): values of `outputs`
+ * (derived rule names) per entity id, or undefined for an entity it hands back to the explain path.
+ */
+export type SecondPath = (program: CompiledProgram, data: Dataset, period: Period, outputs: readonly string[], entities: readonly string[]) => readonly (readonly Value[] | undefined)[];
+
+export interface SecondPathResult {
+  readonly passed: boolean;
+  /** False when the second path handed the case back (its outcome is then the explain path's). */
+  readonly native: boolean;
+  readonly failures: readonly OutputFailure[];
 }
 
 export interface JurisdictionSummary {
@@ -40,6 +55,8 @@ export interface CorpusReport {
   readonly jurisdictions: readonly JurisdictionSummary[];
   /** Failing cases only (passing cases are counted, not listed). */
   readonly failures: readonly CaseResult[];
+  /** Second-path totals (cases; `native` evaluated by it, `fallback` handed back), when the run has one. */
+  readonly second?: { readonly passed: number; readonly failed: number; readonly native: number; readonly fallback: number; readonly failures: readonly CaseResult[] };
 }
 
 type Obj = Record<string, unknown>;
@@ -115,6 +132,7 @@ export function runTestFile(
   file: string,
   text: string,
   compile: (moduleId: string) => CompileResult = (id) => compileClosure([id], repo.modules),
+  second?: SecondPath,
 ): CaseResult[] {
   const jurisdiction = jurisdictionOf(moduleId);
   const fail = (name: string, error: string): CaseResult => ({ module: moduleId, jurisdiction, file, name, passed: false, error, failures: [] });
@@ -135,7 +153,7 @@ export function runTestFile(
       return;
     }
     try {
-      out.push(runCase(compiled.program, moduleId, jurisdiction, file, name, c, i + 1));
+      out.push(runCase(compiled.program, moduleId, jurisdiction, file, name, c, i + 1, second));
     } catch (e) {
       out.push(fail(name, (e as Error).message));
     }
@@ -143,7 +161,7 @@ export function runTestFile(
   return out;
 }
 
-function runCase(program: CompiledProgram, moduleId: string, jurisdiction: string, file: string, name: string, c: unknown, n: number): CaseResult {
+function runCase(program: CompiledProgram, moduleId: string, jurisdiction: string, file: string, name: string, c: unknown, n: number, second?: SecondPath): CaseResult {
   if (!isObj(c)) throw new EvalError('a test case must be a mapping');
   const period = parseTestPeriod(c.period);
   const outputs = c.output;
@@ -265,7 +283,53 @@ function runCase(program: CompiledProgram, moduleId: string, jurisdiction: strin
       failures.push({ ruleId: r.key, expected, error: (e as Error).message });
     }
   }
-  return { module: moduleId, jurisdiction, file, name, passed: failures.length === 0, failures };
+  const passed = failures.length === 0;
+  const secondResult = second ? runSecond(second, program, data, period, resolved, outputs, tableRows, qid, { passed, failures }) : undefined;
+  return { module: moduleId, jurisdiction, file, name, passed, failures, second: secondResult };
+}
+
+/** The case's derived outputs on the second path, checked against the same expectations. */
+function runSecond(
+  second: SecondPath,
+  program: CompiledProgram,
+  data: Dataset,
+  period: Period,
+  resolved: readonly { key: string; name: string; kind: 'derived' | 'parameter' }[],
+  outputs: Obj,
+  tableRows: ReadonlyMap<string, Row[]>,
+  qid: string,
+  explain: { passed: boolean; failures: readonly OutputFailure[] },
+): SecondPathResult {
+  const derived = resolved.filter((r) => r.kind === 'derived');
+  const rowsOf = (name: string): Row[] | undefined => {
+    const ent = program.derived.get(name)?.rule.entity;
+    return (ent && tableRows.get(ent)) || (tableRows.size === 1 ? [...tableRows.values()][0] : undefined);
+  };
+  const entities = new Set<string>([qid]);
+  for (const r of derived) if (Array.isArray(outputs[r.key])) for (const row of rowsOf(r.name) ?? []) entities.add(row.id);
+  const ids = [...entities];
+  let values: readonly (readonly Value[] | undefined)[];
+  try {
+    values = derived.length > 0 ? second(program, data, period, derived.map((r) => r.name), ids) : [];
+  } catch (e) {
+    if (!(e instanceof EvalError)) throw e;
+    values = ids.map(() => undefined);
+  }
+  if (derived.length > 0 && values.some((v) => v === undefined)) return { passed: explain.passed, native: false, failures: explain.failures };
+  const at = (id: string, j: number): Value => (values[ids.indexOf(id)] as readonly Value[])[j];
+  const failures: OutputFailure[] = explain.failures.filter((f) => !derived.some((r) => r.key === f.ruleId));
+  derived.forEach((r, j) => {
+    const expected = outputs[r.key];
+    if (Array.isArray(expected)) {
+      const rows = rowsOf(r.name) ?? [];
+      const actuals = rows.map((row) => at(row.id, j));
+      if (rows.length !== expected.length || actuals.some((v, i) => !matchesExpected(expected[i], v))) failures.push({ ruleId: r.key, expected, actual: actuals.map(toJson) });
+    } else {
+      const v = at(qid, j);
+      if (!matchesExpected(expected, v)) failures.push({ ruleId: r.key, expected, actual: toJson(v) });
+    }
+  });
+  return { passed: failures.length === 0, native: true, failures };
 }
 
 /** The harness's own parameter path (§8.2 step 8): ignores effective_to; key from the indexed_by input. */
@@ -289,6 +353,8 @@ function harnessParameter(program: CompiledProgram, name: string, period: Period
 export interface RunCorpusOptions {
   /** Only test files whose path contains this substring. */
   readonly filter?: string;
+  /** Also run every case on this second evaluation path (the fast path) and report it. */
+  readonly second?: SecondPath;
 }
 
 /** Runs every companion test file in the repository. `testText` returns a test file's text. */
@@ -298,14 +364,25 @@ export function runCorpus(repo: RuleRepositoryModel, testText: (path: string) =>
   let passed = 0;
   let failed = 0;
   let files = 0;
+  const sec = { passed: 0, failed: 0, native: 0, fallback: 0, failures: [] as CaseResult[] };
   for (const [moduleId, path] of repo.testFiles) {
     if (options.filter && !path.includes(options.filter)) continue;
     files++;
     let results: CaseResult[];
     if (!repo.modules.has(moduleId)) {
       results = [{ module: moduleId, jurisdiction: jurisdictionOf(moduleId), file: path, name: '(file)', passed: false, error: 'no module for this test file', failures: [] }];
-    } else results = runTestFile(repo, moduleId, path, testText(path));
+    } else results = runTestFile(repo, moduleId, path, testText(path), undefined, options.second);
     for (const r of results) {
+      if (options.second) {
+        const ok = r.second ? r.second.passed : r.passed;
+        if (ok) sec.passed++;
+        else {
+          sec.failed++;
+          sec.failures.push(r);
+        }
+        if (r.second?.native) sec.native++;
+        else sec.fallback++;
+      }
       const j = byJur.get(r.jurisdiction) ?? { passed: 0, failed: 0 };
       byJur.set(r.jurisdiction, j);
       if (r.passed) {
@@ -319,5 +396,5 @@ export function runCorpus(repo: RuleRepositoryModel, testText: (path: string) =>
     }
   }
   const jurisdictions = [...byJur.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([jurisdiction, c]) => ({ jurisdiction, ...c }));
-  return { passed, failed, files, jurisdictions, failures };
+  return { passed, failed, files, jurisdictions, failures, second: options.second ? sec : undefined };
 }
