@@ -309,8 +309,9 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
     try {
       compiledDerived.set(r.name, bound ? compileDerived(r, ns, minorUnits, bound) : cachedDerived(r, ns, minorUnits));
     } catch (e) {
+      // Any failure (including a stack overflow on a pathological formula) is this rule's diagnostic.
       if (e instanceof LoweringError) err(r, modOf(r), `rule "${r.name}" (${r.id}): ${e.message}`, r.line !== undefined ? r.line : undefined, e.pos.col);
-      else throw e;
+      else err(r, modOf(r), `rule "${r.name}" (${r.id}) could not be compiled: ${(e as Error).message}`);
     }
   }
 
@@ -343,8 +344,7 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
         predicate = low.ir;
         predicateDeps = low.deps;
       } catch (e) {
-        if (e instanceof LoweringError) err(r, modOf(r), `derived relation "${r.name}": ${e.message}`);
-        else throw e;
+        err(r, modOf(r), `derived relation "${r.name}": ${(e as Error).message}`);
         continue;
       }
       addRelation({ name, id: relationId(r.module, r.name), module: r.module, kind: 'derived', arity: r.arity, rule: r, source: r.sourceRelation, predicate, predicateDeps });

@@ -236,3 +236,13 @@ describe('relations', () => {
     expect(evalRule(p, 'elderly_count', {}, { relations: tuples, memberInputs: { p1: { age: 70, excluded: false }, p2: { age: 30 } } })).toBe(1);
   });
 });
+
+describe('pathological input', () => {
+  it('reports a formula too deep to compile as a diagnostic instead of crashing', () => {
+    const long = Array.from({ length: 20_000 }, (_, i) => `x${i}`).join(' + ');
+    const repo = repoOf({ 'us-xx/policies/demo/m.yaml': moduleYaml(derived('huge', long)) });
+    const r = compileClosure(['us-xx:policies/demo/m'], repo.modules);
+    // Either it compiles, or it fails with a diagnostic naming the rule: it must not throw.
+    if (!r.ok) expect(r.diagnostics[0].rule).toBe('huge');
+  });
+});
