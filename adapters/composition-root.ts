@@ -29,7 +29,9 @@ import type { RouteDefinition } from './http-h3/route.js';
 import { routes as defaultRoutes } from './http-h3/routes/index.js';
 import { calculationModule } from './calculation/module.js';
 import { keysModule } from './keys/module.js';
+import { parityModule } from './parity/module.js';
 import { readSurfaceModule } from './read-surface/module.js';
+import { operationsModule } from './operations/module.js';
 import { JsonLogger } from './logging/json-logger.js';
 import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
 
@@ -78,7 +80,7 @@ export const platformModule: PlatformModule = {
 };
 
 /** Every subsystem, in registration order. Append yours here. */
-export const MODULES: PlatformModule[] = [platformModule, keysModule, readSurfaceModule, calculationModule];
+export const MODULES: PlatformModule[] = [platformModule, keysModule, readSurfaceModule, calculationModule, parityModule, operationsModule];
 
 export interface AppOverrides {
   /** Replaces the route list (tests of the platform itself). */

@@ -28,6 +28,13 @@ import rulesDependencies from './rules-dependencies.js';
 import runtimePackagesList from './runtime-packages-list.js';
 import runtimePackageGet from './runtime-package-get.js';
 import runtimePackageGraph from './runtime-package-graph.js';
+import adminAnalytics from './admin-analytics.js';
+import adminValidationRunsPublish from './admin-validation-runs-publish.js';
+import adminValidationRunsList from './admin-validation-runs-list.js';
+import adminValidationRunsGet from './admin-validation-runs-get.js';
+import adminValidationMigration from './admin-validation-migration.js';
+import parityCases from './parity-cases.js';
+import parityRun from './parity-run.js';
 
 export const routes: RouteDefinition[] = [
   health,
@@ -55,4 +62,11 @@ export const routes: RouteDefinition[] = [
   runtimePackagesList,
   runtimePackageGet,
   runtimePackageGraph,
+  adminAnalytics,
+  adminValidationRunsPublish,
+  adminValidationRunsList,
+  adminValidationRunsGet,
+  adminValidationMigration,
+  parityCases,
+  parityRun,
 ];

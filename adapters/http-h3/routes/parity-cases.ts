@@ -1,0 +1,15 @@
+import { PARITY } from '../../parity/tokens.js';
+import { defineRoute } from '../route.js';
+import { ParityCasesResponseSchema } from '../schemas/parity.js';
+
+export default defineRoute({
+  method: 'GET',
+  path: '/v1/parity/cases',
+  operationId: 'listParityCases',
+  summary: 'Parity cases: households with the outputs the calculation is expected to produce',
+  description: 'Loaded at start-up from the PARITY_PATH folders (default: the bundled parity/ folder).',
+  tags: ['parity'],
+  auth: { scope: 'admin:parity' },
+  responses: { 200: ParityCasesResponseSchema },
+  handler: ({ resolve }) => ({ cases: [...resolve(PARITY.Cases).cases()] }),
+});

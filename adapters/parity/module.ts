@@ -1,0 +1,25 @@
+/**
+ * Wires parity into the composition root: loads the parity case files of PARITY_PATH (default: the bundled
+ * parity/ folder) before the app serves. A malformed case file stops start-up with a message naming it.
+ */
+import type { PlatformModule } from '../composition-root.js';
+import { TOKENS } from '../tokens.js';
+import { FsParityCases } from './fs-parity-cases.js';
+import { paritySettingsFromEnv, type ParitySettings } from './settings.js';
+import { PARITY } from './tokens.js';
+
+export function createParityModule(settings?: ParitySettings): PlatformModule {
+  return {
+    name: 'parity',
+    register(registry) {
+      const { paths, explicit } = settings ?? paritySettingsFromEnv();
+      registry.value(PARITY.Cases, new FsParityCases(paths, { requireFolders: explicit }));
+    },
+    async start(resolve) {
+      const cases = await resolve(PARITY.Cases).load();
+      resolve(TOKENS.Logger).info('parity cases loaded', { cases: cases.length });
+    },
+  };
+}
+
+export const parityModule = createParityModule();

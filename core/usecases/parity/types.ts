@@ -1,0 +1,69 @@
+/** Parity records (spec "Parity"): expected outputs for a household and what a run found. */
+import type { JsonValue } from '../../domain/household/shape.js';
+import type { CalculateRequest, RuntimeMode, TraceEntry } from '../../ports/calculator.js';
+
+export interface ParityCase {
+  id: string;
+  program_id: string;
+  jurisdiction: string;
+  runtime_supported: boolean;
+  axiom_request: CalculateRequest;
+  expected_axiom_outputs: Record<string, JsonValue>;
+  description?: string | null;
+  variables?: string[];
+  trace_variables?: string[];
+  notes?: string[];
+  external_comparisons?: Record<string, unknown>[];
+  /** `amount`: the largest absolute numeric difference still counted as matching. */
+  tolerance?: { amount?: number; [key: string]: unknown };
+  /** Additional properties are kept as they are. */
+  [key: string]: unknown;
+}
+
+export interface OutputDifference {
+  variable: string;
+  expected: JsonValue | null;
+  actual: JsonValue | null;
+  delta?: number;
+}
+
+export interface Comparison {
+  status: 'matching' | 'different';
+  changed: OutputDifference[];
+  missing: OutputDifference[];
+  extra: OutputDifference[];
+}
+
+export type ParityStatus = 'matching' | 'different' | 'errored';
+
+/** A type alias (not an interface) so it fits schemas that allow additional properties. */
+export type ParityRunResult = {
+  id: string;
+  program_id: string;
+  jurisdiction: string;
+  status: ParityStatus;
+  description?: string | null;
+  outputs?: Record<string, JsonValue>;
+  expected_outputs?: Record<string, JsonValue>;
+  trace_outputs?: Record<string, JsonValue>;
+  calculation_trace?: TraceEntry[];
+  notes?: string[];
+  comparison?: Comparison;
+  runtime?: { id: string; mode: RuntimeMode };
+  warnings?: string[];
+  error?: { code: string; message: string };
+};
+
+export interface SkippedCase {
+  id: string;
+  description: string | null;
+  program_id: string;
+  jurisdiction: string;
+  reason: string;
+}
+
+export interface ParityRunReport {
+  summary: { total: number; matching: number; different: number; errored: number; skipped: number };
+  results: ParityRunResult[];
+  skipped_cases: SkippedCase[];
+}
