@@ -4,6 +4,7 @@
  */
 
 import { citationPathOf, ruleIdCandidates } from './citation-path.js';
+import { closureFinder, nameResolver, ruleIdOf } from './closure.js';
 import { formulaIdentifiers } from './formula-identifiers.js';
 import { documentClassOf, jurisdictionName } from './jurisdictions.js';
 import { assignPrograms, jurisdictionOfModule, moduleSegments, parseProgramKey, type ProgramRef } from './program-assignment.js';
@@ -16,7 +17,6 @@ import type {
   CatalogModule,
   CatalogProgramSpec,
   CatalogRepository,
-  CatalogRule,
   PackageReadiness,
   ProgramSummary,
   RepositoryIdentity,
@@ -38,11 +38,7 @@ interface ProgramRecord {
   rule_count: number;
 }
 
-const RELATION_KINDS = new Set(['data_relation', 'derived_relation']);
-
-export function ruleIdOf(moduleId: string, rule: Pick<CatalogRule, 'name' | 'kind'>): string {
-  return RELATION_KINDS.has(rule.kind) ? `${moduleId}#relation.${rule.name}` : `${moduleId}#${rule.name}`;
-}
+export { ruleIdOf };
 
 export function summaryOf(d: RuleDetail): RuleSummary {
   return {
@@ -141,31 +137,7 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
   const programOfModule = assignPrograms(members, modules.keys());
   const declaredPrograms = new Set(members.map((m) => m.ref.programId));
 
-  // Global name table for resolving bare formula identifiers inside a module's import closure.
-  const byName = new Map<string, { id: string; moduleId: string; kind: CatalogRule['kind'] }[]>();
-  for (const [moduleId, { module }] of modules) {
-    for (const rule of module.rules) {
-      const list = byName.get(rule.name);
-      const item = { id: ruleIdOf(moduleId, rule), moduleId, kind: rule.kind };
-      if (list) list.push(item);
-      else byName.set(rule.name, [item]);
-    }
-  }
-  const knownIds = new Set<string>();
-  for (const list of byName.values()) for (const item of list) knownIds.add(item.id);
-
-  const resolveName = (name: string, moduleId: string, closure: ReadonlySet<string>): string | undefined => {
-    const list = byName.get(name);
-    if (!list) return undefined;
-    let best: { id: string; rank: number } | undefined;
-    for (const item of list) {
-      if (!closure.has(item.moduleId)) continue;
-      // Own module first, then parameters (they win resolution), then the rest.
-      const rank = item.moduleId === moduleId ? 0 : item.kind === 'parameter' ? 1 : 2;
-      if (!best || rank < best.rank || (rank === best.rank && item.id < best.id)) best = { id: item.id, rank };
-    }
-    return best?.id;
-  };
+  const { resolveName, knownIds } = nameResolver(modules);
 
   const pool = new StringPool();
   const k = (x: string): string => pool.keep(x);
@@ -340,22 +312,4 @@ function newest(dates: readonly string[]): string {
   let best = '';
   for (const d of dates) if (d > best) best = d;
   return best || 'unversioned';
-}
-
-/** Transitive import closure (including the module itself), memoised; cycles and missing modules are tolerated. */
-function closureFinder(modules: ReadonlyMap<string, Located>): (moduleId: string) => ReadonlySet<string> {
-  const memo = new Map<string, Set<string>>();
-  const visiting = new Set<string>();
-  const visit = (id: string): Set<string> => {
-    const cached = memo.get(id);
-    if (cached) return cached;
-    const set = new Set<string>([id]);
-    if (visiting.has(id)) return set;
-    visiting.add(id);
-    for (const imp of modules.get(id)?.module.imports ?? []) for (const x of visit(imp)) set.add(x);
-    visiting.delete(id);
-    memo.set(id, set);
-    return set;
-  };
-  return (id) => (modules.has(id) ? visit(id) : new Set<string>());
 }
