@@ -258,6 +258,19 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
       expect((await get(`/v1/rules/${enc(rules[0].id)}?as_of=2026-01-01`)).status).toBe(400);
     });
 
+    it('rejects over-long or malformed package path parameters, and as_of on every read route', async () => {
+      for (const path of [`/v1/runtime/packages/${'x'.repeat(121)}/snap`, `/v1/runtime/packages/us-co/${'y'.repeat(121)}/graph`, '/v1/runtime/packages/%E0/snap']) {
+        const res = await get(path, reader);
+        expect(res.status, path).toBe(400);
+        expect(res.body.error.code).toBe('invalid_request');
+      }
+      for (const path of ['/v1/programs', '/v1/capabilities', '/v1/runtime/packages', `/v1/rules/${enc(rules[0].id)}/sources`]) {
+        const res = await get(`${path}?as_of=2026-01-01`);
+        expect(res.status, path).toBe(400);
+        expect(res.body.error.code).toBe('unsupported_parameter');
+      }
+    });
+
     it('rejects malformed JSON and an over-long rule id', async () => {
       const bad = await t.request('POST', '/v1/search', { body: '{"query":', headers: { 'content-type': 'application/json', 'x-api-key': admin.key } });
       expect(bad.status).toBe(400);
