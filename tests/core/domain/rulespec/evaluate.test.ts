@@ -246,3 +246,65 @@ describe('pathological input', () => {
     if (!r.ok) expect(r.diagnostics[0].rule).toBe('huge');
   });
 });
+
+describe('resolution quirks of the reference', () => {
+  it('supports exactly_one and the _ wildcard arm', () => {
+    const p = compileOne(derived('one', 'exactly_one(a, b, c)', 'Judgment') + derived('m', 'match code: "x" => 1 _ => 9'));
+    expect(evalRule(p, 'one', { a: true, b: false, c: false })).toBe('holds');
+    expect(evalRule(p, 'one', { a: true, b: true, c: false })).toBe('not_holds');
+    expect(evalRule(p, 'm', { code: 'y' })).toBe(9);
+  });
+
+  it('reads a Boolean parameter used bare in judgment position as an input of the same name (§4.4 trap)', () => {
+    const p = compileOne(
+      `  - name: program_active\n    kind: parameter\n    dtype: Boolean\n    versions:\n      - effective_from: '2020-01-01'\n        formula: 'true'\n` +
+        derived('gate', 'program_active and eligible', 'Judgment') +
+        derived('amount', 'if program_active: 1 else: 0'),
+    );
+    expect(() => evalRule(p, 'gate', { eligible: true })).toThrow('missing input "program_active"');
+    expect(evalRule(p, 'gate', { eligible: true, program_active: false })).toBe('not_holds');
+  });
+
+  it('decides parameter vs derived by shape: a no-entity literal is a parameter, a no-entity formula is Scalar-derived', () => {
+    const p = compileOne(
+      `  - name: lit\n    kind: derived\n    dtype: Money\n    versions:\n      - effective_from: '2020-01-01'\n        formula: '5'\n` +
+        `  - name: computed\n    kind: parameter\n    dtype: Money\n    versions:\n      - effective_from: '2020-01-01'\n        formula: lit * 2\n`,
+    );
+    expect(p.parameters.has('lit')).toBe(true);
+    expect(p.derived.get('computed')?.rule.entity).toBeUndefined();
+    expect(evalRule(p, 'computed')).toBe(10);
+  });
+
+  it('evaluates derived-relation predicates per member, reading current-entity judgments for the aggregating entity', () => {
+    const p = compileOne(
+      `  - name: member_of_household
+    kind: data_relation
+    data_relation: {arity: 2, arguments: [Person, Household]}
+  - name: household_in_pilot
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    versions:
+      - effective_from: '2020-01-01'
+        formula: pilot_flag
+  - name: person_is_adult
+    kind: derived
+    entity: Person
+    dtype: Judgment
+    versions:
+      - effective_from: '2020-01-01'
+        formula: age >= 18
+  - name: pilot_adults
+    kind: derived_relation
+    derived_relation: {arity: 2, source_relation: member_of_household, slot_entities: [Person, Household], member_relation: adults}
+    versions:
+      - effective_from: '2020-01-01'
+        formula: person_is_adult and household_in_pilot and member_of_household
+` + derived('adult_count', 'len(adults)', 'Integer'),
+    );
+    const relations: Record<string, [string, string][]> = { member_of_household: [['p1', 'e1'], ['p2', 'e1']] };
+    const memberInputs = { p1: { age: 40 }, p2: { age: 10 } };
+    expect(evalRule(p, 'adult_count', { pilot_flag: true }, { relations, memberInputs })).toBe(1);
+    expect(evalRule(p, 'adult_count', { pilot_flag: false }, { relations, memberInputs })).toBe(0);
+  });
+});
