@@ -11,6 +11,7 @@ import { ConfigError } from '../config/env.js';
 import { registerAdmin } from './commands/admin.js';
 import { registerCorpus } from './commands/corpus.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerServe } from './commands/serve.js';
 import type { CommandModule } from './program.js';
 
@@ -19,6 +20,7 @@ const COMMANDS: CommandModule[] = [
   registerKeysGenerate,
   registerAdmin,
   registerCorpus,
+  registerMcp,
 ];
 
 export function buildProgram(): Command {

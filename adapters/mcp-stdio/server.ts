@@ -1,0 +1,72 @@
+/**
+ * The stateless stdio MCP server: 14 tools, 4 resources and 3 prompts, each forwarding to the HTTP API.
+ * It keeps no rules and no state; the only secret is the configured key, sent as a bearer token.
+ * Nothing but the protocol may be written to stdout.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { API_VERSION } from '../../core/domain/config.js';
+import { ApiClient } from './api-client.js';
+import { mcpConfigFromEnv, type McpAdapterConfig } from './config.js';
+import { PROMPTS } from './prompts.js';
+import { RESOURCES } from './resources.js';
+import { toToolResult } from './results.js';
+import { TOOLS } from './tools.js';
+
+export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetch = fetch): McpServer {
+  const client = new ApiClient(config, fetchImpl);
+  const server = new McpServer(
+    { name: 'tenet', title: 'Tenet rule service', version: API_VERSION },
+    {
+      instructions:
+        'Tenet searches, reads and calculates with rules encoded as code (SNAP per state). Start with get_capabilities; read a package with get_runtime_package before calculating. Calculation is experimental: non-empty warnings mean the result is not an authoritative determination.',
+    },
+  );
+
+  for (const tool of TOOLS) {
+    const annotations = { title: tool.title, readOnlyHint: tool.readOnly, idempotentHint: tool.readOnly, openWorldHint: false };
+    const call = async (args: Record<string, unknown>) => {
+      const request = tool.request(args);
+      return toToolResult(request, await client.call(request));
+    };
+    if (tool.input) {
+      server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, annotations }, (args) => call(args as Record<string, unknown>));
+    } else {
+      server.registerTool(tool.name, { title: tool.title, description: tool.description, annotations }, () => call({}));
+    }
+  }
+
+  for (const resource of RESOURCES) {
+    server.registerResource(resource.name, resource.uri, { title: resource.title, description: resource.description, mimeType: 'application/json' }, async (uri) => {
+      const request = { method: 'GET' as const, path: resource.path };
+      const result = toToolResult(request, await client.call(request));
+      const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+      // Resources have no error result: a failed read is a protocol error carrying the same message.
+      if (result.isError) throw new Error(text.split('\n')[0]);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    });
+  }
+
+  for (const prompt of PROMPTS) {
+    server.registerPrompt(prompt.name, { title: prompt.title, description: prompt.description, argsSchema: prompt.args }, (args) => ({
+      description: prompt.description,
+      messages: [{ role: 'user', content: { type: 'text', text: prompt.text(args as Record<string, string | undefined>) } }],
+    }));
+  }
+  return server;
+}
+
+/** `tenet mcp`: reads the configuration (throws McpConfigError on a bad value) and serves over stdio until stdin closes. */
+export async function runStdioServer(env: Record<string, string | undefined> = process.env): Promise<void> {
+  const config = mcpConfigFromEnv(env);
+  const server = createMcpServer(config);
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  const where = config.apiKey === null ? 'without an API key (protected tools will answer 401)' : 'with an API key';
+  process.stderr.write(`tenet mcp: forwarding to ${config.baseUrl} ${where}; timeout ${config.timeoutMs} ms\n`);
+  await new Promise<void>((resolve) => {
+    server.server.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.close();
+}
