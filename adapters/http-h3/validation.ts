@@ -20,7 +20,37 @@ export function formatIssue(issue: v.BaseIssue<unknown>, where: string): string 
   return `${path}: ${message}`;
 }
 
+const OBJECT_SCHEMA_TYPES = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest', 'record']);
+const WRAPPER_SCHEMA_TYPES = new Set(['optional', 'nullable', 'nullish', 'exact_optional', 'undefinedable', 'non_optional', 'non_nullable', 'non_nullish']);
+
+/**
+ * valibot's object and record schemas accept arrays (an array is a JS object), so `[]` would pass as a
+ * body or a household. Walk the schema beside the value and name the first place where an array stands for an object.
+ */
+function arrayInPlaceOfObject(schema: unknown, value: unknown, path: string): string | undefined {
+  const s = schema as { type?: string; entries?: Record<string, unknown>; item?: unknown; wrapped?: unknown };
+  if (s === null || typeof s !== 'object' || value === null || typeof value !== 'object') return undefined;
+  if (s.type !== undefined && WRAPPER_SCHEMA_TYPES.has(s.type)) return arrayInPlaceOfObject(s.wrapped, value, path);
+  if (s.type !== undefined && OBJECT_SCHEMA_TYPES.has(s.type)) {
+    if (Array.isArray(value)) return path;
+    for (const [key, entry] of Object.entries(s.entries ?? {})) {
+      const found = arrayInPlaceOfObject(entry, (value as Record<string, unknown>)[key], path === '' ? key : `${path}.${key}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (s.type === 'array' && Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = arrayInPlaceOfObject(s.item, value[index], `${path}[${index}]`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 export function validatePart<S extends v.GenericSchema>(schema: S, value: unknown, where: string): v.InferOutput<S> {
+  const misplacedArray = arrayInPlaceOfObject(schema, value, '');
+  if (misplacedArray !== undefined) throw new ServiceError('invalid_request', `${misplacedArray === '' ? where : misplacedArray}: must be a JSON object, not an array`);
   const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (result.success) return result.output;
   throw new ServiceError('invalid_request', formatIssue(result.issues[0], where));

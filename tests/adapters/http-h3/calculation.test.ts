@@ -113,6 +113,9 @@ for (const store of ['memory', 'redis'] as const) {
       const invalid = await t.request('POST', '/v1/calculate/batch', { json: { requests: [single, { ...single, jurisdiction: '' }] }, headers: auth(calculator) });
       expect(invalid.status).toBe(400);
       expect(invalid.body.error.message).toMatch(/^requests\[1\]/);
+      const arrayHousehold = await t.request('POST', '/v1/calculate/batch', { json: { requests: [single, { ...single, household: [] }] }, headers: auth(calculator) });
+      expect(arrayHousehold.status).toBe(400);
+      expect(arrayHousehold.body.error.message).toBe('requests[1].household: must be a JSON object, not an array');
       const badVariable = await t.request('POST', '/v1/calculate/batch', { json: { requests: [single, { ...single, variables: ['nope'] }] }, headers: auth(calculator) });
       expect(badVariable.body.error.message).toMatch(/^requests\[1\]: unknown variables/);
       expect((await t.request('POST', '/v1/calculate/batch', { json: { requests: [] }, headers: auth(calculator) })).status).toBe(400);

@@ -127,6 +127,13 @@ describe('JSON bodies', () => {
     expect(res.body.error.message).toMatch(/^body: malformed JSON/);
   });
 
+  it('rejects a JSON array where the body must be an object', async () => {
+    const res = await t.request('POST', '/v1/test/echo', { json: [{ query: 'snap' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect(res.body.error.message).toBe('body: must be a JSON object, not an array');
+  });
+
   it('rejects a wrong content type with 400 naming it', async () => {
     const res = await t.request('POST', '/v1/test/echo', { body: 'query=snap', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(400);
