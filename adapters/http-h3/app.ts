@@ -57,6 +57,7 @@ interface RequestState {
   extraHeaders: Record<string, string>;
   match: RouteMatch | null;
   errorCode: string | null;
+  rejectedKeyId: string | null;
 }
 
 export function createHttpApp(deps: HttpAppDeps): HttpApp {
@@ -128,6 +129,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       extraHeaders: {},
       match: null,
       errorCode: null,
+      rejectedKeyId: null,
     };
     const log = deps.logger.child({ request_id: state.requestId });
     let response: Response;
@@ -138,6 +140,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
         log.error('unhandled error', { method: request.method, route: state.match?.route.path ?? null, error: describe(error) });
       }
       state.errorCode = error instanceof ServiceError ? error.code : 'internal_error';
+      state.rejectedKeyId = error instanceof ServiceError ? error.keyId : null;
       response = errorResponse(error, meta(state.requestId, environment));
     }
     response = finalize(response, request, state);
@@ -165,7 +168,8 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       status: response.status,
       duration_ms: duration,
       request_id: state.requestId,
-      key_id: state.principal?.key_id ?? null,
+      // A key rejected after it authenticated (rate limit, scope) is still attributed to its id.
+      key_id: state.principal?.key_id ?? state.rejectedKeyId,
       error_code: state.errorCode,
       client_ip: state.clientIp,
     };

@@ -35,13 +35,16 @@ export class ServiceError extends Error {
   readonly code: ErrorCode;
   readonly data: unknown;
   readonly headers: Record<string, string>;
+  /** The authenticated key a rejection concerns (rate limit, scope, trial checks): for request analytics, never serialised. */
+  readonly keyId: string | null;
 
-  constructor(code: ErrorCode, message?: string, options: { data?: unknown; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message?: string, options: { data?: unknown; headers?: Record<string, string>; cause?: unknown; keyId?: string } = {}) {
     super(message ?? ERROR_CODES[code].message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ServiceError';
     this.code = code;
     this.data = options.data;
     this.headers = options.headers ?? {};
+    this.keyId = options.keyId ?? null;
   }
 
   get status(): number {

@@ -33,11 +33,6 @@ import adminValidationRunsPublish from './admin-validation-runs-publish.js';
 import adminValidationRunsList from './admin-validation-runs-list.js';
 import adminValidationRunsGet from './admin-validation-runs-get.js';
 import adminValidationMigration from './admin-validation-migration.js';
-import adminAnalytics from './admin-analytics.js';
-import adminValidationRunsPublish from './admin-validation-runs-publish.js';
-import adminValidationRunsList from './admin-validation-runs-list.js';
-import adminValidationRunsGet from './admin-validation-runs-get.js';
-import adminValidationMigration from './admin-validation-migration.js';
 import parityCases from './parity-cases.js';
 import parityRun from './parity-run.js';
 
@@ -67,11 +62,6 @@ export const routes: RouteDefinition[] = [
   runtimePackagesList,
   runtimePackageGet,
   runtimePackageGraph,
-  adminAnalytics,
-  adminValidationRunsPublish,
-  adminValidationRunsList,
-  adminValidationRunsGet,
-  adminValidationMigration,
   adminAnalytics,
   adminValidationRunsPublish,
   adminValidationRunsList,

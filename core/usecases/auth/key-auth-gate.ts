@@ -73,6 +73,7 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
       throw new ServiceError('rate_limited', undefined, {
         data: { retry_after_seconds: decision.retryAfterSeconds },
         headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
+        keyId: key.id,
       });
     }
 
@@ -82,6 +83,7 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
       throw new ServiceError('insufficient_scope', `The API key lacks the required scope: ${request.scope}.`, {
         data: { required_scope: request.scope },
         headers,
+        keyId: key.id,
       });
     }
 

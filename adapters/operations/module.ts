@@ -1,0 +1,108 @@
+/**
+ * Wires analytics, validation runs and the migration ledger: memory stores by default, Redis stores when
+ * REDIS_URL is set (one client of their own, under the keys' REDIS_KEY_PREFIX). The analytics collector
+ * joins the platform's request observers; a timer publishes this instance's snapshot for `scope=global`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { AnalyticsCollector } from '../../core/domain/analytics/collector.js';
+import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
+import type { MigrationLedgerSource } from '../../core/ports/migration-ledger.js';
+import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
+import { AnalyticsService } from '../../core/usecases/analytics/analytics.js';
+import { ValidationRuns } from '../../core/usecases/validation/validation-runs.js';
+import type { PlatformModule } from '../composition-root.js';
+import { keysSettingsFromEnv } from '../keys/settings.js';
+import { MemoryAnalyticsStore } from '../memory-store/analytics.js';
+import { MemoryValidationRunStore } from '../memory-store/validation-runs.js';
+import { RedisAnalyticsStore } from '../redis-store/analytics.js';
+import { createRedisClient } from '../redis-store/redis-stores.js';
+import { RedisValidationRunStore } from '../redis-store/validation-runs.js';
+import { OPENAPI_DOCUMENT, token, TOKENS } from '../tokens.js';
+import { FileMigrationLedger } from './migration-ledger.js';
+import { operationsSettingsFromEnv, type OperationsSettings } from './settings.js';
+
+export const OPERATIONS = {
+  Analytics: token<AnalyticsService>('Analytics'),
+  ValidationRuns: token<ValidationRuns>('ValidationRuns'),
+  MigrationLedger: token<MigrationLedgerSource>('MigrationLedger'),
+};
+
+interface Stores {
+  analytics: AnalyticsStore;
+  runs: ValidationRunStore;
+  client: Redis | null;
+}
+const STORES = token<Stores>('OperationsStores');
+const COLLECTOR = token<AnalyticsCollector>('AnalyticsCollector');
+
+/** `sha256:` and the first 16 hex digits of the sha256 of the served OpenAPI document's JSON. */
+export function contractHash(document: unknown): string {
+  return `sha256:${createHash('sha256').update(JSON.stringify(document)).digest('hex').slice(0, 16)}`;
+}
+
+/** Sortable by time, unique across instances: `vr-20261121T112233Z-<8 hex>`. */
+export function newRunId(at: Date): string {
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return `vr-${stamp}-${randomBytes(4).toString('hex')}`;
+}
+
+export interface OperationsModuleOptions {
+  settings?: Partial<OperationsSettings>;
+  /** Use these stores instead of building them from REDIS_URL (tests). */
+  stores?: { analytics: AnalyticsStore; runs: ValidationRunStore };
+}
+
+export function createOperationsModule(options: OperationsModuleOptions = {}): PlatformModule {
+  return {
+    name: 'operations',
+    register(registry, config) {
+      const settings = { ...operationsSettingsFromEnv(), ...options.settings };
+      registry.factory(STORES, () => {
+        if (options.stores) return { ...options.stores, client: null };
+        if (config.redisUrl === null) return { analytics: new MemoryAnalyticsStore(), runs: new MemoryValidationRunStore(), client: null };
+        const keys = keysSettingsFromEnv();
+        const client = createRedisClient({ url: config.redisUrl, prefix: keys.redisKeyPrefix, commandTimeoutMs: keys.redisCommandTimeoutMs });
+        return { analytics: new RedisAnalyticsStore(client, keys.redisKeyPrefix), runs: new RedisValidationRunStore(client, keys.redisKeyPrefix), client };
+      });
+      registry.factory(COLLECTOR, (resolve) => new AnalyticsCollector(settings.instanceId, resolve(TOKENS.Clock)));
+      registry.factory(OPERATIONS.Analytics, (resolve) =>
+        new AnalyticsService(resolve(COLLECTOR), resolve(STORES).analytics, { flushIntervalMs: settings.flushIntervalMs, snapshotTtlSeconds: settings.snapshotTtlSeconds }),
+      );
+      registry.factory(OPERATIONS.ValidationRuns, (resolve) =>
+        new ValidationRuns({ store: resolve(STORES).runs, contractHash: contractHash(resolve(OPENAPI_DOCUMENT)), now: resolve(TOKENS.Clock), newId: newRunId }),
+      );
+      registry.factory(OPERATIONS.MigrationLedger, () => new FileMigrationLedger(settings.migrationLedgerPath));
+      const previous = registry.resolve(TOKENS.RequestObservers);
+      registry.factory(TOKENS.RequestObservers, (resolve) => [...previous, resolve(COLLECTOR)]);
+      registry.value(OPERATIONS_SETTINGS, settings);
+      // Per app, not per module object: tests build several apps from one module.
+      registry.value(FLUSH_TIMER, { handle: null });
+    },
+    async start(resolve) {
+      await resolve(OPERATIONS.MigrationLedger).load();
+      const { client } = resolve(STORES);
+      const log = resolve(TOKENS.Logger);
+      if (client !== null) {
+        await client.connect().catch(() => log.warn('analytics/validation store unreachable at start; serving 503 store_unavailable until it answers'));
+      }
+      const analytics = resolve(OPERATIONS.Analytics);
+      const timer = resolve(FLUSH_TIMER);
+      timer.handle = setInterval(() => {
+        analytics.flush().catch(() => log.warn('analytics snapshot flush failed (shared store unreachable)'));
+      }, resolve(OPERATIONS_SETTINGS).flushIntervalMs);
+      timer.handle.unref?.();
+    },
+    async stop(resolve) {
+      const timer = resolve(FLUSH_TIMER);
+      if (timer.handle !== null) clearInterval(timer.handle);
+      timer.handle = null;
+      resolve(STORES).client?.disconnect(false);
+    },
+  };
+}
+
+const OPERATIONS_SETTINGS = token<OperationsSettings>('OperationsSettings');
+const FLUSH_TIMER = token<{ handle: ReturnType<typeof setInterval> | null }>('AnalyticsFlushTimer');
+
+export const operationsModule = createOperationsModule();

@@ -1,0 +1,47 @@
+/**
+ * Redis AnalyticsStore. Each instance's snapshot is one string key with a TTL; a sorted set indexes the
+ * instance ids by expiry so listing needs no SCAN. Expired index entries are pruned on every list.
+ *   <prefix>analytics:instance:<id>  JSON snapshot, EX ttl
+ *   <prefix>analytics:instances      zset id -> expiry (ms)
+ */
+import type { Redis } from 'ioredis';
+import type { AnalyticsSnapshot } from '../../core/domain/analytics/snapshot.js';
+import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
+import { storeCall } from './guard.js';
+
+export class RedisAnalyticsStore implements AnalyticsStore {
+  readonly name = 'redis';
+
+  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly now: () => number = Date.now) {}
+
+  async publish(snapshot: AnalyticsSnapshot, ttlSeconds: number): Promise<void> {
+    const id = snapshot.instance_id;
+    await storeCall(() =>
+      this.redis
+        .multi()
+        .set(this.#key(id), JSON.stringify(snapshot), 'EX', Math.max(1, Math.ceil(ttlSeconds)))
+        .zadd(this.#index(), this.now() + ttlSeconds * 1000, id)
+        .exec(),
+    );
+  }
+
+  async list(): Promise<AnalyticsSnapshot[]> {
+    return storeCall(async () => {
+      await this.redis.zremrangebyscore(this.#index(), '-inf', this.now());
+      const ids = (await this.redis.zrange(this.#index(), 0, -1)).sort();
+      if (ids.length === 0) return [];
+      const values = await this.redis.mget(ids.map((id) => this.#key(id)));
+      const out: AnalyticsSnapshot[] = [];
+      for (const json of values) if (json !== null) out.push(JSON.parse(json) as AnalyticsSnapshot);
+      return out;
+    });
+  }
+
+  #key(id: string): string {
+    return `${this.prefix}analytics:instance:${id}`;
+  }
+
+  #index(): string {
+    return `${this.prefix}analytics:instances`;
+  }
+}

@@ -1,0 +1,20 @@
+/** Apps with only the keys and operations modules (no rules to load), and keys for the admin routes. */
+import { createKeysModule } from '../../../../../adapters/keys/module.js';
+import { createOperationsModule, type OperationsModuleOptions } from '../../../../../adapters/operations/module.js';
+import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
+
+export const analyst = testKey('analyst', ['admin:analytics']);
+export const reader = testKey('reader', ['rules:read']);
+export const limited = testKey('limited', ['admin:analytics']);
+
+export function auth(key: { key: string }): Record<string, string> {
+  return { 'x-api-key': key.key };
+}
+
+export async function operationsApp(options: OperationsModuleOptions = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const entries = [analyst.entry, reader.entry, { ...limited.entry, rate_limit: { requests: 1, window_seconds: 60 } }];
+  return createTestApp({
+    env: { SERVICE_API_KEYS: JSON.stringify(entries), ...env },
+    overrides: { modules: [createKeysModule(), createOperationsModule(options)] },
+  });
+}
