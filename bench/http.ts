@@ -6,13 +6,14 @@
  *
  * Load comes from autocannon in a separate process (so it does not share this event loop):
  *   1. saturation: BENCH_CONNECTIONS connections for BENCH_SECONDS -> requests/s, p50, p99;
- *   2. fixed rate: 200 requests/s for BENCH_SECONDS -> p50, p99.
+ *   2. fixed rate: 200 requests/s for BENCH_SECONDS -> p50, p99;
+ * in BENCH_ROUNDS interleaved rounds (baseline, platform-only, calculate, ...), reporting per-target medians.
  * Runs with the memory store, then with Redis when one answers (REDIS_URL, default redis://127.0.0.1:6379).
  * Results are printed and written to docs/benchmarks.md under "HTTP calculation".
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { H3 } from 'h3';
@@ -31,7 +32,9 @@ import type { CalculateRequest } from '../core/ports/calculator.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../', import.meta.url));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LOAD_AT_START = loadavg()[0];
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;
 const key = generateKey({ id: 'bench-key', scopes: ['calculate:run'] });
@@ -52,6 +55,18 @@ async function autocannon(url: string, body: string, rate?: number): Promise<Mea
   const { stdout } = await run(`${root}node_modules/.bin/autocannon`, [...args, url], { maxBuffer: 64 * 1024 * 1024 });
   const result = JSON.parse(stdout);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** Per-field median over rounds (non-2xx and errors summed, so any failure still shows). */
+function median(runs: Measure[]): Measure {
+  const mid = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return {
+    rps: mid(runs.map((r) => r.rps)),
+    p50: mid(runs.map((r) => r.p50)),
+    p99: mid(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
 }
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -110,11 +125,17 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
   const baseline = await listen({ h3: bare, fetch: async (r: Request) => bare.request(r) as Promise<Response> }, '127.0.0.1', 0, logger);
   try {
     await autocannon(`${server.url}/v1/calculate`, body, undefined); // warm-up (JIT, connections, caches)
-    const base = await autocannon(`${baseline.url}/v1/calculate`, body);
-    const platform = await autocannon(`${server.url}/v1/bench/precomputed`, body);
-    const calc = await autocannon(`${server.url}/v1/calculate`, body);
-    const baseFixed = await autocannon(`${baseline.url}/v1/calculate`, body, FIXED_RATE);
-    const calcFixed = await autocannon(`${server.url}/v1/calculate`, body, FIXED_RATE);
+    // Interleaved rounds, medians per target: a load spike from elsewhere on the machine hits one round of each
+    // target rather than one whole target.
+    const rounds: Record<'base' | 'platform' | 'calc' | 'baseFixed' | 'calcFixed', Measure[]> = { base: [], platform: [], calc: [], baseFixed: [], calcFixed: [] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      rounds.base.push(await autocannon(`${baseline.url}/v1/calculate`, body));
+      rounds.platform.push(await autocannon(`${server.url}/v1/bench/precomputed`, body));
+      rounds.calc.push(await autocannon(`${server.url}/v1/calculate`, body));
+      rounds.baseFixed.push(await autocannon(`${baseline.url}/v1/calculate`, body, FIXED_RATE));
+      rounds.calcFixed.push(await autocannon(`${server.url}/v1/calculate`, body, FIXED_RATE));
+    }
+    const [base, platform, calc, baseFixed, calcFixed] = (['base', 'platform', 'calc', 'baseFixed', 'calcFixed'] as const).map((k) => median(rounds[k]));
     for (const [name, m] of [['baseline', base], ['platform', platform], ['calculate', calc], ['baseline@200', baseFixed], ['calculate@200', calcFixed]] as const) {
       if (m.non2xx > 0 || m.errors > 0) throw new Error(`${label} ${name}: ${m.non2xx} non-2xx responses, ${m.errors} errors`);
     }
@@ -140,7 +161,7 @@ function writeSection(rows: string[]): void {
   const section = [
     '## HTTP calculation',
     '',
-    `\`npm run bench:http\` (bench/http.ts), ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}), load from autocannon in a separate process, ${SECONDS} s per run.`,
+    `\`npm run bench:http\` (bench/http.ts), ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? 'unknown'}), load from autocannon in a separate process, medians of ${ROUNDS} interleaved rounds of ${SECONDS} s per target. Load average at start: ${LOAD_AT_START.toFixed(1)} (the machine is shared).`,
     'Baseline: a bare h3 route on the same node HTTP server returning the precomputed response body of the same request.',
     'Ratio = requests/s ÷ baseline requests/s in the same run. "Platform only" sends the same request through the same',
     'route stack (auth, rate limit, body, validation, envelope, logs) to a handler returning the precomputed data: it',
