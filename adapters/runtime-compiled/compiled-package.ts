@@ -105,15 +105,28 @@ export class CompiledPackage implements ExecutablePackage {
     const explained = this.evaluators.explain(this.pkg, request);
     const result = this.evaluators.fast ? { ...this.evaluators.fast(this.pkg, { ...request, trace: false }), trace: explained.trace } : explained;
     const failed = Object.entries(result.errors);
-    // A month before the first encoded figures has no rule version: the household's period is unsupported.
-    const undated = failed.find(([, message]) => /has no formula version at|has no value for key .* at /.test(message));
-    if (undated) throw new ServiceError('invalid_household', `household.period: ${household.period} is not supported by this package (${undated[0]}: ${undated[1]}).`);
+    const householdProblem = failed.map(([output, message]) => this.householdProblem(output, message, household.period)).find((m) => m !== undefined);
+    if (householdProblem) throw new ServiceError('invalid_household', householdProblem);
     if (failed.length > 0) {
       throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
     }
     const values: Record<string, JsonValue> = {};
     for (const [name, value] of Object.entries(result.outputs)) values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
     return { outputs: values, trace: result.trace.map((entry) => this.traceEntry(entry)), warnings: this.carriedForward(household.period, result.trace) };
+  }
+
+  /** Engine failures caused by the household rather than the rules: a needed input, a period or a table key. */
+  private householdProblem(output: string, message: string, period: string): string | undefined {
+    const missing = /missing input "([^"]+)"/.exec(message);
+    if (missing) {
+      const input = this.pkg.inputs.find((i) => i.slot === missing[1]);
+      return `household: required input ${input?.name ?? missing[1]} missing (${output} needs it): ${message}`;
+    }
+    if (/has no formula version at|has no value at|has no literal value at/.test(message)) {
+      return `household.period: ${period} is not covered by this package's rules (${output}: ${message}).`;
+    }
+    if (/has no value for key/.test(message)) return `household: an input lies outside the range this package's tables cover (${output}: ${message}).`;
+    return undefined;
   }
 
   private isJudgment(name: string): boolean {

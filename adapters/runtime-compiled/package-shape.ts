@@ -94,7 +94,9 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
     if (canonical) constraints.set(canonical, constraint);
   }
   const declare = (name: string, dtype: string, value: JsonValue | undefined): PackageInput => {
-    const input: PackageInput = value === undefined ? { name, dtype } : { name, dtype, default: value };
+    // RuleSpec reads an input only when evaluation reaches it, so an input without a default is optional here;
+    // a missing input that a rule needs comes back from the engine and is reported as invalid_household.
+    const input: PackageInput = value === undefined ? { name, dtype, optional: true } : { name, dtype, default: value };
     return { ...input, ...constraints.get(name) };
   };
   const unitInputs: PackageInput[] = [];

@@ -183,14 +183,14 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
     }
   }
 
-  // Required inputs: those without a default that the household did not supply.
+  // Required inputs: those without a default (and not optional) that the household did not supply.
   const inputs: EntityInputs = {};
   const all: Array<[PackageEntity, Map<string, Instance>]> = unit && unitInstance && unitId ? [[unit, new Map([[unitId, unitInstance]])], ...counted] : counted;
   for (const [entity, instances] of all) {
     const byId: Record<string, Record<string, JsonValue>> = {};
     for (const [id, instance] of instances) {
       for (const input of entity.inputs) {
-        if (instance.values[input.name] === undefined) throw invalid(`household: required input ${input.name} missing for ${entity.entity} ${id}`);
+        if (instance.values[input.name] === undefined && !input.optional) throw invalid(`household: required input ${input.name} missing for ${entity.entity} ${id}`);
       }
       byId[id] = instance.values;
     }

@@ -9,8 +9,10 @@ export interface PackageInput {
   name: string;
   /** RuleSpec dtype spelling as the package lists it (Money, Integer, Boolean, Judgment, Text, Date, Rate, ...). */
   dtype: string;
-  /** Value used when the household omits the input. An input without a default is required. */
+  /** Value used when the household omits the input. An input without a default is required, unless optional. */
   default?: JsonValue;
+  /** Omitted stays unset: the runtime reports it (invalid_household) only if a rule it evaluates needs it. */
+  optional?: boolean;
   /** Money and integer inputs must be >= 0 unless the package marks them as allowing negatives. */
   allow_negative?: boolean;
   /** Smallest accepted number (e.g. 1 for a household size). */
