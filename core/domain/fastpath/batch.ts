@@ -49,7 +49,7 @@ const MAX_INPUT_SCALE = 6;
 const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
 
 /** Smallest decimal scale at which x is exact (shortest decimal of x), or -1 beyond the fast envelope. */
-function scaleOf(x: number): number {
+export function scaleOf(x: number): number {
   if (Number.isInteger(x)) return Math.abs(x) < 1e15 ? 0 : -1;
   for (let s = 1; s <= MAX_INPUT_SCALE; s++) {
     const m = Math.round(x * POW[s]);

@@ -64,6 +64,12 @@ export interface GenerateOptions {
   readonly relations: ReadonlyMap<string, number>;
   /** Derived rule names to compute for the query entity. */
   readonly outputs: readonly string[];
+  /**
+   * 'fast' (default): straight-line code for outputs only. 'trace': every rule a memoised function evaluated
+   * lazily in the explain path's order, recording (rule, entity, value, parameter reads) as the explain
+   * evaluator's trace does, so the trace can be rebuilt without the explain path.
+   */
+  readonly mode?: 'fast' | 'trace';
 }
 
 export interface Generated {
@@ -72,6 +78,9 @@ export interface Generated {
   readonly constants: readonly unknown[];
   /** Output types, in `outputs` order. */
   readonly outputTypes: readonly Ty[];
+  /** Trace mode: rule types by rule index (program.order), and parameter names by the index recorded. */
+  readonly ruleTypes: readonly Ty[];
+  readonly paramNames: readonly string[];
 }
 
 /** Scaled-integer literal for an exact decimal, or undefined when it does not fit the fast envelope. */
@@ -113,6 +122,19 @@ function fold(f: () => number): number | undefined {
 
 export function generate(opts: GenerateOptions): Generated {
   const { program, period, slots, relations } = opts;
+  const TRACE = opts.mode === 'trace';
+  const traceFns = new Set<string>();
+  const paramNames: string[] = [];
+  const paramIndex = new Map<string, number>();
+  const pidx = (name: string): number => {
+    let i = paramIndex.get(name);
+    if (i === undefined) {
+      i = paramNames.length;
+      paramNames.push(name);
+      paramIndex.set(name, i);
+    }
+    return i;
+  };
   const start = period.start;
   const constants: unknown[] = [];
   const constIndex = new Map<string, number>();
@@ -255,6 +277,11 @@ export function generate(opts: GenerateOptions): Generated {
   const derivedRef = (name: string, ent: string, scope: Scope): Code => {
     const info = ruleInfo(name);
     if (info.t.k === 'never') return BAILC;
+    if (TRACE) {
+      // Every read goes through the memoised rule function, so the trace records it as the explain path does.
+      traceFns.add(name);
+      return { c: `g${ruleIndex.get(name)}(C, R, ${ent}, S)`, t: info.t };
+    }
     if (info.k !== undefined) return known(info.k, info.t);
     const i = ruleIndex.get(name);
     if (scope === 'all') return { c: `v${i}`, t: info.t };
@@ -309,6 +336,27 @@ export function generate(opts: GenerateOptions): Generated {
 
   /** A parameter read resolved for this period: a literal, or a dense table indexed by an integer key. */
   const param = (name: string, index: IR | undefined, ent: string, fn: Fn, scope: Scope): Code => {
+    if (!TRACE) return paramRead(name, index, ent, fn, scope);
+    // Trace mode: the read is recorded (parameter, key) in the current rule's frame, as the explain path does.
+    const p = program.parameters.get(name);
+    const v = p ? liveVersion(p.versions, start) : undefined;
+    if (!p || !v || !v.cells) return BAILC;
+    const i = pidx(name);
+    if (!index) {
+      const c = v.cells.get(0);
+      if (c === undefined) return BAILC;
+      const cv = constValue(c);
+      return cv.t.k === 'never' ? BAILC : { c: `(S.cur.push(${i}, 0), ${cv.c})`, t: cv.t };
+    }
+    const key = gen(index, ent, fn, scope);
+    if (key.t.k !== 'num') return BAILC;
+    const kt = fn.temp();
+    const read = paramRead(name, { k: 'const', v: { k: 'num', n: new Decimal(0) } }, ent, fn, scope, { c: kt, t: key.t });
+    if (read.t.k === 'never') return BAILC;
+    return { c: `(${kt} = ${key.c}, S.cur.push(${i}, ${key.t.s === 0 ? kt : `${kt} / ${pow10(key.t.s)}`}), ${read.c})`, t: read.t };
+  };
+
+  const paramRead = (name: string, index: IR | undefined, ent: string, fn: Fn, scope: Scope, keyCode?: Code): Code => {
     const p = program.parameters.get(name);
     if (!p) return BAILC;
     const v = liveVersion(p.versions, start);
@@ -317,7 +365,7 @@ export function generate(opts: GenerateOptions): Generated {
       const c = v.cells.get(0);
       return c === undefined ? BAILC : constValue(c);
     }
-    const key = gen(index, ent, fn, scope);
+    const key = keyCode ?? gen(index, ent, fn, scope);
     if (key.t.k !== 'num') return BAILC;
     if (typeof key.k === 'number') {
       const p10 = 10 ** key.t.s;
@@ -606,8 +654,9 @@ export function generate(opts: GenerateOptions): Generated {
 
   /** Aggregations become small functions looping over the CSR member list of relation R[2i], R[2i+1]. */
   function agg(ir: Extract<IR, { k: 'agg' }>, ent: string): Code {
+    const S = TRACE ? ', S' : '';
     const hit = aggCache.get(ir);
-    if (hit) return { c: `${hit.name}(C, R, ${ent})`, t: hit.t };
+    if (hit) return { c: `${hit.name}(C, R, ${ent}${S})`, t: hit.t };
     const rel = program.relations.get(ir.rel);
     const ri = relations.get(ir.rel);
     if (!rel || rel.kind === 'derived' || ri === undefined) return BAILC;
@@ -626,9 +675,9 @@ export function generate(opts: GenerateOptions): Generated {
       if (field && field.t.k === 'num') t = field.t;
       body = `let n = 0; for (let j = off[e], end = off[e + 1]; j < end; j++) { const p = mem[j]; ${pred ? `if (${pred} !== 2) continue; ` : ''}n = add(n, ${fc}); } return n;`;
     }
-    aggFns.push(`function ${name}(C, R, e) { ${fn.declarations().join(' ')} const off = ${off}, mem = R[${2 * ri + 1}]; ${body} }`);
+    aggFns.push(`function ${name}(C, R, e${S}) { ${fn.declarations().join(' ')} const off = ${off}, mem = R[${2 * ri + 1}]; ${body} }`);
     aggCache.set(ir, { name, t });
-    return { c: `${name}(C, R, ${ent})`, t };
+    return { c: `${name}(C, R, ${ent}${S})`, t };
   }
 
   /**
@@ -676,6 +725,7 @@ export function generate(opts: GenerateOptions): Generated {
   };
 
   const outputTypes = opts.outputs.map((o) => (program.derived.has(o) ? ruleType(o) : NEVER));
+  if (TRACE) return traceProgram();
   const writes = opts.outputs.map((o, j) => {
     const t = outputTypes[j];
     const ref = program.derived.has(o) ? derivedRef(o, 'e', new Map([[o, 'u']])) : BAILC;
@@ -703,7 +753,48 @@ export function generate(opts: GenerateOptions): Generated {
 
   const hoisted = [...tables].map((i) => `const T${i} = K[${i}];`);
   const source = [...hoisted, ...memberSrc, ...aggFns, query, 'return q;'].join('\n');
-  return { source, constants, outputTypes };
+  return { source, constants, outputTypes, ruleTypes: [], paramNames };
+
+  /** Trace mode: one memoised function per rule (memo S.d/S.v at rule * S.n + entity), outputs in order. */
+  function traceProgram(): Generated {
+    const writes = opts.outputs.map((o, j) => {
+      const t = outputTypes[j];
+      if (t.k === 'never') return 'bail();';
+      const ref = derivedRef(o, 'e', 'all');
+      return t.k === 'num' ? `O[${j}][k] = outn(${ref.c}, ${pow10(t.s)});` : `O[${j}][k] = ${ref.c};`;
+    });
+    const fns: string[] = [];
+    const done = new Set<string>();
+    for (let guard = 0; guard < 100_000; guard++) {
+      const next = [...traceFns].find((n) => !done.has(n));
+      if (next === undefined) break;
+      done.add(next);
+      const i = ruleIndex.get(next)!;
+      const fn = new Fn();
+      const code = ruleExpr(next, fn, 'all');
+      fns.push(
+        [
+          `function g${i}(C, R, e, S) {`,
+          `  const m = ${i} * S.n + e;`,
+          `  if (S.d[m] === 1) return S.v[m];`,
+          `  const outer = S.cur;`,
+          `  S.cur = [];`,
+          ...fn.declarations().map((d) => `  ${d}`),
+          `  const v = ${code.t.k === 'never' ? 'bail()' : code.c};`,
+          `  S.d[m] = 1;`,
+          `  S.v[m] = v;`,
+          `  S.t.push(${i}, e, v, S.cur);`,
+          `  S.cur = outer;`,
+          `  return v;`,
+          `}`,
+        ].join('\n'),
+      );
+    }
+    const hoistedT = [...tables].map((i) => `const T${i} = K[${i}];`);
+    const q = `function q(C, R, e, O, k, S) {\n  ${writes.join('\n  ')}\n}`;
+    const types = program.order.map((n) => (traceFns.has(n) ? ruleType(n) : NEVER));
+    return { source: [...hoistedT, ...fns, ...aggFns, q, 'return q;'].join('\n'), constants, outputTypes, ruleTypes: types, paramNames };
+  }
 }
 
 export { L as MAX_SAFE };

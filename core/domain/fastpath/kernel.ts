@@ -14,7 +14,15 @@ import { HELPERS, HELPER_NAMES } from './helpers.js';
 
 export type Column = Float64Array | Uint8Array | (string | undefined)[];
 export type OutputColumn = Float64Array | Uint8Array | unknown[];
-export type KernelFn = (C: readonly Column[], R: readonly Int32Array[], e: number, O: readonly OutputColumn[], k: number) => void;
+/** Trace-mode state: memo (d/v at rule * n + entity), records (rule, entity, value, reads) and the open frame. */
+export interface TraceState {
+  n: number;
+  d: Uint8Array;
+  v: unknown[];
+  t: unknown[];
+  cur: number[];
+}
+export type KernelFn = (C: readonly Column[], R: readonly Int32Array[], e: number, O: readonly OutputColumn[], k: number, S?: TraceState) => void;
 
 export interface ProgramLayout {
   /** Input slots in column order. */
@@ -36,6 +44,10 @@ export interface FastKernel {
   readonly source: string;
   /** The constant table the source indexes (K[i]). */
   readonly constants: readonly unknown[];
+  readonly mode: 'fast' | 'trace';
+  /** Trace mode: rule types by rule index, and recorded parameter indexes → names. */
+  readonly ruleTypes: readonly Ty[];
+  readonly paramNames: readonly string[];
 }
 
 const layouts = new WeakMap<CompiledProgram, ProgramLayout>();
@@ -59,18 +71,18 @@ const MAX_KERNELS_PER_PROGRAM = 256;
 const cache = new WeakMap<CompiledProgram, Map<string, FastKernel>>();
 
 /** The cached kernel for (program, period, signature, outputs), generating it on first use. */
-export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[]): FastKernel {
+export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace' = 'fast'): FastKernel {
   let byKey = cache.get(program);
   if (!byKey) cache.set(program, (byKey = new Map()));
-  const key = `${period.start}|${period.end}|${signatureKey(signature)}|${outputs.join(',')}`;
+  const key = `${mode}|${period.start}|${period.end}|${signatureKey(signature)}|${outputs.join(',')}`;
   const hit = byKey.get(key);
   if (hit) return hit;
   const layout = layoutOf(program);
   const slots = new Map(layout.slots.map((s, i) => [s, { index: i, type: signature[i] }]));
-  const g = generate({ program, period, slots, relations: layout.relationIndex, outputs });
+  const g = generate({ program, period, slots, relations: layout.relationIndex, outputs, mode });
   // The factory sees only the helper set and the constant table; generated code has no other free names.
   const factory = new Function('H', 'K', `"use strict";\nconst { ${HELPER_NAMES.join(', ')} } = H;\n${g.source}`) as (h: typeof HELPERS, k: readonly unknown[]) => KernelFn;
-  const kernel: FastKernel = { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source, constants: g.constants };
+  const kernel: FastKernel = { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source, constants: g.constants, mode, ruleTypes: g.ruleTypes, paramNames: g.paramNames };
   if (byKey.size >= MAX_KERNELS_PER_PROGRAM) byKey.delete(byKey.keys().next().value as string);
   byKey.set(key, kernel);
   return kernel;

@@ -8,6 +8,7 @@ import { parseTestPeriod } from '../rulespec/corpus-runner.js';
 import type { Period } from '../rulespec/evaluate.js';
 import { evaluateDatasetFast } from './dataset.js';
 import { PackageSession } from './session.js';
+import { scaleOf } from './batch.js';
 
 export interface FastPackageResult extends PackageResult {
   /** 'fast' when the generated kernel computed every output; 'explain' when it fell back. */
@@ -16,20 +17,34 @@ export interface FastPackageResult extends PackageResult {
 
 const sessions = new WeakMap<RuntimePackage, Map<string, PackageSession>>();
 
-function sessionFor(pkg: RuntimePackage, period: Period, outputs: readonly string[]): PackageSession {
+function sessionFor(pkg: RuntimePackage, period: Period, outputs: readonly string[], decimals: number): PackageSession {
   let m = sessions.get(pkg);
   if (!m) sessions.set(pkg, (m = new Map()));
-  const key = `${period.start}|${period.end}|${outputs.join(',')}`;
+  const key = `${period.start}|${period.end}|${decimals}|${outputs.join(',')}`;
   let s = m.get(key);
   if (!s) {
     if (m.size >= 64) m.delete(m.keys().next().value as string);
-    m.set(key, (s = new PackageSession(pkg, { period, outputs })));
+    m.set(key, (s = new PackageSession(pkg, { period, outputs, decimals })));
   }
   return s;
 }
 
+/** Decimal places the request's numbers need (at least 2: cents share one kernel), or -1 beyond 6. */
+function decimalsOf(records: readonly Record<string, unknown>[]): number {
+  let d = 2;
+  for (const r of records)
+    for (const key in r) {
+      const v = r[key];
+      if (typeof v !== 'number' || Number.isInteger(v)) continue;
+      const s = scaleOf(v);
+      if (s < 0) return -1;
+      if (s > d) d = s;
+    }
+  return d;
+}
+
 /** The household and its people when the request has the session's shape (people only in the person relation). */
-function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string): { household: Record<string, unknown>; people: Record<string, unknown>[] } | undefined {
+function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string): { household: Record<string, unknown>; people: Record<string, unknown>[]; ids: string[] } | undefined {
   const inputs = req.inputs ?? {};
   const rels = Object.entries(req.relations ?? {});
   const raw = typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined;
@@ -41,22 +56,35 @@ function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string
     members.add(m);
   }
   for (const id of Object.keys(inputs)) if (id !== entityId && !members.has(id)) return undefined;
-  return { household: { ...(inputs[entityId] ?? {}) }, people: [...members].map((m) => ({ ...(inputs[m] ?? {}) })) };
+  // Sorted by id: the order the explain path visits relation members in (and records them in the trace).
+  const ids = [...members].sort();
+  return { household: { ...(inputs[entityId] ?? {}) }, people: ids.map((m) => ({ ...(inputs[m] ?? {}) })), ids };
 }
 
-/** Outputs (and per-output errors) of a package request, identical to evaluatePackage's; no trace. */
+/**
+ * Outputs (and per-output errors) of a package request, identical to evaluatePackage's. With `trace: true`
+ * the trace comes from the trace-mode kernel (identical to the explain path's), or from the explain path
+ * itself when the request falls back.
+ */
 export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): FastPackageResult {
   const names = [...(req.outputs ?? pkg.spec.outputs)];
   const known = names.every((o) => pkg.program.derived.has(o));
   if (known) {
     // Session first: raw JSON straight into typed columns (no Decimal values are built).
     const period0: Period = typeof req.period === 'object' ? req.period : parseTestPeriod(req.period ?? pkg.spec.period);
-    const shape = sessionShape(pkg, req, req.entityId ?? 'household');
-    const outputs = shape ? sessionFor(pkg, period0, names).evaluate(shape.household, shape.people) : undefined;
-    if (outputs) return { period: period0, outputs, errors: {}, trace: [], path: 'fast' };
+    const entity = req.entityId ?? 'household';
+    const shape = sessionShape(pkg, req, entity);
+    const decimals = shape ? decimalsOf([shape.household, ...shape.people]) : -1;
+    if (shape && decimals >= 0 && req.trace) {
+      const r = sessionFor(pkg, period0, names, decimals).evaluateTraced(shape.household, shape.people, [entity, ...shape.ids]);
+      if (r) return { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' };
+    } else if (shape && decimals >= 0) {
+      const outputs = sessionFor(pkg, period0, names, decimals).evaluate(shape.household, shape.people);
+      if (outputs) return { period: period0, outputs, errors: {}, trace: [], path: 'fast' };
+    }
   }
   const { period, entityId, data } = packageDataset(pkg, req);
-  if (known) {
+  if (known && !req.trace) {
     let res: ReturnType<typeof evaluateDatasetFast> | undefined;
     try {
       res = evaluateDatasetFast(pkg.program, data, period, names, [entityId]);
@@ -70,5 +98,5 @@ export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): F
       return { period, outputs, errors: {}, trace: [], path: 'fast' };
     }
   }
-  return { ...evaluatePackage(pkg, { ...req, trace: false }), path: 'explain' };
+  return { ...evaluatePackage(pkg, req), path: 'explain' };
 }

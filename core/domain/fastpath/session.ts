@@ -12,6 +12,8 @@ import type { SlotType } from './codegen.js';
 import { BAIL } from './helpers.js';
 import { jsonOf } from './batch.js';
 import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from './kernel.js';
+import { assembleTrace, traceState } from './trace.js';
+import type { TraceEntry } from '../rulespec/evaluate.js';
 
 export interface SessionOptions {
   readonly period?: string | Period;
@@ -40,6 +42,7 @@ export class PackageSession {
   private readonly relIndex: number;
   private readonly maxPeople: number;
   private readonly sig: SlotType[];
+  private traced: FastKernel | undefined;
 
   constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
     const program = pkg.program;
@@ -133,16 +136,54 @@ export class PackageSession {
    * each entry of `people` is one member of the person relation. Undefined: use the explain path.
    */
   evaluate(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[] = []): Json | undefined {
-    if (people.length > this.maxPeople || (people.length > 0 && this.relIndex < 0)) return undefined;
+    if (!this.load(household, people)) return undefined;
+    try {
+      this.kernel.run(this.C, this.R, 0, this.O, 0);
+    } catch (e) {
+      if (e !== BAIL) throw e;
+      return undefined;
+    }
+    return this.outputsJson(this.kernel);
+  }
+
+  /**
+   * Outputs and the explain path's trace, from the trace-mode kernel (rules evaluated lazily in the explain
+   * path's order). `ids`: the household's entity id, then each person's id; give people sorted by id, the
+   * order the explain path visits relation members in. Undefined: use the explain path.
+   */
+  evaluateTraced(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[], ids: readonly string[]): { outputs: Json; trace: TraceEntry[] } | undefined {
+    if (!this.load(household, people)) return undefined;
+    this.traced ??= kernelFor(this.pkg.program, this.period, this.sig, this.outputs, 'trace');
+    const S = traceState(this.pkg.program, 1 + people.length);
+    try {
+      this.traced.run(this.C, this.R, 0, this.O, 0, S);
+    } catch (e) {
+      if (e !== BAIL) throw e;
+      return undefined;
+    }
+    const trace = assembleTrace(this.pkg.program, this.period, this.traced, S, ids);
+    return trace ? { outputs: this.outputsJson(this.traced), trace } : undefined;
+  }
+
+  private outputsJson(kernel: FastKernel): Json {
+    const out: Json = {};
+    const types = kernel.outputTypes;
+    for (let j = 0; j < types.length; j++) out[this.outputs[j]] = jsonOf(types[j], this.O[j], 0);
+    return out;
+  }
+
+  /** Fills the one-household columns; false when a value is outside the signature. */
+  private load(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[]): boolean {
+    if (people.length > this.maxPeople || (people.length > 0 && this.relIndex < 0)) return false;
     const count = 1 + people.length;
     for (let e = 0; e < count; e++) this.clear(e);
-    for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) return undefined;
+    for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) return false;
     for (const key in household) {
       const raw = household[key];
       if (raw === null || raw === undefined) continue;
       const slot = this.slotOf(key);
-      if (slot === undefined) return undefined;
-      if (!this.put(slot, 0, raw)) return undefined;
+      if (slot === undefined) return false;
+      if (!this.put(slot, 0, raw)) return false;
     }
     for (let j = 0; j < people.length; j++) {
       const rec = people[j];
@@ -150,8 +191,8 @@ export class PackageSession {
         const raw = rec[key];
         if (raw === null || raw === undefined) continue;
         const slot = this.slotOf(key);
-        if (slot === undefined) return undefined;
-        if (!this.put(slot, 1 + j, raw)) return undefined;
+        if (slot === undefined) return false;
+        if (!this.put(slot, 1 + j, raw)) return false;
       }
     }
     for (let r = 0; 2 * r < this.R.length; r++) {
@@ -160,16 +201,7 @@ export class PackageSession {
       off[0] = 0;
       off.fill(end, 1, count + 1);
     }
-    try {
-      this.kernel.run(this.C, this.R, 0, this.O, 0);
-    } catch (e) {
-      if (e !== BAIL) throw e;
-      return undefined;
-    }
-    const out: Json = {};
-    const types = this.kernel.outputTypes;
-    for (let j = 0; j < types.length; j++) out[this.outputs[j]] = jsonOf(types[j], this.O[j], 0);
-    return out;
+    return true;
   }
 
   private slotOf(key: string): number | undefined {

@@ -120,9 +120,15 @@ function checkAgreement(pkg: RuntimePackage, n: number, seed: number): { fallbac
   const session = new PackageSession(pkg, { period: '2026-01', decimals: 3 });
   let sessionCarried = 0;
   let mismatches = 0;
+  let traced = 0;
   for (let k = 0; k < n; k++) {
-    const explain = evaluatePackage(pkg, requests[k]);
+    const explain = evaluatePackage(pkg, { ...requests[k], trace: true });
     const expected = JSON.stringify({ outputs: explain.outputs, errors: explain.errors });
+    // With a trace: the trace-mode kernel rebuilds the explain path's trace entry for entry.
+    const withTrace = evaluatePackageFast(pkg, { ...requests[k], trace: true });
+    if (withTrace.path === 'fast') traced++;
+    if (JSON.stringify(withTrace.trace) !== JSON.stringify(explain.trace) && mismatches++ < 5) expect({ k, trace: withTrace.trace }).toEqual({ k, trace: explain.trace });
+    expect(JSON.stringify({ outputs: withTrace.outputs, errors: withTrace.errors })).toBe(expected);
     const got = JSON.stringify(batch.row(k));
     if (got !== expected && mismatches++ < 5) expect({ k, got: JSON.parse(got) }).toEqual({ k, got: JSON.parse(expected) });
     if (k % 20 === 0) {
@@ -139,11 +145,12 @@ function checkAgreement(pkg: RuntimePackage, n: number, seed: number): { fallbac
   }
   expect(mismatches).toBe(0);
   expect(sessionCarried).toBeGreaterThan(n * 0.9);
+  expect(traced).toBeGreaterThan(n * 0.9);
   return { fallback: [...batch.fallback.keys()].sort((a, b) => a - b), outside: [...outside].sort((a, b) => a - b) };
 }
 
 describe('SNAP property: fast path = explain path on 10,000 random households', () => {
-  it('bundled us-co/snap: batch and single evaluations agree on every output', async () => {
+  it('bundled us-co/snap: batch, single and traced evaluations agree on every output and trace entry', async () => {
     const pkg = await loadPackage(ROOT, 'programs/us-co/snap/fy-2026.yaml');
     const { fallback, outside } = checkAgreement(pkg, 10_000, 20261121);
     // Only households built to leave the envelope went to the explain path (some of those stay on the kernel:
