@@ -17,7 +17,7 @@ import type {
   RuleVersion,
   SourceRelationRule,
 } from './model.js';
-import { BUILTIN_CURRENCIES } from './module-loader.js';
+import { BUILTIN_CURRENCIES, filePosition } from './module-loader.js';
 import type { Value } from './values.js';
 
 export interface CompiledVersion {
@@ -310,7 +310,10 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
       compiledDerived.set(r.name, bound ? compileDerived(r, ns, minorUnits, bound) : cachedDerived(r, ns, minorUnits));
     } catch (e) {
       // Any failure (including a stack overflow on a pathological formula) is this rule's diagnostic.
-      if (e instanceof LoweringError) err(r, modOf(r), `rule "${r.name}" (${r.id}): ${e.message}`, r.line !== undefined ? r.line : undefined, e.pos.col);
+      if (e instanceof LoweringError) {
+        const where = e.at ? filePosition(e.at, e.pos) : undefined;
+        err(r, modOf(r), `rule "${r.name}" (${r.id}): ${e.message}`, where?.line ?? r.line, where?.column);
+      }
       else err(r, modOf(r), `rule "${r.name}" (${r.id}) could not be compiled: ${(e as Error).message}`);
     }
   }
@@ -344,7 +347,9 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
         predicate = low.ir;
         predicateDeps = low.deps;
       } catch (e) {
-        err(r, modOf(r), `derived relation "${r.name}": ${(e as Error).message}`);
+        const at = r.versions[0].at;
+        const where = e instanceof LoweringError && at ? filePosition(at, e.pos) : undefined;
+        err(r, modOf(r), `derived relation "${r.name}": ${(e as Error).message}`, where?.line, where?.column);
         continue;
       }
       addRelation({ name, id: relationId(r.module, r.name), module: r.module, kind: 'derived', arity: r.arity, rule: r, source: r.sourceRelation, predicate, predicateDeps });
@@ -427,7 +432,13 @@ function compileDerived(r: DerivedRule, ns: Namespace, minorUnits: number | unde
   const versions: CompiledVersion[] = [];
   let deps: Deps | undefined;
   for (const v of r.versions) {
-    const low = cachedLowering(v.formula as Expr, position, ns);
+    let low: { ir: IR; deps: Deps };
+    try {
+      low = cachedLowering(v.formula as Expr, position, ns);
+    } catch (e) {
+      if (e instanceof LoweringError) e.at = v.at; // lets the caller report the file position
+      throw e;
+    }
     if (!deps) deps = r.versions.length === 1 ? low.deps : { rules: new Set(low.deps.rules), params: new Set(low.deps.params), inputs: new Set(low.deps.inputs), relations: new Set(low.deps.relations) };
     else for (const k of ['rules', 'params', 'inputs', 'relations'] as const) for (const x of low.deps[k]) deps[k].add(x);
     versions.push({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, ir: low.ir });

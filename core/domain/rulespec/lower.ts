@@ -8,6 +8,8 @@ import { Decimal, HOLDS, NOT_HOLDS, bool, num, text, type Value } from './values
 
 export class LoweringError extends Error {
   readonly pos: Pos;
+  /** Where the formula starts in its file, when the compiler knows (set on the way out). */
+  at?: { readonly line: number; readonly column: number; readonly block: boolean };
   constructor(message: string, pos: Pos) {
     super(`${message} (line ${pos.line}, column ${pos.col})`);
     this.name = 'LoweringError';

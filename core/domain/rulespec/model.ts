@@ -28,6 +28,8 @@ export interface RuleVersion {
   readonly formulaText?: string;
   readonly formula?: Expr;
   readonly cells?: ReadonlyMap<number, Value>;
+  /** Where the formula text starts in the module file (for positioned diagnostics). */
+  readonly at?: { readonly line: number; readonly column: number; readonly block: boolean };
 }
 
 export interface SourceRef {

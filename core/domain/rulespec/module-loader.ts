@@ -54,58 +54,88 @@ export function parseYaml(text: string): unknown {
   return jsYaml.load(text, { schema: SCHEMA });
 }
 
-/** Lines of `- name: X` entries, so diagnostics and read surfaces can point into the file. */
-function ruleLines(text: string): Map<string, number> {
-  // A scan with indexOf (native) rather than a multiline regex: this runs over every module's full text.
-  const out = new Map<string, number>();
+/** Where a formula's text starts in the file: 1-based line, 0-based column offset, block scalar or inline. */
+export interface FormulaAt {
+  readonly line: number;
+  readonly column: number;
+  readonly block: boolean;
+}
+
+/** File line and column of a formula-relative position (block content is de-indented by YAML). */
+export function filePosition(at: FormulaAt, pos: Pos): { line: number; column: number } {
+  const line = at.line + pos.line - 1;
+  return { line, column: at.block || pos.line === 1 ? at.column + pos.col : pos.col };
+}
+
+export interface LineIndex {
+  /** Rule name → line of its `- name:` entry. */
+  readonly rules: Map<string, number>;
+  /** Rule name → its `formula:` keys in file order. */
+  readonly formulas: Map<string, FormulaAt[]>;
+}
+
+/**
+ * Lines of `- name: X` entries and of their `formula:` keys, so diagnostics and read surfaces can point into
+ * the file. A scan with indexOf (native) rather than a multiline regex: this runs over every module's full text.
+ */
+export function scanLines(text: string): LineIndex {
+  const rules = new Map<string, number>();
+  const formulas = new Map<string, FormulaAt[]>();
   let line = 1;
   let lastNl = -1;
-  let from = 0;
-  for (;;) {
-    const k = text.indexOf('name:', from);
-    if (k < 0) break;
-    from = k + 5;
+  let current: string | undefined;
+  let nextName = text.indexOf('name:');
+  let nextFormula = text.indexOf('formula:');
+  const advanceTo = (k: number): void => {
     for (let nl = text.indexOf('\n', lastNl + 1); nl >= 0 && nl < k; nl = text.indexOf('\n', lastNl + 1)) {
       line++;
       lastNl = nl;
     }
-    // The line must read `<spaces>- name:`.
+  };
+  /** Whether only spaces and (required or optional) `- ` precede position k on its line. */
+  const keyStart = (k: number, needDash: boolean): boolean => {
     let j = k - 1;
     while (j > lastNl && text.charCodeAt(j) === 32) j--;
-    if (j <= lastNl || text.charCodeAt(j) !== 45) continue;
-    j--;
-    while (j > lastNl && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
-    if (j !== lastNl) continue;
-    const m = /^[ \t]*['"]?([A-Za-z0-9_]+)/.exec(text.slice(from, from + 200));
-    if (m && !out.has(m[1])) out.set(m[1], line);
-  }
-  return out;
-}
-
-/**
- * File line and column of a position inside a rule's formula (only computed when reporting an error):
- * finds the rule's n-th `formula:` key after its `- name:` line, then maps block or inline scalars.
- */
-export function formulaFilePosition(text: string, ruleLine: number | undefined, versionIndex: number, pos: Pos): { line: number; column: number } | undefined {
-  if (ruleLine === undefined) return undefined;
-  const lines = text.split('\n');
-  let seen = -1;
-  for (let i = ruleLine - 1; i < lines.length; i++) {
-    if (i > ruleLine - 1 && /^\s*-\s+name:/.test(lines[i])) return undefined;
-    const m = /^(\s*(?:-\s+)?)formula:\s*(.*)$/.exec(lines[i]);
-    if (!m || ++seen < versionIndex) continue;
-    const rest = m[2];
-    if (/^[|>][-+0-9]*\s*(#.*)?$/.test(rest)) {
-      // Block content is de-indented by the first content line's indentation.
-      const first = lines[i + 1] ?? '';
-      const indent = first.length - first.trimStart().length;
-      return { line: i + 1 + pos.line, column: indent + pos.col };
+    if (j > lastNl && text.charCodeAt(j) === 45) {
+      j--;
+      while (j > lastNl && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j--;
+      return j === lastNl;
     }
-    const quoted = rest.startsWith("'") || rest.startsWith('"') ? 1 : 0;
-    const start = lines[i].length - rest.length + quoted;
-    return { line: i + pos.line, column: pos.line === 1 ? start + pos.col : pos.col };
+    return !needDash && j === lastNl;
+  };
+  while (nextName >= 0 || nextFormula >= 0) {
+    if (nextFormula < 0 || (nextName >= 0 && nextName < nextFormula)) {
+      const k = nextName;
+      nextName = text.indexOf('name:', k + 5);
+      advanceTo(k);
+      if (!keyStart(k, true)) continue;
+      const m = /^[ \t]*['"]?([A-Za-z0-9_]+)/.exec(text.slice(k + 5, k + 205));
+      if (!m) continue;
+      current = m[1];
+      if (!rules.has(current)) rules.set(current, line);
+    } else {
+      const k = nextFormula;
+      nextFormula = text.indexOf('formula:', k + 8);
+      advanceTo(k);
+      if (current === undefined || !keyStart(k, false)) continue;
+      const eol = text.indexOf('\n', k);
+      const rest = text.slice(k + 8, eol < 0 ? text.length : eol);
+      let at: FormulaAt;
+      if (/^\s*[|>][-+0-9]*\s*(#.*)?$/.test(rest)) {
+        const eol2 = eol < 0 ? -1 : text.indexOf('\n', eol + 1);
+        const next = eol < 0 ? '' : text.slice(eol + 1, eol2 < 0 ? text.length : eol2);
+        at = { line: line + 1, column: next.length - next.trimStart().length, block: true };
+      } else {
+        const lead = rest.length - rest.trimStart().length;
+        const quoted = /^['"]/.test(rest.trimStart()) ? 1 : 0;
+        at = { line, column: k + 8 - (lastNl + 1) + lead + quoted, block: false };
+      }
+      const list = formulas.get(current);
+      if (list) list.push(at);
+      else formulas.set(current, [at]);
+    }
   }
-  return undefined;
+  return { rules, formulas };
 }
 
 export interface ModuleLoadOptions {
@@ -117,7 +147,8 @@ export interface ModuleLoadOptions {
 
 export function loadModule(id: string, path: string, text: string, options: ModuleLoadOptions = {}): LoadedModule {
   const diags: Diagnostic[] = [];
-  const lines = ruleLines(text);
+  const index = scanLines(text);
+  const lines = index.rules;
   const err = (message: string, rule?: string, line?: number, column?: number): void => {
     diags.push({ severity: 'error', module: id, file: path, rule, line: line ?? (rule ? lines.get(rule) : undefined), column, message });
   };
@@ -221,9 +252,7 @@ export function loadModule(id: string, path: string, text: string, options: Modu
       continue;
     }
     seen.add(name);
-    const ruleLine = lines.get(name);
-    const locate = (versionIndex: number, pos: Pos) => formulaFilePosition(text, ruleLine, versionIndex, pos);
-    const rule = loadRule(id, name, raw, citationPath, ruleLine, currencies, (m, line, col) => err(m, name, line, col), (m) => warn(m, name), locate);
+    const rule = loadRule(id, name, raw, citationPath, lines.get(name), currencies, (m, line, col) => err(m, name, line, col), (m) => warn(m, name), index.formulas.get(name));
     if (rule) rules.push(rule);
   }
   const ok = !diags.some((d) => d.severity === 'error');
@@ -239,7 +268,7 @@ function loadRule(
   currencies: ReadonlyMap<string, number>,
   err: (m: string, line?: number, col?: number) => void,
   warn: (m: string) => void,
-  locate: (versionIndex: number, pos: Pos) => { line: number; column: number } | undefined = () => undefined,
+  formulaAt: readonly FormulaAt[] = [],
 ): Rule | undefined {
   const kind = str(raw.kind);
   if (!kind || !KINDS.has(kind)) {
@@ -337,7 +366,7 @@ function loadRule(
     return { ...base, shape: 'data_relation', arity, arguments: args };
   }
 
-  const versions = loadVersions(name, raw, err, locate);
+  const versions = loadVersions(name, raw, err, formulaAt);
   if (!versions) return undefined;
 
   if (kind === 'derived_relation') {
@@ -468,7 +497,7 @@ function loadVersions(
   name: string,
   raw: Obj,
   err: (m: string, line?: number, col?: number) => void,
-  locate: (versionIndex: number, pos: Pos) => { line: number; column: number } | undefined,
+  formulaAt: readonly FormulaAt[],
 ): RuleVersion[] | undefined {
   let rawVersions: unknown[];
   if (Array.isArray(raw.versions)) rawVersions = raw.versions;
@@ -479,6 +508,10 @@ function loadVersions(
     return undefined;
   }
   const out: RuleVersion[] = [];
+  let formulaCount = 0;
+  // Positions are trusted only when every formula version has its own block-style `formula:` key (flow-style
+  // versions like `[{formula: '1'}]` are not indexed).
+  const located = formulaAt.length === rawVersions.filter((v) => isObj(v) && v.formula !== undefined).length ? formulaAt : [];
   for (const [i, rv] of rawVersions.entries()) {
     if (!isObj(rv)) {
       err(`rule "${name}": versions[${i}] is not a mapping`);
@@ -526,14 +559,15 @@ function loadVersions(
       err(`rule "${name}": versions[${i}] needs a formula or values`);
       return undefined;
     }
+    // The k-th formula version sits at the k-th `formula:` key of the rule (tables have `values:` instead).
+    const at = located[formulaCount++];
     try {
-      out.push({ from, to, formulaText: ftext, formula: parseFormula(ftext) });
+      out.push({ from, to, formulaText: ftext, formula: parseFormula(ftext), at });
     } catch (e) {
       if (e instanceof FormulaSyntaxError) {
-        const at = locate(i, e.pos);
-        err(`rule "${name}" versions[${i}] formula: ${e.message}`, at?.line, at?.column);
-      }
-      else err(`rule "${name}" versions[${i}] formula: ${(e as Error).message}`);
+        const where = at ? filePosition(at, e.pos) : undefined;
+        err(`rule "${name}" versions[${i}] formula: ${e.message}`, where?.line, where?.column);
+      } else err(`rule "${name}" versions[${i}] formula: ${(e as Error).message}`);
       return undefined;
     }
   }

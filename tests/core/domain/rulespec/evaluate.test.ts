@@ -106,6 +106,14 @@ describe('checker (lowering) errors name the rule and position', () => {
     expect(fails(derived('j', 'not x > 5', 'Judgment'))).toMatch(/"not" is only allowed where a judgment is expected/);
   });
 
+  it('points lowering errors at the file line and column', () => {
+    const repo = repoOf({ 'us-xx/policies/demo/m.yaml': moduleYaml(derived('v', 'a > 1')) });
+    const r = compileClosure(['us-xx:policies/demo/m'], repo.modules);
+    expect(r.ok).toBe(false);
+    // Line 11 is `        formula: "a > 1"`; the ">" is at column 21.
+    if (!r.ok) expect(r.diagnostics[0]).toMatchObject({ file: 'us-xx/policies/demo/m.yaml', rule: 'v', line: 11, column: 21 });
+  });
+
   it('rejects unknown functions and bad table lookups', () => {
     expect(fails(derived('v', 'round(x)'))).toMatch(/unknown function "round"/);
     expect(fails(derived('v', 'x[1]'))).toMatch(/only a parameter table can be indexed/);
