@@ -1,7 +1,9 @@
 /**
- * One executable package over an engine RuntimePackage. By default outputs and the attribution trace come from
- * one run of the engine's explain path (evaluatePackage with trace). With a fast evaluator (compiled
- * JavaScript, see ./fast-path.ts) the outputs come from the fast evaluator and the trace from the explain path.
+ * One executable package over an engine RuntimePackage. With a fast evaluator (the default in CompiledRuntime,
+ * see ./fast-path.ts) outputs and trace come from generated JavaScript: a trace-mode kernel evaluates the rules
+ * in the explain path's order and rebuilds its trace exactly, and a household the kernel cannot carry exactly
+ * is answered by the explain path itself. Without one, one run of the explain path (evaluatePackage with
+ * trace) gives both.
  */
 import { ServiceError } from '../../core/domain/errors.js';
 import type { MappedHousehold } from '../../core/domain/household/map.js';
@@ -102,8 +104,8 @@ export class CompiledPackage implements ExecutablePackage {
     const relations: Record<string, Array<[string, string]>> = {};
     for (const [name, tuples] of Object.entries(household.relations)) relations[name] = tuples.map((t) => [t[0], t[1]]);
     const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs, relations, outputs, trace: true };
-    const explained = this.evaluators.explain(this.pkg, request);
-    const result = this.evaluators.fast ? { ...this.evaluators.fast(this.pkg, { ...request, trace: false }), trace: explained.trace } : explained;
+    // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
+    const result = (this.evaluators.fast ?? this.evaluators.explain)(this.pkg, request);
     const failed = Object.entries(result.errors);
     const householdProblem = failed.map(([output, message]) => this.householdProblem(output, message, household.period)).find((m) => m !== undefined);
     if (householdProblem) throw new ServiceError('invalid_household', householdProblem);

@@ -8,6 +8,7 @@ import { composeProgram, loadRuleRepository, parseProgramSpec, type RuleReposito
 import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import type { Calculator, ExecutablePackage } from '../../core/ports/calculator.js';
 import { CompiledPackage, explainEvaluator, type PackageEvaluator } from './compiled-package.js';
+import { fastEvaluator } from './fast-path.js';
 
 export interface CompileProblem {
   root: string;
@@ -18,8 +19,11 @@ export interface CompileProblem {
 export interface CompiledRuntimeOptions {
   /** The explain evaluator (trace; and outputs when there is no fast evaluator). Default: the engine's. */
   explain?: PackageEvaluator;
-  /** A fast evaluator for outputs (e.g. ./fast-path.ts `fastEvaluator`); default none: the explain pass gives both. */
-  fast?: PackageEvaluator;
+  /**
+   * The evaluator answering requests (outputs and trace). Default: ./fast-path.ts `fastEvaluator` (generated
+   * kernels, explain-identical trace, explain fallback). `null`: the explain evaluator answers everything.
+   */
+  fast?: PackageEvaluator | null;
 }
 
 export class CompiledRuntime implements Calculator {
@@ -76,7 +80,7 @@ export class CompiledRuntime implements Calculator {
           continue;
         }
         try {
-          packages.push(new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast }));
+          packages.push(new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast === undefined ? fastEvaluator : (options.fast ?? undefined) }));
         } catch (error) {
           problems.push({ root: repo.provenance.root, spec: file, message: error instanceof Error ? error.message : String(error) });
         }

@@ -1,12 +1,10 @@
 /**
- * The fast path (compiled JavaScript kernels, core/domain/fastpath) as a PackageEvaluator: outputs only, no
- * trace, with the engine's own fallback to the explain path for requests a kernel cannot carry exactly.
- *
- * Compiled packages do not use it by default: every CalculateResponse carries the attribution trace, so the
- * explain pass runs anyway and also yields the outputs; adding a fast pass only adds work (measured on the
- * us-ak sample: 0.14 ms per calculation explain-only, 0.25 ms fast + explain). Pass it as
- * CompiledRuntimeOptions.fast to take outputs from it. tests/adapters/runtime-compiled/fast-path-parity.test.ts
- * checks that it and the explain path give identical outputs over 10,000 generated SNAP households.
+ * The fast path (compiled JavaScript kernels, core/domain/fastpath) as a PackageEvaluator, the default of
+ * compiled packages: outputs from the generated kernel; with `trace: true` (every CalculateResponse) a
+ * trace-mode kernel evaluates the rules in the explain path's order and rebuilds the explain trace exactly;
+ * a household a kernel cannot carry exactly is answered by the explain path itself (see docs/fast-path.md).
+ * tests/adapters/runtime-compiled/fast-path-parity.test.ts and tests/core/domain/fastpath/ check that it and
+ * the explain path give identical outputs (and traces) over 10,000 generated SNAP households.
  */
 import { evaluatePackageFast } from '../../core/domain/fastpath/package.js';
 import type { PackageEvaluator } from './compiled-package.js';
