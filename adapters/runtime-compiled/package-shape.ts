@@ -109,12 +109,22 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
     if (onPerson) personInputs.push(declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined)));
   }
 
-  const entities: PackageEntity[] = [{ entity: unitEntity, id_template: 'household', inputs: unitInputs }];
+  // Besides the published aliases, every bare slot name and every accepted input id names its input.
+  const implicit = (inputs: PackageInput[]): Record<string, string> => {
+    const names = new Set(inputs.map((i) => i.name));
+    const out: Record<string, string> = {};
+    for (const input of pkg.inputs) {
+      if (!names.has(input.name)) continue;
+      for (const name of [input.slot, ...input.accepted]) if (name !== input.name) out[name] = input.name;
+    }
+    return out;
+  };
+  const entities: PackageEntity[] = [{ entity: unitEntity, id_template: 'household', inputs: unitInputs, aliases: implicit(unitInputs) }];
   if (personInputs.length > 0) {
-    const person: PackageEntity = { entity: personEntity, id_template: 'person-{n}', count: 0, inputs: personInputs };
+    const person: PackageEntity = { entity: personEntity, id_template: 'person-{n}', count: 0, inputs: personInputs, aliases: { ...implicit(personInputs), ...personAliases } };
     if (personRelation) person.relations = [{ name: bareRelationName(personRelation), tuple: [personEntity, unitEntity] }];
-    if (Object.keys(personAliases).length > 0) person.aliases = personAliases;
     entities.push(person);
   }
-  return { default_period: defaultPeriod(pkg), entities, household_aliases: householdAliases };
+  // Published aliases: the household's, plus person-level ones (e.g. `age`) that do not clash with them.
+  return { default_period: defaultPeriod(pkg), entities, household_aliases: { ...personAliases, ...householdAliases } };
 }
