@@ -3,6 +3,7 @@
  * (rule, entity), and records a trace of every computed rule with its legal source and parameter reads.
  */
 import type { CompiledDerived, CompiledParameter, CompiledProgram, CompiledRelation, CompiledVersion } from './compile.js';
+import type { Pos } from './ast.js';
 import type { IR } from './ir.js';
 import {
   Decimal,
@@ -62,6 +63,7 @@ export interface TraceEntry {
 }
 
 interface Frame {
+  readonly rule: CompiledDerived;
   readonly params: ParameterRead[];
 }
 
@@ -134,7 +136,7 @@ export class Evaluator {
       throw e;
     }
     this.inProgress.add(key);
-    const frame: Frame = { params: [] };
+    const frame: Frame = { rule: d, params: [] };
     this.frames.push(frame);
     let value: Value;
     try {
@@ -187,9 +189,14 @@ export class Evaluator {
     return cell;
   }
 
-  private input(slot: string, entity: string): Value {
+  private input(slot: string, entity: string, pos: Pos): Value {
     const v = this.data.inputs.get(slot)?.get(entity);
-    if (v === undefined) throw new EvalError(`missing input "${slot}" for entity ${entity}`);
+    if (v === undefined) {
+      // Name the reading rule and where: in RuleSpec an unknown name (or a typo) is an implicit input.
+      const rule = this.frames[this.frames.length - 1]?.rule;
+      const where = rule ? ` (read by ${rule.id}, formula line ${pos.line}, column ${pos.col})` : '';
+      throw new EvalError(`missing input "${slot}" for entity ${entity}${where}`);
+    }
     return v;
   }
 
@@ -247,7 +254,7 @@ export class Evaluator {
         return this.derived(d, ir.at === 'current' && ctx.current !== undefined ? ctx.current : ctx.entity);
       }
       case 'input':
-        return this.input(ir.slot, ctx.entity);
+        return this.input(ir.slot, ctx.entity, ir.pos);
       case 'arith': {
         const l = this.numOf(this.eval(ir.l, ctx), `"${ir.op}"`);
         const r = this.numOf(this.eval(ir.r, ctx), `"${ir.op}"`);

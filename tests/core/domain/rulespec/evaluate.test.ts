@@ -19,7 +19,7 @@ describe('arithmetic and exact decimals', () => {
   it('makes division by zero and a missing input hard errors', () => {
     const p = compileOne(derived('ratio', 'a / b'));
     expect(() => evalRule(p, 'ratio', { a: 1, b: 0 })).toThrow('division by zero');
-    expect(() => evalRule(p, 'ratio', { a: 1 })).toThrow('missing input "b"');
+    expect(() => evalRule(p, 'ratio', { a: 1 })).toThrow('missing input "b" for entity e1 (read by us-xx:policies/demo/m#ratio, formula line 1, column 5)');
   });
 
   it('supports max/min/floor/ceil and rounding written as floor(x + 0.5)', () => {
