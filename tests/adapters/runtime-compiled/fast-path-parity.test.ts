@@ -2,7 +2,8 @@
  * Property test over 10,000 generated Colorado SNAP households (seeded, reproducible):
  *  - the explain path's outputs satisfy the SNAP invariants (an integer allotment between 0 and the maximum
  *    allotment, no allotment when ineligible, net income within gross income) and agree with its own trace;
- *  - when a fast evaluator is registered (adapters/runtime-compiled/fast-path.ts), it gives identical outputs.
+ *  - the fast evaluator compiled packages answer with (adapters/runtime-compiled/fast-path.ts) gives identical
+ *    outputs and an identical attribution trace.
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ beforeAll(async () => {
 });
 
 describe(`Colorado SNAP over ${HOUSEHOLDS} generated households`, () => {
-  it('explain-path outputs keep the SNAP invariants and match their trace; a fast path, when present, agrees', () => {
+  it('explain-path outputs keep the SNAP invariants and match their trace; the fast path gives identical outputs and trace', () => {
     if (!fastEvaluator) console.warn('\n!!! fast-path parity: no fast evaluator is registered (adapters/runtime-compiled/fast-path.ts); only the explain-path invariants are checked !!!\n');
     const index = indexShape(pkg.shape);
     const next = generator(20261121);
@@ -95,11 +96,13 @@ describe(`Colorado SNAP over ${HOUSEHOLDS} generated households`, () => {
       const traced = new Map(explained.trace.filter((e) => e.entity === 'household').map((e) => [e.name, e.value]));
       for (const name of outputs) if (traced.get(name) !== explained.outputs[name]) expect.fail(`trace value of ${name} ${traced.get(name)} differs from output ${explained.outputs[name]}: ${where}`);
       if (fastEvaluator) {
-        const fast = fastEvaluator(pkg.pkg, { ...request, trace: false });
+        // With the trace, as every CalculateResponse asks: outputs and the whole attribution trace must match.
+        const fast = fastEvaluator(pkg.pkg, request);
         if ((fast as { path?: string }).path === 'fast') fastComputed += 1;
         if (JSON.stringify(fast.outputs) !== JSON.stringify(explained.outputs) || JSON.stringify(fast.errors) !== JSON.stringify(explained.errors)) {
           expect.fail(`fast ${JSON.stringify(fast.outputs)} != explain ${JSON.stringify(explained.outputs)}: ${where}`);
         }
+        if (JSON.stringify(fast.trace) !== JSON.stringify(explained.trace)) expect.fail(`fast trace differs from the explain trace: ${where}`);
       }
     }
     // The kernel must carry (nearly) every household itself, or parity would only compare explain with explain.
