@@ -33,6 +33,7 @@ import adminValidationRunsPublish from './admin-validation-runs-publish.js';
 import adminValidationRunsList from './admin-validation-runs-list.js';
 import adminValidationRunsGet from './admin-validation-runs-get.js';
 import adminValidationMigration from './admin-validation-migration.js';
+import householdCompat from './household-compat.js';
 import parityCases from './parity-cases.js';
 import parityRun from './parity-run.js';
 
@@ -67,6 +68,7 @@ export const routes: RouteDefinition[] = [
   adminValidationRunsList,
   adminValidationRunsGet,
   adminValidationMigration,
+  householdCompat,
   parityCases,
   parityRun,
 ];

@@ -1,0 +1,58 @@
+import { parseRequest } from '../../../core/domain/compat/wire.js';
+import { isServiceError, ServiceError } from '../../../core/domain/errors.js';
+import { calculateHousehold, type CompatDeps } from '../../../core/usecases/compat/household-compat.js';
+import { SNAP_PROGRAM_ID } from '../../../core/domain/compat/variables.js';
+import { CALCULATION } from '../../calculation/tokens.js';
+import type { Resolve } from '../../tokens.js';
+import { parseJsonBody } from '../body.js';
+import { jsonResponse } from '../envelope.js';
+import { defineRoute } from '../route.js';
+import { CompatBadRequestSchema, CompatErrorSchema, CompatRequestSchema, CompatSuccessSchema } from '../schemas/compat.js';
+
+/** Error codes the handler answers in the compatibility shape, and their statuses. */
+const COMPAT_STATUS: Partial<Record<string, number>> = { invalid_request: 400, invalid_household: 400, unsupported_program: 422, runtime_error: 502 };
+
+function deps(resolve: Resolve): CompatDeps {
+  const service = resolve(CALCULATION.Service);
+  const calculators = resolve(CALCULATION.Calculators);
+  return {
+    findPackage: (jurisdiction) => {
+      const pkg = service.find(SNAP_PROGRAM_ID, jurisdiction);
+      return pkg === undefined ? undefined : { runtime_id: pkg.runtime_id, mode: pkg.mode };
+    },
+    snapAvailable: () => calculators.some((c) => c.packages().some((p) => p.program_id === SNAP_PROGRAM_ID)),
+    calculate: (jurisdiction, household, variables) => service.run(service.prepare({ program_id: SNAP_PROGRAM_ID, jurisdiction, household, variables })),
+  };
+}
+
+export default defineRoute({
+  method: 'POST',
+  path: '/v1/household/:country_id/calculate',
+  operationId: 'calculateHouseholdCompat',
+  summary: 'Migration only: calculate a household in an external engine\'s wire format',
+  description:
+    'For migrating partners (scope compat:external; ordinary and trial keys get 403). New integrations use POST /v1/calculate. ' +
+    'Null values are computed where a mapping exists (SNAP variables of spm_units, from the State SNAP package of households.*.state_code / state_name); ' +
+    'everything else keeps null and is listed in tenet.unsupported with a reason. YYYY-MM keys give monthly values, YYYY keys annual totals. ' +
+    'Success and the route\'s own errors (400 bad body, country other than us, axes, invalid household; 422 no SNAP package; 502 engine failure) use ' +
+    'the compatibility shape {status, message, result, tenet}. Rejections made by the platform before the route runs (401, 403, 413, 429, 503, 500, ' +
+    'and 400 unsupported_parameter for as_of) use the standard error envelope. See docs/compatibility.md.',
+  tags: ['compatibility'],
+  auth: { scope: 'compat:external' },
+  body: CompatRequestSchema,
+  parseBody: false,
+  rawResponse: true,
+  responses: { 200: CompatSuccessSchema, 400: CompatBadRequestSchema, 422: CompatErrorSchema, 502: CompatErrorSchema },
+  handler: async ({ params, rawBody, request, requestId, resolve }) => {
+    try {
+      if (params.country_id !== 'us') throw new ServiceError('invalid_request', `country_id: only us is supported (got ${JSON.stringify(params.country_id)})`);
+      const wire = parseRequest(parseJsonBody(rawBody, request.headers.get('content-type')));
+      const out = await calculateHousehold(wire, requestId, deps(resolve));
+      return jsonResponse(200, { status: 'ok', message: out.message, result: out.result, tenet: out.sidecar });
+    } catch (error) {
+      const status = isServiceError(error) ? COMPAT_STATUS[error.code] : undefined;
+      if (status === undefined) throw error;
+      return jsonResponse(status, { status: 'error', message: (error as ServiceError).message, result: null, tenet: { request_id: requestId } });
+    }
+  },
+});

@@ -1,0 +1,49 @@
+/** Schemas of the migration-only compatibility endpoint (its own envelope, not the standard one). */
+import * as v from 'valibot';
+import { ENTITY_GROUPS } from '../../../core/domain/compat/variables.js';
+import { MetaSchema } from './common.js';
+
+const Scalar = v.union([v.number(), v.boolean(), v.string(), v.null()]);
+const Entity = v.record(v.string(), v.union([Scalar, v.record(v.string(), Scalar), v.array(v.string())]));
+const Group = v.record(v.string(), Entity);
+const Household = v.strictObject(Object.fromEntries(ENTITY_GROUPS.map((g) => [g, v.optional(Group)])) as Record<(typeof ENTITY_GROUPS)[number], v.OptionalSchema<typeof Group, undefined>>);
+
+/** Documents the request; the route parses it itself so bad bodies get the compatibility error shape. */
+export const CompatRequestSchema = v.strictObject({ household: Household });
+
+const EntityGroupSchema = v.picklist(ENTITY_GROUPS);
+
+export const CompatSidecarSchema = v.strictObject({
+  request_id: v.string(),
+  engine: v.string(),
+  runtime: v.nullable(v.strictObject({ id: v.string(), mode: v.picklist(['fixture', 'compiled']) })),
+  jurisdiction: v.nullable(v.string()),
+  package: v.nullable(v.strictObject({ program_id: v.string(), jurisdiction: v.string() })),
+  period: v.nullable(v.string()),
+  computed: v.array(v.strictObject({ entity_group: EntityGroupSchema, entity_id: v.string(), variable: v.string(), period: v.string(), value: v.union([v.number(), v.boolean(), v.null()]) })),
+  unsupported: v.array(v.strictObject({ entity_group: EntityGroupSchema, entity_id: v.string(), variable: v.string(), period: v.nullable(v.string()), reason: v.string() })),
+  warnings: v.array(v.string()),
+});
+
+export const CompatSuccessSchema = v.strictObject({
+  status: v.literal('ok'),
+  message: v.nullable(v.string()),
+  result: Household,
+  tenet: CompatSidecarSchema,
+});
+
+export const CompatErrorSchema = v.strictObject({
+  status: v.literal('error'),
+  message: v.string(),
+  result: v.null(),
+  tenet: v.optional(v.strictObject({ request_id: v.string() })),
+});
+
+/** A reserved `as_of` query parameter is refused by the platform, before the route, in the standard envelope. */
+const AsOfRejectionSchema = v.strictObject({
+  status: v.literal('error'),
+  error: v.strictObject({ code: v.literal('unsupported_parameter'), message: v.string() }),
+  meta: MetaSchema,
+});
+
+export const CompatBadRequestSchema = v.union([CompatErrorSchema, AsOfRejectionSchema]);

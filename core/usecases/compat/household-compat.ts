@@ -1,0 +1,197 @@
+/**
+ * The migration-only compatibility calculation: an external-format household in, the same household out with
+ * the SNAP variables it asks for (null values) computed by the State SNAP packages. Every requested value is
+ * either computed or listed as unsupported with a reason; nothing is guessed.
+ */
+import { ServiceError } from '../../domain/errors.js';
+import { jurisdictionOf } from '../../domain/compat/states.js';
+import { stateOf, translateUnit, unitContext, unmappedInputs, type UnitContext } from '../../domain/compat/translate.js';
+import { FIRST_MONTH, OUTPUTS, SNAP_PROGRAM_ID, type EntityGroup } from '../../domain/compat/variables.js';
+import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
+import type { JsonValue } from '../../domain/household/shape.js';
+import type { CalculateResponse, RuntimeMode } from '../../ports/calculator.js';
+import { ENGINE_NAME, EXPERIMENTAL_WARNING } from '../calculate/calculate.js';
+
+export const COMPAT_WARNING = 'Migration-only endpoint: new integrations use POST /v1/calculate.';
+
+export interface CompatDeps {
+  /** The executable SNAP package for a jurisdiction, if any. */
+  findPackage(jurisdiction: string): { runtime_id: string; mode: RuntimeMode } | undefined;
+  /** True when at least one SNAP package is executable. */
+  snapAvailable(): boolean;
+  /** Runs the SNAP package (ServiceError invalid_household / runtime_error on failure). */
+  calculate(jurisdiction: string, household: Record<string, unknown>, outputs: string[]): Promise<CalculateResponse>;
+}
+
+export interface ComputedValue {
+  entity_group: EntityGroup;
+  entity_id: string;
+  variable: string;
+  period: string;
+  value: JsonValue;
+}
+
+export interface UnsupportedValue {
+  entity_group: EntityGroup;
+  entity_id: string;
+  variable: string;
+  period: string | null;
+  reason: string;
+}
+
+export interface CompatSidecar {
+  request_id: string;
+  engine: string;
+  runtime: { id: string; mode: RuntimeMode } | null;
+  jurisdiction: string | null;
+  package: { program_id: string; jurisdiction: string } | null;
+  period: string | null;
+  computed: ComputedValue[];
+  unsupported: UnsupportedValue[];
+  warnings: string[];
+}
+
+export interface CompatResult {
+  message: string | null;
+  result: WireHousehold;
+  sidecar: CompatSidecar;
+}
+
+interface Job {
+  group: EntityGroup;
+  id: string;
+  variable: string;
+  period: string;
+  months: string[];
+}
+
+function monthsOf(key: string): string[] {
+  if (MONTH_KEY.test(key)) return [key];
+  return Array.from({ length: 12 }, (_, i) => `${key}-${String(i + 1).padStart(2, '0')}`);
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** Every null in the household: a job to compute, or an unsupported entry saying why not. */
+function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue[] } {
+  const jobs: Job[] = [];
+  const unsupported: UnsupportedValue[] = [];
+  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
+    for (const [id, entity] of Object.entries(entities)) {
+      for (const [variable, value] of Object.entries(entity)) {
+        if (variable === 'members') continue;
+        const base = { entity_group: group, entity_id: id, variable };
+        if (value === null) {
+          unsupported.push({ ...base, period: null, reason: 'no period key: request a value as {"YYYY-MM": null} (monthly) or {"YYYY": null} (annual total)' });
+          continue;
+        }
+        if (typeof value !== 'object') continue;
+        for (const [period, v] of Object.entries(value as Record<string, unknown>)) {
+          if (v !== null) continue;
+          const def = OUTPUTS[variable];
+          const reason =
+            !YEAR_KEY.test(period) && !MONTH_KEY.test(period)
+              ? 'unsupported period key: use YYYY (annual total) or YYYY-MM (month)'
+              : def === undefined
+                ? `no mapping: ${variable} is not computed by this endpoint`
+                : def.group !== group
+                  ? `no mapping: ${variable} is computed for spm_units, not ${group}`
+                  : def.kind === 'boolean' && YEAR_KEY.test(period)
+                    ? `${variable} is defined per month: request a YYYY-MM period`
+                    : monthsOf(period)[0] < FIRST_MONTH
+                      ? `period ${period} is before ${FIRST_MONTH}, the first month the SNAP packages encode`
+                      : null;
+          if (reason !== null) unsupported.push({ ...base, period, reason });
+          else jobs.push({ group, id, variable, period, months: monthsOf(period) });
+        }
+      }
+    }
+  }
+  return { jobs, unsupported };
+}
+
+export async function calculateHousehold(wire: WireHousehold, requestId: string, deps: CompatDeps): Promise<CompatResult> {
+  const { jobs, unsupported } = plan(wire);
+  if (jobs.length > 0 && !deps.snapAvailable()) {
+    throw new ServiceError('unsupported_program', 'No executable SNAP package is configured on this deployment.');
+  }
+  const warnings: string[] = [EXPERIMENTAL_WARNING, COMPAT_WARNING];
+  const ignored = unmappedInputs(wire);
+  if (ignored.length > 0) warnings.push(`Inputs without a mapping were ignored: ${ignored.join(', ')}.`);
+
+  const contexts = new Map<string, UnitContext>();
+  const runs = new Map<string, Promise<{ response: CalculateResponse } | { reason: string }>>();
+  let sidecarPackage: { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null = null;
+
+  const monthFor = (unitId: string, month: string): Promise<{ response: CalculateResponse } | { reason: string }> => {
+    const key = `${unitId}\u0000${month}`;
+    let run = runs.get(key);
+    if (run === undefined) {
+      run = (async () => {
+        let ctx = contexts.get(unitId);
+        if (ctx === undefined) {
+          ctx = unitContext(wire, unitId);
+          contexts.set(unitId, ctx);
+        }
+        const state = stateOf(ctx, month);
+        if (state === null) return { reason: 'no state on the household: set households.*.state_code or state_name' };
+        const jurisdiction = jurisdictionOf(state);
+        const pkg = deps.findPackage(jurisdiction);
+        if (pkg === undefined) return { reason: `no executable SNAP package for ${jurisdiction}` };
+        let translation;
+        try {
+          translation = translateUnit(wire, ctx, month);
+        } catch (error) {
+          if (error instanceof TypeError) throw new ServiceError('invalid_household', error.message);
+          throw error;
+        }
+        if (!translation.ok) return { reason: translation.reason };
+        const outputs = [...new Set(Object.values(OUTPUTS).map((o) => o.output))];
+        const response = await deps.calculate(jurisdiction, translation.household, outputs);
+        sidecarPackage ??= { jurisdiction, runtime: response.runtime };
+        return { response };
+      })();
+      runs.set(key, run);
+    }
+    return run;
+  };
+
+  const result = structuredClone(wire);
+  const computed: ComputedValue[] = [];
+  for (const job of jobs) {
+    const def = OUTPUTS[job.variable];
+    const months = await Promise.all(job.months.map((m) => monthFor(job.id, m)));
+    const failed = months.find((m): m is { reason: string } => 'reason' in m);
+    if (failed) {
+      unsupported.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
+      continue;
+    }
+    const values = months.map((m) => (m as { response: CalculateResponse }).response.outputs[def.output]);
+    for (const m of months) for (const w of (m as { response: CalculateResponse }).response.warnings) if (!warnings.includes(w)) warnings.push(w);
+    let value: JsonValue;
+    if (def.kind === 'boolean') value = values[0];
+    else if (values.every((v) => typeof v === 'number')) value = round2((values as number[]).reduce((a, b) => a + b, 0));
+    else throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output}.`);
+    (result[job.group]![job.id][job.variable] as Record<string, JsonValue>)[job.period] = value;
+    computed.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, value });
+  }
+
+  const periods = [...new Set([...jobs.map((j) => j.period), ...unsupported.map((u) => u.period)].filter((p): p is string => p !== null))];
+  const chosen = sidecarPackage as { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
+  const requested = computed.length + unsupported.length;
+  return {
+    message: unsupported.length === 0 ? null : `${unsupported.length} of ${requested} requested value(s) not computed; see tenet.unsupported for the reasons.`,
+    result,
+    sidecar: {
+      request_id: requestId,
+      engine: ENGINE_NAME,
+      runtime: chosen?.runtime ?? null,
+      jurisdiction: chosen?.jurisdiction ?? null,
+      package: chosen === null ? null : { program_id: SNAP_PROGRAM_ID, jurisdiction: chosen.jurisdiction },
+      period: periods.length === 1 ? periods[0] : null,
+      computed,
+      unsupported,
+      warnings,
+    },
+  };
+}

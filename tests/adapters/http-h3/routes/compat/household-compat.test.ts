@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Calculator, ExecutablePackage } from '../../../../../core/ports/calculator.js';
+import type { TestApp } from '../../../../support/http-harness.js';
+import { auth, bundledRuntime, compatApp, ordinary, partner } from './support.js';
+
+const PATH = '/v1/household/us/calculate';
+
+/** Colorado's package sample household (docs: rules/programs/us-co/snap/fy-2026.yaml), in the external wire format. */
+function coloradoWorker(request: Record<string, unknown>, state: Record<string, unknown> = { state_code: { 2026: 'CO' } }) {
+  return {
+    household: {
+      people: {
+        parent: { age: { 2026: 34 }, employment_income: { 2026: 24_000 }, rent: { 2026: 10_800 } },
+        child_1: { age: { 2026: 9 } },
+        child_2: { age: { 2026: 6 } },
+      },
+      spm_units: { unit: { members: ['parent', 'child_1', 'child_2'], snap_utility_allowance_type: { '2026-01': 'SUA' }, ...request } },
+      households: { home: { members: ['parent', 'child_1', 'child_2'], ...state } },
+    },
+  };
+}
+
+describe('POST /v1/household/{country_id}/calculate', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await compatApp([await bundledRuntime()]);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('200: fills monthly SNAP values for the SPM unit, lists them in tenet.computed, keeps the request shape', async () => {
+    const body = coloradoWorker({
+      snap: { '2026-01': null },
+      is_snap_eligible: { '2026-01': null },
+      snap_gross_income: { '2026-01': null },
+      snap_net_income: { '2026-01': null },
+      snap_standard_deduction: { '2026-01': null },
+      snap_excess_shelter_expense_deduction: { '2026-01': null },
+      snap_max_allotment: { '2026-01': null },
+    });
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+    expect(res.body.message).toBeNull();
+    const unit = res.body.result.spm_units.unit;
+    expect(unit.snap).toEqual({ '2026-01': 590 });
+    expect(unit.is_snap_eligible).toEqual({ '2026-01': true });
+    expect(unit.snap_gross_income).toEqual({ '2026-01': 2000 });
+    expect(unit.snap_net_income).toEqual({ '2026-01': 647 });
+    expect(unit.snap_standard_deduction).toEqual({ '2026-01': 209 });
+    expect(unit.snap_excess_shelter_expense_deduction).toEqual({ '2026-01': 744 });
+    expect(unit.snap_max_allotment).toEqual({ '2026-01': 785 });
+    expect(res.body.result.people).toEqual(body.household.people);
+    const tenet = res.body.tenet;
+    expect(tenet).toMatchObject({ engine: 'tenet-rulespec', jurisdiction: 'us-co', package: { program_id: 'snap', jurisdiction: 'us-co' }, period: '2026-01', unsupported: [] });
+    expect(tenet.runtime.mode).toBe('compiled');
+    expect(tenet.request_id).toBe(res.headers.get('x-request-id'));
+    expect(tenet.computed).toContainEqual({ entity_group: 'spm_units', entity_id: 'unit', variable: 'snap', period: '2026-01', value: 590 });
+    expect(tenet.computed).toHaveLength(7);
+    expect(tenet.warnings[0]).toMatch(/experimental/i);
+  });
+
+  it('200: a bare-year key returns the annual total of the twelve months', async () => {
+    const body = coloradoWorker({ snap: { 2026: null } });
+    body.household.spm_units.unit.snap_utility_allowance_type = { 2026: 'SUA' } as never;
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.status).toBe(200);
+    expect(res.body.result.spm_units.unit.snap).toEqual({ 2026: 590 * 12 });
+    // October-December 2026 lie after the last encoded fiscal year: the carried-forward warning is passed on.
+    expect(res.body.tenet.warnings.some((w: string) => /carried forward/.test(w))).toBe(true);
+  });
+
+  it('200: reads the State from state_name too', async () => {
+    const res = await t.request('POST', PATH, { json: coloradoWorker({ snap: { '2026-01': null } }, { state_name: 'Colorado' }), headers: auth(partner) });
+    expect(res.body.result.spm_units.unit.snap).toEqual({ '2026-01': 590 });
+  });
+
+  it('200: uncovered values keep null and are listed with the reason', async () => {
+    const body = coloradoWorker({ snap: { '2026-01': null }, wic: { '2026-01': null }, is_snap_eligible: { 2026: null } });
+    (body.household.people.parent as Record<string, unknown>).snap = { '2026-01': null };
+    (body.household.spm_units.unit as Record<string, unknown>).snap_net_income = { '2022-01': null };
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.status).toBe(200);
+    expect(res.body.result.spm_units.unit.wic).toEqual({ '2026-01': null });
+    expect(res.body.result.people.parent.snap).toEqual({ '2026-01': null });
+    const reasons = Object.fromEntries(res.body.tenet.unsupported.map((u: { entity_group: string; variable: string; reason: string }) => [`${u.entity_group}.${u.variable}`, u.reason]));
+    expect(reasons['spm_units.wic']).toMatch(/no mapping/);
+    expect(reasons['people.snap']).toMatch(/computed for spm_units/);
+    expect(reasons['spm_units.is_snap_eligible']).toMatch(/per month/);
+    expect(reasons['spm_units.snap_net_income']).toMatch(/before 2023-10/);
+    expect(res.body.message).toMatch(/^4 of 5 requested/);
+    expect(res.body.tenet.period).toBeNull();
+  });
+
+  it('200: no state, or a State without a package, is reported per value', async () => {
+    const noState = await t.request('POST', PATH, { json: coloradoWorker({ snap: { '2026-01': null } }, {}), headers: auth(partner) });
+    expect(noState.status).toBe(200);
+    expect(noState.body.result.spm_units.unit.snap).toEqual({ '2026-01': null });
+    expect(noState.body.tenet.unsupported[0].reason).toMatch(/no state/);
+    const pr = await t.request('POST', PATH, { json: coloradoWorker({ snap: { '2026-01': null } }, { state_code: 'PR' }), headers: auth(partner) });
+    expect(pr.body.tenet.unsupported[0].reason).toBe('no executable SNAP package for us-pr');
+    expect(pr.body.tenet.package).toBeNull();
+  });
+
+  it('400 in the compatibility shape: country, axes, malformed JSON, missing household, bad structure, invalid household', async () => {
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['/v1/household/uk/calculate', coloradoWorker({}), /country_id/],
+      [PATH, { ...coloradoWorker({}), axes: [[{ name: 'employment_income', min: 0, max: 1, count: 2 }]] }, /axes/],
+      [PATH, { household: { ...coloradoWorker({}).household, axes: [] } }, /axes/],
+      [PATH, {}, /household/],
+      [PATH, { household: { benefit_units: {} } }, /unknown entity group/],
+      [PATH, { household: { people: { a: { age: [1] } } } }, /age/],
+      [PATH, { household: { people: { a: {} }, spm_units: { u: { members: ['b'] } } } }, /not in people/],
+    ];
+    for (const [path, json, message] of cases) {
+      const res = await t.request('POST', path, { json, headers: auth(partner) });
+      expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
+      expect(res.body).toMatchObject({ status: 'error', result: null });
+      expect(res.body.message).toMatch(message);
+      expect(res.body.tenet.request_id).toBe(res.headers.get('x-request-id'));
+    }
+    const malformed = await t.request('POST', PATH, { body: '{"household":', headers: { ...auth(partner), 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/malformed JSON/);
+    const negative = coloradoWorker({ snap: { '2026-01': null } });
+    negative.household.people.parent.employment_income = { 2026: -100 };
+    const invalid = await t.request('POST', PATH, { json: negative, headers: auth(partner) });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toMatch(/negative/);
+    const badType = coloradoWorker({ snap: { '2026-01': null } });
+    (badType.household.people.parent as Record<string, unknown>).employment_income = { 2026: '24000' };
+    const typed = await t.request('POST', PATH, { json: badType, headers: auth(partner) });
+    expect(typed.status).toBe(400);
+    expect(typed.body.message).toMatch(/employment_income: must be a number/);
+  });
+
+  it('400 unsupported_parameter for as_of, in the standard envelope (refused by the platform)', async () => {
+    const res = await t.request('POST', `${PATH}?as_of=2026-01-01`, { json: coloradoWorker({}), headers: auth(partner) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('unsupported_parameter');
+  });
+
+  it('401 and 403 in the standard envelope: no key, an ordinary key, a trial key', async () => {
+    const none = await t.request('POST', PATH, { json: coloradoWorker({}) });
+    expect(none.status).toBe(401);
+    expect(none.body.error.code).toBe('unauthorized');
+    const plain = await t.request('POST', PATH, { json: coloradoWorker({}), headers: auth(ordinary) });
+    expect(plain.status).toBe(403);
+    expect(plain.body.error.message).toMatch(/compat:external/);
+    const trial = await t.request('POST', '/v1/keys/trial', { json: {} });
+    expect(trial.status).toBe(201);
+    const withTrial = await t.request('POST', PATH, { json: coloradoWorker({}), headers: { 'x-api-key': trial.body.data.key } });
+    expect(withTrial.status).toBe(403);
+    expect(withTrial.body.error.code).toBe('insufficient_scope');
+  });
+});
+
+describe('POST /v1/household/us/calculate without packages or with a failing engine', () => {
+  let empty: TestApp;
+  let failing: TestApp;
+  beforeAll(async () => {
+    const runtime = await bundledRuntime();
+    const co = runtime.find('snap', 'us-co')!;
+    const broken: ExecutablePackage = { ...co, execute: async () => Promise.reject(new Error('engine exploded')) };
+    const brokenRuntime: Calculator = { id: 'broken', mode: 'compiled', find: (p, j) => (p === 'snap' && j === 'us-co' ? broken : undefined), packages: () => [broken] };
+    empty = await compatApp([], { MAX_BODY_BYTES: '2000' });
+    failing = await compatApp([brokenRuntime]);
+  }, 120_000);
+  afterAll(async () => {
+    await empty.close();
+    await failing.close();
+  });
+
+  it('422 when no SNAP package is executable', async () => {
+    const res = await empty.request('POST', PATH, { json: coloradoWorker({ snap: { '2026-01': null } }), headers: auth(partner) });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ status: 'error', result: null });
+  });
+
+  it('502 when the engine fails', async () => {
+    const res = await failing.request('POST', PATH, { json: coloradoWorker({ snap: { '2026-01': null } }), headers: auth(partner) });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/engine/);
+  });
+
+  it('413 in the standard envelope for an oversized body', async () => {
+    const res = await empty.request('POST', PATH, { json: { household: { people: { a: { note: 'x'.repeat(3000) } } } }, headers: auth(partner) });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+});

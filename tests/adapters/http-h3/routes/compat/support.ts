@@ -1,0 +1,30 @@
+/** Apps with the keys and calculation modules over the bundled SNAP packages (no read surface), and their keys. */
+import { fileURLToPath } from 'node:url';
+import { createCalculationModule } from '../../../../../adapters/calculation/module.js';
+import { createKeysModule } from '../../../../../adapters/keys/module.js';
+import { CompiledRuntime } from '../../../../../adapters/runtime-compiled/compiled-runtime.js';
+import type { Calculator } from '../../../../../core/ports/calculator.js';
+import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
+
+export const partner = testKey('partner', ['compat:external']);
+export const ordinary = testKey('ordinary', ['calculate:run', 'rules:read']);
+
+export const RULES = fileURLToPath(new URL('../../../../../rules', import.meta.url));
+
+let loaded: Promise<CompiledRuntime> | null = null;
+/** The compiled runtime over the bundled rules, loaded once per test file. */
+export function bundledRuntime(): Promise<CompiledRuntime> {
+  loaded ??= CompiledRuntime.load([RULES]);
+  return loaded;
+}
+
+export function auth(key: { key: string }): Record<string, string> {
+  return { 'x-api-key': key.key };
+}
+
+export async function compatApp(calculators: Calculator[], env: Record<string, string> = {}): Promise<TestApp> {
+  return createTestApp({
+    env: { SERVICE_API_KEYS: JSON.stringify([partner.entry, ordinary.entry]), ...env },
+    overrides: { modules: [createKeysModule(), createCalculationModule({ calculators: () => calculators })] },
+  });
+}
