@@ -55,7 +55,8 @@ export class SearchIndex<D extends SearchDocument = SearchDocument> {
     this.nameTermCounts = new Uint16Array(docs.length);
 
     docs.forEach((d, doc) => {
-      addTerms(allTerms, termsOf(haystackOf(d)), doc);
+      // A citation path has the same words as the id, so the id stands for both.
+      addTerms(allTerms, termsOf(`${d.id} ${d.name} ${d.summary} ${d.symbols.join(' ')}`), doc);
       const ofName = termsOf(d.name);
       this.nameTermCounts[doc] = Math.min(ofName.length, 65535);
       addTerms(nameTerms, ofName, doc);
