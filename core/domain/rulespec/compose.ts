@@ -680,13 +680,15 @@ export function packageDataset(pkg: RuntimePackage, req: PackageRequest): { peri
     if (!m) inputs.set(slot, (m = new Map()));
     m.set(ent, v);
   };
-  for (const [ent, vals] of Object.entries(req.inputs ?? {}))
+  for (const [ent, vals] of Object.entries(req.inputs ?? {})) {
+    if (typeof vals !== 'object' || vals === null || Array.isArray(vals)) throw new EvalError(`inputs for entity "${ent}" must be an object of input name to value`);
     for (const [name, raw] of Object.entries(vals)) {
       const hash = name.indexOf('#input.');
       const slot = nameToSlot.get(name) ?? (hash >= 0 ? name.slice(hash + 7) : name);
       if (raw === null || raw === undefined) continue;
       put(slot, ent, fromRaw(raw));
     }
+  }
   for (const i of pkg.inputs) {
     if (i.default === undefined) continue;
     const m = inputs.get(i.slot);
@@ -695,6 +697,8 @@ export function packageDataset(pkg: RuntimePackage, req: PackageRequest): { peri
   const relations = new Map<string, (readonly [string, string])[]>();
   for (const [name, tuples] of Object.entries(req.relations ?? {})) {
     const hash = name.indexOf('#relation.');
+    if (!Array.isArray(tuples) || !tuples.every((t) => Array.isArray(t) && t.length === 2 && t.every((x) => typeof x === 'string')))
+      throw new EvalError(`relation "${name}" must be a list of [member id, entity id] pairs`);
     relations.set(hash >= 0 ? name.slice(hash + 10) : name, [...tuples]);
   }
   return { period, entityId, data: { inputs, relations } };

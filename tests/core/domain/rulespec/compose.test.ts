@@ -157,3 +157,19 @@ describe('program composition', () => {
     if (!r.ok) expect(r.diagnostics[0].message).toMatch(/scope modules do not exist: us:statutes\/9\/404/);
   });
 });
+
+describe('evaluatePackage input validation', () => {
+  const repo = repoOf({ 'us/statutes/9/1.yaml': 'format: rulespec/v1\nrules:\n  - name: v\n    kind: derived\n    entity: Household\n    dtype: Money\n    versions:\n      - effective_from: \'2020-01-01\'\n        formula: x * 2\n' });
+  const spec = parseProgramSpec('p.yaml', 'program: us-xx/v\nperiod: 2026-01\noutputs: [v]\nscope:\n  federal: [statutes/9/1]\n');
+  if (!spec.ok) throw new Error('spec');
+  const composed = composeProgram(repo, spec.spec);
+  if (!composed.ok) throw new Error('compose');
+
+  it('rejects malformed relations, inputs and values with an EvalError instead of crashing', () => {
+    const pkg = composed.package;
+    expect(() => evaluatePackage(pkg, { relations: { r: 'nope' as never } })).toThrow(/must be a list of \[member id, entity id\] pairs/);
+    expect(() => evaluatePackage(pkg, { inputs: { household: 5 as never } })).toThrow(/must be an object/);
+    expect(() => evaluatePackage(pkg, { inputs: { household: { x: { nested: 1 } } } })).toThrow(/unsupported input value/);
+    expect(evaluatePackage(pkg, { inputs: { household: { x: 21 } } }).outputs).toEqual({ v: 42 });
+  });
+});
