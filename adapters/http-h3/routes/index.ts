@@ -36,6 +36,8 @@ import adminValidationMigration from './admin-validation-migration.js';
 import householdCompat from './household-compat.js';
 import parityCases from './parity-cases.js';
 import parityRun from './parity-run.js';
+import docs from './docs.js';
+import docsValidation from './docs-validation.js';
 
 export const routes: RouteDefinition[] = [
   health,
@@ -71,4 +73,6 @@ export const routes: RouteDefinition[] = [
   householdCompat,
   parityCases,
   parityRun,
+  docs,
+  docsValidation,
 ];

@@ -1,0 +1,174 @@
+/**
+ * GET /docs: developer documentation. The endpoint table is generated from the served OpenAPI document, so
+ * it lists exactly what this deployment implements; curl examples use a real sample request when a runtime
+ * package is loaded, and a small script swaps the placeholder base address for the page's own origin.
+ */
+import { html, Html, page } from './html.js';
+
+type Json = Record<string, any>;
+
+export interface DocsPageInput {
+  openapi: Json;
+  apiVersion: string;
+  environment: string;
+  /** A calculation request known to work on this deployment (first executable package), if any. */
+  sampleRequest: Record<string, unknown> | null;
+  nonce: string;
+}
+
+export interface EndpointRow {
+  method: string;
+  path: string;
+  scope: string | null;
+  summary: string;
+  tag: string;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Every operation of the document, in document order. */
+export function endpointRows(openapi: Json): EndpointRow[] {
+  const rows: EndpointRow[] = [];
+  for (const [path, item] of Object.entries((openapi.paths ?? {}) as Record<string, Json>)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      rows.push({
+        method: method.toUpperCase(),
+        path,
+        scope: typeof op['x-required-scope'] === 'string' ? op['x-required-scope'] : null,
+        summary: typeof op.summary === 'string' ? op.summary : '',
+        tag: Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : 'other',
+      });
+    }
+  }
+  return rows;
+}
+
+const SCOPES: Array<[string, string]> = [
+  ['rules:read', 'capabilities, programs, runtime packages (list, detail, graph), search, rule detail'],
+  ['sources:read', 'rule source references'],
+  ['graphs:read', 'rule dependency edges'],
+  ['calculate:run', 'calculate, batch, jobs'],
+  ['admin:parity', 'parity cases and runs'],
+  ['admin:analytics', 'usage analytics, monthly usage, validation run publication'],
+  ['admin:keys', 'key listing, issuance and runtime revocation'],
+  ['compat:external', 'the migration-only household compatibility endpoint'],
+];
+
+const FALLBACK_SAMPLE = {
+  program_id: 'snap',
+  jurisdiction: 'us-co',
+  household: { period: '2026-01', people: { parent: { age: 34, earned_income: 1500 }, child: { age: 6 } }, facts: { shelter_costs: 900 } },
+};
+
+const BASE = '{base_url}';
+
+function endpointTable(rows: EndpointRow[]): Html {
+  return html`<table id="endpoints">
+<thead><tr><th>Method</th><th>Path</th><th>Key scope</th><th>Purpose</th></tr></thead>
+<tbody>${rows.map(
+    (r) =>
+      html`<tr><td><span class="method ${r.method.toLowerCase()}">${r.method}</span></td><td><code>${r.path}</code></td><td><span class="scope${r.scope === null ? ' public' : ''}">${r.scope ?? 'public'}</span></td><td>${r.summary}</td></tr>`,
+  )}</tbody>
+</table>`;
+}
+
+function curl(lines: string[]): Html {
+  return html`<pre><code class="curl">${lines.join(' \\\n  ')}</code></pre>`;
+}
+
+const SCRIPT = `
+(function () {
+  var origin = window.location.origin;
+  document.querySelectorAll('code, .base-url').forEach(function (el) {
+    if (el.textContent.indexOf('${BASE}') !== -1) el.textContent = el.textContent.split('${BASE}').join(origin);
+  });
+})();
+`;
+
+export function renderDocsPage(input: DocsPageInput): string {
+  const rows = endpointRows(input.openapi);
+  const sample = input.sampleRequest ?? FALLBACK_SAMPLE;
+  const sampleJson = JSON.stringify(sample);
+  const mcpConfig = JSON.stringify(
+    { mcpServers: { tenet: { command: 'node', args: ['/opt/tenet/dist/adapters/cli/main.js', 'mcp'], env: { SERVICE_API_BASE_URL: BASE, SERVICE_API_KEY: 'tnt_...' } } } },
+    null,
+    2,
+  );
+  const body = html`
+<h1>Tenet developer documentation</h1>
+<p class="lede">Tenet is a rule service for law encoded as code. It searches, reads, explains and executes rule specifications (RuleSpec v1): machine-readable encodings of statutes, regulations and agency policy, each with provenance back to its legal source.</p>
+<div class="cards">
+  <div class="card"><div class="label">API version</div><div class="value" id="api-version">${input.apiVersion}</div></div>
+  <div class="card"><div class="label">Environment</div><div class="value">${input.environment}</div></div>
+  <div class="card"><div class="label">Endpoints</div><div class="value" id="endpoint-count">${rows.length}</div></div>
+  <div class="card"><div class="label">Base address</div><div class="value small"><span class="base-url" id="base-url">${BASE}</span></div></div>
+</div>
+<ul class="toc">
+  <li><a href="#what">What the service does</a></li>
+  <li><a href="#auth">Authentication and scopes</a></li>
+  <li><a href="#start">Quick start with curl</a></li>
+  <li><a href="#errors">Envelopes and errors</a></li>
+  <li><a href="#endpoints-section">Endpoints</a></li>
+  <li><a href="#mcp">Tool adapter (MCP) setup</a></li>
+</ul>
+
+<h2 id="what">What the service does</h2>
+<ul>
+  <li><strong>Read surface</strong>: list programs, search rules, read one rule with its legal sources and its dependency edges.</li>
+  <li><strong>Calculation</strong>: list executable runtime packages (SNAP for each State), read a package's inputs and outputs, and calculate outputs for a household with an attribution trace naming each rule and source. Single requests, synchronous batches of up to 25, or asynchronous jobs of up to 50.</li>
+  <li><strong>Parity</strong>: households with expected outputs, run against the engine.</li>
+  <li><strong>Operations</strong>: health, readiness, version, this page, the <a href="/v1/openapi.json">OpenAPI 3.1 document</a> and the <a href="/docs/validation">validation dashboard</a>.</li>
+</ul>
+<p class="note">Calculation is experimental: a non-empty <code>warnings</code> array means a result is not an authoritative determination of eligibility or benefit amount.</p>
+
+<h2 id="auth">Authentication and scopes</h2>
+<p>Every <code>/v1</code> endpoint except <code>/v1/health</code>, <code>/v1/ready</code>, <code>/v1/version</code>, <code>/v1/openapi.json</code> and <code>/v1/keys/trial</code> needs an API key, sent as <code>x-api-key: &lt;key&gt;</code> or <code>Authorization: Bearer &lt;key&gt;</code> (<code>x-api-key</code> wins when both are present). A missing, unknown, expired or revoked key gets 401 <code>unauthorized</code>; a key without the endpoint's scope gets 403 <code>insufficient_scope</code>. Keys are rate limited per fixed window (default 120 requests per 60 seconds); every authenticated response carries <code>x-ratelimit-limit</code>, <code>x-ratelimit-remaining</code> and <code>x-ratelimit-reset</code>.</p>
+<p>A self-service trial key (14 days, 30 requests per minute, scopes <code>rules:read</code>, <code>sources:read</code>, <code>graphs:read</code>, <code>calculate:run</code>) is issued by <code>POST /v1/keys/trial</code>; it is shown exactly once. Administrators issue other keys.</p>
+<table id="scopes"><thead><tr><th>Scope</th><th>Grants</th></tr></thead><tbody>
+${SCOPES.map(([scope, grants]) => html`<tr><td><code>${scope}</code></td><td>${grants}</td></tr>`)}
+<tr><td><code>*</code></td><td>every scope</td></tr>
+</tbody></table>
+
+<h2 id="start">Quick start with curl</h2>
+<h3>1. Get a trial key</h3>
+${curl([`curl -s -X POST ${BASE}/v1/keys/trial`, "-H 'content-type: application/json'", `-d '{"label":"my first integration"}'`])}
+<p>Keep <code>data.key</code>; below it is <code>$KEY</code>.</p>
+<h3>2. See what this deployment serves</h3>
+${curl([`curl -s ${BASE}/v1/capabilities`, "-H \"x-api-key: $KEY\""])}
+<h3>3. Search the rules and read one</h3>
+${curl([`curl -s -X POST ${BASE}/v1/search`, "-H \"x-api-key: $KEY\"", "-H 'content-type: application/json'", `-d '{"query":"standard deduction","program_id":"snap","limit":5}'`])}
+${curl([`curl -s ${BASE}/v1/rules/<rule_id or citation path>/sources`, "-H \"x-api-key: $KEY\""])}
+<p>Citation paths contain slashes and may be sent as they are; send <code>#</code> as <code>%23</code>.</p>
+<h3>4. Calculate for a household</h3>
+${curl([`curl -s -X POST ${BASE}/v1/calculate`, "-H \"x-api-key: $KEY\"", "-H 'content-type: application/json'", `-d '${sampleJson.replace(/'/g, "'\\''")}'`])}
+<p>Read a package's input names first with <code>GET /v1/runtime/packages/{jurisdiction}/{program_id}</code>; omitted inputs take the package defaults.</p>
+
+<h2 id="errors">Envelopes and errors</h2>
+<p>Successful JSON responses are <code>{"status":"ok","data":…,"meta":{request_id, api_version, environment}}</code>; errors are <code>{"status":"error","error":{"code","message"},"meta":…}</code>, sometimes with <code>data</code> (for example <code>retry_after_seconds</code> on 429). Every response carries <code>x-request-id</code> (a valid client value is echoed) and <code>cache-control: no-store</code>; quote the request id when reporting a problem. The OpenAPI document is returned bare.</p>
+<table><thead><tr><th class="num">HTTP</th><th>Codes</th></tr></thead><tbody>
+<tr><td class="num">400</td><td><code>invalid_request</code>, <code>invalid_household</code>, <code>unsupported_parameter</code> (<code>as_of</code> is reserved)</td></tr>
+<tr><td class="num">401 / 403</td><td><code>unauthorized</code> / <code>insufficient_scope</code> (the message names the scope)</td></tr>
+<tr><td class="num">404</td><td><code>not_found</code>: unknown rule, package, key, job, run or route</td></tr>
+<tr><td class="num">413 / 422</td><td><code>payload_too_large</code> (262,144 bytes by default) / <code>unsupported_program</code></td></tr>
+<tr><td class="num">429</td><td><code>rate_limited</code> (with <code>retry-after</code>), <code>auth_throttled</code>, trial issuance limits</td></tr>
+<tr><td class="num">5xx</td><td><code>internal_error</code>, <code>runtime_error</code> (502), <code>not_ready</code>, <code>auth_not_configured</code>, <code>store_unavailable</code> (503)</td></tr>
+</tbody></table>
+
+<h2 id="endpoints-section">Endpoints</h2>
+<p class="muted">Generated from <a href="/v1/openapi.json">/v1/openapi.json</a>; the document has every request and response schema.</p>
+${endpointTable(rows)}
+
+<h2 id="mcp">Tool adapter (MCP) setup</h2>
+<p><code>tenet mcp</code> is a stateless stdio process speaking the Model Context Protocol. It exposes 14 tools (each forwarding to one endpoint above), 4 resources and 3 prompts, and holds no rules or secrets beyond the key you configure. Add it to an MCP client:</p>
+<pre><code>${mcpConfig}</code></pre>
+<table><thead><tr><th>Variable</th><th>Default</th><th>Meaning</th></tr></thead><tbody>
+<tr><td><code>SERVICE_API_BASE_URL</code></td><td>the production address</td><td>API origin; trailing slashes are stripped</td></tr>
+<tr><td><code>SERVICE_API_KEY</code></td><td>none</td><td>sent as <code>Authorization: Bearer</code>; without it protected tools return 401 results</td></tr>
+<tr><td><code>SERVICE_API_TIMEOUT_MS</code></td><td>30000</td><td>per-request timeout; must be a positive number</td></tr>
+</tbody></table>
+<p>Tool results carry the API envelope unchanged (as text and as <code>structuredContent</code>); a rejected call returns <code>isError: true</code> with the HTTP status and the API's error envelope. A 429 with <code>retry-after</code> of at most 10 seconds is retried once.</p>
+`;
+  return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT });
+}

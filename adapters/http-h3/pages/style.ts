@@ -1,0 +1,53 @@
+/** The pages' stylesheet (inline under the CSP nonce; no external fonts or assets). */
+export const PAGE_STYLE = `
+:root { --ink: #1d2330; --muted: #5b6475; --line: #dfe3ea; --bg: #f7f8fa; --card: #fff; --accent: #1f5fbf; --ok: #1d7a46; --warn: #a05a00; --bad: #b42318; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--ink); background: var(--bg); }
+.wrap { max-width: 1080px; margin: 0 auto; padding: 0 20px; }
+header.top { background: #14213d; color: #fff; }
+header.top .wrap { display: flex; align-items: center; gap: 24px; height: 52px; }
+.brand { font-weight: 700; letter-spacing: .02em; font-size: 17px; }
+header.top nav { display: flex; gap: 18px; }
+header.top nav a { color: #c9d6f2; text-decoration: none; font-size: 14px; }
+header.top nav a[aria-current="page"], header.top nav a:hover { color: #fff; text-decoration: underline; }
+main { padding: 28px 20px 60px; }
+h1 { font-size: 28px; margin: 0 0 6px; }
+h2 { font-size: 20px; margin: 34px 0 10px; padding-top: 8px; border-top: 1px solid var(--line); }
+h3 { font-size: 16px; margin: 20px 0 6px; }
+p.lede { color: var(--muted); margin-top: 0; font-size: 16px; }
+a { color: var(--accent); }
+code, pre { font: 13px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+code { background: #eef1f6; padding: 1px 5px; border-radius: 4px; }
+pre { background: #0f172a; color: #e2e8f0; padding: 14px 16px; border-radius: 8px; overflow-x: auto; }
+pre code { background: none; padding: 0; color: inherit; }
+table { width: 100%; border-collapse: collapse; background: var(--card); border: 1px solid var(--line); border-radius: 8px; overflow: hidden; font-size: 14px; }
+th, td { text-align: left; padding: 7px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { background: #eef1f6; font-weight: 600; }
+tr:last-child td { border-bottom: none; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.method { display: inline-block; min-width: 44px; font: 600 12px ui-monospace, monospace; padding: 1px 6px; border-radius: 4px; text-align: center; }
+.method.get { background: #e3f1e8; color: var(--ok); }
+.method.post { background: #e5edfb; color: var(--accent); }
+.scope { font: 12px ui-monospace, monospace; color: var(--muted); }
+.scope.public { color: var(--ok); }
+.cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 12px; margin: 14px 0; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
+.card .label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
+.card .value { font-size: 22px; font-weight: 650; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.card .value.small { font-size: 15px; font-weight: 600; padding-top: 5px; }
+.note { background: #fff8e6; border: 1px solid #f3d58a; border-radius: 8px; padding: 10px 14px; }
+.notice { border-radius: 8px; padding: 10px 14px; margin: 12px 0; border: 1px solid var(--line); background: var(--card); }
+.notice.error { border-color: #f1b5ae; background: #fff1f0; color: var(--bad); }
+.notice.info { border-color: #b9cdf0; background: #f0f5ff; }
+.notice.warn { border-color: #f3d58a; background: #fff8e6; color: var(--warn); }
+form.keyform { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
+form.keyform label { font-weight: 600; }
+form.keyform input { flex: 1 1 320px; padding: 7px 10px; border: 1px solid #c3cad6; border-radius: 6px; font: 14px ui-monospace, monospace; }
+button { padding: 7px 14px; border-radius: 6px; border: 1px solid var(--accent); background: var(--accent); color: #fff; font: inherit; cursor: pointer; }
+button.secondary { background: #fff; color: var(--accent); }
+.muted { color: var(--muted); }
+.bar { height: 8px; background: #e6e9ef; border-radius: 4px; overflow: hidden; min-width: 80px; }
+.bar span { display: block; height: 100%; background: var(--ok); }
+.toc { columns: 2; font-size: 14px; padding-left: 18px; }
+section[hidden] { display: none; }
+`;

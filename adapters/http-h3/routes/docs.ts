@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import { API_VERSION } from '../../../core/domain/config.js';
+import { READ } from '../../read-surface/tokens.js';
+import { OPENAPI_DOCUMENT, TOKENS, type Resolve } from '../../tokens.js';
+import { renderDocsPage } from '../pages/docs-page.js';
+import { htmlResponse, newNonce } from '../pages/html.js';
+import { defineRoute } from '../route.js';
+
+/** The first executable package's sample request, for a curl example that works here (null without a runtime). */
+function sampleRequest(resolve: Resolve): Record<string, unknown> | null {
+  try {
+    const runtime = resolve(READ.Runtime);
+    const first = runtime.packages().find((p) => p.status === 'ready');
+    const detail = first ? runtime.package(first.jurisdiction, first.program_id) : undefined;
+    return detail ? (detail.sample_request as unknown as Record<string, unknown>) : null;
+  } catch {
+    return null; // no read surface wired (platform-only apps): the page uses its built-in example
+  }
+}
+
+export default defineRoute({
+  method: 'GET',
+  path: '/docs',
+  operationId: 'getDeveloperDocumentation',
+  summary: 'HTML developer documentation: what Tenet is, authentication, endpoints (from this document), curl examples, MCP setup',
+  tags: ['pages'],
+  auth: 'public',
+  rawResponse: true,
+  contentType: 'text/html',
+  responses: { 200: v.pipe(v.string(), v.description('An HTML page (self-contained; strict Content-Security-Policy with a per-response nonce).')) },
+  handler: ({ resolve }) => {
+    const nonce = newNonce();
+    const openapi = resolve(OPENAPI_DOCUMENT);
+    return htmlResponse(renderDocsPage({ openapi, apiVersion: API_VERSION, environment: resolve(TOKENS.Config).environment, sampleRequest: sampleRequest(resolve), nonce }), nonce);
+  },
+});
