@@ -50,4 +50,5 @@ button.secondary { background: #fff; color: var(--accent); }
 .bar span { display: block; height: 100%; background: var(--ok); }
 .toc { columns: 2; font-size: 14px; padding-left: 18px; }
 section[hidden] { display: none; }
+#runs-table td:first-child { white-space: nowrap; }
 `;
