@@ -73,8 +73,9 @@ export function createOperationsModule(options: OperationsModuleOptions = {}): P
         new ValidationRuns({ store: resolve(STORES).runs, contractHash: contractHash(resolve(OPENAPI_DOCUMENT)), now: resolve(TOKENS.Clock), newId: newRunId }),
       );
       registry.factory(OPERATIONS.MigrationLedger, () => new FileMigrationLedger(settings.migrationLedgerPath));
-      const previous = registry.resolve(TOKENS.RequestObservers);
-      registry.factory(TOKENS.RequestObservers, (resolve) => [...previous, resolve(COLLECTOR)]);
+      // The collector is built on first use; this closure is per app (register runs once per app).
+      let collector: AnalyticsCollector | null = null;
+      registry.resolve(TOKENS.RequestObservers).push({ observe: (record) => (collector ??= registry.resolve(COLLECTOR)).observe(record) });
       registry.value(OPERATIONS_SETTINGS, settings);
       // Per app, not per module object: tests build several apps from one module.
       registry.value(FLUSH_TIMER, { handle: null });

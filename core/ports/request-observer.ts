@@ -6,6 +6,7 @@ export interface RequestRecord {
   status: number;
   duration_ms: number;
   request_id: string;
+  /** The authenticated key, also when it was then rejected (rate limit, scope); null when none authenticated. */
   key_id: string | null;
   /** Error code when the response was an error envelope. */
   error_code: string | null;
