@@ -7,6 +7,7 @@ import { contractHash } from '../../../../../adapters/operations/module.js';
 import { ServiceError } from '../../../../../core/domain/errors.js';
 import type { ValidationRunStore } from '../../../../../core/ports/validation-run-store.js';
 import type { TestApp } from '../../../../support/http-harness.js';
+import { acquireRedis, deletePrefix, uniquePrefix } from '../../../../support/redis.js';
 import { analyst, auth, operationsApp, reader } from './support.js';
 
 const RUN = {
@@ -150,5 +151,28 @@ describe('GET /v1/admin/validation/migration', () => {
     const path = join(dir, 'bad.json');
     await writeFile(path, '[1, 2]');
     await expect(operationsApp({ settings: { migrationLedgerPath: path } })).rejects.toThrow(/must hold a JSON object/);
+  });
+});
+
+const redis = await acquireRedis('validation runs (shared over Redis)');
+describe.skipIf(!redis)('validation runs shared by instances over Redis', () => {
+  it('a run published on one instance is listed and read on another', async () => {
+    const prefix = uniquePrefix('validation-runs');
+    const env = { REDIS_URL: redis!.url, REDIS_KEY_PREFIX: prefix };
+    const a = await operationsApp({}, env);
+    const b = await operationsApp({}, env);
+    try {
+      const published = await a.request('POST', '/v1/admin/validation/runs', { json: RUN, headers: auth(analyst) });
+      expect(published.status).toBe(201);
+      const list = await b.request('GET', '/v1/admin/validation/runs', { headers: auth(analyst) });
+      expect(list.body.data.runs).toEqual([published.body.data]);
+      const one = await b.request('GET', `/v1/admin/validation/runs/${published.body.data.id}`, { headers: auth(analyst) });
+      expect(one.body.data.rows).toEqual(RUN.rows);
+    } finally {
+      await a.close();
+      await b.close();
+      await deletePrefix(redis!.url, prefix);
+      await redis!.stop();
+    }
   });
 });
