@@ -53,7 +53,7 @@ describe('parity over a crafted case folder', () => {
       trace_variables: ['snap_net_income'],
     }),
     variant('unknown-program', { program_id: 'no-such-program', axiom_request: { ...template.axiom_request, program_id: 'no-such-program' } }),
-    variant('not-supported', { runtime_supported: false, description: null }),
+    variant('not-supported', { runtime_supported: false, description: null, owner_note: { kept: true }, axiom_request: { ...template.axiom_request, x_source: 'kept' } as never }),
   ];
   let t: TestApp;
   beforeAll(async () => {
@@ -64,7 +64,8 @@ describe('parity over a crafted case folder', () => {
 
   it('classifies matching, different, errored and skipped cases', async () => {
     const listed = await t.request('GET', '/v1/parity/cases', { headers: { 'x-api-key': parityAdmin.key } });
-    expect(listed.body.data.cases.map((c: ParityCase) => c.id)).toEqual(cases.map((c) => c.id));
+    // Cases are listed exactly as written, additional properties included.
+    expect(listed.body.data.cases).toEqual(cases);
 
     const res = await t.request('POST', '/v1/parity/run', { headers: { 'x-api-key': parityAdmin.key } });
     expect(res.status).toBe(200);
