@@ -127,7 +127,7 @@ const pl = stats(plainSamples);
 console.log(`lookup (${refs.length} ids and citation paths): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)}; baseline Map.get p50 ${ms(pl.p50)}, p99 ${ms(pl.p99)}`);
 
 // ---- the app: createApp until /v1/ready reports the rule index ready (read surface alone, then every module)
-async function appStartup(label: string, modules: typeof MODULES): Promise<number> {
+async function appStartup(label: string, modules: typeof MODULES): Promise<{ wall: number; cpu: number }> {
   const t = performance.now();
   const cpu = process.cpuUsage();
   const app = await createApp(loadConfig({ RULES_PATH: corpus }), { modules });
@@ -138,12 +138,15 @@ async function appStartup(label: string, modules: typeof MODULES): Promise<numbe
   const index = body.data.dependencies.find((d) => d.name === 'rule index');
   console.log(`start-up to ready (${label}): ${elapsed.toFixed(0)} ms wall, ${used.toFixed(0)} ms CPU, rule index ${index?.status}`);
   await app.close();
-  return elapsed;
+  return { wall: elapsed, cpu: used };
 }
 const readOnlyStartup = await appStartup('createApp with the read surface only', [platformModule, readSurfaceModule]);
 const fullStartup = await appStartup('createApp with every module, including the compiled runtime', MODULES);
 
 console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')} (shared; timings inflate under load)`);
+const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED');
 console.log(
-  `targets: search p99 < 5 ms: ${s.p99 < 5 ? 'met' : 'MISSED'}; lookup p99 < 1 ms: ${l.p99 < 1 ? 'met' : 'MISSED'}; start-up < 10 s: read surface ${readOnlyStartup < 10_000 ? 'met' : 'MISSED'}, full app ${fullStartup < 10_000 ? 'met' : 'MISSED'}`,
+  `targets (wall time): search p99 < 5 ms: ${verdict(s.p99 < 5)} (best-of-5 p99: ${verdict(best.p99 < 5)}); lookup p99 < 1 ms: ${verdict(l.p99 < 1)}; ` +
+    `start-up < 10 s: read surface ${verdict(readOnlyStartup.wall < 10_000)} (CPU ${verdict(readOnlyStartup.cpu < 10_000)}), ` +
+    `full app ${verdict(fullStartup.wall < 10_000)} (CPU ${verdict(fullStartup.cpu < 10_000)})`,
 );
