@@ -115,15 +115,15 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     expect(await page.locator('#routes-table').isVisible()).toBe(true);
     if (process.env.TENET_SCREENSHOTS) await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/validation.png`, fullPage: true });
 
-    expect(await page.evaluate((name) => sessionStorage.getItem(name), KEY_STORAGE_NAME)).toBe(analyst.key);
-    expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), KEY_STORAGE_NAME)).toBe(analyst.key);
+    expect(await page.evaluate(() => (globalThis as any).localStorage.length)).toBe(0);
+    expect(await page.evaluate(() => (globalThis as any).document.cookie)).toBe('');
 
     // A reload in the same tab reuses the key; "Forget key" removes it.
     await page.reload();
     await page.locator('#runs-table').waitFor();
     await page.click('#forget-key');
-    expect(await page.evaluate((name) => sessionStorage.getItem(name), KEY_STORAGE_NAME)).toBeNull();
+    expect(await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), KEY_STORAGE_NAME)).toBeNull();
     expect(await page.locator('#results').isHidden()).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
