@@ -3,7 +3,7 @@
  * become `people` (age, disability, incomes, medical costs), unit-wide costs and flags become `facts`.
  */
 import { stateCodeOf } from './states.js';
-import { INPUTS, UTILITY_TYPES, type EntityGroup, type InputDefinition } from './variables.js';
+import { INPUTS, inputDefinition, UTILITY_TYPES, utilityTypeOf, type EntityGroup, type InputDefinition } from './variables.js';
 import { membersOf, valueForMonth, type WireEntity, type WireHousehold, type WireValue } from './wire.js';
 
 export interface UnitContext {
@@ -58,7 +58,7 @@ function read(entity: WireEntity, name: string, def: InputDefinition, month: str
 /** Inputs present on an entity of `group`, with their definitions. */
 function mappedInputs(entity: WireEntity, group: EntityGroup): Array<[string, InputDefinition]> {
   return Object.keys(entity)
-    .map((name) => [name, INPUTS[name]] as [string, InputDefinition | undefined])
+    .map((name) => [name, inputDefinition(name)] as [string, InputDefinition | undefined])
     .filter((pair): pair is [string, InputDefinition] => pair[1] !== undefined && pair[1].group === group);
 }
 
@@ -105,7 +105,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
 
   let utility = 'none';
   if (allowanceType !== null) {
-    const mapped = UTILITY_TYPES[allowanceType];
+    const mapped = utilityTypeOf(allowanceType);
     if (mapped === undefined) return { ok: false, reason: `snap_utility_allowance_type ${allowanceType} has no equivalent in the package (supported: ${Object.keys(UTILITY_TYPES).join(', ')})` };
     utility = mapped;
   } else if ((unitSums.heating_cooling_expense ?? 0) > 0 || flags.has_heating_cooling_expense === true) utility = 'heating_cooling';
@@ -137,7 +137,7 @@ export function unmappedInputs(wire: WireHousehold): string[] {
         if (name === 'members') continue;
         const isRequest = value === null || (typeof value === 'object' && value !== null && Object.values(value).every((v) => v === null));
         if (isRequest) continue;
-        const def = INPUTS[name];
+        const def = inputDefinition(name);
         if (def === undefined || def.group !== group) names.add(`${group}.${name}`);
       }
     }

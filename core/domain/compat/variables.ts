@@ -120,3 +120,16 @@ export const UTILITY_TYPES: Record<string, string> = { SUA: 'heating_cooling', L
 
 /** The first month the bundled SNAP packages have figures for (FY2024; docs/snap-package-contract.md §5). */
 export const FIRST_MONTH = '2023-10';
+
+/** Own-property lookups: request-supplied names such as `constructor` must not reach Object.prototype. */
+export function inputDefinition(name: string): InputDefinition | undefined {
+  return Object.hasOwn(INPUTS, name) ? INPUTS[name] : undefined;
+}
+
+export function outputDefinition(name: string): OutputDefinition | undefined {
+  return Object.hasOwn(OUTPUTS, name) ? OUTPUTS[name] : undefined;
+}
+
+export function utilityTypeOf(allowanceType: string): string | undefined {
+  return Object.hasOwn(UTILITY_TYPES, allowanceType) ? UTILITY_TYPES[allowanceType] : undefined;
+}

@@ -6,7 +6,7 @@
 import { ServiceError } from '../../domain/errors.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
 import { stateOf, translateUnit, unitContext, unmappedInputs, type UnitContext } from '../../domain/compat/translate.js';
-import { FIRST_MONTH, OUTPUTS, SNAP_PROGRAM_ID, type EntityGroup } from '../../domain/compat/variables.js';
+import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, type EntityGroup } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import type { JsonValue } from '../../domain/household/shape.js';
 import type { CalculateResponse, RuntimeMode } from '../../ports/calculator.js';
@@ -88,7 +88,7 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
         if (typeof value !== 'object') continue;
         for (const [period, v] of Object.entries(value as Record<string, unknown>)) {
           if (v !== null) continue;
-          const def = OUTPUTS[variable];
+          const def = outputDefinition(variable);
           const reason =
             !YEAR_KEY.test(period) && !MONTH_KEY.test(period)
               ? 'unsupported period key: use YYYY (annual total) or YYYY-MM (month)'
@@ -159,7 +159,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const result = structuredClone(wire);
   const computed: ComputedValue[] = [];
   for (const job of jobs) {
-    const def = OUTPUTS[job.variable];
+    const def = outputDefinition(job.variable)!;
     const months = await Promise.all(job.months.map((m) => monthFor(job.id, m)));
     const failed = months.find((m): m is { reason: string } => 'reason' in m);
     if (failed) {

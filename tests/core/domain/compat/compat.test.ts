@@ -92,3 +92,11 @@ describe('translateUnit', () => {
     expect(unmappedInputs(wire)).toEqual(['people.is_pregnant', 'tax_units.filing_status']);
   });
 });
+
+describe('request-supplied names', () => {
+  it('never resolve to Object.prototype members', () => {
+    const wire: WireHousehold = { people: { a: { constructor: 5, toString: 1 } }, spm_units: { u: { members: ['a'], snap_utility_allowance_type: 'CONSTRUCTOR' } } };
+    expect(unmappedInputs(wire)).toEqual(['people.constructor', 'people.toString']);
+    expect(translateUnit(wire, unitContext(wire, 'u'), '2026-01')).toMatchObject({ ok: false, reason: expect.stringMatching(/CONSTRUCTOR/) });
+  });
+});

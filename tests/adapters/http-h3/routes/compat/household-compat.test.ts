@@ -75,7 +75,7 @@ describe('POST /v1/household/{country_id}/calculate', () => {
   });
 
   it('200: uncovered values keep null and are listed with the reason', async () => {
-    const body = coloradoWorker({ snap: { '2026-01': null }, wic: { '2026-01': null }, is_snap_eligible: { 2026: null } });
+    const body = coloradoWorker({ snap: { '2026-01': null }, wic: { '2026-01': null }, is_snap_eligible: { 2026: null }, constructor: { '2026-01': null } });
     (body.household.people.parent as Record<string, unknown>).snap = { '2026-01': null };
     (body.household.spm_units.unit as Record<string, unknown>).snap_net_income = { '2022-01': null };
     const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
@@ -84,10 +84,11 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     expect(res.body.result.people.parent.snap).toEqual({ '2026-01': null });
     const reasons = Object.fromEntries(res.body.tenet.unsupported.map((u: { entity_group: string; variable: string; reason: string }) => [`${u.entity_group}.${u.variable}`, u.reason]));
     expect(reasons['spm_units.wic']).toMatch(/no mapping/);
+    expect(reasons['spm_units.constructor']).toMatch(/no mapping/);
     expect(reasons['people.snap']).toMatch(/computed for spm_units/);
     expect(reasons['spm_units.is_snap_eligible']).toMatch(/per month/);
     expect(reasons['spm_units.snap_net_income']).toMatch(/before 2023-10/);
-    expect(res.body.message).toMatch(/^4 of 5 requested/);
+    expect(res.body.message).toMatch(/^5 of 6 requested/);
     expect(res.body.tenet.period).toBeNull();
   });
 
