@@ -89,8 +89,66 @@ function rawAt(col: RawColumn, i: number): unknown {
   return v === null ? undefined : v;
 }
 
+/** A batch loaded into kernel columns: run `kernel.run(C, R, k, out, k)` for household k unless bad[k]. */
+export interface LoadedBatch {
+  readonly period: Period;
+  readonly outputs: readonly string[];
+  readonly size: number;
+  readonly C: readonly Column[];
+  readonly R: readonly Int32Array[];
+  /** 1 for a household with a value outside the kernel's signature (the explain path evaluates it). */
+  readonly bad: Uint8Array;
+  readonly kernel?: FastKernel;
+  /** The household as an explain-path request (for fallback). */
+  rowRequest(k: number): PackageRequest;
+}
+
 /** Evaluates every household of a columnar batch; see the module comment. */
 export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions = {}): BatchResult {
+  const { period, outputs, size: N, C, R, bad, kernel, rowRequest } = loadBatch(pkg, batch, options);
+  const types = kernel ? kernel.outputTypes : outputs.map((): Ty => ({ k: 'never' }));
+  const columns = types.map((t) => outputColumn(t, N));
+  const fallback = new Map<number, PackageResult>();
+  const explain = (k: number): void => {
+    try {
+      fallback.set(k, evaluatePackage(pkg, { ...rowRequest(k), period, outputs }));
+    } catch (e) {
+      // A request-level rejection (a value no input accepts): every output carries the message.
+      if (!(e instanceof EvalError)) throw e;
+      fallback.set(k, { period, outputs: {}, errors: Object.fromEntries(outputs.map((o) => [o, e.message])), trace: [] });
+    }
+  };
+  const run = kernel?.run;
+  for (let k = 0; k < N; k++) {
+    if (!run || bad[k]) {
+      explain(k);
+      continue;
+    }
+    try {
+      run(C, R, k, columns, k);
+    } catch (e) {
+      if (e !== BAIL) throw e;
+      explain(k);
+    }
+  }
+  return {
+    size: N,
+    outputs,
+    types,
+    columns,
+    fallback,
+    row(k) {
+      const fb = fallback.get(k);
+      if (fb) return { outputs: fb.outputs, errors: fb.errors };
+      const out: Record<string, string | number | boolean> = {};
+      types.forEach((t, j) => (out[outputs[j]] = jsonOf(t, columns[j], k)));
+      return { outputs: out, errors: {} };
+    },
+  };
+}
+
+/** Loads a columnar batch into the kernel's layout and signature (numbers scaled, people as CSR). */
+export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions = {}): LoadedBatch {
   const program = pkg.program;
   const period: Period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
   const outputs = [...(options.outputs ?? pkg.spec.outputs)];
@@ -128,6 +186,22 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
     };
     if (dtype === 'bool') {
       const col = new Uint8Array(n).fill(255);
+      const defBit = def === true ? 1 : def === false ? 0 : 255;
+      // Uint8Array input already uses the kernel's encoding (0/1, 255 = not given): copy it.
+      if (h instanceof Uint8Array && (def === undefined || defBit !== 255) && (p === undefined || p instanceof Uint8Array)) {
+        for (let e = 0; e < N; e++) {
+          const v = h[e];
+          col[e] = v === 255 ? defBit : v > 1 ? 0 : v;
+          if (v > 1 && v !== 255) markBad(e);
+        }
+        if (p) {
+          col.set(p.subarray(0, P), N);
+          for (let j = 0; j < P; j++) if (p[j] > 1 && p[j] !== 255) markBad(N + j);
+        }
+        signature.push({ k: 'bool' });
+        C.push(col);
+        continue;
+      }
       for (let e = 0; e < n; e++) {
         const v = valueAt(e);
         if (v === undefined) continue;
@@ -138,11 +212,14 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
       C.push(col);
     } else if (dtype === 'text') {
       const col = new Array<string | undefined>(n).fill(undefined);
+      // A string reads as text unless it looks like a number or a date (fromRaw); few distinct values, cached.
+      const isText = new Map<string, boolean>();
       for (let e = 0; e < n; e++) {
         const v = valueAt(e);
         if (v === undefined) continue;
-        const t = typeof v === 'string' ? fromRaw(v) : undefined;
-        if (t && t.k === 'text') col[e] = t.s;
+        let ok = typeof v === 'string' ? isText.get(v) : false;
+        if (ok === undefined) isText.set(v as string, (ok = fromRaw(v).k === 'text'));
+        if (ok) col[e] = v as string;
         else markBad(e);
       }
       signature.push({ k: 'text' });
@@ -163,12 +240,21 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
       const raw = new Float64Array(n).fill(NaN);
       let s = 0;
       const defNum = typeof def === 'number' ? def : undefined;
+      let ps = 1;
       const take = (v: number, e: number): void => {
-        const vs = Number.isInteger(v) && Math.abs(v) < 1e15 ? 0 : scaleOf(v);
-        if (vs < 0) markBad(e);
+        // Exact at the column's current scale (one multiply, round, divide); else widen the scale.
+        if (Math.round(v * ps) / ps === v && Math.abs(v * ps) < 1e15) {
+          raw[e] = v;
+          return;
+        }
+        const vs = scaleOf(v);
+        if (vs < 0 || Math.abs(v * POW[Math.max(vs, s)]) >= 1e15) markBad(e);
         else {
           raw[e] = v;
-          if (vs > s) s = vs;
+          if (vs > s) {
+            s = vs;
+            ps = POW[s];
+          }
         }
       };
       if (h instanceof Float64Array && (def === undefined || defNum !== undefined)) {
@@ -198,7 +284,12 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
         }
       if (s > 0) {
         const p10 = POW[s];
-        for (let e = 0; e < n; e++) raw[e] = Math.round(raw[e] * p10);
+        for (let e = 0; e < n; e++) {
+          const m = Math.round(raw[e] * p10);
+          // A value exact at a smaller scale can outgrow the envelope once the column widens.
+          if (m >= 1e15 || m <= -1e15) markBad(e);
+          raw[e] = m;
+        }
       }
       signature.push({ k: 'num', s });
       C.push(raw);
@@ -223,18 +314,6 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
 
   const known = outputs.every((o) => program.derived.has(o));
   const kernel: FastKernel | undefined = known ? kernelFor(program, period, signature, outputs) : undefined;
-  const types = kernel ? kernel.outputTypes : outputs.map((): Ty => ({ k: 'never' }));
-  const columns = types.map((t) => outputColumn(t, N));
-  const fallback = new Map<number, PackageResult>();
-  const explain = (k: number): void => {
-    try {
-      fallback.set(k, evaluatePackage(pkg, { ...rowRequest(k), period, outputs }));
-    } catch (e) {
-      // A request-level rejection (a value no input accepts): every output carries the message.
-      if (!(e instanceof EvalError)) throw e;
-      fallback.set(k, { period, outputs: {}, errors: Object.fromEntries(outputs.map((o) => [o, e.message])), trace: [] });
-    }
-  };
   const rowRequest = (k: number): PackageRequest => {
     const inputs: Record<string, Record<string, unknown>> = { household: {} };
     for (const [slot, col] of hh) {
@@ -256,34 +335,7 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
     }
     return { inputs, relations: rel && batch.people ? { [rel]: tuples } : {} };
   };
-  const run = kernel?.run;
-  for (let k = 0; k < N; k++) {
-    if (!run || bad[k]) {
-      explain(k);
-      continue;
-    }
-    try {
-      run(C, R, k, columns, k);
-    } catch (e) {
-      if (e !== BAIL) throw e;
-      explain(k);
-    }
-  }
-
-  return {
-    size: N,
-    outputs,
-    types,
-    columns,
-    fallback,
-    row(k) {
-      const fb = fallback.get(k);
-      if (fb) return { outputs: fb.outputs, errors: fb.errors };
-      const out: Record<string, string | number | boolean> = {};
-      types.forEach((t, j) => (out[outputs[j]] = jsonOf(t, columns[j], k)));
-      return { outputs: out, errors: {} };
-    },
-  };
+  return { period, outputs, size: N, C, R, bad, kernel, rowRequest };
 }
 
 /** JSON rendering of a kernel output, as toJson renders the explain path's Value. */
