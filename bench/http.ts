@@ -35,6 +35,7 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LOAD_AT_START = loadavg()[0];
+const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;
 const key = generateKey({ id: 'bench-key', scopes: ['calculate:run'] });
@@ -139,6 +140,19 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     for (const [name, m] of [['baseline', base], ['platform', platform], ['calculate', calc], ['baseline@200', baseFixed], ['calculate@200', calcFixed]] as const) {
       if (m.non2xx > 0 || m.errors > 0) throw new Error(`${label} ${name}: ${m.non2xx} non-2xx responses, ${m.errors} errors`);
     }
+    // CPU time per request in-process (fetch API, no sockets): robust to other load on a shared machine.
+    const cpuPerRequest = async (fetchOne: () => Promise<Response>): Promise<number> => {
+      for (let i = 0; i < 1000; i += 1) await (await fetchOne()).text();
+      const before = process.cpuUsage();
+      for (let i = 0; i < CPU_REQUESTS; i += 1) await (await fetchOne()).text();
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1000 / CPU_REQUESTS;
+    };
+    const post = (path: string) => () => new Request(`http://bench.invalid${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body });
+    const cpuBase = await cpuPerRequest(async () => bare.request(post('/v1/calculate')()) as Promise<Response>);
+    const cpuPlatform = await cpuPerRequest(() => app.fetch(post('/v1/bench/precomputed')()));
+    const cpuCalc = await cpuPerRequest(() => app.fetch(post('/v1/calculate')()));
+    console.log(`${label}: CPU per request in-process  baseline ${cpuBase.toFixed(3)} ms  platform only ${cpuPlatform.toFixed(3)} ms  calculate ${cpuCalc.toFixed(3)} ms  capacity ratio ${(cpuBase / cpuCalc).toFixed(2)}`);
     const pkg = `${request.jurisdiction}/${request.program_id}`;
     const ratio = calc.rps / base.rps;
     console.log(`${label}: ${pkg}  baseline ${base.rps.toFixed(0)} req/s (p50 ${base.p50} ms, p99 ${base.p99} ms)  calculate ${calc.rps.toFixed(0)} req/s (p50 ${calc.p50} ms, p99 ${calc.p99} ms)  ratio ${ratio.toFixed(2)}`);
@@ -147,6 +161,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     return [
       `| ${label} | ${pkg} | saturation (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${ratio.toFixed(2)} |`,
       `| ${label} | ${pkg} | platform only: precomputed data through the same route stack (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${platform.rps.toFixed(0)} | ${platform.p50} / ${platform.p99} | ${(platform.rps / base.rps).toFixed(2)} |`,
+      `| ${label} | ${pkg} | CPU ms per request, in-process (no sockets), ${CPU_REQUESTS} requests; ratio = baseline CPU ÷ calculate CPU | - | ${cpuBase.toFixed(3)} ms | - | ${cpuCalc.toFixed(3)} ms (platform only ${cpuPlatform.toFixed(3)} ms) | ${(cpuBase / cpuCalc).toFixed(2)} |`,
       `| ${label} | ${pkg} | fixed ${FIXED_RATE} req/s | ${baseFixed.rps.toFixed(0)} | ${baseFixed.p50} / ${baseFixed.p99} | ${calcFixed.rps.toFixed(0)} | ${calcFixed.p50} / ${calcFixed.p99} | - |`,
     ];
   } finally {

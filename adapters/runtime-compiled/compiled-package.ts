@@ -135,13 +135,22 @@ export class CompiledPackage implements ExecutablePackage {
     return this.pkg.program.derived.get(name)?.position === 'judgment';
   }
 
+  /** Per rule (and binding): its source list and whether it is a judgment; the same for every request. */
+  private readonly ruleMeta = new Map<string, { sources: string[]; judgment: boolean }>();
+
   private traceEntry(entry: EngineTrace): TraceEntry {
-    const sources: string[] = [];
-    for (const source of [entry.source, entry.sourceUrl, entry.citationPath]) if (source && !sources.includes(source)) sources.push(source);
-    // A federal hook bound by a State rule through `sets`: name the State rule that supplied the semantics.
-    if (entry.boundBy) sources.push(`${entry.boundBy.value} (bound to ${entry.boundBy.hook} through sets)`);
-    const value = this.isJudgment(entry.name) ? judgmentValue(entry.value) : entry.value;
-    return { rule_id: entry.ruleId, variable: entry.name, value, sources };
+    const key = entry.boundBy ? `${entry.ruleId}|${entry.boundBy.value}` : entry.ruleId;
+    let meta = this.ruleMeta.get(key);
+    if (!meta) {
+      const sources: string[] = [];
+      for (const source of [entry.source, entry.sourceUrl, entry.citationPath]) if (source && !sources.includes(source)) sources.push(source);
+      // A federal hook bound by a State rule through `sets`: name the State rule that supplied the semantics.
+      if (entry.boundBy) sources.push(`${entry.boundBy.value} (bound to ${entry.boundBy.hook} through sets)`);
+      meta = { sources, judgment: this.isJudgment(entry.name) };
+      this.ruleMeta.set(key, meta);
+    }
+    // Each response gets its own sources array: results are stored and serialised independently.
+    return { rule_id: entry.ruleId, variable: entry.name, value: meta.judgment ? judgmentValue(entry.value) : entry.value, sources: meta.sources.slice() };
   }
 
   /** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */

@@ -31,8 +31,15 @@ function section(household: Record<string, JsonValue>, key: string): Record<stri
   return value;
 }
 
+const inputsByName = new WeakMap<PackageEntity, Map<string, PackageInput>>();
+
 function declared(entity: PackageEntity, name: string): PackageInput | undefined {
-  return entity.inputs.find((input) => input.name === name);
+  let byName = inputsByName.get(entity);
+  if (!byName) {
+    byName = new Map(entity.inputs.map((input) => [input.name, input]));
+    inputsByName.set(entity, byName);
+  }
+  return byName.get(name);
 }
 
 /** One entity instance under construction: its values and which of them the household supplied. */
