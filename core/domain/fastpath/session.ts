@@ -43,6 +43,8 @@ export class PackageSession {
   private readonly maxPeople: number;
   private readonly sig: SlotType[];
   private traced: FastKernel | undefined;
+  private defaultsOk: boolean | undefined;
+  private defaultRow: unknown[] | undefined;
 
   constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
     const program = pkg.program;
@@ -98,6 +100,13 @@ export class PackageSession {
         else if (typeof raw === 'string' && NUMERIC.test(raw) && !ISO_DATE.test(raw)) return false;
         else return false;
         const p = POW[t.s];
+        if (Number.isInteger(x)) {
+          // Integers need no exactness check: x * p is exact below 1e15.
+          const m = x * p;
+          if (!(m < 1e15 && m > -1e15)) return false;
+          (col as Float64Array)[e] = m;
+          return true;
+        }
         const m = Math.round(x * p);
         if (m / p !== x || !(Math.abs(m) < 1e15)) return false;
         (col as Float64Array)[e] = m;
@@ -177,7 +186,15 @@ export class PackageSession {
     if (people.length > this.maxPeople || (people.length > 0 && this.relIndex < 0)) return false;
     const count = 1 + people.length;
     for (let e = 0; e < count; e++) this.clear(e);
-    for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) return false;
+    if (this.defaultsOk === undefined) {
+      // Defaults are encoded once; afterwards they are copied into the household row.
+      this.defaultsOk = true;
+      for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) this.defaultsOk = false;
+      this.defaultRow = this.C.map((col) => col[0]);
+    }
+    if (!this.defaultsOk) return false;
+    const row = this.defaultRow!;
+    for (let i = 0; i < row.length; i++) (this.C[i] as unknown[])[0] = row[i];
     for (const key in household) {
       const raw = household[key];
       if (raw === null || raw === undefined) continue;
