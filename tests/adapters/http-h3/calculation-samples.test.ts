@@ -2,6 +2,7 @@
  * The fully wired app (default modules, bundled rules): every executable package's sample_request, as package
  * detail publishes it, calculates over HTTP with outputs, a trace naming legal sources, and warnings.
  */
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 
@@ -10,7 +11,13 @@ const headers = { 'x-api-key': user.key };
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([{ ...user.entry, rate_limit: { requests: 100_000, window_seconds: 60 } }]) } });
+  // The calculation module reads its settings from the process environment, like the other modules.
+  process.env.TENET_RUNTIME_FIXTURE = fileURLToPath(new URL('../../fixtures/runtime-fixture.json', import.meta.url));
+  try {
+    t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([{ ...user.entry, rate_limit: { requests: 100_000, window_seconds: 60 } }]) } });
+  } finally {
+    delete process.env.TENET_RUNTIME_FIXTURE;
+  }
 });
 afterAll(async () => t.close());
 
@@ -35,6 +42,21 @@ describe('sample requests of every executable package', () => {
       expect(data.runtime.mode).toBe(pkg.mode);
     }
   }, 120_000);
+
+  it('lists compiled and fixture packages side by side; the fixture result says it is recorded', async () => {
+    const list = await t.request('GET', '/v1/runtime/packages', { headers });
+    const modes = new Set((list.body.data.packages as Array<{ mode: string }>).map((p) => p.mode));
+    expect(modes).toEqual(new Set(['compiled', 'fixture']));
+    const detail = await t.request('GET', '/v1/runtime/packages/us-fixture/snap', { headers });
+    const result = await t.request('POST', '/v1/calculate', { json: detail.body.data.package.sample_request, headers });
+    expect(result.status).toBe(200);
+    expect(result.body.data.runtime.mode).toBe('fixture');
+    expect(result.body.data.warnings.join(' ')).toContain('recorded');
+    const ready = await t.request('GET', '/v1/ready');
+    const runtime = (ready.body.data.dependencies as Array<{ name: string; status: string; detail?: string }>).find((d) => d.name === 'calculation runtime');
+    expect(runtime?.status).toBe('ready');
+    expect(runtime?.detail).toContain('fixture');
+  });
 
   it('answers a job of every sample request with positional results', async () => {
     const list = await t.request('GET', '/v1/runtime/packages', { headers });
