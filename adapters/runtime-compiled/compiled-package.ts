@@ -33,7 +33,7 @@ function judgmentValue(value: string | number | boolean): JsonValue {
 /** The last encoded fiscal year of the package and the parameters whose figures change each fiscal year. */
 interface FiscalFigures {
   lastFiscalYear: number;
-  /** parameter id -> name; empty set means "any parameter read whose version lies in the last fiscal year". */
+  /** Ids of the fiscal-year parameters; empty means "any parameter read whose version lies in the last fiscal year". */
   yearly: Set<string>;
 }
 
@@ -41,7 +41,9 @@ function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
   const ext = pkg.spec.extensions;
   const last = record(ext.last_fiscal_year);
   const yearly = new Set(Array.isArray(ext.fiscal_year_parameters) ? ext.fiscal_year_parameters.filter((p): p is string => typeof p === 'string') : []);
-  if (typeof last.ends === 'string') return { lastFiscalYear: fiscalYearOf(last.ends), yearly };
+  // YAML may give the date as a string or, unquoted, as a Date.
+  const ends = last.ends instanceof Date ? last.ends.toISOString().slice(0, 10) : last.ends;
+  if (typeof ends === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ends)) return { lastFiscalYear: fiscalYearOf(ends), yearly };
   // Without the extension: the latest fiscal year in which any parameter of the program has a version.
   let latest = 0;
   for (const parameter of pkg.program.parameters.values()) for (const version of parameter.versions) latest = Math.max(latest, fiscalYearOf(version.from));
