@@ -1,12 +1,16 @@
 /**
  * The stdio adapter's configuration, read once at start-up from the environment:
- *   SERVICE_API_BASE_URL    API origin (default: the production address); trailing slashes are stripped
+ *   SERVICE_API_BASE_URL    API origin (default: a Tenet served locally, http://127.0.0.1:8080); trailing slashes are stripped
  *   SERVICE_API_KEY         sent as `Authorization: Bearer` on every request (default: none)
  *   SERVICE_API_TIMEOUT_MS  per-request timeout in ms (default 30000); must be a positive number
  */
 
-/** The hosted production API, used when SERVICE_API_BASE_URL is unset. */
-export const PRODUCTION_BASE_URL = 'https://api.tenet.dev';
+/**
+ * Used when SERVICE_API_BASE_URL is unset. Tenet has no hosted production deployment yet, so the default is
+ * the address `npm start` serves on. It is deliberately not a guessed public host: the adapter sends the
+ * configured key to this origin on every call.
+ */
+export const PRODUCTION_BASE_URL = 'http://127.0.0.1:8080';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface McpAdapterConfig {
