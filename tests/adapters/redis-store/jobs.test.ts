@@ -59,6 +59,50 @@ describe('RedisJobStore', () => {
     }
   });
 
+  it('runs each job exactly once across two live instances, within each instance\'s concurrency bound', async (ctx) => {
+    if (!redis) return ctx.skip();
+    const prefix = uniquePrefix('jobs-once');
+    const runs = new Map<string, number>();
+    let active = 0;
+    let peak = 0;
+    const runner = async (request: { household: Record<string, unknown> }) => {
+      active += 1;
+      peak = Math.max(peak, active);
+      const marker = String(request.household.marker);
+      runs.set(marker, (runs.get(marker) ?? 0) + 1);
+      await sleep(20);
+      active -= 1;
+      return calculation.runEntry({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } });
+    };
+    const a = new RedisJobStore({ url: redis.url, prefix, concurrency: 1 });
+    const b = new RedisJobStore({ url: redis.url, prefix, concurrency: 1 });
+    await a.start(runner);
+    await b.start(runner);
+    try {
+      const ids: string[] = [];
+      for (let j = 0; j < 8; j += 1) {
+        const requests = [0, 1, 2].map((e) => ({ ...entry(1), household: { facts: { household_size: 1 }, marker: `${j}-${e}` } }));
+        ids.push((await a.submit({ id: `once-${Date.now()}-${j}`, api_key_id: 'k', created_at: new Date().toISOString(), requests })).id);
+      }
+      const done = await Promise.all(ids.map(async (id) => {
+        let record = await b.get(id);
+        for (let i = 0; i < 400 && record?.status !== 'succeeded'; i += 1) {
+          await sleep(25);
+          record = await b.get(id);
+        }
+        return record;
+      }));
+      expect(done.every((r) => r?.status === 'succeeded')).toBe(true);
+      expect(runs.size).toBe(24);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      // Two instances with concurrency 1 each: never more than two jobs (so entries) running at once.
+      expect(peak).toBeLessThanOrEqual(2);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('answers 503 store_unavailable when Redis is unreachable', async () => {
     const store = new RedisJobStore({ url: `redis://127.0.0.1:${await freePort()}`, commandTimeoutMs: 500 });
     const jobs = new JobService(store, calculation, { newId: () => 'job-x', now: () => new Date() });

@@ -10,6 +10,7 @@ import { MemoryJobStore } from '../../../../adapters/memory-store/jobs.js';
 const fixturePath = fileURLToPath(new URL('../../../fixtures/runtime-fixture.json', import.meta.url));
 const fixture = FixtureRuntime.fromFile(fixturePath);
 const earner = { household_size: 3, earned_income: 2000, rent: 900, snap_utility_allowance: 445 };
+const single = () => ({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } });
 
 async function code(promise: Promise<unknown>): Promise<{ code: ErrorCode; message: string }> {
   try {
@@ -131,6 +132,26 @@ describe('JobService with the memory job store', () => {
     expect((await code(jobs.get('job-1', 'key-b'))).code).toBe('not_found');
     expect((await code(jobs.get('job-404', 'key-a'))).code).toBe('not_found');
     expect((await code(jobs.submit(new Array(51).fill({ program_id: 'snap', jurisdiction: 'us-fixture', household: {} }), 'key-a'))).message).toContain('1-50');
+    await store.close();
+  });
+
+  it('runs at most `concurrency` jobs at once and every job to completion', async () => {
+    let active = 0;
+    let peak = 0;
+    const store = new MemoryJobStore({ concurrency: 2 });
+    await store.start(async () => {
+      active += 1;
+      peak = Math.max(peak, active);
+      await new Promise((r) => setTimeout(r, 5));
+      active -= 1;
+      return { status: 'error', error: { code: 'runtime_error', message: 'scripted' } };
+    });
+    const ids = [];
+    for (let j = 0; j < 6; j += 1) ids.push((await store.submit({ id: `job-${j}`, api_key_id: null, created_at: new Date().toISOString(), requests: [single(), single()] })).id);
+    for (let i = 0; i < 200 && (await Promise.all(ids.map((id) => store.get(id)))).some((r) => r?.status !== 'succeeded'); i += 1) await new Promise((r) => setTimeout(r, 5));
+    const records = await Promise.all(ids.map((id) => store.get(id)));
+    expect(records.every((r) => r?.status === 'succeeded' && r.completed === 2)).toBe(true);
+    expect(peak).toBe(2);
     await store.close();
   });
 
