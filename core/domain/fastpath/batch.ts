@@ -181,6 +181,8 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
     const p = pp.get(slot);
     const def = defaults.get(slot);
     const valueAt = (e: number): unknown => (e < N ? ((h ? rawAt(h, e) : undefined) ?? def) : p ? rawAt(p, e - N) : undefined);
+    // People rows exist only for slots the batch gives per person; other slots stop after the households.
+    const end = p ? n : N;
     const markBad = (e: number): void => {
       bad[e < N ? e : personHousehold[e - N]] = 1;
     };
@@ -202,7 +204,7 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
         C.push(col);
         continue;
       }
-      for (let e = 0; e < n; e++) {
+      for (let e = 0; e < end; e++) {
         const v = valueAt(e);
         if (v === undefined) continue;
         if (typeof v === 'boolean') col[e] = v ? 1 : 0;
@@ -214,7 +216,7 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
       const col = new Array<string | undefined>(n).fill(undefined);
       // A string reads as text unless it looks like a number or a date (fromRaw); few distinct values, cached.
       const isText = new Map<string, boolean>();
-      for (let e = 0; e < n; e++) {
+      for (let e = 0; e < end; e++) {
         const v = valueAt(e);
         if (v === undefined) continue;
         let ok = typeof v === 'string' ? isText.get(v) : false;
@@ -226,7 +228,7 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
       C.push(col);
     } else if (dtype === 'date') {
       const col = new Float64Array(n).fill(NaN);
-      for (let e = 0; e < n; e++) {
+      for (let e = 0; e < end; e++) {
         const v = valueAt(e);
         if (v === undefined) continue;
         const d = typeof v === 'string' ? isoToDays(v) : undefined;
@@ -275,7 +277,7 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
           const v = p[j];
           if (v === v) take(v, N + j);
         }
-      else
+      else if (p)
         for (let e = N; e < n; e++) {
           const v = valueAt(e);
           if (v === undefined) continue;

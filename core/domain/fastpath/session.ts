@@ -44,7 +44,14 @@ export class PackageSession {
   private readonly sig: SlotType[];
   private traced: FastKernel | undefined;
   private defaultsOk: boolean | undefined;
-  private defaultRow: unknown[] | undefined;
+  private readonly hhKeys = { keys: [] as string[], slots: [] as number[] };
+  private readonly personKeys = { keys: [] as string[], slots: [] as number[] };
+  private readonly floatCols: Float64Array[] = [];
+  private readonly floatDefaults: number[] = [];
+  private readonly byteCols: Uint8Array[] = [];
+  private readonly byteDefaults: number[] = [];
+  private readonly textCols: (string | undefined)[][] = [];
+  private readonly textDefaults: (string | undefined)[] = [];
 
   constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
     const program = pkg.program;
@@ -131,12 +138,28 @@ export class PackageSession {
     }
   }
 
-  private clear(e: number): void {
-    for (let i = 0; i < this.C.length; i++) {
-      const col = this.C[i];
-      if (col instanceof Float64Array) col[e] = NaN;
-      else if (col instanceof Uint8Array) col[e] = 255;
-      else col[e] = undefined;
+  /**
+   * Resets rows 0..count-1: row 0 to the defaults, people rows to "not given". One loop per column kind keeps
+   * every store monomorphic.
+   */
+  private reset(count: number): void {
+    const f = this.floatCols;
+    for (let i = 0; i < f.length; i++) {
+      const col = f[i];
+      col[0] = this.floatDefaults[i];
+      for (let e = 1; e < count; e++) col[e] = NaN;
+    }
+    const b = this.byteCols;
+    for (let i = 0; i < b.length; i++) {
+      const col = b[i];
+      col[0] = this.byteDefaults[i];
+      for (let e = 1; e < count; e++) col[e] = 255;
+    }
+    const t = this.textCols;
+    for (let i = 0; i < t.length; i++) {
+      const col = t[i];
+      col[0] = this.textDefaults[i];
+      for (let e = 1; e < count; e++) col[e] = undefined;
     }
   }
 
@@ -185,38 +208,63 @@ export class PackageSession {
   private load(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[]): boolean {
     if (people.length > this.maxPeople || (people.length > 0 && this.relIndex < 0)) return false;
     const count = 1 + people.length;
-    for (let e = 0; e < count; e++) this.clear(e);
     if (this.defaultsOk === undefined) {
-      // Defaults are encoded once; afterwards they are copied into the household row.
+      // Defaults are encoded once (row 0 of empty columns); afterwards reset() copies them.
+      for (const col of this.C) {
+        if (col instanceof Float64Array) col.fill(NaN);
+        else if (col instanceof Uint8Array) col.fill(255);
+        else col.fill(undefined);
+      }
       this.defaultsOk = true;
       for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) this.defaultsOk = false;
-      this.defaultRow = this.C.map((col) => col[0]);
+      this.C.forEach((col) => {
+        if (col instanceof Float64Array) {
+          this.floatCols.push(col);
+          this.floatDefaults.push(col[0]);
+        } else if (col instanceof Uint8Array) {
+          this.byteCols.push(col);
+          this.byteDefaults.push(col[0]);
+        } else {
+          this.textCols.push(col);
+          this.textDefaults.push(col[0]);
+        }
+      });
     }
     if (!this.defaultsOk) return false;
-    const row = this.defaultRow!;
-    for (let i = 0; i < row.length; i++) (this.C[i] as unknown[])[0] = row[i];
-    for (const key in household) {
-      const raw = household[key];
-      if (raw === null || raw === undefined) continue;
-      const slot = this.slotOf(key);
-      if (slot === undefined) return false;
-      if (!this.put(slot, 0, raw)) return false;
-    }
-    for (let j = 0; j < people.length; j++) {
-      const rec = people[j];
-      for (const key in rec) {
-        const raw = rec[key];
-        if (raw === null || raw === undefined) continue;
-        const slot = this.slotOf(key);
-        if (slot === undefined) return false;
-        if (!this.put(slot, 1 + j, raw)) return false;
-      }
-    }
+    this.reset(count);
+    if (!this.record(household, 0, this.hhKeys)) return false;
+    for (let j = 0; j < people.length; j++) if (!this.record(people[j], 1 + j, this.personKeys)) return false;
     for (let r = 0; 2 * r < this.R.length; r++) {
       const off = this.R[2 * r];
       const end = r === this.relIndex ? people.length : 0;
       off[0] = 0;
       off.fill(end, 1, count + 1);
+    }
+    return true;
+  }
+
+  /**
+   * Writes one record's values on entity e. Callers usually send records with the same keys in the same order,
+   * so the key → slot resolution of the previous record is reused while the keys match.
+   */
+  private record(rec: Readonly<Record<string, unknown>>, e: number, cache: { keys: string[]; slots: number[] }): boolean {
+    let i = 0;
+    for (const key in rec) {
+      const raw = rec[key];
+      if (raw === null || raw === undefined) {
+        i++;
+        continue;
+      }
+      let slot: number | undefined;
+      if (cache.keys[i] === key) slot = cache.slots[i];
+      else {
+        slot = this.slotOf(key);
+        if (slot === undefined) return false;
+        cache.keys[i] = key;
+        cache.slots[i] = slot;
+      }
+      i++;
+      if (!this.put(slot, e, raw)) return false;
     }
     return true;
   }
