@@ -103,6 +103,38 @@ export interface LoadedBatch {
   rowRequest(k: number): PackageRequest;
 }
 
+/**
+ * Copies `count` numbers from src[from..] to dst[at..] (NaN = not given, or `def`), returning the column's
+ * scale widened as needed (exact at the current scale: one multiply, round and divide). A value beyond the
+ * envelope is reported with its entity index (rare; the callback marks the household).
+ */
+function loadNumbers(src: Float64Array, from: number, count: number, def: number | undefined, dst: Float64Array, at: number, markBad: (e: number) => void, scale: number): number {
+  let s = scale;
+  let ps = POW[s];
+  for (let i = 0; i < count; i++) {
+    let v = src[from + i];
+    if (v !== v) {
+      if (def === undefined) continue;
+      v = def;
+    }
+    const e = at + i;
+    if (Math.round(v * ps) / ps === v && v * ps < 1e15 && v * ps > -1e15) {
+      dst[e] = v;
+      continue;
+    }
+    const vs = scaleOf(v);
+    if (vs < 0 || Math.abs(v * POW[Math.max(vs, s)]) >= 1e15) markBad(e);
+    else {
+      dst[e] = v;
+      if (vs > s) {
+        s = vs;
+        ps = POW[s];
+      }
+    }
+  }
+  return s;
+}
+
 /** Evaluates every household of a columnar batch; see the module comment. */
 export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions = {}): BatchResult {
   const { period, outputs, size: N, C, R, bad, kernel, rowRequest } = loadBatch(pkg, batch, options);
@@ -238,50 +270,23 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
       signature.push({ k: 'date' });
       C.push(col);
     } else if (dtype === 'decimal' || dtype === 'integer') {
-      // Typed-array fast path: one pass for the scale, one to scale (no per-value closures).
       const raw = new Float64Array(n).fill(NaN);
-      let s = 0;
       const defNum = typeof def === 'number' ? def : undefined;
-      let ps = 1;
-      const take = (v: number, e: number): void => {
-        // Exact at the column's current scale (one multiply, round, divide); else widen the scale.
-        if (Math.round(v * ps) / ps === v && Math.abs(v * ps) < 1e15) {
-          raw[e] = v;
-          return;
-        }
-        const vs = scaleOf(v);
-        if (vs < 0 || Math.abs(v * POW[Math.max(vs, s)]) >= 1e15) markBad(e);
-        else {
-          raw[e] = v;
-          if (vs > s) {
-            s = vs;
-            ps = POW[s];
-          }
-        }
-      };
-      if (h instanceof Float64Array && (def === undefined || defNum !== undefined)) {
-        for (let e = 0; e < N; e++) {
-          const v = h[e];
-          if (v === v) take(v, e);
-          else if (defNum !== undefined) take(defNum, e);
-        }
-      } else
+      let s = 0;
+      if (h instanceof Float64Array && (def === undefined || defNum !== undefined)) s = loadNumbers(h, 0, N, defNum, raw, 0, markBad, s);
+      else
         for (let e = 0; e < N; e++) {
           const v = valueAt(e);
           if (v === undefined) continue;
-          if (typeof v === 'number') take(v, e);
+          if (typeof v === 'number') s = loadNumbers(Float64Array.of(v), 0, 1, undefined, raw, e, markBad, s);
           else markBad(e);
         }
-      if (p instanceof Float64Array)
-        for (let j = 0; j < P; j++) {
-          const v = p[j];
-          if (v === v) take(v, N + j);
-        }
+      if (p instanceof Float64Array) s = loadNumbers(p, 0, P, undefined, raw, N, markBad, s);
       else if (p)
         for (let e = N; e < n; e++) {
           const v = valueAt(e);
           if (v === undefined) continue;
-          if (typeof v === 'number') take(v, e);
+          if (typeof v === 'number') s = loadNumbers(Float64Array.of(v), 0, 1, undefined, raw, e, markBad, s);
           else markBad(e);
         }
       if (s > 0) {
