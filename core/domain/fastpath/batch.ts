@@ -248,13 +248,32 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
       const col = new Array<string | undefined>(n).fill(undefined);
       // A string reads as text unless it looks like a number or a date (fromRaw); few distinct values, cached.
       const isText = new Map<string, boolean>();
-      for (let e = 0; e < end; e++) {
-        const v = valueAt(e);
-        if (v === undefined) continue;
+      let last = '';
+      const take = (v: unknown, e: number): void => {
+        if (v === last && v !== '') {
+          col[e] = v;
+          return;
+        }
         let ok = typeof v === 'string' ? isText.get(v) : false;
         if (ok === undefined) isText.set(v as string, (ok = fromRaw(v).k === 'text'));
-        if (ok) col[e] = v as string;
-        else markBad(e);
+        if (ok) {
+          col[e] = v as string;
+          last = v as string;
+        } else markBad(e);
+      };
+      if (Array.isArray(h))
+        for (let e = 0; e < N; e++) {
+          const v = h[e] ?? def;
+          if (v !== undefined) take(v, e);
+        }
+      else
+        for (let e = 0; e < N; e++) {
+          const v = valueAt(e);
+          if (v !== undefined) take(v, e);
+        }
+      for (let e = N; e < end; e++) {
+        const v = valueAt(e);
+        if (v !== undefined) take(v, e);
       }
       signature.push({ k: 'text' });
       C.push(col);
