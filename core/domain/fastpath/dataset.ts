@@ -4,11 +4,12 @@
  * the kernel bails; the caller then uses the explain path, which is the reference.
  */
 import type { CompiledProgram } from '../rulespec/compile.js';
-import type { Dataset, Period } from '../rulespec/evaluate.js';
+import type { Dataset, Period, TraceEntry } from '../rulespec/evaluate.js';
 import { Decimal, HOLDS, NOT_HOLDS, UNDETERMINED, bool, num, text, type Value } from '../rulespec/values.js';
 import type { SlotType, Ty } from './codegen.js';
 import { BAIL } from './helpers.js';
 import { kernelFor, layoutOf, outputColumn, type Column, type OutputColumn } from './kernel.js';
+import { assembleTrace, traceState } from './trace.js';
 
 const MAX_SCALE = 15;
 
@@ -96,13 +97,22 @@ export function toValue(t: Ty, col: OutputColumn, k: number): Value {
 export interface FastDatasetResult {
   /** values[i][j]: output j for entity i, or undefined when that entity bailed. */
   readonly values: (Value[] | undefined)[];
+  /** With `trace`: the explain path's trace for all entities evaluated in order (undefined if any bailed). */
+  readonly trace?: TraceEntry[];
 }
 
 /**
  * Evaluates `outputs` (derived rule names) for each of `entities` on the fast path. An entity whose
  * evaluation bails gets undefined (evaluate it on the explain path).
  */
-export function evaluateDatasetFast(program: CompiledProgram, data: Dataset, period: Period, outputs: readonly string[], entities: readonly string[]): FastDatasetResult {
+export function evaluateDatasetFast(
+  program: CompiledProgram,
+  data: Dataset,
+  period: Period,
+  outputs: readonly string[],
+  entities: readonly string[],
+  options: { trace?: boolean } = {},
+): FastDatasetResult {
   const layout = layoutOf(program);
   const ids = new Map<string, number>();
   const idOf = (id: string): number => {
@@ -143,17 +153,21 @@ export function evaluateDatasetFast(program: CompiledProgram, data: Dataset, per
     off[n] = mem.length;
     R.push(off, Int32Array.from(mem));
   }
-  const kernel = kernelFor(program, period, signature, outputs);
+  const kernel = kernelFor(program, period, signature, outputs, options.trace ? 'trace' : 'fast');
   const O = kernel.outputTypes.map((t) => outputColumn(t, entities.length));
   const values: (Value[] | undefined)[] = [];
+  // One trace state for the whole run: memo and records span entities, as one Evaluator's do.
+  const S = options.trace ? traceState(program, n) : undefined;
   entities.forEach((id, k) => {
     try {
-      kernel.run(C, R, ids.get(id)!, O, k);
+      kernel.run(C, R, ids.get(id)!, O, k, S);
       values.push(kernel.outputTypes.map((t, j) => toValue(t, O[j], k)));
     } catch (e) {
       if (e !== BAIL) throw e;
       values.push(undefined);
     }
   });
-  return { values };
+  if (!S || values.some((v) => v === undefined)) return { values };
+  const names = [...ids.keys()];
+  return { values, trace: assembleTrace(program, period, kernel, S, names) };
 }

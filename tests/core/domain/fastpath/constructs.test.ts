@@ -19,7 +19,10 @@ interface Case {
   period?: Period;
 }
 
-/** Both paths for rule `name` on entity e1: explain JSON (or its error), fast JSON (or 'bail'). */
+/**
+ * Both paths for rule `name` on entity e1: explain JSON (or its error), fast JSON (or 'bail'). When the fast
+ * path carries the case, the trace-mode kernel's trace must equal the explain evaluator's.
+ */
 function both(program: CompiledProgram, name: string, c: Case = {}): { explain: unknown; fast: unknown } {
   const im = new Map<string, Map<string, Value>>();
   const put = (entity: string, vals: Record<string, unknown>): void => {
@@ -34,13 +37,17 @@ function both(program: CompiledProgram, name: string, c: Case = {}): { explain: 
   const data = { inputs: im, relations: new Map(Object.entries(c.relations ?? {})) };
   const period = c.period ?? MONTH;
   let explain: unknown;
+  const ev = new Evaluator(program, data, period, { trace: true });
   try {
-    explain = toJson(new Evaluator(program, data, period).evaluate(name, 'e1'));
+    explain = toJson(ev.evaluate(name, 'e1'));
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
     explain = { error: e.message };
   }
   const row = evaluateDatasetFast(program, data, period, [name], ['e1']).values[0];
+  const traced = evaluateDatasetFast(program, data, period, [name], ['e1'], { trace: true });
+  if (traced.values[0]) expect(JSON.parse(JSON.stringify(traced.trace))).toEqual(JSON.parse(JSON.stringify(ev.trace)));
+  if (row) expect(traced.values[0] ? toJson(traced.values[0][0]) : 'bail').toEqual(toJson(row[0]));
   return { explain, fast: row ? toJson(row[0]) : 'bail' };
 }
 
