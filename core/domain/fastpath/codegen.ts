@@ -757,11 +757,13 @@ export function generate(opts: GenerateOptions): Generated {
 
   /** Trace mode: one memoised function per rule (memo S.d/S.v at rule * S.n + entity), outputs in order. */
   function traceProgram(): Generated {
+    // Outputs are selected at run time (`sel`: output indexes in request order), so one trace kernel serves
+    // every subset a request names, and the explain path's evaluation order is kept.
     const writes = opts.outputs.map((o, j) => {
       const t = outputTypes[j];
-      if (t.k === 'never') return 'bail();';
+      if (t.k === 'never') return `case ${j}: bail();`;
       const ref = derivedRef(o, 'e', 'all');
-      return t.k === 'num' ? `O[${j}][k] = outn(${ref.c}, ${pow10(t.s)});` : `O[${j}][k] = ${ref.c};`;
+      return t.k === 'num' ? `case ${j}: O[${j}][k] = outn(${ref.c}, ${pow10(t.s)}); break;` : `case ${j}: O[${j}][k] = ${ref.c}; break;`;
     });
     const fns: string[] = [];
     const done = new Set<string>();
@@ -791,7 +793,7 @@ export function generate(opts: GenerateOptions): Generated {
       );
     }
     const hoistedT = [...tables].map((i) => `const T${i} = K[${i}];`);
-    const q = `function q(C, R, e, O, k, S) {\n  ${writes.join('\n  ')}\n}`;
+    const q = `function q(C, R, e, O, k, S, sel) {\n  for (let i = 0; i < sel.length; i++) {\n    switch (sel[i]) {\n      ${writes.join('\n      ')}\n      default: bail();\n    }\n  }\n}`;
     const types = program.order.map((n) => (traceFns.has(n) ? ruleType(n) : NEVER));
     return { source: [...hoistedT, ...fns, ...aggFns, q, 'return q;'].join('\n'), constants, outputTypes, ruleTypes: types, paramNames };
   }

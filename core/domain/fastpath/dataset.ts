@@ -158,9 +158,10 @@ export function evaluateDatasetFast(
   const values: (Value[] | undefined)[] = [];
   // One trace state for the whole run: memo and records span entities, as one Evaluator's do.
   const S = options.trace ? traceState(program, n) : undefined;
+  const allOutputs = outputs.map((_, j) => j);
   entities.forEach((id, k) => {
     try {
-      kernel.run(C, R, ids.get(id)!, O, k, S);
+      kernel.run(C, R, ids.get(id)!, O, k, S, allOutputs);
       values.push(kernel.outputTypes.map((t, j) => toValue(t, O[j], k)));
     } catch (e) {
       if (e !== BAIL) throw e;

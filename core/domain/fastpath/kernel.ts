@@ -8,7 +8,7 @@
  * and R[2r + 1] (Int32Array member entity indexes, sorted by member id and de-duplicated).
  */
 import type { CompiledProgram } from '../rulespec/compile.js';
-import type { Period } from '../rulespec/evaluate.js';
+import { liveVersion, type Period } from '../rulespec/evaluate.js';
 import { generate, type SlotType, type Ty } from './codegen.js';
 import { HELPERS, HELPER_NAMES } from './helpers.js';
 
@@ -22,7 +22,8 @@ export interface TraceState {
   t: unknown[];
   cur: number[];
 }
-export type KernelFn = (C: readonly Column[], R: readonly Int32Array[], e: number, O: readonly OutputColumn[], k: number, S?: TraceState) => void;
+/** `S` and `sel` (output indexes to compute, in order) are for trace-mode kernels. */
+export type KernelFn = (C: readonly Column[], R: readonly Int32Array[], e: number, O: readonly OutputColumn[], k: number, S?: TraceState, sel?: ArrayLike<number>) => void;
 
 export interface ProgramLayout {
   /** Input slots in column order. */
@@ -70,11 +71,53 @@ export function signatureKey(sig: readonly SlotType[]): string {
 const MAX_KERNELS_PER_PROGRAM = 256;
 const cache = new WeakMap<CompiledProgram, Map<string, FastKernel>>();
 
+interface VersionKeys {
+  /** Whether any formula reads period_start / period_end (then the dates are part of the code). */
+  readonly readsPeriod: boolean;
+  readonly byPeriod: Map<string, string>;
+}
+const versionKeys = new WeakMap<CompiledProgram, VersionKeys>();
+
+function irReadsPeriod(ir: unknown): boolean {
+  if (typeof ir !== 'object' || ir === null) return false;
+  if ((ir as { k?: unknown }).k === 'period') return true;
+  for (const v of Object.values(ir)) {
+    if (Array.isArray(v) ? v.some(irReadsPeriod) : typeof v === 'object' && v !== null && 'k' in v && irReadsPeriod(v)) return true;
+  }
+  return false;
+}
+
+/**
+ * What a period contributes to generated code: the live version of every rule and parameter (and the dates
+ * themselves only when a formula reads them). Months with the same versions share one kernel, so a request
+ * cannot force a new kernel per month (e.g. every month carried forward after the last fiscal year).
+ */
+function versionKey(program: CompiledProgram, period: Period): string {
+  let vk = versionKeys.get(program);
+  if (!vk) {
+    let readsPeriod = false;
+    for (const d of program.derived.values()) for (const v of d.versions) if (irReadsPeriod(v.ir)) readsPeriod = true;
+    for (const r of program.relations.values()) if (irReadsPeriod(r.predicate)) readsPeriod = true;
+    versionKeys.set(program, (vk = { readsPeriod, byPeriod: new Map() }));
+  }
+  const pk = `${period.start}|${period.end}`;
+  let key = vk.byPeriod.get(pk);
+  if (key === undefined) {
+    const parts: number[] = [];
+    for (const d of program.derived.values()) parts.push(d.versions.indexOf(liveVersion(d.versions, period.start) as (typeof d.versions)[number]));
+    for (const p of program.parameters.values()) parts.push(p.versions.indexOf(liveVersion(p.versions, period.start) as (typeof p.versions)[number]));
+    key = `${vk.readsPeriod ? pk : ''}|${parts.join('.')}`;
+    if (vk.byPeriod.size >= 4096) vk.byPeriod.clear();
+    vk.byPeriod.set(pk, key);
+  }
+  return key;
+}
+
 /** The cached kernel for (program, period, signature, outputs), generating it on first use. */
 export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace' = 'fast'): FastKernel {
   let byKey = cache.get(program);
   if (!byKey) cache.set(program, (byKey = new Map()));
-  const key = `${mode}|${period.start}|${period.end}|${signatureKey(signature)}|${outputs.join(',')}`;
+  const key = `${mode}|${versionKey(program, period)}|${signatureKey(signature)}|${outputs.join(',')}`;
   const hit = byKey.get(key);
   if (hit) return hit;
   const layout = layoutOf(program);

@@ -76,7 +76,13 @@ export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): F
     const shape = sessionShape(pkg, req, entity);
     const decimals = shape ? decimalsOf([shape.household, ...shape.people]) : -1;
     if (shape && decimals >= 0 && req.trace) {
-      const r = sessionFor(pkg, period0, names, decimals).evaluateTraced(shape.household, shape.people, [entity, ...shape.ids]);
+      // One trace kernel per package output list (outputs selected at run time): a request naming a new subset
+      // of outputs does not generate code.
+      const all = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
+      const full = names.every((o) => all.includes(o));
+      const session = sessionFor(pkg, period0, full ? all : names, decimals);
+      const select = names.map((o) => session.outputIndex(o));
+      const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select);
       if (r) return { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' };
     } else if (shape && decimals >= 0) {
       const outputs = sessionFor(pkg, period0, names, decimals).evaluate(shape.household, shape.people);

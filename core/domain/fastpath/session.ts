@@ -11,7 +11,7 @@ import { isoToDays } from '../rulespec/values.js';
 import type { SlotType } from './codegen.js';
 import { BAIL } from './helpers.js';
 import { jsonOf } from './batch.js';
-import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from './kernel.js';
+import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn } from './kernel.js';
 import { assembleTrace, traceState } from './trace.js';
 import type { TraceEntry } from '../rulespec/evaluate.js';
 
@@ -31,7 +31,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
 
 export class PackageSession {
-  readonly kernel: FastKernel;
+  private fastKernel: FastKernel | undefined;
   readonly period: Period;
   readonly outputs: readonly string[];
   private readonly nameToSlot = new Map<string, number>();
@@ -43,6 +43,7 @@ export class PackageSession {
   private readonly maxPeople: number;
   private readonly sig: SlotType[];
   private traced: FastKernel | undefined;
+  private readonly all: readonly number[];
   private defaultsOk: boolean | undefined;
   private readonly hhKeys = { keys: [] as string[], slots: [] as number[] };
   private readonly personKeys = { keys: [] as string[], slots: [] as number[] };
@@ -92,8 +93,9 @@ export class PackageSession {
       for (let j = 0; j < this.maxPeople; j++) mem[j] = 1 + j;
       this.R.push(new Int32Array(n + 1), mem);
     }
-    this.kernel = kernelFor(program, this.period, this.sig, this.outputs);
-    this.O = this.kernel.outputTypes.map((t) => outputColumn(t, 1));
+    // One cell per output (row 0); plain arrays take any kernel value, so no kernel is needed to size them.
+    this.O = this.outputs.map(() => [0] as unknown[]);
+    this.all = this.outputs.map((_, j) => j);
   }
 
   /** Writes one raw JSON value; false when it is outside the signature (the explain path decides). */
@@ -167,6 +169,11 @@ export class PackageSession {
    * Outputs for one household: `household` maps input names (bare slot or accepted id) to JSON values;
    * each entry of `people` is one member of the person relation. Undefined: use the explain path.
    */
+  /** The fast-mode kernel (generated on first use; trace-only sessions never generate it). */
+  get kernel(): FastKernel {
+    return (this.fastKernel ??= kernelFor(this.pkg.program, this.period, this.sig, this.outputs));
+  }
+
   evaluate(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[] = []): Json | undefined {
     if (!this.load(household, people)) return undefined;
     try {
@@ -183,18 +190,31 @@ export class PackageSession {
    * path's order). `ids`: the household's entity id, then each person's id; give people sorted by id, the
    * order the explain path visits relation members in. Undefined: use the explain path.
    */
-  evaluateTraced(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[], ids: readonly string[]): { outputs: Json; trace: TraceEntry[] } | undefined {
+  evaluateTraced(
+    household: Readonly<Record<string, unknown>>,
+    people: readonly Readonly<Record<string, unknown>>[],
+    ids: readonly string[],
+    select: readonly number[] = this.all,
+  ): { outputs: Json; trace: TraceEntry[] } | undefined {
     if (!this.load(household, people)) return undefined;
     this.traced ??= kernelFor(this.pkg.program, this.period, this.sig, this.outputs, 'trace');
     const S = traceState(this.pkg.program, 1 + people.length);
     try {
-      this.traced.run(this.C, this.R, 0, this.O, 0, S);
+      this.traced.run(this.C, this.R, 0, this.O, 0, S, select);
     } catch (e) {
       if (e !== BAIL) throw e;
       return undefined;
     }
     const trace = assembleTrace(this.pkg.program, this.period, this.traced, S, ids);
-    return trace ? { outputs: this.outputsJson(this.traced), trace } : undefined;
+    if (!trace) return undefined;
+    const out: Json = {};
+    for (const j of select) out[this.outputs[j]] = jsonOf(this.traced.outputTypes[j], this.O[j], 0);
+    return { outputs: out, trace };
+  }
+
+  /** Index of an output in this session's list (for `evaluateTraced`'s selection). */
+  outputIndex(name: string): number {
+    return this.outputs.indexOf(name);
   }
 
   private outputsJson(kernel: FastKernel): Json {

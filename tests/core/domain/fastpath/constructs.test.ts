@@ -192,6 +192,8 @@ describe('parameters: resolved once per period', () => {
     const a = kernelFor(p, MONTH, sig, ['v']);
     expect(kernelFor(p, MONTH, sig, ['v'])).toBe(a);
     expect(kernelFor(p, { start: '2025-01-01', end: '2025-01-31' }, sig, ['v'])).not.toBe(a);
+    // Months with the same live versions share the kernel (no formula reads the period dates).
+    expect(kernelFor(p, { start: '2031-07-01', end: '2031-07-31' }, sig, ['v'])).toBe(a);
   });
 });
 
