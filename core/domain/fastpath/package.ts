@@ -72,22 +72,8 @@ export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): F
   if (known) {
     // Session first: raw JSON straight into typed columns (no Decimal values are built).
     const period0: Period = typeof req.period === 'object' ? req.period : parseTestPeriod(req.period ?? pkg.spec.period);
-    const entity = req.entityId ?? 'household';
-    const shape = sessionShape(pkg, req, entity);
-    const decimals = shape ? decimalsOf([shape.household, ...shape.people]) : -1;
-    if (shape && decimals >= 0 && req.trace) {
-      // One trace kernel per package output list (outputs selected at run time): a request naming a new subset
-      // of outputs does not generate code.
-      const all = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
-      const full = names.every((o) => all.includes(o));
-      const session = sessionFor(pkg, period0, full ? all : names, decimals);
-      const select = names.map((o) => session.outputIndex(o));
-      const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select);
-      if (r) return { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' };
-    } else if (shape && decimals >= 0) {
-      const outputs = sessionFor(pkg, period0, names, decimals).evaluate(shape.household, shape.people);
-      if (outputs) return { period: period0, outputs, errors: {}, trace: [], path: 'fast' };
-    }
+    const answered = fromSession(pkg, req, names, period0);
+    if (answered) return answered;
   }
   const { period, entityId, data } = packageDataset(pkg, req);
   if (known && !req.trace) {
@@ -105,4 +91,30 @@ export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): F
     }
   }
   return { ...evaluatePackage(pkg, req), path: 'explain' };
+}
+
+/** The request on a package session, or undefined when the explain path must answer it. */
+function fromSession(pkg: RuntimePackage, req: PackageRequest, names: readonly string[], period0: Period): FastPackageResult | undefined {
+  try {
+    const entity = req.entityId ?? 'household';
+    const shape = sessionShape(pkg, req, entity);
+    const decimals = shape ? decimalsOf([shape.household, ...shape.people]) : -1;
+    if (!shape || decimals < 0) return undefined;
+    if (req.trace) {
+      // One trace kernel per package output list (outputs selected at run time): a request naming a new subset
+      // of outputs does not generate code.
+      const all = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
+      const full = names.every((o) => all.includes(o));
+      const session = sessionFor(pkg, period0, full ? all : names, decimals);
+      const select = names.map((o) => session.outputIndex(o));
+      const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select);
+      return r ? { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' } : undefined;
+    }
+    const outputs = sessionFor(pkg, period0, names, decimals).evaluate(shape.household, shape.people);
+    return outputs ? { period: period0, outputs, errors: {}, trace: [], path: 'fast' } : undefined;
+  } catch (e) {
+    // Generated code is an optimisation: whatever goes wrong in it, the explain path still answers correctly.
+    if (e instanceof EvalError) throw e;
+    return undefined;
+  }
 }
