@@ -43,6 +43,7 @@ export class PackageSession {
   private readonly maxPeople: number;
   private readonly sig: SlotType[];
   private traced: FastKernel | undefined;
+  private readonly textOk = new Map<string, boolean>();
   private readonly all: readonly number[];
   private defaultsOk: boolean | undefined;
   private readonly hhKeys = { keys: [] as string[], slots: [] as number[] };
@@ -125,10 +126,19 @@ export class PackageSession {
         if (typeof raw !== 'boolean') return false;
         (col as Uint8Array)[e] = raw ? 1 : 0;
         return true;
-      case 'text':
-        if (typeof raw !== 'string' || NUMERIC.test(raw) || (ISO_DATE.test(raw) && isoToDays(raw) !== undefined)) return false;
+      case 'text': {
+        if (typeof raw !== 'string') return false;
+        // A string is text unless fromRaw would read it as a number or a date; codes repeat, so cache the answer.
+        let ok = this.textOk.get(raw);
+        if (ok === undefined) {
+          ok = !NUMERIC.test(raw) && !(ISO_DATE.test(raw) && isoToDays(raw) !== undefined);
+          if (this.textOk.size >= 1024) this.textOk.clear();
+          this.textOk.set(raw, ok);
+        }
+        if (!ok) return false;
         (col as (string | undefined)[])[e] = raw;
         return true;
+      }
       case 'date': {
         const d = typeof raw === 'string' && ISO_DATE.test(raw) ? isoToDays(raw) : undefined;
         if (d === undefined) return false;
