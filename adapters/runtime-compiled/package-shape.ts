@@ -25,21 +25,26 @@ export function bareRelationName(name: string): string {
   return hash >= 0 ? name.slice(hash + '#relation.'.length) : name;
 }
 
-/** Period from the extension or the spec, as `YYYY-MM`. */
+/**
+ * Period from the extension or the spec, as `YYYY-MM`: a year-only period (a tax year `2026`) reads as its
+ * first month, a date as its month.
+ */
 export function defaultPeriod(pkg: RuntimePackage): string {
   const fromExtension = pkg.spec.extensions.default_period;
-  const candidate = typeof fromExtension === 'string' ? fromExtension : pkg.spec.period;
+  const candidate = String(typeof fromExtension === 'string' || typeof fromExtension === 'number' ? fromExtension : pkg.spec.period);
+  if (/^\d{4}$/.test(candidate)) return `${candidate}-01`;
   return isPeriod(candidate) ? candidate : String(candidate).slice(0, 7);
 }
 
 /** Value constraints the SNAP package contract states per alias (docs/snap-package-contract.md section 4). */
-function contractConstraints(ext: Extensions): Record<string, Pick<PackageInput, 'minimum' | 'values'>> {
+function contractConstraints(ext: Extensions): Record<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>> {
   const codes = (raw: unknown): string[] | undefined => {
     const list = record(raw).codes;
     return Array.isArray(list) && list.every((c) => typeof c === 'string') ? (list as string[]) : undefined;
   };
-  const out: Record<string, Pick<PackageInput, 'minimum' | 'values'>> = {
-    household_size: { minimum: 1 },
+  const out: Record<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>> = {
+    // The law sets no largest household; 100 people is far beyond any real one and keeps tables bounded.
+    household_size: { minimum: 1, maximum: 100 },
     utility_type: { values: ['heating_cooling', 'limited', 'telephone', 'none'] },
   };
   const regions = codes(ext.snap_regions);
@@ -86,9 +91,10 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const personEntity = text(ext.person_entity) ?? pkg.inputs.find((i) => i.relation)?.entity ?? 'Person';
   const personRelation = text(ext.person_relation) ?? pkg.inputs.find((i) => i.relation)?.relation;
   const householdTargets = new Set(Object.values(householdAliases));
+  const queryEntities = new Set(pkg.outputs.map((o) => o.entity));
   const personTargets = new Set(Object.values(personAliases));
 
-  const constraints = new Map<string, Pick<PackageInput, 'minimum' | 'values'>>();
+  const constraints = new Map<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>>();
   for (const [alias, constraint] of Object.entries(contractConstraints(ext))) {
     const canonical = householdAliases[alias] ?? personAliases[alias];
     if (canonical) constraints.set(canonical, constraint);
@@ -102,8 +108,11 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const unitInputs: PackageInput[] = [];
   const personInputs: PackageInput[] = [];
   for (const input of pkg.inputs) {
-    const onPerson = personTargets.has(input.name) || (input.entity === personEntity && !householdTargets.has(input.name)) || (!!input.relation && !householdTargets.has(input.name));
-    const onUnit = householdTargets.has(input.name) || !onPerson;
+    // An input of the entity the outputs are computed for is read at the query entity (the unit), not on members.
+    const ofMembers = !!input.relation || (input.entity === personEntity && !queryEntities.has(input.entity));
+    const onPerson = personTargets.has(input.name) || (ofMembers && !householdTargets.has(input.name));
+    // Read both directly at the query entity and through a relation: declared on the unit and on members.
+    const onUnit = householdTargets.has(input.name) || !onPerson || (queryEntities.has(input.entity) && !personTargets.has(input.name));
     const dtype = typeOf(input.name, input.dtype);
     if (onUnit) unitInputs.push(declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined)));
     if (onPerson) personInputs.push(declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined)));

@@ -17,6 +17,8 @@ export interface PackageInput {
   allow_negative?: boolean;
   /** Smallest accepted number (e.g. 1 for a household size). */
   minimum?: number;
+  /** Largest accepted number (e.g. 100 for a household size). */
+  maximum?: number;
   /** The accepted values of a text input (e.g. utility types, regions). */
   values?: string[];
 }

@@ -19,6 +19,12 @@ export function valueKind(dtype: string): ValueKind {
 }
 
 const MONEYISH = new Set(['money', 'integer', 'int', 'count']);
+
+/**
+ * No numeric input may exceed this magnitude. Past 10^13 a JSON number no longer carries cents exactly
+ * (10^13 x 100 nears 2^53), so a result could not be exact to the cent; no household fact is that large.
+ */
+export const MAX_INPUT_MAGNITUDE = 1e13;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
@@ -40,7 +46,9 @@ export function valueProblem(input: PackageInput, value: unknown): string | unde
       if (typeof value !== 'number' || !Number.isFinite(value)) return `must be a finite number (${input.dtype})`;
       if (kind === 'integer' && !Number.isInteger(value)) return `must be a whole number (${input.dtype})`;
       if (value < 0 && !input.allow_negative && MONEYISH.has(input.dtype.toLowerCase())) return 'must not be negative';
+      if (Math.abs(value) > MAX_INPUT_MAGNITUDE) return 'must be at most 10000000000000 in magnitude';
       if (input.minimum !== undefined && value < input.minimum) return `must be at least ${input.minimum}`;
+      if (input.maximum !== undefined && value > input.maximum) return `must be at most ${input.maximum}`;
       return undefined;
     }
   }

@@ -43,6 +43,20 @@ describe('sample requests of every executable package', () => {
     }
   }, 120_000);
 
+  it('compute the worked example of the SNAP reference ($562 with a $445 utility allowance) and refuse absurd facts', async () => {
+    const household = { period: '2026-01', facts: { household_size: 3, earned_income: 2000, shelter_costs: 900, utility_type: 'heating_cooling' } };
+    const worked = await t.request('POST', '/v1/calculate', { json: { program_id: 'snap', jurisdiction: 'us-tx', household }, headers });
+    expect(worked.status).toBe(200);
+    expect(worked.body.data.outputs).toMatchObject({ snap_allotment: 562, snap_net_income: 741.5, snap_excess_shelter_deduction: 649.5, snap_eligible: true });
+    const hugeSize = await t.request('POST', '/v1/calculate', { json: { program_id: 'snap', jurisdiction: 'us-tx', household: { facts: { household_size: 1e308 } } }, headers });
+    expect(hugeSize.status).toBe(400);
+    expect(hugeSize.body.error.code).toBe('invalid_household');
+    expect(hugeSize.body.error.message).toContain('household_size');
+    const hugeIncome = await t.request('POST', '/v1/calculate', { json: { program_id: 'snap', jurisdiction: 'us-tx', household: { facts: { household_size: 2, earned_income: 1e300 } } }, headers });
+    expect(hugeIncome.status).toBe(400);
+    expect(hugeIncome.body.error.message).toContain('earned_income');
+  });
+
   it('lists compiled and fixture packages side by side; the fixture result says it is recorded', async () => {
     const list = await t.request('GET', '/v1/runtime/packages', { headers });
     const modes = new Set((list.body.data.packages as Array<{ mode: string }>).map((p) => p.mode));

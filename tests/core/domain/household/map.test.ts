@@ -111,6 +111,8 @@ describe('mapHousehold', () => {
     expect(problem({ period: '2026-03', facts: { household_size: 1, earned_income: { '2026-01': 10 } } })).toContain('no value for the calculation period 2026-03');
     expect(problem({ facts: { household_size: 1, state_code: 'ZZ' } })).toContain('must be one of CO, TX');
     expect(problem({ facts: { household_size: 0 } })).toContain('must be at least 1');
+    expect(problem({ facts: { household_size: 1, earned_income: 1e300 } })).toContain('must be at most 10000000000000 in magnitude');
+    expect(mapHousehold(index, { facts: { household_size: 1, earned_income: 1e13 } }).inputs.Household.household.snap_earned_income).toBe(1e13);
   });
 
   it('accepts explicit relation tuples for declared relations', () => {
