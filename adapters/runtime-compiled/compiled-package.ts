@@ -6,12 +6,13 @@
  * trace) gives both.
  */
 import { ServiceError } from '../../core/domain/errors.js';
-import type { MappedHousehold } from '../../core/domain/household/map.js';
+import { mapHousehold, type MappedHousehold } from '../../core/domain/household/map.js';
 import { fiscalYearOf, periodStart } from '../../core/domain/household/period.js';
-import type { HouseholdShape, JsonValue } from '../../core/domain/household/shape.js';
+import { indexShape, type HouseholdShape, type JsonValue } from '../../core/domain/household/shape.js';
 import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage, type TraceEntry as EngineTrace } from '../../core/domain/rulespec/index.js';
 import type { ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
 import { householdShape } from './package-shape.js';
+import type { SampleCandidate } from './sample-evidence.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -55,13 +56,16 @@ export class CompiledPackage implements ExecutablePackage {
   readonly program_id: string;
   readonly jurisdiction: string;
   readonly digest: string;
-  readonly shape: HouseholdShape;
+  shape: HouseholdShape;
   readonly outputs: string[];
   readonly output_aliases: Record<string, string>;
   readonly default_outputs: string[];
   private readonly unitId: string;
   private readonly fiscal: FiscalFigures | undefined;
   private readonly firstMonth: string | undefined;
+  /** The published sample household once settled, or why no candidate computed (see settleSample). */
+  private sample: { household: Record<string, JsonValue>; origin: string } | undefined;
+  private sampleProblem: string | undefined;
 
   constructor(
     readonly runtime_id: string,
@@ -87,17 +91,76 @@ export class CompiledPackage implements ExecutablePackage {
 
   /** Read-surface description (DescribedPackage in core/ports/runtime.ts). */
   describe() {
-    const ext = this.pkg.spec.extensions;
-    const sample = record(ext.sample_household);
+    const sample = this.sample?.household ?? record(this.pkg.spec.extensions.sample_household);
     return {
       outputs: this.pkg.outputs.map((o) => (o.legalId ? { name: o.name, legal_id: o.legalId } : { name: o.name })),
       acknowledged_incomplete: [...this.pkg.spec.acknowledgedIncomplete],
       sample_household: Object.keys(sample).length > 0 ? structuredClone(sample) : undefined,
+      ...(this.sampleProblem ? { sample_problem: this.sampleProblem } : {}),
       graph: this.pkg.graph,
     };
   }
 
+  /**
+   * Why a household does not compute as POST /v1/calculate would run it with the default outputs (mapping,
+   * explain evaluation, a value per output, a non-empty trace whose every entry names a legal source), or
+   * undefined when it computes.
+   */
+  sampleFails(household: Record<string, JsonValue>): string | undefined {
+    try {
+      const mapped = mapHousehold(indexShape(this.shape), household);
+      const run = this.run(mapped, this.default_outputs, this.evaluators.explain);
+      const missing = this.default_outputs.filter((o) => run.outputs[o] === undefined);
+      if (missing.length > 0) return `no value for ${missing.join(', ')}`;
+      if (run.trace.length === 0) return 'the trace is empty';
+      const unsourced = run.trace.find((t) => t.sources.length === 0);
+      if (unsourced) return `trace entry ${unsourced.rule_id} names no legal source`;
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /**
+   * Publishes the first candidate that computes (sampleFails). When none does, the package keeps the first
+   * candidate and reports the problem (describe().sample_problem: the read surface lists it as unavailable).
+   * With `defaultPeriodUncovered` (the spec's default period is not covered by the package's rules at all), a
+   * candidate that computes at another month (a test case's period) makes that month the default period.
+   * Returns true when a candidate computed.
+   */
+  settleSample(candidates: Iterable<SampleCandidate>, options: { defaultPeriodUncovered?: boolean } = {}): boolean {
+    let first: { candidate: SampleCandidate; problem: string } | undefined;
+    for (const candidate of candidates) {
+      const problem = this.sampleFails(candidate.household);
+      if (problem === undefined) {
+        const period = candidate.household.period;
+        if (options.defaultPeriodUncovered && typeof period === 'string' && period !== this.shape.default_period) {
+          this.shape = { ...this.shape, default_period: period };
+        }
+        this.sample = { household: candidate.household, origin: candidate.origin };
+        this.sampleProblem = undefined;
+        return true;
+      }
+      first ??= { candidate, problem };
+    }
+    if (first) {
+      this.sample = { household: first.candidate.household, origin: first.candidate.origin };
+      this.sampleProblem = `no sample household computes; ${first.candidate.origin}: ${first.problem}`.slice(0, 600);
+    }
+    return false;
+  }
+
+  /** Where the published sample household came from (undefined before settleSample). */
+  get sampleOrigin(): string | undefined {
+    return this.sample?.origin;
+  }
+
   async execute(household: MappedHousehold, outputs: string[]): Promise<Execution> {
+    // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
+    return this.run(household, outputs, this.evaluators.fast ?? this.evaluators.explain);
+  }
+
+  private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator): Execution {
     if (this.firstMonth && household.period < this.firstMonth) {
       throw new ServiceError('invalid_household', `household.period: ${household.period} is before ${this.firstMonth}, the first month this package encodes figures for.`);
     }
@@ -106,8 +169,7 @@ export class CompiledPackage implements ExecutablePackage {
     const relations: Record<string, Array<[string, string]>> = {};
     for (const [name, tuples] of Object.entries(household.relations)) relations[name] = tuples.map((t) => [t[0], t[1]]);
     const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs, relations, outputs, trace: true };
-    // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
-    const result = (this.evaluators.fast ?? this.evaluators.explain)(this.pkg, request);
+    const result = evaluate(this.pkg, request);
     const failed = Object.entries(result.errors);
     const householdProblem = failed.map(([output, message]) => this.householdProblem(output, message, household.period)).find((m) => m !== undefined);
     if (householdProblem) throw new ServiceError('invalid_household', householdProblem);

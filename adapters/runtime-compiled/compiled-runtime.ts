@@ -9,6 +9,7 @@ import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import type { Calculator, ExecutablePackage } from '../../core/ports/calculator.js';
 import { CompiledPackage, explainEvaluator, type PackageEvaluator } from './compiled-package.js';
 import { fastEvaluator } from './fast-path.js';
+import { settleSample } from './sample-settling.js';
 
 export interface CompileProblem {
   root: string;
@@ -80,7 +81,10 @@ export class CompiledRuntime implements Calculator {
           continue;
         }
         try {
-          packages.push(new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast === undefined ? fastEvaluator : (options.fast ?? undefined) }));
+          const pkg = new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast === undefined ? fastEvaluator : (options.fast ?? undefined) });
+          // The published sample request must compute: verified here, from test-case evidence when needed.
+          await settleSample(pkg, repo.testFiles, (path) => source.readText(path));
+          packages.push(pkg);
         } catch (error) {
           problems.push({ root: repo.provenance.root, spec: file, message: error instanceof Error ? error.message : String(error) });
         }

@@ -93,6 +93,11 @@ export interface PackageDescription {
   failing_tests?: number;
   /** A household that computes; default: one built from the package's input defaults. */
   sample_household?: Record<string, unknown>;
+  /**
+   * Set when the package verified its sample and none computes: the package is listed `unavailable`, its
+   * program `partial`, and capabilities carries no sample request for it.
+   */
+  sample_problem?: string;
   graph?: ProgramGraph;
 }
 

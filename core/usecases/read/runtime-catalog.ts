@@ -33,24 +33,26 @@ export class CalculatorRuntimeCatalog implements RuntimeCatalog {
   }
 
   health(): { status: 'ready' | 'unavailable'; detail?: string } {
-    const count = this.all().length;
-    return count > 0
-      ? { status: 'ready', detail: `${count} executable ${count === 1 ? 'package' : 'packages'}` }
-      : { status: 'unavailable', detail: 'no executable runtime package is configured' };
+    const all = this.all();
+    const count = all.length;
+    if (count === 0) return { status: 'unavailable', detail: 'no executable runtime package is configured' };
+    const broken = all.filter((pkg) => this.describe(pkg).sample_problem !== undefined).length;
+    const detail = `${count} executable ${count === 1 ? 'package' : 'packages'}`;
+    return { status: 'ready', detail: broken > 0 ? `${detail}; ${broken} unavailable (no sample household computes)` : detail };
   }
 
   packages(): RuntimePackageSummary[] {
-    return this.sorted().map((pkg) => summaryOf(pkg));
+    return this.sorted().map((pkg) => summaryOf(pkg, this.describe(pkg)));
   }
 
   package(jurisdiction: string, programId: string): RuntimePackageDetail | undefined {
     const pkg = this.find(jurisdiction, programId);
     if (!pkg) return undefined;
     const description = this.describe(pkg);
-    const period = monthOf(pkg.shape.default_period);
+    const period = pkg.shape.default_period;
     const household = description.sample_household ?? sampleHousehold(period, pkg.shape.entities);
     return {
-      ...summaryOf(pkg),
+      ...summaryOf(pkg, description),
       default_period: period,
       outputs: outputsOf(pkg, description.outputs),
       entities: pkg.shape.entities.map(specEntity),
@@ -71,7 +73,8 @@ export class CalculatorRuntimeCatalog implements RuntimeCatalog {
       return {
         jurisdiction: pkg.jurisdiction,
         program_id: pkg.program_id,
-        executable: true,
+        // A package none of whose sample households computes is not counted as executable (program `partial`).
+        executable: d.sample_problem === undefined,
         acknowledged_incomplete: d.acknowledged_incomplete ?? [],
         failing_tests: d.failing_tests ?? 0,
       };
@@ -107,11 +110,6 @@ export class CalculatorRuntimeCatalog implements RuntimeCatalog {
   }
 }
 
-/** `YYYY-MM` as the spec requires: a year-only program period (e.g. a tax year `2026`) reads as its first month. */
-export function monthOf(period: string): string {
-  return /^\d{4}$/.test(period) ? `${period}-01` : period;
-}
-
 /** The spec's entity fields only (runtime-internal input flags stay internal). */
 function specEntity(e: PackageEntity): PackageEntity {
   return {
@@ -124,7 +122,8 @@ function specEntity(e: PackageEntity): PackageEntity {
   };
 }
 
-function summaryOf(pkg: ExecutablePackage): RuntimePackageSummary {
+/** `unavailable` when the package reports that no sample household computes (PackageDescription.sample_problem). */
+function summaryOf(pkg: ExecutablePackage, description: PackageDescription): RuntimePackageSummary {
   const inputs = new Set<string>();
   for (const e of pkg.shape.entities) for (const i of e.inputs) inputs.add(i.name);
   return {
@@ -132,7 +131,7 @@ function summaryOf(pkg: ExecutablePackage): RuntimePackageSummary {
     jurisdiction: pkg.jurisdiction,
     runtime_id: pkg.runtime_id,
     mode: pkg.mode,
-    status: 'ready',
+    status: description.sample_problem === undefined ? 'ready' : 'unavailable',
     default_outputs: [...pkg.default_outputs],
     output_count: pkg.outputs.length,
     entity_count: pkg.shape.entities.length,
@@ -168,7 +167,8 @@ export function sampleHousehold(period: string, entities: readonly PackageEntity
   return Object.keys(overrides).length > 0 ? { period, entities: overrides } : { period };
 }
 
-function neutralValue(input: PackageInput, period: string): JsonValue {
+/** The value a sample household gives an input without a default: false, '', the period's first day, 1 or 0. */
+export function neutralValue(input: PackageInput, period: string): JsonValue {
   switch (valueKind(input.dtype)) {
     case 'bool':
       return false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HouseholdShape } from '../../../../core/domain/household/shape.js';
 import type { Calculator, ExecutablePackage } from '../../../../core/ports/calculator.js';
 import type { PackageDescription, ProgramGraph } from '../../../../core/ports/runtime.js';
-import { CalculatorRuntimeCatalog, monthOf, sampleHousehold } from '../../../../core/usecases/read/runtime-catalog.js';
+import { CalculatorRuntimeCatalog, sampleHousehold } from '../../../../core/usecases/read/runtime-catalog.js';
 
 const shape: HouseholdShape = {
   default_period: '2026-01',
@@ -100,6 +100,15 @@ describe('CalculatorRuntimeCatalog', () => {
     ]);
   });
 
+  it('lists a package whose sample does not compute as unavailable, its program not executable, and says so in health', () => {
+    const broken = pkg('tanf', 'us-fl', 'first', { sample_household: { period: '2026-01' }, sample_problem: 'no sample household computes; x: missing input' });
+    const mixed = new CalculatorRuntimeCatalog(() => [calculator('first', [broken, pkg('snap', 'us-ak', 'first')])]);
+    expect(mixed.packages().map((p) => `${p.jurisdiction}/${p.program_id}:${p.status}`)).toEqual(['us-ak/snap:ready', 'us-fl/tanf:unavailable']);
+    expect(mixed.package('us-fl', 'tanf')).toMatchObject({ status: 'unavailable', sample_request: { household: { period: '2026-01' } } });
+    expect(mixed.facts().find((f) => f.jurisdiction === 'us-fl')).toMatchObject({ executable: false });
+    expect(mixed.health()).toEqual({ status: 'ready', detail: '2 executable packages; 1 unavailable (no sample household computes)' });
+  });
+
   it('is unavailable without packages', () => {
     const empty = new CalculatorRuntimeCatalog(() => []);
     expect(empty.health().status).toBe('unavailable');
@@ -121,12 +130,5 @@ describe('sampleHousehold', () => {
 
   it('is only the period when every input has a default', () => {
     expect(sampleHousehold('2026-01', [{ entity: 'Household', id_template: 'h', inputs: [{ name: 'x', dtype: 'Money', default: 0 }] }])).toEqual({ period: '2026-01' });
-  });
-});
-
-describe('monthOf', () => {
-  it('reads a year-only period as its first month', () => {
-    expect(monthOf('2026')).toBe('2026-01');
-    expect(monthOf('2026-07')).toBe('2026-07');
   });
 });

@@ -1,0 +1,107 @@
+/**
+ * Published sample households of compiled packages: verified by computing them; drawn from the companion test
+ * cases of the package's closure before neutral values; a package none of whose candidates computes is reported
+ * (sample_problem) and listed unavailable; a default period the rules do not cover gives way to the case's month.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RuleRepository } from '../../../core/ports/rule-repository.js';
+import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
+import { CalculatorRuntimeCatalog } from '../../../core/usecases/read/runtime-catalog.js';
+import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
+
+const credit = (from: string): string => `format: rulespec/v1
+module:
+  summary: A test credit.
+rules:
+  - name: credit_rate
+    kind: parameter
+    dtype: Rate
+    source: Test Code 1(a)(1)
+    versions:
+      - effective_from: '${from}'
+        formula: '0.5'
+  - name: credit
+    kind: derived
+    entity: Household
+    dtype: Money
+    unit: USD
+    period: Month
+    source: Test Code 1(a)(2)
+    versions:
+      - effective_from: '${from}'
+        formula: |-
+          if claims_credit: base_amount * credit_rate else: 0
+`;
+
+const FILES: Record<string, string> = {
+  // Covered at the program period; the test case supplies the inputs the neutral household would guess.
+  'us-zz/statutes/1/a.yaml': credit('2025-01-01'),
+  'us-zz/statutes/1/a.test.yaml': `- name: claims the credit
+  period: 2026-01
+  input:
+    us-zz:statutes/1/a#input.claims_credit: holds
+    us-zz:statutes/1/a#input.base_amount: 300
+    us-zz:statutes/1/a#input.not_read_by_the_package: 4
+  output:
+    us-zz:statutes/1/a#credit: 150
+`,
+  'programs/us-zz/credit/fy-2026.yaml': 'program: us-zz/credit\nperiod: 2026-01\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/1/a\n',
+  // Rules start in August, the spec says January; the test case is dated in August.
+  'us-zz/statutes/2/a.yaml': credit('2026-08-01'),
+  'us-zz/statutes/2/a.test.yaml': `- name: a day in August
+  period: { period_kind: custom, name: day, start: '2026-08-03', end: '2026-08-03' }
+  input:
+    us-zz:statutes/2/a#input.claims_credit: true
+    us-zz:statutes/2/a#input.base_amount: 100
+  output:
+    us-zz:statutes/2/a#credit: 50
+`,
+  'programs/us-zz/late/fy-2026.yaml': 'program: us-zz/late\nperiod: 2026\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/2/a\n',
+  // No evidence and rules that never cover the program period: nothing computes.
+  'us-zz/statutes/3/a.yaml': credit('2030-01-01'),
+  'programs/us-zz/never/fy-2026.yaml': 'program: us-zz/never\nperiod: 2026-01\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/3/a\n',
+};
+
+const memoryRepository: RuleRepository = {
+  provenance: async () => ({ name: 'memory-test', root: 'memory' }),
+  listFiles: async () => Object.keys(FILES).sort(),
+  readText: async (path) => FILES[path],
+};
+
+describe('sample households of compiled packages', async () => {
+  const runtime = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null });
+  const catalog = new CalculatorRuntimeCatalog(() => [runtime]);
+  const service = new CalculationService([runtime]);
+
+  it('publishes a companion test case, translated to the package inputs, that computes', async () => {
+    const detail = catalog.package('us-zz', 'credit')!;
+    expect(detail.status).toBe('ready');
+    expect(detail.sample_request.household).toEqual({
+      period: '2026-01',
+      facts: { 'us-zz:statutes/1/a#input.claims_credit': true, 'us-zz:statutes/1/a#input.base_amount': 300 },
+    });
+    const result = await service.calculate(detail.sample_request);
+    expect(result.outputs).toEqual({ credit: 150 });
+    expect(result.trace.every((t) => t.sources.length > 0)).toBe(true);
+  });
+
+  it("adopts the test case's month as default period when the rules do not cover the spec's period (a year-only period reads as January)", async () => {
+    const pkg = runtime.find('late', 'us-zz')!;
+    expect(pkg.shape.default_period).toBe('2026-08');
+    const detail = catalog.package('us-zz', 'late')!;
+    expect(detail).toMatchObject({ status: 'ready', default_period: '2026-08' });
+    expect(detail.sample_request.household).toMatchObject({ period: '2026-08' });
+    expect((await service.calculate(detail.sample_request)).outputs).toEqual({ credit: 50 });
+    // A request without a period now computes at the default period.
+    expect((await service.calculate({ program_id: 'late', jurisdiction: 'us-zz', household: { facts: { claims_credit: false } } })).outputs).toEqual({ credit: 0 });
+  });
+
+  it('lists a package none of whose sample households computes as unavailable, with the reason, and leaves it out of capabilities-style samples', () => {
+    const summary = catalog.packages().find((p) => p.program_id === 'never')!;
+    expect(summary.status).toBe('unavailable');
+    const described = (runtime.find('never', 'us-zz') as unknown as { describe(): { sample_problem?: string } }).describe();
+    expect(described.sample_problem).toMatch(/no sample household computes; .*2026-01 is not covered/);
+    expect(catalog.facts().find((f) => f.program_id === 'never')?.executable).toBe(false);
+    expect(catalog.health().detail).toBe('3 executable packages; 1 unavailable (no sample household computes)');
+  });
+});
