@@ -14,7 +14,7 @@ import type { RequestObserver } from '../../core/ports/request-observer.js';
 import type { Resolve } from '../tokens.js';
 import { checkDeclaredLength, parseJsonBody, readLimited } from './body.js';
 import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
-import { errorResponse, meta, successResponse } from './envelope.js';
+import { errorEnvelope, JSON_CONTENT_TYPE, meta, successEnvelope, type Envelope } from './envelope.js';
 import { clientIpFor, requestIdFor } from './request-id.js';
 import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
 import { Router, type RouteMatch } from './router.js';
@@ -64,7 +64,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const router = new Router(deps.routes);
   const { environment, maxBodyBytes, corsAllowedOrigins } = deps.config;
 
-  async function dispatch(request: Request, url: URL, state: RequestState, log: Logger): Promise<Response> {
+  async function dispatch(request: Request, url: URL, state: RequestState, log: Logger): Promise<Response | Envelope> {
     const method = request.method.toUpperCase();
     const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
     if (method === 'OPTIONS' && router.hasPath(url.pathname)) {
@@ -115,7 +115,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     };
     if (route.rawResponse) return route.handler(ctx);
     const data = await route.handler(ctx);
-    return successResponse(successStatus(route), data, meta(state.requestId, environment));
+    return successEnvelope(successStatus(route), data, meta(state.requestId, environment));
   }
 
   async function handle(event: H3Event, clientAddress: string | undefined): Promise<Response> {
@@ -132,32 +132,50 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       rejectedKeyId: null,
     };
     const log = deps.logger.child({ request_id: state.requestId });
-    let response: Response;
+    let outcome: Response | Envelope;
     try {
-      response = await dispatch(request, url, state, log);
+      outcome = await dispatch(request, url, state, log);
     } catch (error) {
       if (!(error instanceof ServiceError)) {
         log.error('unhandled error', { method: request.method, route: state.match?.route.path ?? null, error: describe(error) });
       }
       state.errorCode = error instanceof ServiceError ? error.code : 'internal_error';
       state.rejectedKeyId = error instanceof ServiceError ? error.keyId : null;
-      response = errorResponse(error, meta(state.requestId, environment));
+      outcome = errorEnvelope(error, meta(state.requestId, environment));
     }
-    response = finalize(response, request, state);
+    const response = outcome instanceof Response ? finalize(outcome, request, state) : finalizeEnvelope(outcome, request, state);
     record(request, response, state, started, log);
     return response;
   }
 
-  function finalize(response: Response, request: Request, state: RequestState): Response {
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(state.extraHeaders)) headers.set(name, value);
-    headers.set('x-request-id', state.requestId);
-    headers.set('cache-control', 'no-store');
+  /** The headers every response gets, over whatever the response carries: route headers, then the platform's. */
+  function platformHeaders(target: { set(name: string, value: string): void }, request: Request, state: RequestState): void {
+    for (const name in state.extraHeaders) target.set(name, state.extraHeaders[name]);
+    target.set('x-request-id', state.requestId);
+    target.set('cache-control', 'no-store');
     const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
     if (origin !== null && request.method.toUpperCase() !== 'OPTIONS') {
-      for (const [name, value] of Object.entries(corsResponseHeaders(origin))) headers.set(name, value);
+      const cors = corsResponseHeaders(origin);
+      for (const name in cors) target.set(name, cors[name]);
     }
+  }
+
+  /** A route's own Response: copied, since it may not be ours to change (immutable headers, HEAD body). */
+  function finalize(response: Response, request: Request, state: RequestState): Response {
+    const headers = new Headers(response.headers);
+    platformHeaders(headers, request, state);
     return new Response(request.method.toUpperCase() === 'HEAD' ? null : response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  /** An envelope becomes exactly one Response, serialised once, with every header in place. */
+  function finalizeEnvelope(envelope: Envelope, request: Request, state: RequestState): Response {
+    // Lower-cased names in a plain record, last write wins: the same outcome as Headers.set in order.
+    const headers = Object.create(null) as Record<string, string>;
+    headers['content-type'] = JSON_CONTENT_TYPE;
+    const target = { set: (name: string, value: string) => void (headers[name.toLowerCase()] = value) };
+    for (const name in envelope.headers) target.set(name, envelope.headers[name]);
+    platformHeaders(target, request, state);
+    return new Response(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
   }
 
   function record(request: Request, response: Response, state: RequestState, started: number, log: Logger): void {

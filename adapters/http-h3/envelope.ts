@@ -12,12 +12,28 @@ export function meta(requestId: string, environment: Environment): Meta {
   return { request_id: requestId, api_version: API_VERSION, environment };
 }
 
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers } });
 }
 
-export function successResponse(status: number, data: unknown, m: Meta): Response {
-  return jsonResponse(status, { status: 'ok', data, meta: m });
+/**
+ * A JSON envelope not yet turned into a Response: the platform adds its own headers and builds the Response
+ * once, instead of copying a finished Response (and its body stream) into a new one.
+ */
+export interface Envelope {
+  status: number;
+  /** The serialised body (serialising is where a handler's unserialisable data fails, inside error handling). */
+  json: string;
+  /** Headers the envelope itself carries (e.g. retry-after of an error); the platform's headers win. */
+  headers: Record<string, string>;
+}
+
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+export function successEnvelope(status: number, data: unknown, m: Meta): Envelope {
+  return { status, json: JSON.stringify({ status: 'ok', data, meta: m }), headers: NO_HEADERS };
 }
 
 export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unknown): Record<string, unknown> {
@@ -27,9 +43,8 @@ export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unkn
 }
 
 /** ServiceErrors keep code, message, data and headers; anything else becomes a generic 500. */
-export function errorResponse(error: unknown, m: Meta): Response {
-  if (error instanceof ServiceError) {
-    return jsonResponse(error.status, errorBody(error.code, error.message, m, error.data), error.headers);
-  }
-  return jsonResponse(500, errorBody('internal_error', `${ERROR_CODES.internal_error.message} Request id: ${m.request_id}.`, m));
+export function errorEnvelope(error: unknown, m: Meta): Envelope {
+  if (error instanceof ServiceError) return { status: error.status, json: JSON.stringify(errorBody(error.code, error.message, m, error.data)), headers: error.headers };
+  return { status: 500, json: JSON.stringify(errorBody('internal_error', `${ERROR_CODES.internal_error.message} Request id: ${m.request_id}.`, m)), headers: NO_HEADERS };
 }
+
