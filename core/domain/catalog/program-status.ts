@@ -2,7 +2,8 @@
  * ProgramSummary.status:
  *  - available: the runtime has an executable package for the program that declares no acknowledged-incomplete
  *    output and fails none of its tests;
- *  - partial: a package exists but declares acknowledged-incomplete outputs, fails some tests, or does not execute;
+ *  - partial: a package exists but declares acknowledged-incomplete outputs, fails some tests, or does not execute
+ *    (including a package none of whose sample households computes: `executable` false, listed `unavailable`);
  *  - planned: rules only, no package.
  */
 
