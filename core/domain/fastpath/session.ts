@@ -7,7 +7,8 @@
 import type { RuntimePackage } from '../rulespec/compose.js';
 import { parseTestPeriod } from '../rulespec/corpus-runner.js';
 import type { Period } from '../rulespec/evaluate.js';
-import { isoToDays } from '../rulespec/values.js';
+import { daysToIso, isoToDays } from '../rulespec/values.js';
+import { keysOf, makeLoader, makeOutputReader, type RecordLoader } from './loader.js';
 import type { SlotType } from './codegen.js';
 import { BAIL } from './helpers.js';
 import { jsonOf } from './batch.js';
@@ -29,6 +30,8 @@ type Json = Record<string, string | number | boolean>;
 const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
+/** Record shapes per session with generated loaders (household and people shapes together). */
+const MAX_SHAPES = 32;
 
 export class PackageSession {
   private fastKernel: FastKernel | undefined;
@@ -45,16 +48,20 @@ export class PackageSession {
   private traced: FastKernel | undefined;
   private readonly textOk = new Map<string, boolean>();
   private readonly all: readonly number[];
-  private defaultsOk: boolean | undefined;
-  private readonly hhKeys = { keys: [] as string[], slots: [] as number[] };
-  private readonly personKeys = { keys: [] as string[], slots: [] as number[] };
-  private readonly floatCols: Float64Array[] = [];
-  private readonly floatDefaults: number[] = [];
-  private readonly byteCols: Uint8Array[] = [];
-  private readonly byteDefaults: number[] = [];
-  private readonly textCols: (string | undefined)[][] = [];
-  private readonly textDefaults: (string | undefined)[] = [];
-
+  private readonly defaultsOk: boolean;
+  /** Row 0's clean value per column (the encoded default, or not given); people rows: not given. */
+  private readonly clean0: (number | string | undefined)[] = [];
+  private readonly cleanP: (number | string | undefined)[] = [];
+  /** Generated loaders per record shape (household rows and people rows), and the last one used of each. */
+  private readonly loaders = new Map<string, RecordLoader>();
+  private lastHousehold: RecordLoader | undefined;
+  private lastPerson: RecordLoader | undefined;
+  /** The loader that last wrote each row (its columns are the row's only non-clean cells). */
+  private readonly rowLoader: (RecordLoader | undefined)[];
+  /** Shapes beyond the loader cache go through the generic key-by-key path. */
+  private readonly generic: RecordLoader;
+  private readonly relOffsets: Int32Array | undefined;
+  private readOutputs: (() => Json) | undefined;
   constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
     const program = pkg.program;
     this.period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
@@ -97,6 +104,41 @@ export class PackageSession {
     // One cell per output (row 0); plain arrays take any kernel value, so no kernel is needed to size them.
     this.O = this.outputs.map(() => [0] as unknown[]);
     this.all = this.outputs.map((_, j) => j);
+    this.relOffsets = this.relIndex >= 0 ? this.R[2 * this.relIndex] : undefined;
+    // Clean columns: not given everywhere, then the defaults encoded once on row 0.
+    for (const col of this.C) {
+      if (col instanceof Float64Array) col.fill(NaN);
+      else if (col instanceof Uint8Array) col.fill(255);
+      else col.fill(undefined);
+    }
+    let ok = true;
+    for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) ok = false;
+    this.defaultsOk = ok;
+    for (const col of this.C) {
+      this.clean0.push(col[0]);
+      this.cleanP.push(col instanceof Float64Array ? NaN : col instanceof Uint8Array ? 255 : undefined);
+    }
+    this.rowLoader = new Array<RecordLoader | undefined>(n).fill(undefined);
+    this.generic = {
+      keys: [],
+      match: () => false,
+      write: (rec, e) => {
+        this.resetRow(e);
+        return this.record(rec, e);
+      },
+      undo: (e) => this.resetRow(e),
+    };
+  }
+
+  /** A string is text unless fromRaw would read it as a number or a date; codes repeat, so the answer is cached. */
+  private isText(raw: string): boolean {
+    let ok = this.textOk.get(raw);
+    if (ok === undefined) {
+      ok = !NUMERIC.test(raw) && !(ISO_DATE.test(raw) && isoToDays(raw) !== undefined);
+      if (this.textOk.size >= 1024) this.textOk.clear();
+      this.textOk.set(raw, ok);
+    }
+    return ok;
   }
 
   /** Writes one raw JSON value; false when it is outside the signature (the explain path decides). */
@@ -127,15 +169,7 @@ export class PackageSession {
         (col as Uint8Array)[e] = raw ? 1 : 0;
         return true;
       case 'text': {
-        if (typeof raw !== 'string') return false;
-        // A string is text unless fromRaw would read it as a number or a date; codes repeat, so cache the answer.
-        let ok = this.textOk.get(raw);
-        if (ok === undefined) {
-          ok = !NUMERIC.test(raw) && !(ISO_DATE.test(raw) && isoToDays(raw) !== undefined);
-          if (this.textOk.size >= 1024) this.textOk.clear();
-          this.textOk.set(raw, ok);
-        }
-        if (!ok) return false;
+        if (typeof raw !== 'string' || !this.isText(raw)) return false;
         (col as (string | undefined)[])[e] = raw;
         return true;
       }
@@ -151,27 +185,16 @@ export class PackageSession {
   }
 
   /**
-   * Resets rows 0..count-1: row 0 to the defaults, people rows to "not given". One loop per column kind keeps
-   * every store monomorphic.
+   * Puts row e back to its clean state in every column (row 0: defaults; people: not given). Only needed after
+   * the generic loader, which may touch any column.
    */
-  private reset(count: number): void {
-    const f = this.floatCols;
-    for (let i = 0; i < f.length; i++) {
-      const col = f[i];
-      col[0] = this.floatDefaults[i];
-      for (let e = 1; e < count; e++) col[e] = NaN;
-    }
-    const b = this.byteCols;
-    for (let i = 0; i < b.length; i++) {
-      const col = b[i];
-      col[0] = this.byteDefaults[i];
-      for (let e = 1; e < count; e++) col[e] = 255;
-    }
-    const t = this.textCols;
-    for (let i = 0; i < t.length; i++) {
-      const col = t[i];
-      col[0] = this.textDefaults[i];
-      for (let e = 1; e < count; e++) col[e] = undefined;
+  private resetRow(e: number): void {
+    const C = this.C;
+    for (let i = 0; i < C.length; i++) {
+      const col = C[i];
+      if (col instanceof Float64Array) col[e] = e === 0 ? this.clean0[i] as number : NaN;
+      else if (col instanceof Uint8Array) col[e] = e === 0 ? this.clean0[i] as number : 255;
+      else col[e] = e === 0 ? this.clean0[i] as string | undefined : undefined;
     }
   }
 
@@ -228,73 +251,76 @@ export class PackageSession {
   }
 
   private outputsJson(kernel: FastKernel): Json {
+    const read = (this.readOutputs ??= makeOutputReader(this.outputs, kernel.outputTypes, this.O, daysToIso) ?? (() => this.outputsByKey(kernel)));
+    return read();
+  }
+
+  private outputsByKey(kernel: FastKernel): Json {
     const out: Json = {};
     const types = kernel.outputTypes;
     for (let j = 0; j < types.length; j++) out[this.outputs[j]] = jsonOf(types[j], this.O[j], 0);
     return out;
   }
 
-  /** Fills the one-household columns; false when a value is outside the signature. */
+  /**
+   * Fills the one-household columns; false when a value is outside the signature. Each row is rewritten by
+   * the generated loader of its record's shape; a row last written by another shape is first put back clean
+   * (only that shape's columns). Rows past this household's people are never read (no relation reaches them).
+   */
   private load(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[]): boolean {
-    if (people.length > this.maxPeople || (people.length > 0 && this.relIndex < 0)) return false;
-    const count = 1 + people.length;
-    if (this.defaultsOk === undefined) {
-      // Defaults are encoded once (row 0 of empty columns); afterwards reset() copies them.
-      for (const col of this.C) {
-        if (col instanceof Float64Array) col.fill(NaN);
-        else if (col instanceof Uint8Array) col.fill(255);
-        else col.fill(undefined);
-      }
-      this.defaultsOk = true;
-      for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) this.defaultsOk = false;
-      this.C.forEach((col) => {
-        if (col instanceof Float64Array) {
-          this.floatCols.push(col);
-          this.floatDefaults.push(col[0]);
-        } else if (col instanceof Uint8Array) {
-          this.byteCols.push(col);
-          this.byteDefaults.push(col[0]);
-        } else {
-          this.textCols.push(col);
-          this.textDefaults.push(col[0]);
-        }
-      });
+    const np = people.length;
+    if (np > this.maxPeople || (np > 0 && this.relIndex < 0) || !this.defaultsOk) return false;
+    let w = this.lastHousehold;
+    if (w === undefined || !w.match(household)) w = this.lastHousehold = this.loaderFor(household, 0);
+    if (!this.writeRow(w, household, 0)) return false;
+    for (let j = 0; j < np; j++) {
+      const rec = people[j];
+      let p = this.lastPerson;
+      if (p === undefined || !p.match(rec)) p = this.lastPerson = this.loaderFor(rec, 1);
+      if (!this.writeRow(p, rec, 1 + j)) return false;
     }
-    if (!this.defaultsOk) return false;
-    this.reset(count);
-    if (!this.record(household, 0, this.hhKeys)) return false;
-    for (let j = 0; j < people.length; j++) if (!this.record(people[j], 1 + j, this.personKeys)) return false;
-    for (let r = 0; 2 * r < this.R.length; r++) {
-      const off = this.R[2 * r];
-      const end = r === this.relIndex ? people.length : 0;
-      off[0] = 0;
-      off.fill(end, 1, count + 1);
-    }
+    // The person relation: the household (entity 0) has members 1..np, each member none. Other relations stay empty.
+    const off = this.relOffsets;
+    if (off !== undefined) for (let e = 1; e <= np + 1; e++) off[e] = np;
     return true;
   }
 
-  /**
-   * Writes one record's values on entity e. Callers usually send records with the same keys in the same order,
-   * so the key → slot resolution of the previous record is reused while the keys match.
-   */
-  private record(rec: Readonly<Record<string, unknown>>, e: number, cache: { keys: string[]; slots: number[] }): boolean {
-    let i = 0;
+  private writeRow(w: RecordLoader, rec: Readonly<Record<string, unknown>>, e: number): boolean {
+    const prev = this.rowLoader[e];
+    if (prev !== w) {
+      if (prev !== undefined) prev.undo(e);
+      this.rowLoader[e] = w;
+    }
+    return w.write(rec, e);
+  }
+
+  /** The generated loader for a record's shape (row 0 or people rows), made on first sight of the shape. */
+  private loaderFor(rec: Readonly<Record<string, unknown>>, kind: 0 | 1): RecordLoader {
+    const keys = keysOf(rec);
+    const id = `${kind}${JSON.stringify(keys)}`;
+    const hit = this.loaders.get(id);
+    if (hit) return hit;
+    // Requests choose their keys: bound the generated code per session; further shapes use the generic path.
+    if (this.loaders.size >= MAX_SHAPES) return this.generic;
+    const loader = makeLoader(keys, {
+      columns: this.C,
+      signature: this.sig,
+      slotOf: (k) => this.slotOf(k),
+      clean: kind === 0 ? this.clean0 : this.cleanP,
+      isText: (v) => this.isText(v),
+      dayOf: (v) => (ISO_DATE.test(v) ? isoToDays(v) : undefined),
+    });
+    this.loaders.set(id, loader);
+    return loader;
+  }
+
+  /** Writes one record's values on entity e, key by key (the generic path). */
+  private record(rec: Readonly<Record<string, unknown>>, e: number): boolean {
     for (const key in rec) {
       const raw = rec[key];
-      if (raw === null || raw === undefined) {
-        i++;
-        continue;
-      }
-      let slot: number | undefined;
-      if (cache.keys[i] === key) slot = cache.slots[i];
-      else {
-        slot = this.slotOf(key);
-        if (slot === undefined) return false;
-        cache.keys[i] = key;
-        cache.slots[i] = slot;
-      }
-      i++;
-      if (!this.put(slot, e, raw)) return false;
+      if (raw === null || raw === undefined) continue;
+      const slot = this.slotOf(key);
+      if (slot === undefined || !this.put(slot, e, raw)) return false;
     }
     return true;
   }

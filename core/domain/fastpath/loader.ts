@@ -1,0 +1,155 @@
+/**
+ * Generated input loaders for PackageSession: for one record shape (the ordered list of keys a request record
+ * has) a small straight-line function reads each key as a constant property, checks its kind and exactness,
+ * and stores into the session's own columns (captured as constants, so every store is monomorphic). No Map
+ * lookup, closure or key resolution runs per request; keys are resolved to slots when the loader is made.
+ *
+ * Semantics are the generic `put` of session.ts, key by key: null/undefined means "not given" (a later alias
+ * of the same slot does not erase an earlier value), an unknown key is accepted only with a null value, and a
+ * value outside the column's signature makes `write` return false (the explain path decides).
+ */
+import type { SlotType, Ty } from './codegen.js';
+import type { Column, OutputColumn } from './kernel.js';
+
+/** Largest power of ten a scale may use (decimals are capped at 6 by the session). */
+const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
+
+export interface RecordLoader {
+  /** The keys (in for-in order) this loader was made for. */
+  readonly keys: readonly string[];
+  /** True when `rec` enumerates exactly these keys in this order. */
+  match(rec: Readonly<Record<string, unknown>>): boolean;
+  /** Writes every slot this shape names on row e (its clean value first, then the given values); false = explain path. */
+  write(rec: Readonly<Record<string, unknown>>, e: number): boolean;
+  /** Puts the slots this loader writes back to their clean values on row e. */
+  undo(e: number): void;
+}
+
+export interface LoaderContext {
+  readonly columns: readonly Column[];
+  readonly signature: readonly SlotType[];
+  /** Slot index for a request key, or undefined when no input accepts it. */
+  slotOf(key: string): number | undefined;
+  /** Clean value per column on this loader's rows (row 0: the encoded default or missing; people: missing). */
+  readonly clean: readonly (number | string | undefined)[];
+  /** True when a string is text (not a number or date, as fromRaw reads it). */
+  isText(s: string): boolean;
+  /** Day number of an ISO date string, or undefined. */
+  dayOf(s: string): number | undefined;
+}
+
+/** Makes the loader for one record shape. Keys only ever appear as JSON string literals in the source. */
+export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordLoader {
+  const slots = keys.map((k) => ctx.slotOf(k));
+  const used = [...new Set(slots.filter((s): s is number => s !== undefined))].sort((a, b) => a - b);
+  const lines: string[] = ['"use strict";'];
+  for (const s of used) lines.push(`const c${s} = C[${s}], d${s} = D[${s}];`);
+  // The last four accepted texts per key: codes repeat, so most values skip the classification.
+  keys.forEach((_, i) => {
+    if (slots[i] !== undefined && ctx.signature[slots[i]].k === 'text') lines.push(`let t${i}a, t${i}b, t${i}c, t${i}d;`);
+  });
+  const write: string[] = [];
+  for (const s of used) write.push(`c${s}[e] = d${s};`);
+  write.push('let v;');
+  keys.forEach((key, i) => {
+    const s = slots[i];
+    write.push(`v = rec[${JSON.stringify(key)}];`);
+    if (s === undefined) {
+      write.push('if (v !== null && v !== undefined) return false;');
+      return;
+    }
+    const t = ctx.signature[s];
+    const body: string[] = [];
+    switch (t.k) {
+      case 'num': {
+        // Exact at the scale: the scaled value rounds back to the same double (integers pass unchanged), within 1e15.
+        const p = POW[t.s];
+        body.push(`if (typeof v !== 'number') return false;`, `const m = Math.round(v * ${p});`, `if (m / ${p} !== v || !(m < 1e15 && m > -1e15)) return false;`, `c${s}[e] = m;`);
+        break;
+      }
+      case 'bool':
+        body.push(`if (v === true) c${s}[e] = 1; else if (v === false) c${s}[e] = 0; else return false;`);
+        break;
+      case 'text':
+        body.push(`if (typeof v !== 'string') return false;`, `if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return false; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; }`, `c${s}[e] = v;`);
+        break;
+      case 'date':
+        body.push(`if (typeof v !== 'string') return false;`, `const d = dayOf(v);`, `if (d === undefined) return false;`, `c${s}[e] = d;`);
+        break;
+      default:
+        body.push('return false;');
+    }
+    write.push(`if (v !== null && v !== undefined) { ${body.join(' ')} }`);
+  });
+  write.push('return true;');
+  const undo = used.map((s) => `c${s}[e] = d${s};`);
+  lines.push(
+    `function match(rec) { let i = 0; for (const k in rec) { if (k !== KEYS[i]) return false; i++; } return i === ${keys.length}; }`,
+    `function write(rec, e) {\n${write.join('\n')}\n}`,
+    `function undo(e) { ${undo.join(' ')} }`,
+    'return { keys: KEYS, match, write, undo };',
+  );
+  const factory = new Function('C', 'D', 'KEYS', 'isText', 'dayOf', lines.join('\n')) as (
+    c: readonly Column[],
+    d: readonly (number | string | undefined)[],
+    k: readonly string[],
+    isText: (s: string) => boolean,
+    dayOf: (s: string) => number | undefined,
+  ) => RecordLoader;
+  // A plain array: element loads from a frozen array are several times slower in the match loop.
+  return factory(ctx.columns, ctx.clean, [...keys], ctx.isText, ctx.dayOf);
+}
+
+/** The keys of a record in for-in order (the shape a loader is made for). */
+export function keysOf(rec: Readonly<Record<string, unknown>>): string[] {
+  const keys: string[] = [];
+  for (const k in rec) keys.push(k);
+  return keys;
+}
+
+const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Generated reader of one household's outputs (row 0 of the session's output cells) as a JSON object literal,
+ * rendered as jsonOf renders them. Undefined when an output name is not a plain identifier (the caller then
+ * builds the object key by key).
+ */
+export function makeOutputReader(
+  names: readonly string[],
+  types: readonly Ty[],
+  O: readonly OutputColumn[],
+  daysToIso: (d: number) => string,
+): (() => Record<string, string | number | boolean>) | undefined {
+  if (names.some((n) => !PLAIN_NAME.test(n) || n === '__proto__')) return undefined;
+  const fields: string[] = [];
+  for (let j = 0; j < names.length; j++) {
+    const x = `o${j}[0]`;
+    const t = types[j];
+    let expr: string;
+    switch (t.k) {
+      case 'num':
+        expr = x;
+        break;
+      case 'judg':
+        expr = `(${x} === 2 ? 'holds' : ${x} === 0 ? 'not_holds' : 'undetermined')`;
+        break;
+      case 'bool':
+        expr = `${x} === 1`;
+        break;
+      case 'date':
+        expr = `daysToIso(${x})`;
+        break;
+      case 'text':
+        expr = `String(${x})`;
+        break;
+      default:
+        return undefined;
+    }
+    fields.push(`${names[j]}: ${expr}`);
+  }
+  const factory = new Function('O', 'daysToIso', `"use strict";\n${names.map((_, j) => `const o${j} = O[${j}];`).join(' ')}\nreturn function outputs() { return { ${fields.join(', ')} }; };`) as (
+    o: readonly OutputColumn[],
+    d: (x: number) => string,
+  ) => () => Record<string, string | number | boolean>;
+  return factory(O, daysToIso);
+}
