@@ -92,6 +92,7 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const personRelation = text(ext.person_relation) ?? pkg.inputs.find((i) => i.relation)?.relation;
   const householdTargets = new Set(Object.values(householdAliases));
   const queryEntities = new Set(pkg.outputs.map((o) => o.entity));
+  const declaredPerson = text(ext.person_entity) !== undefined;
   const personTargets = new Set(Object.values(personAliases));
 
   const constraints = new Map<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>>();
@@ -108,8 +109,9 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const unitInputs: PackageInput[] = [];
   const personInputs: PackageInput[] = [];
   for (const input of pkg.inputs) {
-    // An input of the entity the outputs are computed for is read at the query entity (the unit), not on members.
-    const ofMembers = !!input.relation || (input.entity === personEntity && !queryEntities.has(input.entity));
+    // Only a relation reaches member entities: without one, an input is read at the query entity (the unit), unless
+    // the package declares its person entity and the input belongs to it rather than to the outputs' entity.
+    const ofMembers = !!input.relation || (declaredPerson && input.entity === personEntity && !queryEntities.has(input.entity));
     const onPerson = personTargets.has(input.name) || (ofMembers && !householdTargets.has(input.name));
     // Read both directly at the query entity and through a relation: declared on the unit and on members.
     const onUnit = householdTargets.has(input.name) || !onPerson || (queryEntities.has(input.entity) && !personTargets.has(input.name));
