@@ -32,7 +32,7 @@ import { keysModule } from './keys/module.js';
 import { parityModule } from './parity/module.js';
 import { readSurfaceModule } from './read-surface/module.js';
 import { operationsModule } from './operations/module.js';
-import { JsonLogger } from './logging/json-logger.js';
+import { bufferedStderr, JsonLogger } from './logging/json-logger.js';
 import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
 
 export interface Registry {
@@ -58,7 +58,7 @@ export const platformModule: PlatformModule = {
   register(registry, config) {
     registry.value(TOKENS.Config, config);
     registry.value(TOKENS.Clock, () => new Date());
-    registry.factory(TOKENS.Logger, () => new JsonLogger(process.stderr, { service: 'tenet', environment: config.environment }));
+    registry.factory(TOKENS.Logger, () => new JsonLogger(bufferedStderr(), { service: 'tenet', environment: config.environment }));
     registry.factory(TOKENS.AuthGate, (resolve) => new EnvironmentKeyGate(config.serviceApiKeys, resolve(TOKENS.Clock)));
     registry.value(TOKENS.RequestObservers, []);
     // No quota metering until the keys module binds the real meter.

@@ -40,6 +40,57 @@ export class JsonLogger implements Logger {
   }
 }
 
+/**
+ * Hands lines to a stream in one write per event-loop turn (or once 64 KiB are pending) instead of one write
+ * per line: process.stderr writes to files and pipes synchronously, so a write per request line is a system
+ * call on the request path. Every line is still written, in order; pending lines are written when the
+ * process exits (normal exit, process.exit and uncaught errors alike).
+ */
+export class BufferedLineSink implements LineSink {
+  readonly #target: LineSink;
+  readonly #maxChars: number;
+  #pending = '';
+  #scheduled = false;
+  readonly #flushSoon = (): void => {
+    this.#scheduled = false;
+    this.flush();
+  };
+
+  constructor(target: LineSink, maxChars = 64 * 1024) {
+    this.#target = target;
+    this.#maxChars = maxChars;
+  }
+
+  write(line: string): void {
+    this.#pending += line;
+    if (this.#pending.length >= this.#maxChars) this.flush();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      // unref: a pending flush never keeps the process alive; the exit hook writes what is left.
+      setImmediate(this.#flushSoon).unref();
+    }
+  }
+
+  flush(): void {
+    if (this.#pending === '') return;
+    const chunk = this.#pending;
+    this.#pending = '';
+    this.#target.write(chunk);
+  }
+}
+
+let stderrSink: BufferedLineSink | null = null;
+
+/** The process-wide buffered sink on stderr (one exit hook however many apps a process builds). */
+export function bufferedStderr(): BufferedLineSink {
+  if (stderrSink === null) {
+    const sink = new BufferedLineSink(process.stderr);
+    process.on('exit', () => sink.flush());
+    stderrSink = sink;
+  }
+  return stderrSink;
+}
+
 /** Keeps lines in memory: for tests that assert on log content. */
 export class MemoryLogSink implements LineSink {
   readonly lines: string[] = [];
