@@ -66,6 +66,8 @@ export class CompiledPackage implements ExecutablePackage {
   /** The published sample household once settled, or why no candidate computed (see settleSample). */
   private sample: { household: Record<string, JsonValue>; origin: string } | undefined;
   private sampleProblem: string | undefined;
+  /** Failing companion test cases of the closure's modules; undefined until checked (./companion-tests.ts). */
+  private failingTests: number | undefined;
 
   constructor(
     readonly runtime_id: string,
@@ -97,6 +99,7 @@ export class CompiledPackage implements ExecutablePackage {
       acknowledged_incomplete: [...this.pkg.spec.acknowledgedIncomplete],
       sample_household: Object.keys(sample).length > 0 ? structuredClone(sample) : undefined,
       ...(this.sampleProblem ? { sample_problem: this.sampleProblem } : {}),
+      ...(this.failingTests !== undefined ? { failing_tests: this.failingTests } : {}),
       graph: this.pkg.graph,
     };
   }
@@ -148,6 +151,11 @@ export class CompiledPackage implements ExecutablePackage {
       this.sampleProblem = `no sample household computes; ${first.candidate.origin}: ${first.problem}`.slice(0, 600);
     }
     return false;
+  }
+
+  /** Records the companion-test check (makes the program `partial` when above 0). */
+  setFailingTests(count: number): void {
+    this.failingTests = count;
   }
 
   /** Where the published sample household came from (undefined before settleSample). */

@@ -10,6 +10,7 @@ import type { Calculator, ExecutablePackage } from '../../core/ports/calculator.
 import { CompiledPackage, explainEvaluator, type PackageEvaluator } from './compiled-package.js';
 import { fastEvaluator } from './fast-path.js';
 import { settleSample } from './sample-settling.js';
+import { checkCompanionTests } from './companion-tests.js';
 
 export interface CompileProblem {
   root: string;
@@ -25,11 +26,19 @@ export interface CompiledRuntimeOptions {
    * kernels, explain-identical trace, explain fallback). `null`: the explain evaluator answers everything.
    */
   fast?: PackageEvaluator | null;
+  /**
+   * Companion tests of each package's closure (./companion-tests.ts; failures make the program `partial`):
+   * `background` (default) runs them after loading without delaying start-up (CompiledRuntime.testsChecked
+   * settles when done); `await` runs them before load returns; `off` skips them.
+   */
+  companionTests?: 'background' | 'await' | 'off';
 }
 
 export class CompiledRuntime implements Calculator {
   readonly mode = 'compiled' as const;
   private readonly byKey = new Map<string, CompiledPackage>();
+  /** Settles when the companion-test check is done (at once when it is off). */
+  testsChecked: Promise<void> = Promise.resolve();
 
   constructor(
     readonly id: string,
@@ -65,10 +74,13 @@ export class CompiledRuntime implements Calculator {
     const packages: CompiledPackage[] = [];
     const problems: CompileProblem[] = [];
     const names: string[] = [];
+    const checks: Array<() => Promise<void>> = [];
     for (const { source, model: repo } of loaded) {
       const { name, commit } = repo.provenance;
       const runtimeId = `rulespec-compiled:${name}${commit ? `@${commit.slice(0, 12)}` : ''}`;
       names.push(runtimeId);
+      const own: CompiledPackage[] = [];
+      checks.push(() => checkCompanionTests(own, repo, (path) => source.readText(path)));
       for (const file of repo.programFiles) {
         const spec = parseProgramSpec(file, await source.readText(file));
         if (!spec.ok) {
@@ -85,12 +97,23 @@ export class CompiledRuntime implements Calculator {
           // The published sample request must compute: verified here, from test-case evidence when needed.
           await settleSample(pkg, repo.testFiles, (path) => source.readText(path));
           packages.push(pkg);
+          own.push(pkg);
         } catch (error) {
           problems.push({ root: repo.provenance.root, spec: file, message: error instanceof Error ? error.message : String(error) });
         }
       }
     }
-    return new CompiledRuntime(names.join('+') || 'rulespec-compiled', packages, problems);
+    const runtime = new CompiledRuntime(names.join('+') || 'rulespec-compiled', packages, problems);
+    const mode = options.companionTests ?? 'background';
+    if (mode !== 'off') {
+      const run = async (): Promise<void> => {
+        for (const check of checks) await check();
+      };
+      // Errors inside are counted per file; anything else must not become an unhandled rejection.
+      runtime.testsChecked = mode === 'await' ? run() : run().catch(() => undefined);
+      if (mode === 'await') await runtime.testsChecked;
+    }
+    return runtime;
   }
 
   find(programId: string, jurisdiction: string): ExecutablePackage | undefined {

@@ -1,7 +1,8 @@
 /**
  * Published sample households of compiled packages: verified by computing them; drawn from the companion test
  * cases of the package's closure before neutral values; a package none of whose candidates computes is reported
- * (sample_problem) and listed unavailable; a default period the rules do not cover gives way to the case's month.
+ * (sample_problem) and listed unavailable; a default period the rules do not cover gives way to the case's month;
+ * failing companion tests of the closure are counted (the program becomes partial).
  */
 import { describe, expect, it } from 'vitest';
 import type { RuleRepository } from '../../../core/ports/rule-repository.js';
@@ -59,6 +60,17 @@ const FILES: Record<string, string> = {
   'programs/us-zz/late/fy-2026.yaml': 'program: us-zz/late\nperiod: 2026\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/2/a\n',
   // No evidence and rules that never cover the program period: nothing computes.
   'us-zz/statutes/3/a.yaml': credit('2030-01-01'),
+  // A companion test that fails: the package computes, but its program is partial.
+  'us-zz/statutes/4/a.yaml': credit('2025-01-01'),
+  'us-zz/statutes/4/a.test.yaml': `- name: expects a wrong amount
+  period: 2026-01
+  input:
+    us-zz:statutes/4/a#input.claims_credit: true
+    us-zz:statutes/4/a#input.base_amount: 10
+  output:
+    us-zz:statutes/4/a#credit: 999
+`,
+  'programs/us-zz/checked/fy-2026.yaml': 'program: us-zz/checked\nperiod: 2026-01\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/4/a\n',
   'programs/us-zz/never/fy-2026.yaml': 'program: us-zz/never\nperiod: 2026-01\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/3/a\n',
 };
 
@@ -69,7 +81,7 @@ const memoryRepository: RuleRepository = {
 };
 
 describe('sample households of compiled packages', async () => {
-  const runtime = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null });
+  const runtime = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null, companionTests: 'await' });
   const catalog = new CalculatorRuntimeCatalog(() => [runtime]);
   const service = new CalculationService([runtime]);
 
@@ -102,6 +114,18 @@ describe('sample households of compiled packages', async () => {
     const described = (runtime.find('never', 'us-zz') as unknown as { describe(): { sample_problem?: string } }).describe();
     expect(described.sample_problem).toMatch(/no sample household computes; .*2026-01 is not covered/);
     expect(catalog.facts().find((f) => f.program_id === 'never')?.executable).toBe(false);
-    expect(catalog.health().detail).toBe('3 executable packages; 1 unavailable (no sample household computes)');
+    expect(catalog.health().detail).toBe('4 executable packages; 1 unavailable (no sample household computes)');
+  });
+
+  it('counts failing companion tests of the closure (program partial), and none for a package whose tests pass', async () => {
+    const facts = new Map(catalog.facts().map((f) => [f.program_id, f]));
+    expect(facts.get('checked')).toMatchObject({ executable: true, failing_tests: 1 });
+    expect(facts.get('credit')).toMatchObject({ executable: true, failing_tests: 0 });
+    // In the background (the default) the count arrives once the check settles.
+    const background = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null });
+    await background.testsChecked;
+    expect(new CalculatorRuntimeCatalog(() => [background]).facts().find((f) => f.program_id === 'checked')?.failing_tests).toBe(1);
+    const off = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null, companionTests: 'off' });
+    expect(new CalculatorRuntimeCatalog(() => [off]).facts().find((f) => f.program_id === 'checked')?.failing_tests).toBe(0);
   });
 });
