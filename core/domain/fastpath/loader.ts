@@ -48,8 +48,12 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
   keys.forEach((_, i) => {
     if (slots[i] !== undefined && ctx.signature[slots[i]].k === 'text') lines.push(`let t${i}a, t${i}b, t${i}c, t${i}d;`);
   });
+  // A slot named by one key takes its clean value only when that key is null; a slot named by several keys
+  // (aliases) is cleaned first, so a later null alias does not erase an earlier value.
+  const uses = new Map<number, number>();
+  for (const s of slots) if (s !== undefined) uses.set(s, (uses.get(s) ?? 0) + 1);
   const write: string[] = [];
-  for (const s of used) write.push(`c${s}[e] = d${s};`);
+  for (const s of used) if (uses.get(s)! > 1) write.push(`c${s}[e] = d${s};`);
   write.push('let v;');
   keys.forEach((key, i) => {
     const s = slots[i];
@@ -64,14 +68,20 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
       case 'num': {
         // Exact at the scale: the scaled value rounds back to the same double (integers pass unchanged), within 1e15.
         const p = POW[t.s];
-        body.push(`if (typeof v !== 'number') return false;`, `const m = Math.round(v * ${p});`, `if (m / ${p} !== v || !(m < 1e15 && m > -1e15)) return false;`, `c${s}[e] = m;`);
+        const scaled = p === 1 ? 'v' : `v * ${p}`;
+        const back = p === 1 ? 'm' : `m / ${p}`;
+        body.push(`if (typeof v !== 'number') return false;`, `const m = Math.round(${scaled});`, `if (${back} !== v || !(m < 1e15 && m > -1e15)) return false;`, `c${s}[e] = m;`);
         break;
       }
       case 'bool':
         body.push(`if (v === true) c${s}[e] = 1; else if (v === false) c${s}[e] = 0; else return false;`);
         break;
       case 'text':
-        body.push(`if (typeof v !== 'string') return false;`, `if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return false; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; }`, `c${s}[e] = v;`);
+        body.push(
+          `if (typeof v !== 'string') return false;`,
+          `if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return false; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; }`,
+          `c${s}[e] = v;`,
+        );
         break;
       case 'date':
         body.push(`if (typeof v !== 'string') return false;`, `const d = dayOf(v);`, `if (d === undefined) return false;`, `c${s}[e] = d;`);
@@ -79,7 +89,8 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
       default:
         body.push('return false;');
     }
-    write.push(`if (v !== null && v !== undefined) { ${body.join(' ')} }`);
+    const ifNull = uses.get(s)! > 1 ? '' : ` else c${s}[e] = d${s};`;
+    write.push(`if (v !== null && v !== undefined) { ${body.join(' ')} }${ifNull}`);
   });
   write.push('return true;');
   const undo = used.map((s) => `c${s}[e] = d${s};`);

@@ -62,6 +62,7 @@ export class PackageSession {
   private readonly generic: RecordLoader;
   private readonly relOffsets: Int32Array | undefined;
   private readOutputs: (() => Json) | undefined;
+  private fastRun: FastKernel['run'] | undefined;
   constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
     const program = pkg.program;
     this.period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
@@ -209,13 +210,14 @@ export class PackageSession {
 
   evaluate(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[] = []): Json | undefined {
     if (!this.load(household, people)) return undefined;
+    const run = (this.fastRun ??= this.kernel.run);
     try {
-      this.kernel.run(this.C, this.R, 0, this.O, 0);
+      run(this.C, this.R, 0, this.O, 0);
     } catch (e) {
       if (e !== BAIL) throw e;
       return undefined;
     }
-    return this.outputsJson(this.kernel);
+    return (this.readOutputs ??= this.outputReader())();
   }
 
   /**
@@ -250,9 +252,10 @@ export class PackageSession {
     return this.outputs.indexOf(name);
   }
 
-  private outputsJson(kernel: FastKernel): Json {
-    const read = (this.readOutputs ??= makeOutputReader(this.outputs, kernel.outputTypes, this.O, daysToIso) ?? (() => this.outputsByKey(kernel)));
-    return read();
+  /** The output object of row 0: a generated object literal, or key by key for names that are not identifiers. */
+  private outputReader(): () => Json {
+    const kernel = this.kernel;
+    return makeOutputReader(this.outputs, kernel.outputTypes, this.O, daysToIso) ?? (() => this.outputsByKey(kernel));
   }
 
   private outputsByKey(kernel: FastKernel): Json {
