@@ -71,6 +71,42 @@ const FILES: Record<string, string> = {
     us-zz:statutes/4/a#credit: 999
 `,
   'programs/us-zz/checked/fy-2026.yaml': 'program: us-zz/checked\nperiod: 2026-01\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/4/a\n',
+  // Relation rows of a test case become the package's people.
+  'us-zz/statutes/5/a.yaml': `format: rulespec/v1
+module:
+  summary: A test child count.
+rules:
+  - name: member_of_household
+    kind: data_relation
+    data_relation: {arity: 2, arguments: [Person, Household]}
+  - name: person_is_child
+    kind: derived
+    entity: Person
+    dtype: Judgment
+    source: Test Code 5(a)(1)
+    versions:
+      - effective_from: '2025-01-01'
+        formula: age < 18
+  - name: children
+    kind: derived
+    entity: Household
+    dtype: Integer
+    source: Test Code 5(a)(2)
+    versions:
+      - effective_from: '2025-01-01'
+        formula: count_where(member_of_household, person_is_child)
+`,
+  'us-zz/statutes/5/a.test.yaml': `- name: one child of two members
+  period: 2026-01
+  input:
+    us-zz:statutes/5/a#relation.member_of_household:
+      - us-zz:statutes/5/a#input.age: 40
+      - id: kid
+        us-zz:statutes/5/a#input.age: 7
+  output:
+    us-zz:statutes/5/a#children: 1
+`,
+  'programs/us-zz/children/fy-2026.yaml': 'program: us-zz/children\nperiod: 2026-01\noutputs:\n  - children\nscope:\n  state:\n    - statutes/5/a\n',
   'programs/us-zz/never/fy-2026.yaml': 'program: us-zz/never\nperiod: 2026-01\noutputs:\n  - credit\nscope:\n  state:\n    - statutes/3/a\n',
 };
 
@@ -114,7 +150,15 @@ describe('sample households of compiled packages', async () => {
     const described = (runtime.find('never', 'us-zz') as unknown as { describe(): { sample_problem?: string } }).describe();
     expect(described.sample_problem).toMatch(/no sample household computes; .*2026-01 is not covered/);
     expect(catalog.facts().find((f) => f.program_id === 'never')?.executable).toBe(false);
-    expect(catalog.health().detail).toBe('4 executable packages; 1 unavailable (no sample household computes)');
+    expect(catalog.health().detail).toBe('5 executable packages; 1 unavailable (no sample household computes)');
+  });
+
+  it('turns relation rows into people of the member entity', async () => {
+    const detail = catalog.package('us-zz', 'children')!;
+    expect(detail.status).toBe('ready');
+    const household = detail.sample_request.household as { people?: Record<string, Record<string, unknown>> };
+    expect(Object.values(household.people ?? {}).map((p) => Object.values(p))).toEqual([[40], [7]]);
+    expect((await service.calculate(detail.sample_request)).outputs).toEqual({ children: 1 });
   });
 
   it('counts failing companion tests of the closure (program partial), and none for a package whose tests pass', async () => {
