@@ -5,6 +5,7 @@
  */
 import { H3 } from 'h3';
 import type { H3Event } from 'h3';
+import { FastResponse } from 'srvx';
 import { performance } from 'node:perf_hooks';
 import type { ServiceConfig } from '../../core/domain/config.js';
 import { ServiceError } from '../../core/domain/errors.js';
@@ -167,7 +168,11 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     return new Response(request.method.toUpperCase() === 'HEAD' ? null : response.body, { status: response.status, statusText: response.statusText, headers });
   }
 
-  /** An envelope becomes exactly one Response, serialised once, with every header in place. */
+  /**
+   * An envelope becomes exactly one Response, serialised once, with every header in place. srvx's FastResponse
+   * (the class h3 itself answers with) is a Response that keeps the JSON text: the node server writes the text
+   * straight to the socket, and a native Response with a body stream is only built if someone reads it (tests).
+   */
   function finalizeEnvelope(envelope: Envelope, request: Request, state: RequestState): Response {
     // Lower-cased names in a plain record, last write wins: the same outcome as Headers.set in order.
     const headers = Object.create(null) as Record<string, string>;
@@ -175,7 +180,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     const target = { set: (name: string, value: string) => void (headers[name.toLowerCase()] = value) };
     for (const name in envelope.headers) target.set(name, envelope.headers[name]);
     platformHeaders(target, request, state);
-    return new Response(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
+    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
   }
 
   function record(request: Request, response: Response, state: RequestState, started: number, log: Logger): void {

@@ -77,7 +77,27 @@ function toRequest(req: IncomingMessage): Request {
   } as RequestInit);
 }
 
+/** srvx's FastResponse (h3's answers and the platform's envelopes) hands its parts over without a body stream. */
+interface NodeReadyResponse {
+  _toNodeResponse(): { status: number; statusText: string; headers: string[]; body: unknown };
+}
+
+function isNodeReady(response: Response): response is Response & NodeReadyResponse {
+  return typeof (response as Partial<NodeReadyResponse>)._toNodeResponse === 'function';
+}
+
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  if (isNodeReady(response)) {
+    // Text and bytes go to the socket as they are; anything else (a stream) is read in full as below.
+    const parts = response._toNodeResponse();
+    const body = parts.body;
+    if (body === null || body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
+      res.writeHead(parts.status, parts.headers);
+      res.end(body ?? undefined);
+      return;
+    }
+    response = new Response(body as ReadableStream<Uint8Array>, { status: parts.status, statusText: parts.statusText, headers: pairs(parts.headers) });
+  }
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -86,6 +106,12 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   if (body !== null) headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);
   res.end(body ?? undefined);
+}
+
+function pairs(flat: string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i], flat[i + 1]]);
+  return out;
 }
 
 export interface RunningServer {

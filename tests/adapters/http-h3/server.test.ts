@@ -90,6 +90,29 @@ describe('node server', () => {
     checkResponse(app, 'GET', '/v1/health', res.status, res.headers, text);
   });
 
+  it('writes envelopes as UTF-8 with their byte length, route Responses as before, and HEAD without a body', async () => {
+    const query = 'café § ü – 税';
+    const echo = await fetch(`${server.url}/v1/test/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const bytes = Buffer.from(await echo.arrayBuffer());
+    expect(echo.status).toBe(200);
+    expect(echo.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(echo.headers.get('content-length')).toBe(String(bytes.byteLength));
+    expect(echo.headers.get('cache-control')).toBe('no-store');
+    expect((JSON.parse(bytes.toString('utf8')) as { data: { query: string } }).data.query).toBe(query);
+
+    const openapi = await fetch(`${server.url}/v1/openapi.json`);
+    const document = await openapi.text();
+    expect(openapi.status).toBe(200);
+    expect(openapi.headers.get('content-length')).toBe(String(Buffer.byteLength(document)));
+    expect(openapi.headers.get('x-request-id')).not.toBeNull();
+    expect((JSON.parse(document) as { openapi: string }).openapi).toMatch(/^3\./);
+
+    const head = await fetch(`${server.url}/v1/health`, { method: 'HEAD', headers: { 'x-request-id': 'head-1' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-request-id')).toBe('head-1');
+    expect(await head.text()).toBe('');
+  });
+
   it('answers a streamed 10 MB body with 413 without buffering it', async () => {
     consumed = 0;
     gc();
