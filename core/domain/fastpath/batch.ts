@@ -104,35 +104,94 @@ export interface LoadedBatch {
 }
 
 /**
- * Copies `count` numbers from src[from..] to dst[at..] (NaN = not given, or `def`), returning the column's
- * scale widened as needed (exact at the current scale: one multiply, round and divide). A value beyond the
- * envelope is reported with its entity index (rare; the callback marks the household).
+ * One numeric column loaded straight into scaled integers at the column's scale (the widest scale among its
+ * values, up to 6 decimals). A value exact at the current scale costs one multiply, round, divide and compare;
+ * a value needing a wider scale rescales the rows written so far (at most six times per column). Rows whose
+ * value is not exact within 1e15 at the final scale mark their household for the explain path.
  */
-function loadNumbers(src: Float64Array, from: number, count: number, def: number | undefined, dst: Float64Array, at: number, markBad: (e: number) => void, scale: number): number {
-  let s = scale;
-  let ps = POW[s];
-  for (let i = 0; i < count; i++) {
-    let v = src[from + i];
-    if (v !== v) {
-      if (def === undefined) continue;
-      v = def;
-    }
-    const e = at + i;
-    if (Math.round(v * ps) / ps === v && v * ps < 1e15 && v * ps > -1e15) {
-      dst[e] = v;
-      continue;
-    }
-    const vs = scaleOf(v);
-    if (vs < 0 || Math.abs(v * POW[Math.max(vs, s)]) >= 1e15) markBad(e);
-    else {
-      dst[e] = v;
-      if (vs > s) {
-        s = vs;
-        ps = POW[s];
+class NumberColumn {
+  s = 0;
+  p = 1;
+  /** Rows [0, written) hold scaled values (or NaN). */
+  private written = 0;
+  constructor(
+    readonly col: Float64Array,
+    private readonly bad: Uint8Array,
+    private readonly N: number,
+    private readonly personHousehold: Int32Array,
+  ) {}
+
+  markBad(e: number): void {
+    this.bad[e < this.N ? e : this.personHousehold[e - this.N]] = 1;
+  }
+
+  /** Rows at..at+count-1 from src[from..]; NaN = not given, then `def` (a number) or NaN. */
+  fill(src: Float64Array, from: number, count: number, def: number, at: number): void {
+    const col = this.col;
+    let p = this.p;
+    for (let i = 0; i < count; i++) {
+      let v = src[from + i];
+      if (v !== v) {
+        v = def;
+        if (v !== v) {
+          col[at + i] = NaN;
+          continue;
+        }
+      }
+      const m = Math.round(v * p);
+      if (m / p === v && m < 1e15 && m > -1e15) col[at + i] = m;
+      else {
+        this.written = at + i;
+        this.slow(v, at + i);
+        p = this.p;
       }
     }
+    this.written = at + count;
   }
-  return s;
+
+  /** One value from a generic array: NaN = not given, a number, or anything else (the explain path decides). */
+  one(v: unknown, e: number): void {
+    this.written = e;
+    if (v !== v) {
+      this.col[e] = NaN;
+      this.written = e + 1;
+      return;
+    }
+    if (typeof v !== 'number') {
+      this.col[e] = NaN;
+      this.markBad(e);
+      return;
+    }
+    const m = Math.round(v * this.p);
+    if (m / this.p === v && m < 1e15 && m > -1e15) this.col[e] = m;
+    else this.slow(v, e);
+    this.written = e + 1;
+  }
+
+  /** A value not exact at the current scale: widen the column (rescaling rows written so far) or mark it bad. */
+  private slow(v: number, e: number): void {
+    const col = this.col;
+    col[e] = NaN;
+    const vs = scaleOf(v);
+    if (vs < 0 || Math.abs(v * POW[Math.max(vs, this.s)]) >= 1e15) {
+      this.markBad(e);
+      return;
+    }
+    if (vs > this.s) {
+      const f = POW[vs - this.s];
+      for (let r = 0; r < this.written; r++) {
+        const m = col[r] * f;
+        // Exact (integers below 2^53); a value exact at a smaller scale can outgrow the envelope once widened.
+        if (m >= 1e15 || m <= -1e15) {
+          col[r] = NaN;
+          this.markBad(r);
+        } else col[r] = m;
+      }
+      this.s = vs;
+      this.p = POW[vs];
+    }
+    col[e] = Math.round(v * this.p);
+  }
 }
 
 /** Evaluates every household of a columnar batch; see the module comment. */
@@ -248,18 +307,25 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
       const col = new Array<string | undefined>(n).fill(undefined);
       // A string reads as text unless it looks like a number or a date (fromRaw); few distinct values, cached.
       const isText = new Map<string, boolean>();
-      let last = '';
+      // The last four accepted texts: codes repeat, so most values skip the Map.
+      let t0: unknown = undefined;
+      let t1: unknown = undefined;
+      let t2: unknown = undefined;
+      let t3: unknown = undefined;
       const take = (v: unknown, e: number): void => {
-        if (v === last && v !== '') {
-          col[e] = v;
-          return;
+        if (v !== t0 && v !== t1 && v !== t2 && v !== t3) {
+          let ok = typeof v === 'string' ? isText.get(v) : false;
+          if (ok === undefined) isText.set(v as string, (ok = fromRaw(v).k === 'text'));
+          if (!ok) {
+            markBad(e);
+            return;
+          }
+          t3 = t2;
+          t2 = t1;
+          t1 = t0;
+          t0 = v;
         }
-        let ok = typeof v === 'string' ? isText.get(v) : false;
-        if (ok === undefined) isText.set(v as string, (ok = fromRaw(v).k === 'text'));
-        if (ok) {
-          col[e] = v as string;
-          last = v as string;
-        } else markBad(e);
+        col[e] = v as string;
       };
       if (Array.isArray(h))
         for (let e = 0; e < N; e++) {
@@ -289,36 +355,24 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
       signature.push({ k: 'date' });
       C.push(col);
     } else if (dtype === 'decimal' || dtype === 'integer') {
-      const raw = new Float64Array(n).fill(NaN);
-      const defNum = typeof def === 'number' ? def : undefined;
-      let s = 0;
-      if (h instanceof Float64Array && (def === undefined || defNum !== undefined)) s = loadNumbers(h, 0, N, defNum, raw, 0, markBad, s);
+      const num = new NumberColumn(new Float64Array(n), bad, N, personHousehold);
+      const defNum = typeof def === 'number' ? def : NaN;
+      if (h instanceof Float64Array && (def === undefined || typeof def === 'number')) num.fill(h, 0, N, defNum, 0);
       else
         for (let e = 0; e < N; e++) {
           const v = valueAt(e);
-          if (v === undefined) continue;
-          if (typeof v === 'number') s = loadNumbers(Float64Array.of(v), 0, 1, undefined, raw, e, markBad, s);
-          else markBad(e);
+          if (v === undefined) num.one(NaN, e);
+          else num.one(v, e);
         }
-      if (p instanceof Float64Array) s = loadNumbers(p, 0, P, undefined, raw, N, markBad, s);
+      if (p instanceof Float64Array) num.fill(p, 0, P, NaN, N);
       else if (p)
         for (let e = N; e < n; e++) {
           const v = valueAt(e);
-          if (v === undefined) continue;
-          if (typeof v === 'number') s = loadNumbers(Float64Array.of(v), 0, 1, undefined, raw, e, markBad, s);
-          else markBad(e);
+          num.one(v === undefined ? NaN : v, e);
         }
-      if (s > 0) {
-        const p10 = POW[s];
-        for (let e = 0; e < n; e++) {
-          const m = Math.round(raw[e] * p10);
-          // A value exact at a smaller scale can outgrow the envelope once the column widens.
-          if (m >= 1e15 || m <= -1e15) markBad(e);
-          raw[e] = m;
-        }
-      }
-      signature.push({ k: 'num', s });
-      C.push(raw);
+      else num.col.fill(NaN, N);
+      signature.push({ k: 'num', s: num.s });
+      C.push(num.col);
     } else {
       signature.push({ k: 'none' });
       C.push(new Float64Array(n).fill(NaN));
