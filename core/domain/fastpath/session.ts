@@ -32,6 +32,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
 /** Record shapes per session with generated loaders (household and people shapes together). */
 const MAX_SHAPES = 32;
+/** Records with more keys than any package has inputs (and aliases) get no generated code. */
+const MAX_SHAPE_KEYS = 512;
 
 export class PackageSession {
   private fastKernel: FastKernel | undefined;
@@ -304,7 +306,7 @@ export class PackageSession {
     const hit = this.loaders.get(id);
     if (hit) return hit;
     // Requests choose their keys: bound the generated code per session; further shapes use the generic path.
-    if (this.loaders.size >= MAX_SHAPES) return this.generic;
+    if (this.loaders.size >= MAX_SHAPES || keys.length > MAX_SHAPE_KEYS) return this.generic;
     const loader = makeLoader(keys, {
       columns: this.C,
       signature: this.sig,

@@ -202,5 +202,11 @@ describe('PackageSession reused across household shapes', () => {
       expect(session.evaluate(ok, [])).toEqual(expected);
     }
     expect(session.evaluate({ household_size: 2, earned_income: 1000, bogus: null }, [])).toEqual(expected);
+    // A record with more keys than a loader is generated for takes the generic path, with the same result.
+    const wide: Record<string, unknown> = { household_size: 2 };
+    for (let i = 0; i < 600; i++) wide[`extra_${i}`] = null;
+    wide.earned_income = 1000;
+    expect(explain(wide, [], ['snap_allotment'])).toEqual(expected);
+    expect(session.evaluate(wide, [])).toEqual(expected);
   });
 });
