@@ -125,32 +125,26 @@ export class CompiledPackage implements ExecutablePackage {
   }
 
   /**
-   * Publishes the first candidate that computes (sampleFails). When none does, the package keeps the first
-   * candidate and reports the problem (describe().sample_problem: the read surface lists it as unavailable).
+   * Publishes the candidate when it computes (sampleFails) and returns undefined; otherwise returns the problem.
    * With `defaultPeriodUncovered` (the spec's default period is not covered by the package's rules at all), a
    * candidate that computes at another month (a test case's period) makes that month the default period.
-   * Returns true when a candidate computed.
    */
-  settleSample(candidates: Iterable<SampleCandidate>, options: { defaultPeriodUncovered?: boolean } = {}): boolean {
-    let first: { candidate: SampleCandidate; problem: string } | undefined;
-    for (const candidate of candidates) {
-      const problem = this.sampleFails(candidate.household);
-      if (problem === undefined) {
-        const period = candidate.household.period;
-        if (options.defaultPeriodUncovered && typeof period === 'string' && period !== this.shape.default_period) {
-          this.shape = { ...this.shape, default_period: period };
-        }
-        this.sample = { household: candidate.household, origin: candidate.origin };
-        this.sampleProblem = undefined;
-        return true;
-      }
-      first ??= { candidate, problem };
+  trySample(candidate: SampleCandidate, options: { defaultPeriodUncovered?: boolean } = {}): string | undefined {
+    const problem = this.sampleFails(candidate.household);
+    if (problem !== undefined) return problem;
+    const period = candidate.household.period;
+    if (options.defaultPeriodUncovered && typeof period === 'string' && period !== this.shape.default_period) {
+      this.shape = { ...this.shape, default_period: period };
     }
-    if (first) {
-      this.sample = { household: first.candidate.household, origin: first.candidate.origin };
-      this.sampleProblem = `no sample household computes; ${first.candidate.origin}: ${first.problem}`.slice(0, 600);
-    }
-    return false;
+    this.sample = { household: candidate.household, origin: candidate.origin };
+    this.sampleProblem = undefined;
+    return undefined;
+  }
+
+  /** No candidate computes: keeps the first one and reports why (describe().sample_problem: listed unavailable). */
+  noSample(first: SampleCandidate, problem: string): void {
+    this.sample = { household: first.household, origin: first.origin };
+    this.sampleProblem = `no sample household computes; ${first.origin}: ${problem}`.slice(0, 600);
   }
 
   /** Records the companion-test check (makes the program `partial` when above 0). */

@@ -10,6 +10,7 @@ import type { Calculator, ExecutablePackage } from '../../core/ports/calculator.
 import { CompiledPackage, explainEvaluator, type PackageEvaluator } from './compiled-package.js';
 import { fastEvaluator } from './fast-path.js';
 import { settleSample } from './sample-settling.js';
+import { testDocuments } from './sample-evidence.js';
 import { checkCompanionTests } from './companion-tests.js';
 
 export interface CompileProblem {
@@ -28,10 +29,12 @@ export interface CompiledRuntimeOptions {
   fast?: PackageEvaluator | null;
   /**
    * Companion tests of each package's closure (./companion-tests.ts; failures make the program `partial`):
-   * `background` (default) runs them after loading without delaying start-up (CompiledRuntime.testsChecked
-   * settles when done); `await` runs them before load returns; `off` skips them.
+   * `background` (default) runs them `companionTestsDelayMs` after loading, so start-up does not pay for them
+   * (CompiledRuntime.testsChecked settles when done); `await` runs them before load returns; `off` skips them.
    */
   companionTests?: 'background' | 'await' | 'off';
+  /** Delay before a background companion-test check starts (default 2000 ms: after the app is ready). */
+  companionTestsDelayMs?: number;
 }
 
 export class CompiledRuntime implements Calculator {
@@ -80,6 +83,7 @@ export class CompiledRuntime implements Calculator {
       const runtimeId = `rulespec-compiled:${name}${commit ? `@${commit.slice(0, 12)}` : ''}`;
       names.push(runtimeId);
       const own: CompiledPackage[] = [];
+      const documents = testDocuments((path) => source.readText(path));
       checks.push(() => checkCompanionTests(own, repo, (path) => source.readText(path)));
       for (const file of repo.programFiles) {
         const spec = parseProgramSpec(file, await source.readText(file));
@@ -95,7 +99,7 @@ export class CompiledRuntime implements Calculator {
         try {
           const pkg = new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast === undefined ? fastEvaluator : (options.fast ?? undefined) });
           // The published sample request must compute: verified here, from test-case evidence when needed.
-          await settleSample(pkg, repo.testFiles, (path) => source.readText(path));
+          await settleSample(pkg, repo.testFiles, documents);
           packages.push(pkg);
           own.push(pkg);
         } catch (error) {
@@ -109,9 +113,16 @@ export class CompiledRuntime implements Calculator {
       const run = async (): Promise<void> => {
         for (const check of checks) await check();
       };
-      // Errors inside are counted per file; anything else must not become an unhandled rejection.
-      runtime.testsChecked = mode === 'await' ? run() : run().catch(() => undefined);
-      if (mode === 'await') await runtime.testsChecked;
+      if (mode === 'await') {
+        runtime.testsChecked = run();
+        await runtime.testsChecked;
+      } else {
+        runtime.testsChecked = new Promise<void>((resolve) => {
+          // Errors inside are counted per file; anything else must not become an unhandled rejection.
+          const timer = setTimeout(() => void run().catch(() => undefined).then(resolve), options.companionTestsDelayMs ?? 2000);
+          timer.unref?.();
+        });
+      }
     }
     return runtime;
   }

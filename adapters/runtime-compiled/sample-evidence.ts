@@ -9,6 +9,22 @@ import { neutralValue } from '../../core/usecases/read/runtime-catalog.js';
 import type { JsonValue, PackageEntity, PackageInput } from '../../core/domain/household/shape.js';
 import { valueKind, valueProblem } from '../../core/domain/household/values.js';
 import { parseTestPeriod, parseYaml, splitId, type RuntimePackage } from '../../core/domain/rulespec/index.js';
+
+/**
+ * Reads and parses test files once per load (packages share closure modules); a malformed or unreadable file
+ * reads as undefined (the corpus runner reports it; here it is simply no evidence).
+ */
+export function testDocuments(readText: (path: string) => Promise<string>): (path: string) => Promise<unknown> {
+  const cache = new Map<string, Promise<unknown>>();
+  return (path) => {
+    let doc = cache.get(path);
+    if (!doc) {
+      doc = readText(path).then(parseYaml, () => undefined).catch(() => undefined);
+      cache.set(path, doc);
+    }
+    return doc;
+  };
+}
 import type { HouseholdShape } from '../../core/domain/household/shape.js';
 import { bareRelationName } from './package-shape.js';
 
@@ -167,27 +183,30 @@ function withNeutralFacts(household: Record<string, JsonValue>, shape: Household
   return { ...household, facts };
 }
 
+type Ranked = { origin: string; household: Record<string, JsonValue>; offPeriod: number; depth: number; inputs: number; order: number };
+
+/** Cases at the package's own period first, then nearest the outputs, then those supplying more inputs. */
+const byRank = (a: Ranked, b: Ranked): number => a.offPeriod - b.offPeriod || a.depth - b.depth || b.inputs - a.inputs || a.order - b.order;
+
 /**
- * Candidates from the companion tests of the package's closure: cases whose outputs lie nearest the package
- * outputs first (then those supplying more inputs), each as given and then completed with neutral values.
+ * Candidates from the companion tests of the package's closure, one batch per test file (nearest module first,
+ * so a caller that stops at the first computing candidate reads no further file): the file's cases ranked
+ * (byRank), each as given, then (when dated in another month) with its inputs at the package's default period,
+ * then each of those completed with neutral values. A last batch merges the best case of every file.
  */
-export async function evidenceCandidates(
+export async function* evidenceCandidates(
   pkg: RuntimePackage,
   shape: HouseholdShape,
   testFiles: ReadonlyMap<string, string>,
-  readText: (path: string) => Promise<string>,
-): Promise<SampleCandidate[]> {
+  readDocument: (path: string) => Promise<unknown>,
+): AsyncGenerator<SampleCandidate[]> {
   const depths = ruleDepths(pkg);
   const names = lookup(pkg, shape);
-  const ranked: { origin: string; household: Record<string, JsonValue>; offPeriod: number; depth: number; inputs: number; order: number }[] = [];
+  const best: Ranked[] = [];
   for (const file of evidenceFiles(depths, testFiles)) {
-    let doc: unknown;
-    try {
-      doc = parseYaml(await readText(file));
-    } catch {
-      continue; // The corpus runner reports a malformed test file; here it is simply no evidence.
-    }
+    const doc = await readDocument(file);
     if (!Array.isArray(doc)) continue;
+    const ranked: Ranked[] = [];
     doc.forEach((c, i) => {
       if (!isObj(c) || !isObj(c.output)) return;
       const depth = Math.min(...Object.keys(c.output).map((k) => depths.get(k) ?? Infinity));
@@ -198,19 +217,18 @@ export async function evidenceCandidates(
       const offPeriod = household.period === shape.default_period ? 0 : 1;
       ranked.push({ origin: `${file}: ${name}`, household, offPeriod, depth, inputs: Object.keys(household.facts as object).length, order: ranked.length });
     });
+    ranked.sort(byRank);
+    if (ranked.length > 0) best.push(ranked[0]);
+    yield ranked.slice(0, MAX_CASES).flatMap((r) => {
+      const variants: SampleCandidate[] = [{ origin: r.origin, household: r.household }];
+      // The program's own rules (e.g. synthesized outputs) may start after the case's period: its inputs at the package period.
+      if (r.offPeriod) variants.push({ origin: `${r.origin} (inputs at ${shape.default_period})`, household: { ...r.household, period: shape.default_period } });
+      return [...variants, ...variants.map((v) => ({ origin: `${v.origin} (with neutral values for other inputs)`, household: withNeutralFacts(v.household, shape) }))];
+    });
   }
-  // Cases at the package's own period first, then nearest the outputs, then those supplying more inputs.
-  ranked.sort((a, b) => a.offPeriod - b.offPeriod || a.depth - b.depth || b.inputs - a.inputs || a.order - b.order);
-  const candidates = ranked.slice(0, MAX_CASES).flatMap((r) => {
-    const variants: SampleCandidate[] = [{ origin: r.origin, household: r.household }];
-    // The program's own rules (e.g. synthesized outputs) may start after the case's period: its inputs at the package period.
-    if (r.offPeriod) variants.push({ origin: `${r.origin} (inputs at ${shape.default_period})`, household: { ...r.household, period: shape.default_period } });
-    return [...variants, ...variants.map((v) => ({ origin: `${v.origin} (with neutral values for other inputs)`, household: withNeutralFacts(v.household, shape) }))];
-  });
   // Last: the facts of the best case of every file together at the package period (each file covers part of the program).
-  const merged = mergedCase(ranked, shape.default_period);
-  if (merged) candidates.push(merged, { origin: `${merged.origin} (with neutral values for other inputs)`, household: withNeutralFacts(merged.household, shape) });
-  return candidates;
+  const merged = mergedCase(best.sort(byRank), shape.default_period);
+  if (merged) yield [merged, { origin: `${merged.origin} (with neutral values for other inputs)`, household: withNeutralFacts(merged.household, shape) }];
 }
 
 function mergedCase(ranked: readonly { origin: string; household: Record<string, JsonValue> }[], period: string): SampleCandidate | undefined {

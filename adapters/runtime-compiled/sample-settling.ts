@@ -15,12 +15,27 @@ function record(value: unknown): Record<string, JsonValue> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 ? (value as Record<string, JsonValue>) : undefined;
 }
 
-export async function settleSample(pkg: CompiledPackage, testFiles: ReadonlyMap<string, string>, readText: (path: string) => Promise<string>): Promise<boolean> {
+/** `readDocument`: a parsed test file by path (./sample-evidence.ts `testDocuments`, shared by one load's packages). */
+export async function settleSample(pkg: CompiledPackage, testFiles: ReadonlyMap<string, string>, readDocument: (path: string) => Promise<unknown>): Promise<boolean> {
+  let first: { candidate: SampleCandidate; problem: string } | undefined;
+  const attempt = (candidate: SampleCandidate, options: { defaultPeriodUncovered?: boolean } = {}): boolean => {
+    const problem = pkg.trySample(candidate, options);
+    if (problem === undefined) return true;
+    first ??= { candidate, problem };
+    return false;
+  };
   const declared = record(pkg.pkg.spec.extensions.sample_household);
-  if (declared && pkg.settleSample([{ origin: "the program spec's sample_household", household: structuredClone(declared) }])) return true;
+  if (declared && attempt({ origin: "the program spec's sample_household", household: structuredClone(declared) })) return true;
   const neutral: SampleCandidate = { origin: 'neutral values for inputs without a default', household: sampleHousehold(pkg.shape.default_period, pkg.shape.entities) as Record<string, JsonValue> };
-  // Evidence before the neutral guess; the guess is tried first only to learn whether the default period is covered at all.
-  const evidence = await evidenceCandidates(pkg.pkg, pkg.shape, testFiles, readText);
-  const uncovered = /is not covered by this package's rules/.test(pkg.sampleFails(neutral.household) ?? '');
-  return pkg.settleSample(uncovered ? [neutral, ...evidence] : [...evidence, neutral], { defaultPeriodUncovered: uncovered });
+  // The neutral guess is evaluated first only to learn whether the default period is covered at all; it is published last.
+  const neutralProblem = pkg.sampleFails(neutral.household);
+  const uncovered = neutralProblem !== undefined && /is not covered by this package's rules/.test(neutralProblem);
+  if (uncovered) first = { candidate: neutral, problem: neutralProblem };
+  for await (const batch of evidenceCandidates(pkg.pkg, pkg.shape, testFiles, readDocument)) {
+    for (const candidate of batch) if (attempt(candidate, { defaultPeriodUncovered: uncovered })) return true;
+  }
+  if (neutralProblem === undefined && attempt(neutral)) return true;
+  first ??= { candidate: neutral, problem: neutralProblem ?? 'no candidate' };
+  pkg.noSample(first.candidate, first.problem);
+  return false;
 }

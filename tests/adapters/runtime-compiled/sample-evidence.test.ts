@@ -166,7 +166,7 @@ describe('sample households of compiled packages', async () => {
     expect(facts.get('checked')).toMatchObject({ executable: true, failing_tests: 1 });
     expect(facts.get('credit')).toMatchObject({ executable: true, failing_tests: 0 });
     // In the background (the default) the count arrives once the check settles.
-    const background = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null });
+    const background = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null, companionTestsDelayMs: 0 });
     await background.testsChecked;
     expect(new CalculatorRuntimeCatalog(() => [background]).facts().find((f) => f.program_id === 'checked')?.failing_tests).toBe(1);
     const off = await CompiledRuntime.fromRepositories([memoryRepository], { fast: null, companionTests: 'off' });
