@@ -13,11 +13,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
-import { composeProgram, evaluatePackage, parseProgramSpec, type PackageRequest, type RuntimePackage } from '../core/domain/rulespec/compose.js';
-import { loadRuleRepository } from '../core/domain/rulespec/load-repository.js';
+import { evaluatePackage, type PackageRequest } from '../core/domain/rulespec/compose.js';
 import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../core/domain/fastpath/batch.js';
 import { PackageSession } from '../core/domain/fastpath/session.js';
+import { loadProgramPackage as loadPackage, mulberry32 as rng } from '../tests/support/snap-households.js';
 import { evaluatePackageFast } from '../core/domain/fastpath/package.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -30,27 +29,7 @@ const MIN_MS = Number(process.env.BENCH_MIN_MS ?? 1500);
 /** Independent measurements of the bundled package (BENCH_REPEAT, default 3): medians are reported. */
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 
-async function loadPackage(root: string, file: string): Promise<RuntimePackage> {
-  const repo = await loadRuleRepository(new FsRuleRepository(root));
-  const spec = parseProgramSpec(file, readFileSync(join(root, file), 'utf8'));
-  if (!spec.ok) throw new Error(JSON.stringify(spec.diagnostics));
-  const pkg = composeProgram(repo, spec.spec);
-  if (!pkg.ok) throw new Error(JSON.stringify(pkg.diagnostics));
-  return pkg.package;
-}
-
 // ---------- households (deterministic) ----------
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Person {
   age: number;

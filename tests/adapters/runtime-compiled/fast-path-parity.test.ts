@@ -12,21 +12,10 @@ import { indexShape } from '../../../core/domain/household/shape.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
 import { CompiledPackage, explainEvaluator } from '../../../adapters/runtime-compiled/compiled-package.js';
 import { fastEvaluator } from '../../../adapters/runtime-compiled/fast-path.js';
+import { mulberry32 as prng } from '../../support/snap-households.js';
 
 const HOUSEHOLDS = 10_000;
 const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
-
-/** mulberry32: a small deterministic PRNG so failures reproduce from the seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generator(seed: number) {
   const rand = prng(seed);

@@ -3,12 +3,10 @@
  * decimals (rows already loaded are rescaled, and those that outgrow 1e15 go to the explain path), values
  * beyond 6 decimals or 1e15 fall back, NaN means "not given". Every row still equals evaluatePackage.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FsRuleRepository } from '../../../../adapters/rulespec-fs/fs-rule-repository.js';
-import { composeProgram, evaluatePackage, parseProgramSpec, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
-import { loadRuleRepository } from '../../../../core/domain/rulespec/load-repository.js';
+import { evaluatePackage, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
+import { loadProgramPackage } from '../../../support/snap-households.js';
 import { EvalError } from '../../../../core/domain/rulespec/values.js';
 import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../../../../core/domain/fastpath/batch.js';
 
@@ -18,13 +16,7 @@ const REL = 'member_of_snap_household';
 describe('batch load: scale widening and the exact envelope', () => {
   let pkg: RuntimePackage;
   beforeAll(async () => {
-    const repo = await loadRuleRepository(new FsRuleRepository(ROOT));
-    const file = 'programs/us-co/snap/fy-2026.yaml';
-    const spec = parseProgramSpec(file, readFileSync(join(ROOT, file), 'utf8'));
-    if (!spec.ok) throw new Error('spec');
-    const composed = composeProgram(repo, spec.spec);
-    if (!composed.ok) throw new Error('compose');
-    pkg = composed.package;
+    pkg = await loadProgramPackage(ROOT, 'programs/us-co/snap/fy-2026.yaml');
   });
 
   /** Batch rows against evaluatePackage, household by household; returns the households that fell back. */

@@ -2,12 +2,10 @@
  * Odd request values (wrong kinds, NaN, huge or tiny numbers, -0, many decimals, numeric strings, dates,
  * null) on the fast path give exactly what the explain path gives: the same result, or the same error.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FsRuleRepository } from '../../../../adapters/rulespec-fs/fs-rule-repository.js';
-import { composeProgram, evaluatePackage, parseProgramSpec, type PackageRequest, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
-import { loadRuleRepository } from '../../../../core/domain/rulespec/load-repository.js';
+import { evaluatePackage, type PackageRequest, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
+import { loadProgramPackage } from '../../../support/snap-households.js';
 import { evaluatePackageFast } from '../../../../core/domain/fastpath/package.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
@@ -44,13 +42,7 @@ function outcome(f: () => { outputs: unknown; errors: unknown; trace: unknown })
 
 describe('odd inputs: fast path = explain path', () => {
   it('every odd value in every household input and a person input', async () => {
-    const repo = await loadRuleRepository(new FsRuleRepository(ROOT));
-    const file = 'programs/us-co/snap/fy-2026.yaml';
-    const spec = parseProgramSpec(file, readFileSync(join(ROOT, file), 'utf8'));
-    if (!spec.ok) throw new Error('spec');
-    const composed = composeProgram(repo, spec.spec);
-    if (!composed.ok) throw new Error('compose');
-    const pkg: RuntimePackage = composed.package;
+    const pkg: RuntimePackage = await loadProgramPackage(ROOT, 'programs/us-co/snap/fy-2026.yaml');
     const base = { household_size: 3, earned_income: 1500, shelter_costs: 900, utility_type: 'limited' };
     const slots = pkg.inputs.map((i) => i.slot);
     let compared = 0;

@@ -3,12 +3,10 @@
  * across households of changing shapes (keys added, dropped, reordered, aliased, null; people up and down;
  * more shapes than the loader cache holds) gives each household exactly the explain path's outputs.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FsRuleRepository } from '../../../../adapters/rulespec-fs/fs-rule-repository.js';
-import { composeProgram, evaluatePackage, parseProgramSpec, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
-import { loadRuleRepository } from '../../../../core/domain/rulespec/load-repository.js';
+import { evaluatePackage, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
+import { loadProgramPackage } from '../../../support/snap-households.js';
 import { PackageSession } from '../../../../core/domain/fastpath/session.js';
 import { makeLoader } from '../../../../core/domain/fastpath/loader.js';
 import type { SlotType } from '../../../../core/domain/fastpath/codegen.js';
@@ -119,13 +117,7 @@ describe('generated loader: exactness of scaled numbers', () => {
 describe('PackageSession reused across household shapes', () => {
   let pkg: RuntimePackage;
   beforeAll(async () => {
-    const repo = await loadRuleRepository(new FsRuleRepository(ROOT));
-    const file = 'programs/us-co/snap/fy-2026.yaml';
-    const spec = parseProgramSpec(file, readFileSync(join(ROOT, file), 'utf8'));
-    if (!spec.ok) throw new Error('spec');
-    const composed = composeProgram(repo, spec.spec);
-    if (!composed.ok) throw new Error('compose');
-    pkg = composed.package;
+    pkg = await loadProgramPackage(ROOT, 'programs/us-co/snap/fy-2026.yaml');
   });
 
   /** The explain path's outputs, or undefined when it reports an error (the session must then hand back too). */

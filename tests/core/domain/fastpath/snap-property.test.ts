@@ -3,39 +3,17 @@
  * same outputs and errors on the fast path (columnar batch, and one at a time) as on the explain path.
  * Also runs the shared corpus's us-co/snap program when ../shared is present.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FsRuleRepository } from '../../../../adapters/rulespec-fs/fs-rule-repository.js';
-import { composeProgram, evaluatePackage, parseProgramSpec, type PackageRequest, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
-import { loadRuleRepository } from '../../../../core/domain/rulespec/load-repository.js';
+import { evaluatePackage, type PackageRequest, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
 import { evaluatePackageBatch, type HouseholdColumns } from '../../../../core/domain/fastpath/batch.js';
 import { evaluatePackageFast } from '../../../../core/domain/fastpath/package.js';
 import { PackageSession } from '../../../../core/domain/fastpath/session.js';
+import { loadProgramPackage as loadPackage, mulberry32 as rng } from '../../../support/snap-households.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const SHARED = resolve(import.meta.dirname, '../../../../../shared/corpora/rulespec-us');
-
-async function loadPackage(root: string, file: string): Promise<RuntimePackage> {
-  const repo = await loadRuleRepository(new FsRuleRepository(root));
-  const spec = parseProgramSpec(file, readFileSync(join(root, file), 'utf8'));
-  if (!spec.ok) throw new Error(JSON.stringify(spec.diagnostics));
-  const pkg = composeProgram(repo, spec.spec);
-  if (!pkg.ok) throw new Error(JSON.stringify(pkg.diagnostics));
-  return pkg.package;
-}
-
-/** Small deterministic PRNG (mulberry32) so a failure is reproducible from the seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Generated {
   readonly columns: HouseholdColumns;

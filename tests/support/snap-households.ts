@@ -1,0 +1,31 @@
+/**
+ * Shared by the fast-path property tests and bench/engine-fastpath.ts: the seeded PRNG their random SNAP
+ * households are drawn from, and loading one composed program package from a rules root.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FsRuleRepository } from '../../adapters/rulespec-fs/fs-rule-repository.js';
+import { composeProgram, parseProgramSpec, type RuntimePackage } from '../../core/domain/rulespec/compose.js';
+import { loadRuleRepository } from '../../core/domain/rulespec/load-repository.js';
+
+/** mulberry32: a small deterministic PRNG so a failure (or a benchmark's input) reproduces from the seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The package composed from program spec `file` (relative to `root`) over the rules under `root`; throws with the diagnostics. */
+export async function loadProgramPackage(root: string, file: string): Promise<RuntimePackage> {
+  const repo = await loadRuleRepository(new FsRuleRepository(root));
+  const spec = parseProgramSpec(file, readFileSync(join(root, file), 'utf8'));
+  if (!spec.ok) throw new Error(`${file}: ${JSON.stringify(spec.diagnostics)}`);
+  const pkg = composeProgram(repo, spec.spec);
+  if (!pkg.ok) throw new Error(`${file}: ${JSON.stringify(pkg.diagnostics)}`);
+  return pkg.package;
+}
