@@ -4,8 +4,6 @@
  * `register...(program)` function; add yours to COMMANDS with one line. Use `commandGroup(program, 'keys', ...)`
  * from ./program.js to add subcommands under a shared group.
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/env.js';
 import { registerAdmin } from './commands/admin.js';
@@ -13,6 +11,7 @@ import { registerCorpus } from './commands/corpus.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerServe } from './commands/serve.js';
+import { invokedDirectly } from './invoked-directly.js';
 import type { CommandModule } from './program.js';
 
 const COMMANDS: CommandModule[] = [
@@ -44,15 +43,5 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-/** Run only when executed (node dist/adapters/cli/main.js, or the `tenet` bin symlink), not when imported by tests. */
-function invokedDirectly(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return realpathSync(script) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (invokedDirectly()) await main(process.argv);
+// Run only when executed (node dist/adapters/cli/main.js, or the `tenet` bin symlink), not when imported by tests.
+if (invokedDirectly(import.meta.url)) await main(process.argv);

@@ -2,8 +2,7 @@
  * Entry of the stdio adapter: `tenet mcp` calls runMcp(); `node dist/adapters/mcp-stdio/main.js` runs it
  * directly without loading the rest of the CLI (quicker for MCP clients).
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { invokedDirectly } from '../cli/invoked-directly.js';
 import { McpConfigError } from './config.js';
 import { runStdioServer } from './server.js';
 
@@ -22,14 +21,4 @@ export async function runMcp(env: Record<string, string | undefined> = process.e
   }
 }
 
-function invokedDirectly(): boolean {
-  const script = process.argv[1];
-  if (script === undefined) return false;
-  try {
-    return realpathSync(script) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
-  }
-}
-
-if (invokedDirectly()) process.exit(await runMcp());
+if (invokedDirectly(import.meta.url)) process.exit(await runMcp());
