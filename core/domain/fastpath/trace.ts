@@ -32,17 +32,8 @@ function json(t: FastKernel['ruleTypes'][number], raw: unknown): string | number
   }
 }
 
-interface RuleStatic {
-  readonly ruleId: string;
-  readonly name: string;
-  readonly module: string;
-  readonly source?: string;
-  readonly sourceUrl?: string;
-  readonly citationPath?: string;
-  readonly effectiveFrom: string;
-  readonly effectiveTo?: string;
-  readonly boundBy?: TraceEntry['boundBy'];
-}
+/** The per-rule fields of a trace entry, the same for every household a kernel runs. */
+type RuleStatic = Omit<TraceEntry, 'entity' | 'value' | 'parameters'>;
 
 /** Per kernel: the static half of each rule's entry and each (parameter, key) read, built once. */
 const statics = new WeakMap<FastKernel, { rules: (RuleStatic | undefined)[]; reads: Map<number, ParameterRead> }>();
