@@ -1,4 +1,5 @@
 /** Shared set-up for the parity route tests: apps over the bundled rules with chosen parity case folders. */
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,25 @@ export async function parityApp(paths: string[] = [resolve('parity')], explicit 
     env: { SERVICE_API_KEYS: JSON.stringify([parityAdmin.entry, reader.entry, everything.entry]) },
     overrides: { modules: [keysModule, readSurfaceModule, calculationModule, createParityModule({ paths, explicit })] },
   });
+}
+
+/** Both parity routes, as [method, path] rows for it.each. */
+export const PARITY_ROUTES: [string, string][] = [
+  ['GET', '/v1/parity/cases'],
+  ['POST', '/v1/parity/run'],
+];
+
+/** Starts a parityApp() for the enclosing describe block and closes it after; call the result inside tests. */
+export function useParityApp(...args: Parameters<typeof parityApp>): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await parityApp(...args);
+  });
+  afterAll(async () => t?.close());
+  return () => {
+    if (!t) throw new Error('parity app not started (useParityApp must be called inside a describe block)');
+    return t;
+  };
 }
 
 /** Every bundled case, read straight from the files (independently of the loader). */
