@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CompiledProgram } from '../../../../core/domain/rulespec/compile.js';
 import { Evaluator, type Period } from '../../../../core/domain/rulespec/evaluate.js';
-import { EvalError, fromRaw, toJson, type Value } from '../../../../core/domain/rulespec/values.js';
+import { EvalError, fromRaw, toJson } from '../../../../core/domain/rulespec/values.js';
 import { evaluateDatasetFast } from '../../../../core/domain/fastpath/dataset.js';
 import { kernelFor, layoutOf } from '../../../../core/domain/fastpath/kernel.js';
 import { slotTypeOf } from '../../../../core/domain/fastpath/dataset.js';
-import { MONTH, compileOne } from '../rulespec/helpers.js';
+import { MONTH, compileOne, inputMap } from '../rulespec/helpers.js';
 
 const derived = (name: string, formula: string, dtype = 'Money', extra = '', entity = 'Household'): string =>
   `  - name: ${name}\n    kind: derived\n    entity: ${entity}\n    dtype: ${dtype}\n${extra}    versions:\n      - effective_from: '2020-01-01'\n        formula: ${JSON.stringify(formula)}\n`;
@@ -24,17 +24,7 @@ interface Case {
  * path carries the case, the trace-mode kernel's trace must equal the explain evaluator's.
  */
 function both(program: CompiledProgram, name: string, c: Case = {}): { explain: unknown; fast: unknown } {
-  const im = new Map<string, Map<string, Value>>();
-  const put = (entity: string, vals: Record<string, unknown>): void => {
-    for (const [k, v] of Object.entries(vals)) {
-      let m = im.get(k);
-      if (!m) im.set(k, (m = new Map()));
-      m.set(entity, fromRaw(v));
-    }
-  };
-  put('e1', c.inputs ?? {});
-  for (const [e, vals] of Object.entries(c.members ?? {})) put(e, vals);
-  const data = { inputs: im, relations: new Map(Object.entries(c.relations ?? {})) };
+  const data = { inputs: inputMap(c.inputs ?? {}, c.members), relations: new Map(Object.entries(c.relations ?? {})) };
   const period = c.period ?? MONTH;
   let explain: unknown;
   const ev = new Evaluator(program, data, period, { trace: true });

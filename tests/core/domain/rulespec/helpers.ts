@@ -22,13 +22,8 @@ export function compileOne(rules: string, extra = ''): CompiledProgram {
 
 export const MONTH: Period = { start: '2026-01-01', end: '2026-01-31' };
 
-/** Evaluates `name` for entity `e1` with inputs given as plain JSON on e1. */
-export function evalRule(
-  program: CompiledProgram,
-  name: string,
-  inputs: Record<string, unknown> = {},
-  options: { period?: Period; relations?: Record<string, [string, string][]>; memberInputs?: Record<string, Record<string, unknown>> } = {},
-): string | number | boolean {
+/** The evaluator's input map (slot -> entity -> value) for plain-JSON inputs on e1 and on other entities. */
+export function inputMap(e1: Record<string, unknown>, others: Record<string, Record<string, unknown>> = {}): Map<string, Map<string, Value>> {
   const im = new Map<string, Map<string, Value>>();
   const put = (entity: string, vals: Record<string, unknown>): void => {
     for (const [k, v] of Object.entries(vals)) {
@@ -37,8 +32,18 @@ export function evalRule(
       m.set(entity, fromRaw(v));
     }
   };
-  put('e1', inputs);
-  for (const [ent, vals] of Object.entries(options.memberInputs ?? {})) put(ent, vals);
-  const ev = new Evaluator(program, { inputs: im, relations: new Map(Object.entries(options.relations ?? {})) }, options.period ?? MONTH);
+  put('e1', e1);
+  for (const [entity, vals] of Object.entries(others)) put(entity, vals);
+  return im;
+}
+
+/** Evaluates `name` for entity `e1` with inputs given as plain JSON on e1. */
+export function evalRule(
+  program: CompiledProgram,
+  name: string,
+  inputs: Record<string, unknown> = {},
+  options: { period?: Period; relations?: Record<string, [string, string][]>; memberInputs?: Record<string, Record<string, unknown>> } = {},
+): string | number | boolean {
+  const ev = new Evaluator(program, { inputs: inputMap(inputs, options.memberInputs), relations: new Map(Object.entries(options.relations ?? {})) }, options.period ?? MONTH);
   return toJson(ev.evaluate(name, 'e1'));
 }
