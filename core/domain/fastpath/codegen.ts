@@ -15,21 +15,21 @@ import type { IR } from '../rulespec/ir.js';
 import { Decimal, isoToDays, type Value } from '../rulespec/values.js';
 import { BAIL, HELPERS } from './helpers.js';
 
-export type SlotType =
+/** The value kinds the fast path carries (numbers with their decimal scale). */
+type CarriedType =
   | { readonly k: 'num'; readonly s: number }
   | { readonly k: 'bool' }
   | { readonly k: 'judg' }
   | { readonly k: 'text' }
-  | { readonly k: 'date' }
+  | { readonly k: 'date' };
+
+export type SlotType =
+  | CarriedType
   /** No value anywhere, or values of several kinds: every read bails. */
   | { readonly k: 'none' };
 
 export type Ty =
-  | { readonly k: 'num'; readonly s: number }
-  | { readonly k: 'bool' }
-  | { readonly k: 'judg' }
-  | { readonly k: 'text' }
-  | { readonly k: 'date' }
+  | CarriedType
   /** Evaluation always bails (an error on the explain path, or a value kind the fast path does not carry). */
   | { readonly k: 'never' };
 
