@@ -30,7 +30,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
   return {
     name: 'calculation',
     register(registry, config) {
-      const settings = { ...calculationSettingsFromEnv(), ...options.settings };
+      const settings = { ...calculationSettingsFromEnv(config.env), ...options.settings };
       // One array for the app's lifetime: start() fills it, so every holder of the reference sees the runtimes.
       const calculators: Calculator[] = [];
       registry.value(CALCULATION.Calculators, calculators);

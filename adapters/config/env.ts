@@ -145,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serviceApiKeys: parseKeys(env.SERVICE_API_KEYS, problems),
     maxBodyBytes: parseInteger('MAX_BODY_BYTES', env.MAX_BODY_BYTES, DEFAULTS.MAX_BODY_BYTES, 1, 1_073_741_824, problems),
     corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS, problems),
+    env: { ...env },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

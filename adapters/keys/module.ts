@@ -27,7 +27,7 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
   return {
     name: 'keys',
     register(registry, config) {
-      const settings = { ...keysSettingsFromEnv(), ...options.settings };
+      const settings = { ...keysSettingsFromEnv(config.env), ...options.settings };
       registry.factory(KEY_SERVICES, () => {
         const stores =
           options.stores ??

@@ -57,11 +57,11 @@ export function createOperationsModule(options: OperationsModuleOptions = {}): P
   return {
     name: 'operations',
     register(registry, config) {
-      const settings = { ...operationsSettingsFromEnv(), ...options.settings };
+      const settings = { ...operationsSettingsFromEnv(config.env), ...options.settings };
       registry.factory(STORES, () => {
         if (options.stores) return { ...options.stores, client: null };
         if (config.redisUrl === null) return { analytics: new MemoryAnalyticsStore(), runs: new MemoryValidationRunStore(), client: null };
-        const keys = keysSettingsFromEnv();
+        const keys = keysSettingsFromEnv(config.env);
         const client = createRedisClient({ url: config.redisUrl, prefix: keys.redisKeyPrefix, commandTimeoutMs: keys.redisCommandTimeoutMs });
         return { analytics: new RedisAnalyticsStore(client, keys.redisKeyPrefix), runs: new RedisValidationRunStore(client, keys.redisKeyPrefix), client };
       });

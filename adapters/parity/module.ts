@@ -11,8 +11,8 @@ import { PARITY } from './tokens.js';
 export function createParityModule(settings?: ParitySettings): PlatformModule {
   return {
     name: 'parity',
-    register(registry) {
-      const { paths, explicit } = settings ?? paritySettingsFromEnv();
+    register(registry, config) {
+      const { paths, explicit } = settings ?? paritySettingsFromEnv(config.env);
       registry.value(PARITY.Cases, new FsParityCases(paths, { requireFolders: explicit }));
     },
     async start(resolve) {

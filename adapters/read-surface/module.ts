@@ -44,7 +44,7 @@ export const readSurfaceModule: PlatformModule = {
     const source = resolve(TOKENS.Config).rulesPaths.join(':');
     try {
       const loaded = await shared.load();
-      const { catalog, stats } = await buildCatalogFrom(loaded, identitySettingsFromEnv(), source, shared.loadMs);
+      const { catalog, stats } = await buildCatalogFrom(loaded, identitySettingsFromEnv(resolve(TOKENS.Config).env), source, shared.loadMs);
       holder.set(catalog, stats);
       shared.done(CONSUMER);
       resolve(TOKENS.Logger).info('rule index built', { ...stats });

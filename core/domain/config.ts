@@ -27,4 +27,10 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Exact origins allowed for CORS; empty disables CORS. */
   corsAllowedOrigins: string[];
+  /**
+   * The environment this configuration was read from. Each module reads its own settings (key windows, job
+   * concurrency, parity folders...) from here, never from process.env, so an app built from an explicit
+   * environment (tests, several instances in one process) is configured by that environment alone.
+   */
+  env: Readonly<Record<string, string | undefined>>;
 }

@@ -26,7 +26,13 @@ describe('loadConfig', () => {
       serviceApiKeys: [],
       maxBodyBytes: 262144,
       corsAllowedOrigins: [],
+      env: {},
     });
+  });
+
+  it('keeps the environment it read, for the modules to read their own settings from', () => {
+    const config = loadConfig({ PORT: '9000', REDIS_KEY_PREFIX: 'one-app:' });
+    expect(config.env).toEqual({ PORT: '9000', REDIS_KEY_PREFIX: 'one-app:' });
   });
 
   it('resolves the bundled rules relative to the package root, not the working directory', () => {

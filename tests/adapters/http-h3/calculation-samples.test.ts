@@ -11,13 +11,12 @@ const headers = { 'x-api-key': user.key };
 let t: TestApp;
 
 beforeAll(async () => {
-  // The calculation module reads its settings from the process environment, like the other modules.
-  process.env.TENET_RUNTIME_FIXTURE = fileURLToPath(new URL('../../fixtures/runtime-fixture.json', import.meta.url));
-  try {
-    t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([{ ...user.entry, rate_limit: { requests: 100_000, window_seconds: 60 } }]) } });
-  } finally {
-    delete process.env.TENET_RUNTIME_FIXTURE;
-  }
+  t = await createTestApp({
+    env: {
+      SERVICE_API_KEYS: JSON.stringify([{ ...user.entry, rate_limit: { requests: 100_000, window_seconds: 60 } }]),
+      TENET_RUNTIME_FIXTURE: fileURLToPath(new URL('../../fixtures/runtime-fixture.json', import.meta.url)),
+    },
+  });
 });
 afterAll(async () => t.close());
 

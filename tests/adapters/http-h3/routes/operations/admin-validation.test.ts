@@ -7,7 +7,7 @@ import { contractHash } from '../../../../../adapters/operations/module.js';
 import { ServiceError } from '../../../../../core/domain/errors.js';
 import type { ValidationRunStore } from '../../../../../core/ports/validation-run-store.js';
 import type { TestApp } from '../../../../support/http-harness.js';
-import { acquireRedis, deletePrefix, uniquePrefix } from '../../../../support/redis.js';
+import { acquireRedis, deletePrefix, dumpPrefix, uniquePrefix } from '../../../../support/redis.js';
 import { analyst, auth, operationsApp, reader } from './support.js';
 
 const RUN = {
@@ -164,6 +164,8 @@ describe.skipIf(!redis)('validation runs shared by instances over Redis', () => 
     try {
       const published = await a.request('POST', '/v1/admin/validation/runs', { json: RUN, headers: auth(analyst) });
       expect(published.status).toBe(201);
+      // The store writes under the prefix this app was configured with, not a process-wide default.
+      expect((await dumpPrefix(redis!.url, prefix)).length).toBeGreaterThan(0);
       const list = await b.request('GET', '/v1/admin/validation/runs', { headers: auth(analyst) });
       expect(list.body.data.runs).toEqual([published.body.data]);
       const one = await b.request('GET', `/v1/admin/validation/runs/${published.body.data.id}`, { headers: auth(analyst) });
