@@ -118,6 +118,9 @@ describe('node server', () => {
     gc();
     const before = process.memoryUsage();
     const sent = await streamPost('/v1/test/echo', 10 * 1024 * 1024);
+    // Let both ends of the socket close before measuring: the client runs in this process too.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    gc();
     gc();
     const after = process.memoryUsage();
     expect(sent.status).toBe(413);
@@ -127,8 +130,10 @@ describe('node server', () => {
     expect(consumed).toBeGreaterThan(262_144);
     expect(consumed).toBeLessThan(262_144 + 256 * 1024);
     const growth = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
-    // Retained memory stays far below the body size (10 MB): nothing accumulated the body.
-    expect(growth).toBeLessThan(2 * 1024 * 1024);
+    // The process did not grow by the body's size (10 MB): nothing accumulated the body. This counts the
+    // whole test process (the client's in-flight writes, node draining the unread rest after the 413), so it
+    // allows half the body; the platform's own bound is the exact `consumed` check above.
+    expect(growth).toBeLessThan(5 * 1024 * 1024);
   });
 
   it('keeps serving after refusing an oversized body', async () => {
