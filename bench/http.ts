@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { H3 } from 'h3';
 import * as v from 'valibot';
-import { Redis } from 'ioredis';
+import { redisAnswers } from '../tests/support/redis.js';
 import { createApp, type App } from '../adapters/composition-root.js';
 import { loadConfig } from '../adapters/config/env.js';
 import { CALCULATION } from '../adapters/calculation/tokens.js';
@@ -70,19 +70,6 @@ function median(runs: Measure[]): Measure {
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
   };
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
 }
 
 /** The SNAP sample request of the first compiled SNAP package, else of any SNAP package. */

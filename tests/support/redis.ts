@@ -30,7 +30,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function answers(url: string): Promise<boolean> {
+/** Whether a Redis at `url` answers PING within a second (also used by bench/http.ts). */
+export async function redisAnswers(url: string): Promise<boolean> {
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on('error', () => {});
   try {
@@ -46,7 +47,7 @@ async function answers(url: string): Promise<boolean> {
 async function waitUntilAnswers(url: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await answers(url)) return true;
+    if (await redisAnswers(url)) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
@@ -113,7 +114,7 @@ async function viaTestcontainers(): Promise<TestRedis | null> {
 export async function acquireRedis(suite: string): Promise<TestRedis | null> {
   const fromEnv = process.env.REDIS_URL;
   if (fromEnv) {
-    if (await answers(fromEnv)) return { url: fromEnv, origin: 'REDIS_URL', stop: async () => {} };
+    if (await redisAnswers(fromEnv)) return { url: fromEnv, origin: 'REDIS_URL', stop: async () => {} };
     console.warn(`\n!!! ${suite}: REDIS_URL=${fromEnv} does not answer; trying other Redis sources !!!\n`);
   }
   const container = await viaTestcontainers();
