@@ -51,6 +51,26 @@ function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
   return latest > 0 ? { lastFiscalYear: latest, yearly } : undefined;
 }
 
+/** Entity id -> inputs, as the engine takes them (an id under two entity kinds gets both sets, later kinds winning). */
+function engineInputs(household: MappedHousehold): Record<string, Record<string, JsonValue>> {
+  const inputs: Record<string, Record<string, JsonValue>> = {};
+  for (const kind in household.inputs) {
+    const byId = household.inputs[kind];
+    for (const id in byId) inputs[id] = id in inputs ? { ...inputs[id], ...byId[id] } : byId[id];
+  }
+  return inputs;
+}
+
+/** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
+function engineRelations(household: MappedHousehold): Record<string, Array<[string, string]>> {
+  const relations: Record<string, Array<[string, string]>> = {};
+  for (const name in household.relations) {
+    const tuples = household.relations[name];
+    relations[name] = tuples.every((t) => t.length === 2) ? (tuples as Array<[string, string]>) : tuples.map((t) => [t[0], t[1]]);
+  }
+  return relations;
+}
+
 export class CompiledPackage implements ExecutablePackage {
   readonly mode = 'compiled' as const;
   readonly program_id: string;
@@ -157,7 +177,8 @@ export class CompiledPackage implements ExecutablePackage {
     return this.sample?.origin;
   }
 
-  async execute(household: MappedHousehold, outputs: string[]): Promise<Execution> {
+  /** Synchronous: evaluation runs to completion on this thread (the service checks its deadline afterwards). */
+  execute(household: MappedHousehold, outputs: string[]): Execution {
     // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
     return this.run(household, outputs, this.evaluators.fast ?? this.evaluators.explain);
   }
@@ -166,21 +187,23 @@ export class CompiledPackage implements ExecutablePackage {
     if (this.firstMonth && household.period < this.firstMonth) {
       throw new ServiceError('invalid_household', `household.period: ${household.period} is before ${this.firstMonth}, the first month this package encodes figures for.`);
     }
-    const inputs: Record<string, Record<string, JsonValue>> = {};
-    for (const byId of Object.values(household.inputs)) for (const [id, values] of Object.entries(byId)) inputs[id] = { ...inputs[id], ...values };
-    const relations: Record<string, Array<[string, string]>> = {};
-    for (const [name, tuples] of Object.entries(household.relations)) relations[name] = tuples.map((t) => [t[0], t[1]]);
-    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs, relations, outputs, trace: true };
+    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: engineInputs(household), relations: engineRelations(household), outputs, trace: true };
     const result = evaluate(this.pkg, request);
-    const failed = Object.entries(result.errors);
-    const householdProblem = failed.map(([output, message]) => this.householdProblem(output, message, household.period)).find((m) => m !== undefined);
-    if (householdProblem) throw new ServiceError('invalid_household', householdProblem);
-    if (failed.length > 0) {
+    let failed: Array<[string, string]> | undefined;
+    for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
+    if (failed !== undefined) {
+      const householdProblem = failed.map(([output, message]) => this.householdProblem(output, message, household.period)).find((m) => m !== undefined);
+      if (householdProblem) throw new ServiceError('invalid_household', householdProblem);
       throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
     }
     const values: Record<string, JsonValue> = {};
-    for (const [name, value] of Object.entries(result.outputs)) values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
-    return { outputs: values, trace: result.trace.map((entry) => this.traceEntry(entry)), warnings: this.carriedForward(household.period, result.trace) };
+    for (const name in result.outputs) {
+      const value = result.outputs[name];
+      values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
+    }
+    const trace: TraceEntry[] = new Array(result.trace.length);
+    for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i]);
+    return { outputs: values, trace, warnings: this.carriedForward(household.period, result.trace) };
   }
 
   /** Engine failures caused by the household rather than the rules: a needed input, a period or a table key. */
@@ -197,12 +220,20 @@ export class CompiledPackage implements ExecutablePackage {
     return undefined;
   }
 
+  /** Whether each derived rule is a judgment (its values travel as JSON booleans), by rule name. */
+  private readonly judgments = new Map<string, boolean>();
+
   private isJudgment(name: string): boolean {
-    return this.pkg.program.derived.get(name)?.position === 'judgment';
+    let judgment = this.judgments.get(name);
+    if (judgment === undefined) {
+      judgment = this.pkg.program.derived.get(name)?.position === 'judgment';
+      this.judgments.set(name, judgment);
+    }
+    return judgment;
   }
 
   /** Per rule (and binding): its source list and whether it is a judgment; the same for every request. */
-  private readonly ruleMeta = new Map<string, { sources: string[]; judgment: boolean }>();
+  private readonly ruleMeta = new Map<string, { sources: readonly string[]; judgment: boolean }>();
 
   private traceEntry(entry: EngineTrace): TraceEntry {
     const key = entry.boundBy ? `${entry.ruleId}|${entry.boundBy.value}` : entry.ruleId;
@@ -212,11 +243,11 @@ export class CompiledPackage implements ExecutablePackage {
       for (const source of [entry.source, entry.sourceUrl, entry.citationPath]) if (source && !sources.includes(source)) sources.push(source);
       // A federal hook bound by a State rule through `sets`: name the State rule that supplied the semantics.
       if (entry.boundBy) sources.push(`${entry.boundBy.value} (bound to ${entry.boundBy.hook} through sets)`);
-      meta = { sources, judgment: this.isJudgment(entry.name) };
+      // Shared by every response naming the rule, so it can never change.
+      meta = { sources: Object.freeze(sources), judgment: this.isJudgment(entry.name) };
       this.ruleMeta.set(key, meta);
     }
-    // Each response gets its own sources array: results are stored and serialised independently.
-    return { rule_id: entry.ruleId, variable: entry.name, value: meta.judgment ? judgmentValue(entry.value) : entry.value, sources: meta.sources.slice() };
+    return { rule_id: entry.ruleId, variable: entry.name, value: meta.judgment ? judgmentValue(entry.value) : entry.value, sources: meta.sources as string[] };
   }
 
   /** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */

@@ -77,9 +77,10 @@ export interface ExecutablePackage {
   default_outputs: string[];
   /**
    * Computes `outputs` (canonical names) for a mapped household. Throws ServiceError invalid_household
-   * for a household the package cannot use; any other error is a runtime failure.
+   * for a household the package cannot use; any other error is a runtime failure. A runtime that computes
+   * synchronously returns the execution itself (nothing could interrupt it, so the caller sets no timer).
    */
-  execute(household: MappedHousehold, outputs: string[], options: ExecuteOptions): Promise<Execution>;
+  execute(household: MappedHousehold, outputs: string[], options: ExecuteOptions): Execution | Promise<Execution>;
 }
 
 /** A set of executable packages (one runtime: compiled or fixture). */

@@ -15,18 +15,73 @@ export interface FastPackageResult extends PackageResult {
   readonly path: 'fast' | 'explain';
 }
 
-const sessions = new WeakMap<RuntimePackage, Map<string, PackageSession>>();
+/** Sessions per package: by period, decimals and output list; the last one used is checked first. */
+interface SessionCache {
+  readonly byKey: Map<string, PackageSession>;
+  last: { start: string; end: string; decimals: number; outputs: readonly string[]; session: PackageSession } | undefined;
+}
+
+const sessions = new WeakMap<RuntimePackage, SessionCache>();
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function sessionFor(pkg: RuntimePackage, period: Period, outputs: readonly string[], decimals: number): PackageSession {
-  let m = sessions.get(pkg);
-  if (!m) sessions.set(pkg, (m = new Map()));
+  let cache = sessions.get(pkg);
+  if (!cache) sessions.set(pkg, (cache = { byKey: new Map(), last: undefined }));
+  // Requests in a row mostly share period, scale and outputs: compare those before building a key.
+  const last = cache.last;
+  if (last && last.start === period.start && last.end === period.end && last.decimals === decimals && sameList(last.outputs, outputs)) return last.session;
   const key = `${period.start}|${period.end}|${decimals}|${outputs.join(',')}`;
-  let s = m.get(key);
+  let s = cache.byKey.get(key);
   if (!s) {
-    if (m.size >= 64) m.delete(m.keys().next().value as string);
-    m.set(key, (s = new PackageSession(pkg, { period, outputs, decimals })));
+    if (cache.byKey.size >= 64) cache.byKey.delete(cache.byKey.keys().next().value as string);
+    cache.byKey.set(key, (s = new PackageSession(pkg, { period, outputs, decimals })));
   }
+  cache.last = { start: period.start, end: period.end, decimals, outputs: [...outputs], session: s };
   return s;
+}
+
+/** Parsed month periods (request periods repeat; a Period is never changed once made). */
+const periods = new Map<string, Period>();
+
+function periodOf(raw: string | Period): Period {
+  if (typeof raw === 'object') return raw;
+  let period = periods.get(raw);
+  if (period === undefined) {
+    period = parseTestPeriod(raw);
+    if (periods.size >= 1024) periods.clear();
+    periods.set(raw, period);
+  }
+  return period;
+}
+
+/** Per package: the person relation's bare name and the outputs a trace kernel computes. */
+interface PackageFacts {
+  readonly personRelation: string | undefined;
+  readonly traceOutputs: readonly string[];
+  readonly traceOutputSet: ReadonlySet<string>;
+}
+
+const facts = new WeakMap<RuntimePackage, PackageFacts>();
+
+function factsOf(pkg: RuntimePackage): PackageFacts {
+  let f = facts.get(pkg);
+  if (!f) {
+    const raw = typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined;
+    const traceOutputs = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
+    f = { personRelation: raw === undefined ? undefined : relName(raw), traceOutputs, traceOutputSet: new Set(traceOutputs) };
+    facts.set(pkg, f);
+  }
+  return f;
+}
+
+function relName(n: string): string {
+  return n.includes('#relation.') ? n.slice(n.indexOf('#relation.') + 10) : n;
 }
 
 /** Decimal places the request's numbers need (at least 2: cents share one kernel), or -1 beyond 6. */
@@ -43,22 +98,30 @@ function decimalsOf(records: readonly Record<string, unknown>[]): number {
   return d;
 }
 
-/** The household and its people when the request has the session's shape (people only in the person relation). */
+/**
+ * The household and its people when the request has the session's shape (people only in the person relation).
+ * The records are the request's own (sessions only read them).
+ */
 function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string): { household: Record<string, unknown>; people: Record<string, unknown>[]; ids: string[] } | undefined {
   const inputs = req.inputs ?? {};
-  const rels = Object.entries(req.relations ?? {});
-  const raw = typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined;
-  const relName = (n: string): string => (n.includes('#relation.') ? n.slice(n.indexOf('#relation.') + 10) : n);
-  if (rels.length > 1 || (rels.length === 1 && (raw === undefined || relName(rels[0][0]) !== relName(raw)))) return undefined;
+  const relations = req.relations ?? {};
+  const personRelation = factsOf(pkg).personRelation;
+  let tuples: ReadonlyArray<readonly [string, string]> | undefined;
+  for (const name in relations) {
+    if (tuples !== undefined || personRelation === undefined || relName(name) !== personRelation) return undefined;
+    tuples = relations[name];
+  }
   const members = new Set<string>();
-  for (const [m, current] of rels[0]?.[1] ?? []) {
+  for (const [m, current] of tuples ?? []) {
     if (current !== entityId || m === entityId) return undefined;
     members.add(m);
   }
-  for (const id of Object.keys(inputs)) if (id !== entityId && !members.has(id)) return undefined;
+  for (const id in inputs) if (id !== entityId && !members.has(id)) return undefined;
   // Sorted by id: the order the explain path visits relation members in (and records them in the trace).
   const ids = [...members].sort();
-  return { household: { ...(inputs[entityId] ?? {}) }, people: ids.map((m) => ({ ...(inputs[m] ?? {}) })), ids };
+  const people: Record<string, unknown>[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) people[i] = inputs[ids[i]] ?? {};
+  return { household: inputs[entityId] ?? {}, people, ids };
 }
 
 /**
@@ -67,11 +130,11 @@ function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string
  * itself when the request falls back.
  */
 export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): FastPackageResult {
-  const names = [...(req.outputs ?? pkg.spec.outputs)];
+  const names = req.outputs ?? pkg.spec.outputs;
   const known = names.every((o) => pkg.program.derived.has(o));
   if (known) {
     // Session first: raw JSON straight into typed columns (no Decimal values are built).
-    const period0: Period = typeof req.period === 'object' ? req.period : parseTestPeriod(req.period ?? pkg.spec.period);
+    const period0 = periodOf(req.period ?? pkg.spec.period);
     const answered = fromSession(pkg, req, names, period0);
     if (answered) return answered;
   }
@@ -103,10 +166,10 @@ function fromSession(pkg: RuntimePackage, req: PackageRequest, names: readonly s
     if (req.trace) {
       // One trace kernel per package output list (outputs selected at run time): a request naming a new subset
       // of outputs does not generate code.
-      const all = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
-      const full = names.every((o) => all.includes(o));
-      const session = sessionFor(pkg, period0, full ? all : names, decimals);
-      const select = names.map((o) => session.outputIndex(o));
+      const { traceOutputs, traceOutputSet } = factsOf(pkg);
+      const full = names.every((o) => traceOutputSet.has(o));
+      const session = sessionFor(pkg, period0, full ? traceOutputs : names, decimals);
+      const select = session.selection(names);
       const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select);
       return r ? { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' } : undefined;
     }

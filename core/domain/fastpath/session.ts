@@ -12,7 +12,7 @@ import { keysOf, makeLoader, makeOutputReader, type RecordLoader } from './loade
 import type { SlotType } from './codegen.js';
 import { BAIL } from './helpers.js';
 import { jsonOf } from './batch.js';
-import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn } from './kernel.js';
+import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn, type TraceState } from './kernel.js';
 import { assembleTrace, traceState } from './trace.js';
 import type { TraceEntry } from '../rulespec/evaluate.js';
 
@@ -48,6 +48,8 @@ export class PackageSession {
   private readonly maxPeople: number;
   private readonly sig: SlotType[];
   private traced: FastKernel | undefined;
+  /** Trace memo per household size, reused run after run (runs are synchronous, so never shared by two). */
+  private readonly traceStates = new Map<number, TraceState>();
   private readonly textOk = new Map<string, boolean>();
   private readonly all: readonly number[];
   private readonly defaultsOk: boolean;
@@ -235,7 +237,7 @@ export class PackageSession {
   ): { outputs: Json; trace: TraceEntry[] } | undefined {
     if (!this.load(household, people)) return undefined;
     this.traced ??= kernelFor(this.pkg.program, this.period, this.sig, this.outputs, 'trace');
-    const S = traceState(this.pkg.program, 1 + people.length);
+    const S = this.freshTraceState(1 + people.length);
     try {
       this.traced.run(this.C, this.R, 0, this.O, 0, S, select);
     } catch (e) {
@@ -248,6 +250,32 @@ export class PackageSession {
     for (const j of select) out[this.outputs[j]] = jsonOf(this.traced.outputTypes[j], this.O[j], 0);
     return { outputs: out, trace };
   }
+
+  /** A cleared trace memo for `entities` entities: nothing memoised, nothing recorded. */
+  private freshTraceState(entities: number): TraceState {
+    let S = this.traceStates.get(entities);
+    if (S === undefined) {
+      S = traceState(this.pkg.program, entities);
+      this.traceStates.set(entities, S);
+      return S;
+    }
+    // Values are only read where their done flag is set, so clearing the flags clears the memo.
+    S.d.fill(0);
+    S.t = [];
+    S.cur = [];
+    return S;
+  }
+
+  /** Indexes of `names` in this session's output list (for `evaluateTraced`); the last answer is reused. */
+  selection(names: readonly string[]): readonly number[] {
+    const last = this.lastSelection;
+    if (last !== undefined && last.names.length === names.length && last.names.every((n, i) => n === names[i])) return last.select;
+    const select = names.map((o) => this.outputs.indexOf(o));
+    this.lastSelection = { names: [...names], select };
+    return select;
+  }
+
+  private lastSelection: { names: readonly string[]; select: readonly number[] } | undefined;
 
   /** Index of an output in this session's list (for `evaluateTraced`'s selection). */
   outputIndex(name: string): number {

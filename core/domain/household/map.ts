@@ -31,15 +31,31 @@ function section(household: Record<string, JsonValue>, key: string): Record<stri
   return value;
 }
 
-const inputsByName = new WeakMap<PackageEntity, Map<string, PackageInput>>();
+/** What mapping needs of an entity, worked out once per entity: inputs by name, defaults, required inputs. */
+interface EntityFacts {
+  byName: Map<string, PackageInput>;
+  defaults: Array<[string, JsonValue]>;
+  /** Inputs without a default that are not optional: the household must supply them. */
+  required: string[];
+}
+
+const entityFacts = new WeakMap<PackageEntity, EntityFacts>();
+
+function factsOf(entity: PackageEntity): EntityFacts {
+  let facts = entityFacts.get(entity);
+  if (!facts) {
+    facts = {
+      byName: new Map(entity.inputs.map((input) => [input.name, input])),
+      defaults: entity.inputs.filter((input) => input.default !== undefined).map((input) => [input.name, input.default as JsonValue]),
+      required: entity.inputs.filter((input) => input.default === undefined && !input.optional).map((input) => input.name),
+    };
+    entityFacts.set(entity, facts);
+  }
+  return facts;
+}
 
 function declared(entity: PackageEntity, name: string): PackageInput | undefined {
-  let byName = inputsByName.get(entity);
-  if (!byName) {
-    byName = new Map(entity.inputs.map((input) => [input.name, input]));
-    inputsByName.set(entity, byName);
-  }
-  return byName.get(name);
+  return factsOf(entity).byName.get(name);
 }
 
 /** One entity instance under construction: its values and which of them the household supplied. */
@@ -50,7 +66,7 @@ interface Instance {
 
 function newInstance(entity: PackageEntity): Instance {
   const values: Record<string, JsonValue> = {};
-  for (const input of entity.inputs) if (input.default !== undefined) values[input.name] = input.default;
+  for (const [name, value] of factsOf(entity).defaults) values[name] = value;
   return { values, supplied: new Set() };
 }
 
@@ -73,7 +89,7 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
   const assign = (entity: PackageEntity, instance: Instance, path: string, name: string, given: JsonValue): void => {
     const input = declared(entity, canonical(name, entity));
     if (!input) throw invalid(`${label(path, name, entity)}: not an input of entity ${entity.entity} in this package`);
-    const value = periodValue(given, `${label(path, name, entity)}`);
+    const value = periodValue(given, () => label(path, name, entity));
     const problem = valueProblem(input, value);
     if (problem) throw invalid(`${label(path, name, entity)}: ${problem}`);
     instance.values[input.name] = value;
@@ -85,9 +101,11 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
     if (isPeriod(household.period)) period = household.period;
     else warnings.push(`household.period ${JSON.stringify(household.period)} is not a valid YYYY-MM month; used the package default period ${shape.default_period}.`);
   }
-  const periodValue = (given: JsonValue, where: string): JsonValue => {
+  // `where` is only worked out for the error message.
+  const periodValue = (given: JsonValue, where: () => string): JsonValue => {
+    if (!isJsonObject(given)) return given;
     const picked = valueForPeriod(given, period);
-    if ('missing' in picked) throw invalid(`${where}: no value for the calculation period ${period} (periods given: ${picked.missing.join(', ')})`);
+    if ('missing' in picked) throw invalid(`${where()}: no value for the calculation period ${period} (periods given: ${picked.missing.join(', ')})`);
     return picked.value as JsonValue;
   };
   for (const key of Object.keys(household)) {
@@ -118,7 +136,7 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
       if (unit && unitInstance && declared(unit, canonical(name, unit))) assign(unit, unitInstance, 'household.facts', name, value);
       else if (person && declared(person, canonical(name, person))) {
         const target = canonical(name, person);
-        const picked = periodValue(value, label('household.facts', name, person));
+        const picked = periodValue(value, () => label('household.facts', name, person));
         const problem = valueProblem(declared(person, target)!, picked);
         if (problem) throw invalid(`${label('household.facts', name, person)}: ${problem}`);
         personFacts.push([target, picked]);
@@ -195,9 +213,10 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
   const all: Array<[PackageEntity, Map<string, Instance>]> = unit && unitInstance && unitId ? [[unit, new Map([[unitId, unitInstance]])], ...counted] : counted;
   for (const [entity, instances] of all) {
     const byId: Record<string, Record<string, JsonValue>> = {};
+    const required = factsOf(entity).required;
     for (const [id, instance] of instances) {
-      for (const input of entity.inputs) {
-        if (instance.values[input.name] === undefined && !input.optional) throw invalid(`household: required input ${input.name} missing for ${entity.entity} ${id}`);
+      for (const name of required) {
+        if (instance.values[name] === undefined) throw invalid(`household: required input ${name} missing for ${entity.entity} ${id}`);
       }
       byId[id] = instance.values;
     }
@@ -209,20 +228,22 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
 
 /** Declared relations get one tuple per member and group; `household.relations` replaces a relation's tuples. */
 function mapRelations(index: ShapeIndex, household: Record<string, JsonValue>, all: Array<[PackageEntity, Map<string, Instance>]>): Record<string, string[][]> {
-  const ids = new Map(all.map(([entity, instances]) => [entity.entity, [...instances.keys()]]));
+  const idsOf = (kind: string): Iterable<string> => all.find(([entity]) => entity.entity === kind)?.[1].keys() ?? [];
   const relations: Record<string, string[][]> = {};
   const arity = new Map<string, number>();
   for (const entity of index.shape.entities) {
     for (const relation of entity.relations ?? []) {
       arity.set(relation.name, relation.tuple.length);
       if (relation.tuple.length !== 2) continue;
-      const members = ids.get(relation.tuple[0]) ?? [];
-      const groups = ids.get(relation.tuple[1]) ?? [];
-      relations[relation.name] = groups.flatMap((group) => members.map((member) => [member, group]));
+      const members = [...idsOf(relation.tuple[0])];
+      const tuples: string[][] = [];
+      for (const group of idsOf(relation.tuple[1])) for (const member of members) tuples.push([member, group]);
+      relations[relation.name] = tuples;
     }
   }
   const explicit = section(household, 'relations');
-  for (const [name, tuples] of Object.entries(explicit ?? {})) {
+  if (explicit === undefined) return relations;
+  for (const [name, tuples] of Object.entries(explicit)) {
     const expected = arity.get(name);
     if (expected === undefined) throw invalid(`household.relations.${name}: not a relation of this package`);
     if (!Array.isArray(tuples) || tuples.length > MAX_ENTITY_COUNT * MAX_ENTITY_COUNT) throw invalid(`household.relations.${name}: must be an array of tuples`);

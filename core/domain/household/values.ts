@@ -14,8 +14,16 @@ const KINDS: Record<string, ValueKind> = {
   date: 'date',
 };
 
+/** Kinds by dtype spelling as packages write it (a handful of spellings, looked up on every value). */
+const kindBySpelling = new Map<string, ValueKind>();
+
 export function valueKind(dtype: string): ValueKind {
-  return KINDS[dtype.toLowerCase()] ?? 'decimal';
+  let kind = kindBySpelling.get(dtype);
+  if (kind === undefined) {
+    kind = KINDS[dtype.toLowerCase()] ?? 'decimal';
+    if (kindBySpelling.size < 256) kindBySpelling.set(dtype, kind);
+  }
+  return kind;
 }
 
 const MONEYISH = new Set(['money', 'integer', 'int', 'count']);

@@ -1,7 +1,7 @@
 import { isServiceError, ServiceError } from '../../domain/errors.js';
 import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
-import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage } from '../../ports/calculator.js';
+import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
 import { checkRequests } from './request.js';
 
 /** Constant naming the engine in every CalculateResponse. */
@@ -23,7 +23,9 @@ export interface PreparedCalculation {
   request: CalculateRequest;
   pkg: ExecutablePackage;
   /** [requested name, canonical output name] */
-  variables: Array<[string, string]>;
+  variables: ReadonlyArray<readonly [string, string]>;
+  /** The canonical names to compute, each once. */
+  outputs: string[];
 }
 
 export interface BatchResponse {
@@ -32,6 +34,24 @@ export interface BatchResponse {
 }
 
 const ENTRY_CODES = new Set<string>(['unsupported_program', 'invalid_household', 'runtime_error']);
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as Promise<T> | undefined)?.then === 'function';
+}
+
+/** Settles with `pending`, or rejects with `overrun()` once `limit` ms have passed. */
+async function withinLimit<T>(pending: Promise<T>, limit: number, overrun: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(overrun()), limit);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([pending, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function shortMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
@@ -68,11 +88,25 @@ export class CalculationService {
     if (!pkg) {
       throw new ServiceError('unsupported_program', `No runtime package matches program_id ${JSON.stringify(request.program_id)} and jurisdiction ${JSON.stringify(request.jurisdiction)}.`);
     }
-    return { request, pkg, variables: this.resolveVariables(pkg, request.variables, path) };
+    if (request.variables === undefined || request.variables.length === 0) return { request, pkg, ...this.defaultVariables(pkg) };
+    const variables = this.resolveVariables(pkg, request.variables, path);
+    return { request, pkg, variables, outputs: [...new Set(variables.map(([, name]) => name))] };
   }
 
-  private resolveVariables(pkg: ExecutablePackage, requested: string[] | undefined, path?: string): Array<[string, string]> {
-    if (requested === undefined || requested.length === 0) return pkg.default_outputs.map((name) => [name, name]);
+  /** Per package, the variables of a request that names none (the same every time, so made once). */
+  private readonly defaults = new WeakMap<ExecutablePackage, Pick<PreparedCalculation, 'variables' | 'outputs'>>();
+
+  private defaultVariables(pkg: ExecutablePackage): Pick<PreparedCalculation, 'variables' | 'outputs'> {
+    let found = this.defaults.get(pkg);
+    if (!found) {
+      const outputs = [...new Set(pkg.default_outputs)];
+      found = { variables: outputs.map((name) => [name, name] as const), outputs };
+      this.defaults.set(pkg, found);
+    }
+    return found;
+  }
+
+  private resolveVariables(pkg: ExecutablePackage, requested: string[], path?: string): Array<[string, string]> {
     const known = new Set(pkg.outputs);
     const unknown: string[] = [];
     const pairs: Array<[string, string]> = [];
@@ -104,24 +138,19 @@ export class CalculationService {
   async run(prepared: PreparedCalculation): Promise<CalculateResponse> {
     const { pkg, request, variables } = prepared;
     const household = mapHousehold(this.shapeIndex(pkg), request.household);
-    const canonical = [...new Set(variables.map(([, name]) => name))];
     const limit = this.config.timeLimitMs;
     const deadline = Date.now() + limit;
     const overrun = (): ServiceError => new ServiceError('runtime_error', `The calculation exceeded the per-calculation time limit of ${limit} ms.`);
+    const failure = (error: unknown): ServiceError =>
+      isServiceError(error) ? error : new ServiceError('runtime_error', `The calculation engine failed: ${shortMessage(error)}`, { cause: error });
 
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(overrun()), limit);
-      timer.unref?.();
-    });
-    let execution;
+    let execution: Execution;
     try {
-      execution = await Promise.race([pkg.execute(household, canonical, { deadline }), timeout]);
+      const pending = pkg.execute(household, prepared.outputs, { deadline });
+      // A synchronous runtime has finished already; only a pending one needs the timer to cut it off.
+      execution = isPromise(pending) ? await withinLimit(pending, limit, overrun) : pending;
     } catch (error) {
-      if (isServiceError(error)) throw error;
-      throw new ServiceError('runtime_error', `The calculation engine failed: ${shortMessage(error)}`, { cause: error });
-    } finally {
-      clearTimeout(timer);
+      throw failure(error);
     }
     // Synchronous evaluation cannot be interrupted by the timer; a late result is still a time-limit failure.
     if (Date.now() > deadline) throw overrun();
@@ -166,7 +195,7 @@ export class CalculationService {
     const requests = checkRequests(value, max);
     requests.forEach((request, i) => {
       const pkg = this.find(request.program_id, request.jurisdiction);
-      if (pkg) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
+      if (pkg && request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
     });
     return requests;
   }

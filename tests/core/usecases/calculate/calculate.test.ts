@@ -83,6 +83,34 @@ describe('CalculationService with the fixture runtime', () => {
     expect((await code(blocking.calculate({ program_id: 'scripted', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } }))).code).toBe('runtime_error');
   });
 
+  it('holds synchronous runtimes (no timer) to the same failures and time limit', async () => {
+    const household = { facts: { household_size: 1 } };
+    const throwing = new CalculationService([
+      scriptedRuntime(() => {
+        throw new Error('sync boom');
+      }),
+    ]);
+    const failure = await code(throwing.calculate({ program_id: 'scripted', jurisdiction: 'us-fixture', household }));
+    expect(failure).toMatchObject({ code: 'runtime_error' });
+    expect(failure.message).toContain('sync boom');
+    const overrunning = new CalculationService(
+      [
+        scriptedRuntime(() => {
+          const until = Date.now() + 30;
+          while (Date.now() < until);
+          return { outputs: { snap_allotment: 1, snap_eligible: true }, trace: [], warnings: [] };
+        }),
+      ],
+      { timeLimitMs: 5 },
+    );
+    const late = await code(overrunning.calculate({ program_id: 'scripted', jurisdiction: 'us-fixture', household }));
+    expect(late).toMatchObject({ code: 'runtime_error' });
+    expect(late.message).toContain('5 ms');
+    const quick = new CalculationService([scriptedRuntime(() => ({ outputs: { snap_allotment: 7, snap_eligible: true }, trace: [], warnings: [] }))]);
+    const result = await quick.calculate({ program_id: 'scripted', jurisdiction: 'us-fixture', household });
+    expect(result.outputs).toMatchObject({ snap_allotment: 7 });
+  });
+
   it('checks a batch positionally before running and reports entry failures positionally', async () => {
     const bad = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {} }, { program_id: '', jurisdiction: 'x', household: {} }], 25)));
     expect(bad).toMatchObject({ code: 'invalid_request' });
