@@ -32,8 +32,17 @@ export interface Envelope {
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/**
+ * `data` a route has serialised itself (e.g. calculation results, see calculation-json.ts): the envelope
+ * splices the text in as it is. It must be the JSON of a value the route's response schema accepts.
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
 export function successEnvelope(status: number, data: unknown, m: Meta): Envelope {
-  return { status, json: JSON.stringify({ status: 'ok', data, meta: m }), headers: NO_HEADERS };
+  const json = data instanceof JsonText ? `{"status":"ok","data":${data.json},"meta":${JSON.stringify(m)}}` : JSON.stringify({ status: 'ok', data, meta: m });
+  return { status, json, headers: NO_HEADERS };
 }
 
 export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unknown): Record<string, unknown> {

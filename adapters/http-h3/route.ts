@@ -23,6 +23,7 @@ import type { ErrorCode } from '../../core/domain/errors.js';
 import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { Resolve } from '../tokens.js';
+import type { JsonText } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AnySchema = v.GenericSchema;
@@ -82,7 +83,8 @@ export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema> extends RouteB
   successStatus?: 200 | 201 | 202;
   /** Schema of `data` in the success envelope, keyed by the success status. */
   responses: { [status: number]: RS };
-  handler: (ctx: Ctx<PS, QS, BS>) => Promise<Input<RS>> | Input<RS>;
+  /** The data, or its JSON text already written (JsonText from envelope.ts, for large answers). */
+  handler: (ctx: Ctx<PS, QS, BS>) => Promise<Input<RS> | JsonText> | Input<RS> | JsonText;
 }
 
 /**
@@ -119,10 +121,17 @@ export function routeScope(route: RouteDefinition): string | null {
   return auth === 'public' ? null : auth.scope;
 }
 
+const successStatuses = new WeakMap<RouteDefinition, number>();
+
+/** The route's success status: its `successStatus`, else its lowest documented 2xx, else 200. */
 export function successStatus(route: RouteDefinition): number {
-  if (!route.rawResponse && route.successStatus !== undefined) return route.successStatus;
-  const statuses = Object.keys(route.responses).map(Number).filter((s) => s >= 200 && s < 300);
-  return statuses.length > 0 ? Math.min(...statuses) : 200;
+  let status = successStatuses.get(route);
+  if (status === undefined) {
+    const statuses = Object.keys(route.responses).map(Number).filter((s) => s >= 200 && s < 300);
+    status = !route.rawResponse && route.successStatus !== undefined ? route.successStatus : statuses.length > 0 ? Math.min(...statuses) : 200;
+    successStatuses.set(route, status);
+  }
+  return status;
 }
 
 /** `/v1/rules/**:rule_id/x` style pattern -> OpenAPI `/v1/rules/{rule_id}/x`. */

@@ -2,6 +2,7 @@ import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
 import { CALCULATION } from '../../calculation/tokens.js';
 import { chargeCompute } from '../../calculation/meter.js';
+import { batchResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, BatchResponseSchema } from '../schemas/calculation.js';
 
@@ -20,6 +21,6 @@ export default defineRoute({
     const service = resolve(CALCULATION.Service);
     const requests = service.checkBatch(body.requests, LIMITS.batch);
     await chargeCompute(resolve, principal, calculationUnits(requests.length));
-    return service.batch(requests);
+    return batchResponseJson(await service.batch(requests));
   },
 });

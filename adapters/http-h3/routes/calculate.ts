@@ -1,6 +1,7 @@
 import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
 import { CALCULATION } from '../../calculation/tokens.js';
 import { chargeCompute } from '../../calculation/meter.js';
+import { calculateResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
 import { CalculateRequestSchema, CalculateResponseSchema } from '../schemas/calculation.js';
 
@@ -20,6 +21,6 @@ export default defineRoute({
     const service = resolve(CALCULATION.Service);
     const prepared = service.prepare(body);
     await chargeCompute(resolve, principal, calculationUnits(1));
-    return service.run(prepared);
+    return calculateResponseJson(await service.run(prepared));
   },
 });

@@ -38,6 +38,8 @@ describe('sample requests of every executable package', () => {
       expect(data.trace.length, where).toBeGreaterThan(0);
       for (const entry of data.trace) expect(entry.sources.length, `${where} ${entry.rule_id}`).toBeGreaterThan(0);
       expect(data.warnings.length, where).toBeGreaterThan(0);
+      // The answer is written from cached trace pieces (calculation-json.ts): the text must be JSON.stringify's.
+      expect(result.text, where).toBe(JSON.stringify(result.body));
       expect(data.runtime.mode).toBe(pkg.mode);
     }
   }, 120_000);

@@ -1,0 +1,105 @@
+/**
+ * JSON text of calculation results: the exact text JSON.stringify gives, written faster. Most of a result is
+ * its trace, and a trace entry's rule_id, variable and sources are the same in every result that names the
+ * rule, so their JSON is written once and reused; per result only each entry's value is serialised.
+ * (Serialising the 14 KB us-ak SNAP sample result took about half the time of JSON.stringify; see
+ * docs/benchmarks.md.)
+ */
+import type { BatchResult, CalculateResponse, TraceEntry } from '../../core/ports/calculator.js';
+import type { BatchResponse } from '../../core/usecases/calculate/calculate.js';
+import { JsonText } from './envelope.js';
+
+/** Rule ids and variables come from loaded packages, not requests; the cap only guards against surprises. */
+const MAX_CACHED_HEADS = 100_000;
+
+/** `{"rule_id":…,"variable":…,"value":` by rule id, then variable. */
+const heads = new Map<string, Map<string, string>>();
+let cachedHeads = 0;
+/** `,"sources":[…]}` by sources array: runtimes share one frozen array per rule across results. */
+const tails = new WeakMap<readonly string[], string>();
+
+function head(ruleId: string, variable: string): string {
+  let byVariable = heads.get(ruleId);
+  if (byVariable === undefined) {
+    if (cachedHeads >= MAX_CACHED_HEADS) {
+      heads.clear();
+      cachedHeads = 0;
+    }
+    byVariable = new Map();
+    heads.set(ruleId, byVariable);
+  }
+  let text = byVariable.get(variable);
+  if (text === undefined) {
+    text = `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"value":`;
+    byVariable.set(variable, text);
+    cachedHeads += 1;
+  }
+  return text;
+}
+
+function tail(sources: readonly string[]): string {
+  let text = tails.get(sources);
+  if (text === undefined) {
+    text = `,"sources":${JSON.stringify(sources)}}`;
+    // Only arrays that cannot change may be remembered by identity.
+    if (Object.isFrozen(sources)) tails.set(sources, text);
+  }
+  return text;
+}
+
+function valueJson(value: unknown): string {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      return JSON.stringify(value);
+  }
+}
+
+/** Whether an entry has exactly the four TraceEntry fields, in order, so the cached pieces describe it. */
+function isPlainEntry(entry: TraceEntry): boolean {
+  let i = 0;
+  for (const key in entry) {
+    if (key !== ENTRY_KEYS[i]) return false;
+    i += 1;
+  }
+  return i === 4 && entry.value !== undefined && typeof entry.rule_id === 'string' && typeof entry.variable === 'string' && Array.isArray(entry.sources);
+}
+
+const ENTRY_KEYS = ['rule_id', 'variable', 'value', 'sources'];
+
+export function traceJson(trace: readonly TraceEntry[]): string {
+  let out = '[';
+  for (let i = 0; i < trace.length; i++) {
+    const entry = trace[i];
+    if (i > 0) out += ',';
+    out += isPlainEntry(entry) ? head(entry.rule_id, entry.variable) + valueJson(entry.value) + tail(entry.sources) : JSON.stringify(entry);
+  }
+  return `${out}]`;
+}
+
+/** An object's JSON with `trace` written by traceJson; other fields, in their order, by JSON.stringify. */
+function withTrace(value: object): string {
+  let out = '{';
+  for (const key in value) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${key === 'trace' && Array.isArray(field) ? traceJson(field as TraceEntry[]) : JSON.stringify(field)}`;
+  }
+  return `${out}}`;
+}
+
+export function calculateResponseJson(response: CalculateResponse): JsonText {
+  return new JsonText(withTrace(response));
+}
+
+function batchResultJson(entry: BatchResult): string {
+  return entry.status === 'ok' ? `{"status":"ok","result":${withTrace(entry.result)}}` : JSON.stringify(entry);
+}
+
+export function batchResponseJson(batch: BatchResponse): JsonText {
+  return new JsonText(`{"summary":${JSON.stringify(batch.summary)},"results":[${batch.results.map(batchResultJson).join(',')}]}`);
+}

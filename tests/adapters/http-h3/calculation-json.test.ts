@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { CalculateResponse, TraceEntry } from '../../../core/ports/calculator.js';
+import { batchResponseJson, calculateResponseJson, traceJson } from '../../../adapters/http-h3/calculation-json.js';
+import { JsonText, meta, successEnvelope } from '../../../adapters/http-h3/envelope.js';
+
+const sources = Object.freeze(['7 CFR 273.9(d)(1)', 'https://www.law.cornell.edu/cfr/text/7/273.9', 'us/regulation/7-cfr/273.9']) as string[];
+
+function entry(value: unknown, extra: Partial<TraceEntry> = {}): TraceEntry {
+  return { rule_id: 'us:regulations/7-cfr/273/9/d#snap_standard_deduction', variable: 'snap_standard_deduction', value: value as TraceEntry['value'], sources, ...extra };
+}
+
+function response(trace: TraceEntry[]): CalculateResponse {
+  return {
+    engine: 'tenet-rulespec',
+    runtime: { id: 'rulespec-compiled:rules@test', mode: 'compiled' },
+    program_id: 'snap',
+    jurisdiction: 'us-ak',
+    package_digest: 'sha256:00',
+    period: '2026-01',
+    outputs: { snap_allotment: 913, snap_eligible: true },
+    trace,
+    warnings: ['Calculation is experimental.'],
+  };
+}
+
+describe('calculation JSON text', () => {
+  it('is exactly JSON.stringify of the result, for every kind of trace value', () => {
+    const values: unknown[] = [0, -0, 358, 12.5, 1e21, -3.25, true, false, null, 'heating_cooling', 'quote " backslash \\ newline \n é 😀', '2026-01-31', [1, 'a'], { nested: { x: 1 } }];
+    const trace = values.map((value) => entry(value));
+    const result = response(trace);
+    expect(calculateResponseJson(result).json).toBe(JSON.stringify(result));
+    // Twice: the second time comes from the cached pieces.
+    expect(calculateResponseJson(result).json).toBe(JSON.stringify(result));
+    expect(traceJson([])).toBe('[]');
+  });
+
+  it('serialises entries the cache cannot describe as JSON.stringify does', () => {
+    const odd: TraceEntry[] = [
+      entry(Number.NaN),
+      entry(Number.POSITIVE_INFINITY),
+      entry(undefined),
+      { variable: 'reordered', rule_id: 'r#reordered', value: 1, sources: ['x'] },
+      { ...entry(1), extra: 'kept' } as TraceEntry,
+      entry(2, { sources: ['a mutable array', 'is not cached'] }),
+    ];
+    expect(traceJson(odd)).toBe(JSON.stringify(odd));
+    const mutable = ['first'];
+    const changing = entry(3, { sources: mutable });
+    expect(traceJson([changing])).toBe(JSON.stringify([changing]));
+    mutable.push('second');
+    expect(traceJson([changing])).toBe(JSON.stringify([changing]));
+  });
+
+  it('writes batches with ok and error entries as JSON.stringify does', () => {
+    const batch = {
+      summary: { total: 2, succeeded: 1, failed: 1 },
+      results: [
+        { status: 'ok' as const, result: response([entry(358), entry(true)]) },
+        { status: 'error' as const, error: { code: 'invalid_household' as const, message: 'household.facts.x: not an input' } },
+      ],
+    };
+    expect(batchResponseJson(batch).json).toBe(JSON.stringify(batch));
+  });
+
+  it('is spliced into the success envelope unchanged', () => {
+    const result = response([entry(358)]);
+    const m = meta('req-1', 'production');
+    expect(successEnvelope(200, calculateResponseJson(result), m).json).toBe(JSON.stringify({ status: 'ok', data: result, meta: m }));
+    expect(successEnvelope(200, new JsonText('{"a":1}'), m).json).toBe(JSON.stringify({ status: 'ok', data: { a: 1 }, meta: m }));
+  });
+});
