@@ -1,14 +1,21 @@
 /**
  * Request bodies: the byte limit is enforced while the body streams in. A declared content-length over the
- * limit is refused before reading; otherwise bytes are counted chunk by chunk and reading stops (the stream
- * is cancelled) as soon as the count passes the limit, so an oversized body is never buffered.
+ * limit is refused before reading; otherwise bytes are counted chunk by chunk and reading stops (node's
+ * message, see node-body.ts, or the web stream of an in-process Request is cancelled) as soon as the count
+ * passes the limit, so an oversized body is never buffered.
  * The platform reads bodies (size only) before authentication so that an oversized body gets 413 on every
  * route whoever sends it; content type and JSON syntax are checked after authentication.
  */
 import { ServiceError } from '../../core/domain/errors.js';
+import { nodeBodyOf, readNodeBody } from './node-body.js';
 
 function tooLarge(limit: number): ServiceError {
   return new ServiceError('payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
+}
+
+/** Nobody is left to receive the answer; a 400 keeps an aborted upload out of the error log. */
+function cutShort(): ServiceError {
+  return new ServiceError('invalid_request', 'The request body ended before it was complete (the client closed the connection).');
 }
 
 /** 413 straight away when content-length announces more than the limit. */
@@ -20,6 +27,8 @@ export function checkDeclaredLength(headers: Headers, limit: number): void {
 /** Reads at most `limit` bytes; throws payload_too_large after cancelling the stream when it goes past. */
 export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   checkDeclaredLength(request.headers, limit);
+  const message = nodeBodyOf(request);
+  if (message !== undefined) return readNodeBody(message, limit, () => tooLarge(limit), cutShort);
   const stream = request.body;
   if (stream === null) return new Uint8Array(0);
   const reader = stream.getReader();
@@ -48,6 +57,9 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
   return out;
 }
 
+/** Stateless between calls (each decode is a whole body), so one decoder serves every request. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function isJsonMediaType(contentType: string): boolean {
   const media = contentType.split(';')[0].trim().toLowerCase();
   return media === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(media);
@@ -65,7 +77,7 @@ export function parseJsonBody(bytes: Uint8Array, contentType: string | null): un
   if (contentType === null) throw new ServiceError('invalid_request', 'content-type must be application/json (the header is missing)');
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw new ServiceError('invalid_request', 'body: malformed JSON (not valid UTF-8)');
   }

@@ -1,59 +1,13 @@
 /**
- * Serves an HttpApp with node:http. The request body is exposed as a pull-based stream: bytes are read from
- * the socket only when the platform asks for them, and when it stops early (413) the rest is drained and
- * discarded by Node instead of being buffered.
+ * Serves an HttpApp with node:http. The web Request carries no body stream: the platform reads the body from
+ * node's message itself (node-body.ts), only on routes that take one, and stops at the size limit (413), the
+ * rest being drained and discarded instead of buffered.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../../core/ports/logger.js';
 import type { HttpApp } from './app.js';
-
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let finished = false;
-  return new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        return new Promise<void>((resolve, reject) => {
-          const cleanup = (): void => {
-            req.off('readable', attempt);
-            req.off('end', onEnd);
-            req.off('error', onError);
-          };
-          const onEnd = (): void => {
-            cleanup();
-            if (!finished) {
-              finished = true;
-              controller.close();
-            }
-            resolve();
-          };
-          const onError = (error: Error): void => {
-            cleanup();
-            reject(error);
-          };
-          function attempt(): void {
-            const chunk = req.read() as Buffer | null;
-            if (chunk !== null) {
-              cleanup();
-              controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-              resolve();
-            } else if (req.readableEnded) onEnd();
-          }
-          req.on('readable', attempt);
-          req.once('end', onEnd);
-          req.once('error', onError);
-          attempt();
-        });
-      },
-      cancel() {
-        finished = true;
-        // Discard whatever the client still sends; the socket stays usable for the response.
-        req.resume();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
+import { attachNodeBody } from './node-body.js';
 
 /** The host header is not trusted for anything, so URLs are built on a fixed origin. */
 const ORIGIN = 'http://tenet.internal';
@@ -66,15 +20,10 @@ function toRequest(req: IncomingMessage): Request {
     else headers.set(name, value);
   }
   const method = (req.method ?? 'GET').toUpperCase();
-  const hasBody = method !== 'GET' && method !== 'HEAD';
   const target = req.url ?? '/';
-  return new Request(target.startsWith('/') ? `${ORIGIN}${target}` : new URL(target, ORIGIN), {
-    method,
-    headers,
-    body: hasBody ? bodyStream(req) : null,
-    // Required by undici for streamed request bodies.
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit);
+  const request = new Request(target.startsWith('/') ? `${ORIGIN}${target}` : new URL(target, ORIGIN), { method, headers });
+  if (method !== 'GET' && method !== 'HEAD') attachNodeBody(request, req);
+  return request;
 }
 
 /** srvx's FastResponse (h3's answers and the platform's envelopes) hands its parts over without a body stream. */

@@ -6,6 +6,7 @@ import { createApp, type App } from '../../../adapters/composition-root.js';
 import { loadConfig } from '../../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
+import { nodeBodyOf } from '../../../adapters/http-h3/node-body.js';
 import { TOKENS } from '../../../adapters/tokens.js';
 import { checkResponse } from '../../support/http-harness.js';
 import { echoRoute } from './fixtures.js';
@@ -23,19 +24,20 @@ beforeAll(async () => {
     extraRoutes: [echoRoute],
     bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(new MemoryLogSink())),
   });
-  // Count the body bytes the platform actually pulls from each request.
+  // Count the body bytes the platform actually takes from each request: node 'data' events while it listens
+  // (after a 413 it stops listening and node drains the rest with nobody holding it).
   const counted = {
     h3: app.http.h3,
     fetch: (request: Request, options?: { clientAddress?: string }) => {
-      if (request.body === null) return app.fetch(request, options);
-      const counter = new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          consumed += chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-      });
-      const init: RequestInit & { duplex: 'half' } = { method: request.method, headers: request.headers, body: request.body.pipeThrough(counter), duplex: 'half' };
-      return app.fetch(new Request(request.url, init), options);
+      const message = nodeBodyOf(request);
+      if (message !== undefined) {
+        const emit = message.emit.bind(message) as (event: string | symbol, ...args: unknown[]) => boolean;
+        message.emit = ((event: string | symbol, ...args: unknown[]) => {
+          if (event === 'data' && message.listenerCount('data') > 0) consumed += (args[0] as Buffer).byteLength;
+          return emit(event, ...args);
+        }) as typeof message.emit;
+      }
+      return app.fetch(request, options);
     },
   };
   server = await listen(counted, '127.0.0.1', 0, app.resolve(TOKENS.Logger));
