@@ -2,7 +2,7 @@
  * Raw key format and hashing. A raw key is `tnt_` followed by 32 base64url characters (192 random bits).
  * The caller supplies the random bytes so this module stays deterministic and testable.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 export const KEY_PREFIX = 'tnt_';
 export const KEY_RANDOM_BYTES = 24;
@@ -15,8 +15,9 @@ export function formatKey(random: Uint8Array): string {
   return KEY_PREFIX + Buffer.from(random).toString('base64url');
 }
 
+/** sha256 hex of the key's UTF-8 bytes (one-shot `hash`: no Hash object per request). */
 export function hashKey(raw: string): string {
-  return createHash('sha256').update(raw, 'utf8').digest('hex');
+  return hash('sha256', raw, 'hex');
 }
 
 export function displayPrefix(raw: string): string {

@@ -61,6 +61,20 @@ describe('trial policy, usage months and compute units', () => {
     expect(utcMonth(now)).toBe('2026-11');
   });
 
+  it('gives the UTC month at its edges, in whatever order instants come', () => {
+    const instants: Array<[string, string]> = [
+      ['2026-11-30T23:59:59.999Z', '2026-11'],
+      ['2026-12-01T00:00:00.000Z', '2026-12'],
+      ['2026-11-01T00:00:00.000Z', '2026-11'],
+      ['2026-10-31T23:59:59.999Z', '2026-10'],
+      ['2028-02-29T12:00:00.000Z', '2028-02'],
+      ['2026-12-31T23:59:59.999Z', '2026-12'],
+      ['2027-01-01T00:00:00.000Z', '2027-01'],
+      ['2026-11-15T00:00:00.000Z', '2026-11'],
+    ];
+    for (const [instant, month] of instants) expect(utcMonth(Date.parse(instant)), instant).toBe(month);
+  });
+
   it('validates months and sorts usage by requests descending', () => {
     expect(MONTH_PATTERN.test('2026-11')).toBe(true);
     expect(MONTH_PATTERN.test('2026-13')).toBe(false);
