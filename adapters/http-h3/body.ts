@@ -6,6 +6,7 @@
  * The platform reads bodies (size only) before authentication so that an oversized body gets 413 on every
  * route whoever sends it; content type and JSON syntax are checked after authentication.
  */
+import { isUtf8 } from 'node:buffer';
 import { ServiceError } from '../../core/domain/errors.js';
 import { nodeBodyOf, readNodeBody } from './node-body.js';
 
@@ -57,9 +58,6 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
   return out;
 }
 
-/** Stateless between calls (each decode is a whole body), so one decoder serves every request. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 function isJsonMediaType(contentType: string): boolean {
   const media = contentType.split(';')[0].trim().toLowerCase();
   return media === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(media);
@@ -75,12 +73,11 @@ export function parseJsonBody(bytes: Uint8Array, contentType: string | null): un
   }
   if (bytes.byteLength === 0) return undefined;
   if (contentType === null) throw new ServiceError('invalid_request', 'content-type must be application/json (the header is missing)');
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    throw new ServiceError('invalid_request', 'body: malformed JSON (not valid UTF-8)');
-  }
+  // isUtf8 + toString: the same strictness as a fatal TextDecoder at a fraction of its cost.
+  if (!isUtf8(bytes)) throw new ServiceError('invalid_request', 'body: malformed JSON (not valid UTF-8)');
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  // A leading byte-order mark is not part of the JSON (the decoder used to drop it too).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);

@@ -10,12 +10,16 @@ export interface LineSink {
 export class JsonLogger implements Logger {
   readonly #sink: LineSink;
   readonly #base: LogFields;
+  /** `,"key":value...` of the base fields, written once per logger (a child logger is made per request). */
+  readonly #baseJson: string;
   readonly #now: () => Date;
 
   constructor(sink: LineSink = process.stderr, base: LogFields = {}, now: () => Date = () => new Date()) {
     this.#sink = sink;
     this.#base = base;
     this.#now = now;
+    const json = JSON.stringify(base);
+    this.#baseJson = json === '{}' ? '' : `,${json.slice(1, -1)}`;
   }
 
   info(message: string, fields?: LogFields): void {
@@ -35,8 +39,20 @@ export class JsonLogger implements Logger {
   }
 
   #write(level: Level, message: string, fields?: LogFields): void {
-    const line = { time: this.#now().toISOString(), level, msg: message, ...this.#base, ...fields };
-    this.#sink.write(`${JSON.stringify(line)}\n`);
+    if (fields !== undefined && this.#overlaps(fields)) {
+      // A field that replaces a base or line field: let object spreading settle who wins.
+      const line = { time: this.#now().toISOString(), level, msg: message, ...this.#base, ...fields };
+      this.#sink.write(`${JSON.stringify(line)}\n`);
+      return;
+    }
+    const rest = fields === undefined ? '' : JSON.stringify(fields);
+    const tail = rest === '' || rest === '{}' ? '' : `,${rest.slice(1, -1)}`;
+    this.#sink.write(`{"time":"${this.#now().toISOString()}","level":"${level}","msg":${JSON.stringify(message)}${this.#baseJson}${tail}}\n`);
+  }
+
+  #overlaps(fields: LogFields): boolean {
+    for (const key in fields) if (key === 'time' || key === 'level' || key === 'msg' || key in this.#base) return true;
+    return false;
   }
 }
 

@@ -127,6 +127,15 @@ describe('JSON bodies', () => {
     expect(res.body.error.message).toMatch(/^body: malformed JSON/);
   });
 
+  it('rejects bytes that are not UTF-8 and reads a body that starts with a byte-order mark', async () => {
+    const invalid = await t.request('POST', '/v1/test/echo', { body: new Uint8Array([0x7b, 0x22, 0x71, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.message).toBe('body: malformed JSON (not valid UTF-8)');
+    const bom = await t.request('POST', '/v1/test/echo', { body: new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('{"query":"snap"}')]), headers: { 'content-type': 'application/json' } });
+    expect(bom.status).toBe(200);
+    expect(bom.body.data).toEqual({ query: 'snap' });
+  });
+
   it('rejects a JSON array where the body must be an object', async () => {
     const res = await t.request('POST', '/v1/test/echo', { json: [{ query: 'snap' }] });
     expect(res.status).toBe(400);
