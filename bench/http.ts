@@ -8,7 +8,9 @@
  *
  * Load comes from autocannon in a separate process (so it does not share this event loop):
  *   1. saturation: BENCH_CONNECTIONS connections for BENCH_SECONDS -> requests/s, p50, p99;
- *   2. fixed rate: 200 requests/s for BENCH_SECONDS -> p50, p99;
+ *   2. a steady 200 requests/s for BENCH_SECONDS (bench/paced-load.ts: one request every 5 ms, open loop) -> p50, p99;
+ *   3. autocannon -R 200, for comparison: it sends each second's requests as one burst, so its latencies are
+ *      those of a 200-request burst, not of a steady 200 req/s;
  * in BENCH_ROUNDS interleaved rounds (baseline, platform-only, calculate, ...), reporting per-target medians.
  * Runs with the memory store, then with Redis when one answers (REDIS_URL, default redis://127.0.0.1:6379).
  * Results are printed and written to docs/benchmarks.md under "HTTP calculation".
@@ -30,7 +32,8 @@ import { defineRoute } from '../adapters/http-h3/route.js';
 import { CalculateRequestSchema } from '../adapters/http-h3/schemas/calculation.js';
 import { JsonLogger } from '../adapters/logging/json-logger.js';
 import { TOKENS } from '../adapters/tokens.js';
-import type { CalculateRequest } from '../core/ports/calculator.js';
+import type { CalculateRequest, CalculateResponse } from '../core/ports/calculator.js';
+import { calculateResponseJson } from '../adapters/http-h3/calculation-json.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -58,6 +61,14 @@ async function autocannon(url: string, body: string, rate?: number): Promise<Mea
   const { stdout } = await run(`${root}node_modules/.bin/autocannon`, [...args, url], { maxBuffer: 64 * 1024 * 1024 });
   const result = JSON.parse(stdout);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** Latency at a steady rate from bench/paced-load.ts (open loop, one request every 1000/rate ms). */
+async function paced(url: string, body: string, rate: number): Promise<Measure> {
+  const args = ['--import', './scripts/ts/register.mjs', 'bench/paced-load.ts', url, String(rate), String(SECONDS), body, `x-api-key=${key.key}`];
+  const { stdout } = await run(process.execPath, args, { cwd: root, maxBuffer: 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: number; non2xx: number; errors: number; p50: number; p99: number };
+  return { rps: result.requests / SECONDS, p50: result.p50, p99: result.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
 /** Per-field median over rounds (non-2xx and errors summed, so any failure still shows). */
@@ -88,7 +99,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
   const discard = { write: () => true };
   // A platform-only route: the same auth, body handling, validation, envelope and logs as /v1/calculate, but its
   // handler returns the sample's precomputed data, which attributes the cost between platform and calculation.
-  let precomputedData: unknown = null;
+  let precomputedData: CalculateResponse | null = null;
   const platformOnly = defineRoute({
     method: 'POST',
     path: '/v1/bench/precomputed',
@@ -98,7 +109,8 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     auth: { scope: 'calculate:run' },
     body: CalculateRequestSchema,
     responses: { 200: v.unknown() },
-    handler: () => precomputedData,
+    // Written the way the calculate route writes its answer (calculation-json.ts).
+    handler: () => calculateResponseJson(precomputedData!),
   });
   const app = await createApp(config, { extraRoutes: [platformOnly], bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(discard)) });
   const logger = app.resolve(TOKENS.Logger);
@@ -108,7 +120,15 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
   const first = await fetch(`${server.url}/v1/calculate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body });
   const precomputed = await first.text();
   if (first.status !== 200) throw new Error(`sample request failed: ${first.status} ${precomputed}`);
-  precomputedData = (JSON.parse(precomputed) as { data: unknown }).data;
+  precomputedData = (JSON.parse(precomputed) as { data: CalculateResponse }).data;
+  // As runtimes do: one frozen sources array per rule, shared by every answer naming it.
+  const sourcesByRule = new Map<string, string[]>();
+  for (const entry of precomputedData.trace) {
+    const key = `${entry.rule_id}\n${entry.sources.join('\n')}`;
+    const shared = sourcesByRule.get(key) ?? (Object.freeze(entry.sources) as string[]);
+    sourcesByRule.set(key, shared);
+    entry.sources = shared;
+  }
 
   const bare = new H3();
   bare.post('/v1/calculate', () => new Response(precomputed, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } }));
@@ -124,7 +144,16 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     await autocannon(`${server.url}/v1/calculate`, body, undefined); // warm-up (JIT, connections, caches)
     // Interleaved rounds, medians per target: a load spike from elsewhere on the machine hits one round of each
     // target rather than one whole target.
-    const rounds: Record<'base' | 'baseH3' | 'platform' | 'calc' | 'baseFixed' | 'calcFixed', Measure[]> = { base: [], baseH3: [], platform: [], calc: [], baseFixed: [], calcFixed: [] };
+    const rounds: Record<'base' | 'baseH3' | 'platform' | 'calc' | 'baseFixed' | 'calcFixed' | 'baseSteady' | 'calcSteady', Measure[]> = {
+      base: [],
+      baseH3: [],
+      platform: [],
+      calc: [],
+      baseFixed: [],
+      calcFixed: [],
+      baseSteady: [],
+      calcSteady: [],
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
       rounds.base.push(await autocannon(`${baseline.url}/v1/calculate`, body));
       rounds.baseH3.push(await autocannon(`${baseline.url}/v1/calculate-h3`, body));
@@ -132,9 +161,22 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
       rounds.calc.push(await autocannon(`${server.url}/v1/calculate`, body));
       rounds.baseFixed.push(await autocannon(`${baseline.url}/v1/calculate`, body, FIXED_RATE));
       rounds.calcFixed.push(await autocannon(`${server.url}/v1/calculate`, body, FIXED_RATE));
+      rounds.baseSteady.push(await paced(`${baseline.url}/v1/calculate`, body, FIXED_RATE));
+      rounds.calcSteady.push(await paced(`${server.url}/v1/calculate`, body, FIXED_RATE));
     }
-    const [base, baseH3, platform, calc, baseFixed, calcFixed] = (['base', 'baseH3', 'platform', 'calc', 'baseFixed', 'calcFixed'] as const).map((k) => median(rounds[k]));
-    for (const [name, m] of [['baseline', base], ['baseline (h3 answers the text)', baseH3], ['platform', platform], ['calculate', calc], ['baseline@200', baseFixed], ['calculate@200', calcFixed]] as const) {
+    const [base, baseH3, platform, calc, baseFixed, calcFixed, baseSteady, calcSteady] = (['base', 'baseH3', 'platform', 'calc', 'baseFixed', 'calcFixed', 'baseSteady', 'calcSteady'] as const).map((k) =>
+      median(rounds[k]),
+    );
+    for (const [name, m] of [
+      ['baseline', base],
+      ['baseline (h3 answers the text)', baseH3],
+      ['platform', platform],
+      ['calculate', calc],
+      ['baseline@200', baseFixed],
+      ['calculate@200', calcFixed],
+      ['baseline@200 steady', baseSteady],
+      ['calculate@200 steady', calcSteady],
+    ] as const) {
       if (m.non2xx > 0 || m.errors > 0) throw new Error(`${label} ${name}: ${m.non2xx} non-2xx responses, ${m.errors} errors`);
     }
     // CPU time per request in-process (fetch API, no sockets): robust to other load on a shared machine.
@@ -155,13 +197,15 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     console.log(`${label}: ${pkg}  baseline ${base.rps.toFixed(0)} req/s (p50 ${base.p50} ms, p99 ${base.p99} ms)  calculate ${calc.rps.toFixed(0)} req/s (p50 ${calc.p50} ms, p99 ${calc.p99} ms)  ratio ${ratio.toFixed(2)}`);
     console.log(`${label}: platform only (same route stack, precomputed data) ${platform.rps.toFixed(0)} req/s (p50 ${platform.p50} ms, p99 ${platform.p99} ms)  ratio to baseline ${(platform.rps / base.rps).toFixed(2)}`);
     console.log(`${label}: for reference, bare route letting h3 answer the text ${baseH3.rps.toFixed(0)} req/s (p50 ${baseH3.p50} ms, p99 ${baseH3.p99} ms)  calculate / it ${(calc.rps / baseH3.rps).toFixed(2)}`);
-    console.log(`${label}: at ${FIXED_RATE} req/s  baseline p50 ${baseFixed.p50} ms p99 ${baseFixed.p99} ms  calculate p50 ${calcFixed.p50} ms p99 ${calcFixed.p99} ms`);
+    console.log(`${label}: steady ${FIXED_RATE} req/s  baseline p50 ${baseSteady.p50} ms p99 ${baseSteady.p99} ms  calculate p50 ${calcSteady.p50} ms p99 ${calcSteady.p99} ms`);
+    console.log(`${label}: autocannon -R ${FIXED_RATE} (bursts)  baseline p50 ${baseFixed.p50} ms p99 ${baseFixed.p99} ms  calculate p50 ${calcFixed.p50} ms p99 ${calcFixed.p99} ms`);
     return [
       `| ${label} | ${pkg} | saturation (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${ratio.toFixed(2)} |`,
       `| ${label} | ${pkg} | platform only: precomputed data through the same route stack (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${platform.rps.toFixed(0)} | ${platform.p50} / ${platform.p99} | ${(platform.rps / base.rps).toFixed(2)} |`,
       `| ${label} | ${pkg} | for reference: calculate against the bare route letting h3 answer the same text (srvx FastResponse, the service's write path) (${CONNECTIONS} connections) | ${baseH3.rps.toFixed(0)} | ${baseH3.p50} / ${baseH3.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${(calc.rps / baseH3.rps).toFixed(2)} |`,
       `| ${label} | ${pkg} | CPU ms per request, in-process (no sockets), ${CPU_REQUESTS} requests; ratio = baseline CPU ÷ calculate CPU | - | ${cpuBase.toFixed(3)} ms | - | ${cpuCalc.toFixed(3)} ms (platform only ${cpuPlatform.toFixed(3)} ms) | ${(cpuBase / cpuCalc).toFixed(2)} |`,
-      `| ${label} | ${pkg} | fixed ${FIXED_RATE} req/s | ${baseFixed.rps.toFixed(0)} | ${baseFixed.p50} / ${baseFixed.p99} | ${calcFixed.rps.toFixed(0)} | ${calcFixed.p50} / ${calcFixed.p99} | - |`,
+      `| ${label} | ${pkg} | steady ${FIXED_RATE} req/s: one request every ${1000 / FIXED_RATE} ms, open loop (bench/paced-load.ts) | ${baseSteady.rps.toFixed(0)} | ${baseSteady.p50} / ${baseSteady.p99} | ${calcSteady.rps.toFixed(0)} | ${calcSteady.p50} / ${calcSteady.p99} | - |`,
+      `| ${label} | ${pkg} | autocannon -R ${FIXED_RATE}: each second's ${FIXED_RATE} requests leave as a burst from ${CONNECTIONS} connections | ${baseFixed.rps.toFixed(0)} | ${baseFixed.p50} / ${baseFixed.p99} | ${calcFixed.rps.toFixed(0)} | ${calcFixed.p50} / ${calcFixed.p99} | - |`,
     ];
   } finally {
     await baseline.close();
@@ -181,6 +225,9 @@ function writeSection(rows: string[]): void {
     'route stack (auth, rate limit, body, validation, envelope, logs) to a handler returning the precomputed data: it',
     'separates the platform cost from the calculation cost. The "for reference" row compares with the same bare route',
     "when h3 answers the text itself (h3's own FastResponse, the write path the service's envelopes take). Latencies in ms.",
+    'Latency at 200 req/s comes from bench/paced-load.ts (its own process; one request every 5 ms, never waiting for',
+    "answers). autocannon's `-R 200` is shown too, but it sends each second's 200 requests back to back from its",
+    'connections at the start of the second and then pauses, so its latencies are those of a burst.',
     '',
     '| store | package | load | baseline req/s | baseline p50 / p99 | calculate req/s | calculate p50 / p99 | ratio |',
     '|---|---|---|---|---|---|---|---|',
