@@ -180,17 +180,27 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
       if (m.non2xx > 0 || m.errors > 0) throw new Error(`${label} ${name}: ${m.non2xx} non-2xx responses, ${m.errors} errors`);
     }
     // CPU time per request in-process (fetch API, no sockets): robust to other load on a shared machine.
-    const cpuPerRequest = async (fetchOne: () => Promise<Response>): Promise<number> => {
-      for (let i = 0; i < 1000; i += 1) await (await fetchOne()).text();
+    // Interleaved rounds, median per target, as for the socket runs.
+    const cpuPerRequest = async (fetchOne: () => Promise<Response>, requests: number): Promise<number> => {
       const before = process.cpuUsage();
-      for (let i = 0; i < CPU_REQUESTS; i += 1) await (await fetchOne()).text();
+      for (let i = 0; i < requests; i += 1) await (await fetchOne()).text();
       const used = process.cpuUsage(before);
-      return (used.user + used.system) / 1000 / CPU_REQUESTS;
+      return (used.user + used.system) / 1000 / requests;
     };
     const post = (path: string) => () => new Request(`http://bench.invalid${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body });
-    const cpuBase = await cpuPerRequest(async () => bare.request(post('/v1/calculate')()) as Promise<Response>);
-    const cpuPlatform = await cpuPerRequest(() => app.fetch(post('/v1/bench/precomputed')()));
-    const cpuCalc = await cpuPerRequest(() => app.fetch(post('/v1/calculate')()));
+    const cpuTargets = [
+      () => bare.request(post('/v1/calculate')()) as Promise<Response>,
+      () => app.fetch(post('/v1/bench/precomputed')()),
+      () => app.fetch(post('/v1/calculate')()),
+    ];
+    for (const target of cpuTargets) await cpuPerRequest(target, 1000); // warm-up
+    const cpuRounds: number[][] = [[], [], []];
+    const CPU_ROUNDS = 5;
+    for (let round = 0; round < CPU_ROUNDS; round += 1) {
+      for (let t = 0; t < cpuTargets.length; t += 1) cpuRounds[t].push(await cpuPerRequest(cpuTargets[t], Math.ceil(CPU_REQUESTS / CPU_ROUNDS)));
+    }
+    const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const [cpuBase, cpuPlatform, cpuCalc] = cpuRounds.map(middle);
     console.log(`${label}: CPU per request in-process  baseline ${cpuBase.toFixed(3)} ms  platform only ${cpuPlatform.toFixed(3)} ms  calculate ${cpuCalc.toFixed(3)} ms  capacity ratio ${(cpuBase / cpuCalc).toFixed(2)}`);
     const pkg = `${request.jurisdiction}/${request.program_id}`;
     const ratio = calc.rps / base.rps;
@@ -203,7 +213,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
       `| ${label} | ${pkg} | saturation (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${ratio.toFixed(2)} |`,
       `| ${label} | ${pkg} | platform only: precomputed data through the same route stack (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${platform.rps.toFixed(0)} | ${platform.p50} / ${platform.p99} | ${(platform.rps / base.rps).toFixed(2)} |`,
       `| ${label} | ${pkg} | for reference: calculate against the bare route letting h3 answer the same text (srvx FastResponse, the service's write path) (${CONNECTIONS} connections) | ${baseH3.rps.toFixed(0)} | ${baseH3.p50} / ${baseH3.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${(calc.rps / baseH3.rps).toFixed(2)} |`,
-      `| ${label} | ${pkg} | CPU ms per request, in-process (no sockets), ${CPU_REQUESTS} requests; ratio = baseline CPU ÷ calculate CPU | - | ${cpuBase.toFixed(3)} ms | - | ${cpuCalc.toFixed(3)} ms (platform only ${cpuPlatform.toFixed(3)} ms) | ${(cpuBase / cpuCalc).toFixed(2)} |`,
+      `| ${label} | ${pkg} | CPU ms per request, in-process (no sockets), median of 5 interleaved rounds of ${Math.ceil(CPU_REQUESTS / 5)} requests; ratio = baseline CPU ÷ calculate CPU | - | ${cpuBase.toFixed(3)} ms | - | ${cpuCalc.toFixed(3)} ms (platform only ${cpuPlatform.toFixed(3)} ms) | ${(cpuBase / cpuCalc).toFixed(2)} |`,
       `| ${label} | ${pkg} | steady ${FIXED_RATE} req/s: one request every ${1000 / FIXED_RATE} ms, open loop (bench/paced-load.ts) | ${baseSteady.rps.toFixed(0)} | ${baseSteady.p50} / ${baseSteady.p99} | ${calcSteady.rps.toFixed(0)} | ${calcSteady.p50} / ${calcSteady.p99} | - |`,
       `| ${label} | ${pkg} | autocannon -R ${FIXED_RATE}: each second's ${FIXED_RATE} requests leave as a burst from ${CONNECTIONS} connections | ${baseFixed.rps.toFixed(0)} | ${baseFixed.p50} / ${baseFixed.p99} | ${calcFixed.rps.toFixed(0)} | ${calcFixed.p50} / ${calcFixed.p99} | - |`,
     ];
