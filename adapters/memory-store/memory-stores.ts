@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../core/domain/keys/audit.js';
 import type { StoredKey } from '../../core/domain/keys/api-key.js';
 import { defaultKillSwitches, type KillSwitchName, type KillSwitchState, type KillSwitches } from '../../core/domain/keys/kill-switch.js';
 import type { UsageRowRecord } from '../../core/domain/keys/usage-month.js';
+import type { AdmissionRequest, AdmissionResult, AdmissionStore } from '../../core/ports/admission-store.js';
 import type { AuditStore } from '../../core/ports/audit-store.js';
 import type { CounterStore } from '../../core/ports/counter-store.js';
 import type { KeyStore } from '../../core/ports/key-store.js';
@@ -142,6 +143,22 @@ export class MemoryUsageStore implements UsageStore {
   }
 }
 
+/** The three steps one after another: nothing else runs between them on one thread. */
+export class MemoryAdmissionStore implements AdmissionStore {
+  constructor(
+    private readonly counters: CounterStore,
+    private readonly usage: UsageStore,
+  ) {}
+
+  async admit(request: AdmissionRequest): Promise<AdmissionResult> {
+    const failures = await this.counters.get(request.throttle.counter);
+    if (failures >= request.throttle.maxFailures) return { throttled: true, failures };
+    const count = await this.counters.increment(request.rate.counter, 1, request.rate.ttlSeconds);
+    if (request.usage !== undefined && count <= request.rate.limit) await this.usage.record(request.usage.keyId, request.usage.month, request.usage.requests);
+    return { throttled: false, count };
+  }
+}
+
 export class MemoryStoreHealth implements StoreHealth {
   readonly name = 'memory';
   readonly durable = false;
@@ -149,12 +166,15 @@ export class MemoryStoreHealth implements StoreHealth {
 }
 
 export function createMemoryStores(options: { now?: Clock } = {}): KeyStores {
+  const counters = new MemoryCounterStore(options.now);
+  const usage = new MemoryUsageStore();
   return {
     keys: new MemoryKeyStore(),
-    counters: new MemoryCounterStore(options.now),
+    counters,
     audit: new MemoryAuditStore(),
     killSwitches: new MemoryKillSwitchStore(),
-    usage: new MemoryUsageStore(),
+    usage,
+    admission: new MemoryAdmissionStore(counters, usage),
     health: new MemoryStoreHealth(),
     close: async () => {},
   };

@@ -9,6 +9,7 @@ import type { AuditEntry } from '../../core/domain/keys/audit.js';
 import type { StoredKey } from '../../core/domain/keys/api-key.js';
 import { defaultKillSwitches, KILL_SWITCHES, type KillSwitchName, type KillSwitchState, type KillSwitches } from '../../core/domain/keys/kill-switch.js';
 import { USAGE_RETENTION_SECONDS, type UsageRowRecord } from '../../core/domain/keys/usage-month.js';
+import type { AdmissionRequest, AdmissionResult, AdmissionStore } from '../../core/ports/admission-store.js';
 import type { AuditStore } from '../../core/ports/audit-store.js';
 import type { CounterStore } from '../../core/ports/counter-store.js';
 import type { KeyStore } from '../../core/ports/key-store.js';
@@ -35,6 +36,17 @@ type ScriptedRedis = Redis & {
   tenetRevoke(keyRecord: string, revoked: string, id: string, at: string): Promise<number>;
   tenetIncrement(counter: string, by: string, ttl: string): Promise<number>;
   tenetAudit(zset: string, seq: string, score: string, json: string, retainSince: string): Promise<number>;
+  tenetAdmit(
+    throttle: string,
+    rate: string,
+    usage: string,
+    maxFailures: string,
+    rateTtl: string,
+    limit: string,
+    usageField: string,
+    requests: string,
+    usageTtl: string,
+  ): Promise<[number, number]>;
 };
 
 /** Turns any Redis failure into the one error the HTTP layer maps to 503 store_unavailable. */
@@ -198,6 +210,30 @@ class RedisUsageStore implements UsageStore {
   }
 }
 
+/** One Lua script (tenetAdmit): the throttle read, rate-limit hit and usage of a request in one round trip. */
+class RedisAdmissionStore implements AdmissionStore {
+  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+
+  async admit(request: AdmissionRequest): Promise<AdmissionResult> {
+    const { throttle, rate, usage } = request;
+    const [throttled, value] = await guarded(() =>
+      this.redis.tenetAdmit(
+        `${this.p}ctr:${throttle.counter}`,
+        `${this.p}ctr:${rate.counter}`,
+        // Same key names as RedisCounterStore and RedisUsageStore: the steps share their data.
+        `${this.p}usage:${usage?.month ?? 'none'}`,
+        String(throttle.maxFailures),
+        String(rate.ttlSeconds),
+        String(rate.limit),
+        usage?.keyId ?? '',
+        String(usage?.requests ?? 0),
+        String(USAGE_RETENTION_SECONDS),
+      ),
+    );
+    return throttled === 1 ? { throttled: true, failures: Number(value) } : { throttled: false, count: Number(value) };
+  }
+}
+
 class RedisStoreHealth implements StoreHealth {
   readonly name = 'redis';
   readonly durable = true;
@@ -228,6 +264,7 @@ export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
     audit: new RedisAuditStore(redis, p),
     killSwitches: new RedisKillSwitchStore(redis, p),
     usage: new RedisUsageStore(redis, p),
+    admission: new RedisAdmissionStore(redis, p),
     health: new RedisStoreHealth(redis),
     connected: () => firstConnect,
     close: async () => {

@@ -41,6 +41,22 @@ local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
 return value`,
   },
+  // One request's admission (core/ports/admission-store.ts). KEYS: throttle counter, rate counter, usage hash.
+  // ARGV: max failures, rate ttl, rate limit, usage field ('' for none), usage requests, usage ttl.
+  // Returns {1, failures} when throttled (nothing counted), else {0, count}.
+  tenetAdmit: {
+    numberOfKeys: 3,
+    lua: `
+local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
+if failures >= tonumber(ARGV[1]) then return {1, failures} end
+local count = redis.call('INCRBY', KEYS[2], 1)
+if redis.call('TTL', KEYS[2]) < 0 then redis.call('EXPIRE', KEYS[2], ARGV[2]) end
+if ARGV[4] ~= '' and count <= tonumber(ARGV[3]) then
+  redis.call('HINCRBY', KEYS[3], ARGV[4], ARGV[5])
+  redis.call('EXPIRE', KEYS[3], ARGV[6])
+end
+return {0, count}`,
+  },
   // KEYS: sorted set, sequence. ARGV: score ms, json, retain-since ms.
   tenetAudit: {
     numberOfKeys: 2,

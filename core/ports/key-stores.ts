@@ -1,3 +1,4 @@
+import type { AdmissionStore } from './admission-store.js';
 import type { AuditStore } from './audit-store.js';
 import type { CounterStore } from './counter-store.js';
 import type { KeyStore } from './key-store.js';
@@ -12,6 +13,8 @@ export interface KeyStores {
   audit: AuditStore;
   killSwitches: KillSwitchStore;
   usage: UsageStore;
+  /** Throttle read, rate-limit hit and usage of one request in one step (over `counters` and `usage`). */
+  admission: AdmissionStore;
   health: StoreHealth;
   close(): Promise<void>;
 }

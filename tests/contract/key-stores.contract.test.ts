@@ -137,4 +137,39 @@ describe.each(backends)('key stores contract: $name', ({ name, make }) => {
     ]);
     expect(await stores.usage.month('2025-01')).toEqual([]);
   });
+
+  it('admits a request in one step: throttle read, rate-limit hit, usage within the limit', async () => {
+    const request = (usage: boolean) => ({
+      throttle: { counter: 'authfail:0:10.0.0.9', maxFailures: 3 },
+      rate: { counter: 'rl:k9:60:0', ttlSeconds: 65, limit: 2 },
+      usage: usage ? { keyId: 'k9', month: '2026-11', requests: 1 } : undefined,
+    });
+    expect(await stores.admission.admit(request(true))).toEqual({ throttled: false, count: 1 });
+    expect(await stores.admission.admit(request(false))).toEqual({ throttled: false, count: 2 });
+    expect(await stores.admission.admit(request(true))).toEqual({ throttled: false, count: 3 });
+    // The hits share the rate-limit counter; usage counted only the admitted hit that asked for it.
+    expect(await stores.counters.get('rl:k9:60:0')).toBe(3);
+    expect(await stores.usage.month('2026-11')).toEqual([{ api_key_id: 'k9', requests: 1 }]);
+
+    // A throttled client: nothing counted.
+    for (let i = 0; i < 3; i += 1) await stores.counters.increment('authfail:0:10.0.0.9', 1, 60);
+    expect(await stores.admission.admit(request(true))).toEqual({ throttled: true, failures: 3 });
+    expect(await stores.counters.get('rl:k9:60:0')).toBe(3);
+    expect(await stores.usage.month('2026-11')).toEqual([{ api_key_id: 'k9', requests: 1 }]);
+  });
+
+  it('admits concurrent requests atomically: every count once, usage for exactly the admitted', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        stores.admission.admit({
+          throttle: { counter: 'authfail:0:10.0.0.8', maxFailures: 20 },
+          rate: { counter: 'rl:k8:60:0', ttlSeconds: 65, limit: 120 },
+          usage: { keyId: 'k8', month: '2026-12', requests: 1 },
+        }),
+      ),
+    );
+    const counts = results.map((r) => (r.throttled ? -1 : r.count)).sort((a, b) => a - b);
+    expect(counts).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    expect(await stores.usage.month('2026-12')).toEqual([{ api_key_id: 'k8', requests: 120 }]);
+  });
 });

@@ -29,17 +29,24 @@ export class FailedAuthThrottle {
     return `authfail:${start}:${clientKey(client)}`;
   }
 
+  /** The counter of the client's failures in the current window and the count that throttles it. */
+  counter(client: string, nowMs: number): { counter: string; maxFailures: number } {
+    return { counter: this.#name(client, windowAt(nowMs, this.policy.windowSeconds).start), maxFailures: this.policy.maxFailures };
+  }
+
+  /** 429 auth_throttled, retryable when the current window ends. */
+  throttled(nowMs: number): ServiceError {
+    const retryAfter = secondsUntilReset(nowMs, windowAt(nowMs, this.policy.windowSeconds));
+    return new ServiceError('auth_throttled', undefined, {
+      data: { retry_after_seconds: retryAfter },
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+
   /** Throws 429 auth_throttled when the client has used up its failures in the current window. */
   async assertNotThrottled(client: string, nowMs: number): Promise<void> {
-    const window = windowAt(nowMs, this.policy.windowSeconds);
-    const failures = await this.counters.get(this.#name(client, window.start));
-    if (failures >= this.policy.maxFailures) {
-      const retryAfter = secondsUntilReset(nowMs, window);
-      throw new ServiceError('auth_throttled', undefined, {
-        data: { retry_after_seconds: retryAfter },
-        headers: { 'retry-after': String(retryAfter) },
-      });
-    }
+    const { counter, maxFailures } = this.counter(client, nowMs);
+    if ((await this.counters.get(counter)) >= maxFailures) throw this.throttled(nowMs);
   }
 
   async recordFailure(client: string, nowMs: number): Promise<void> {

@@ -4,11 +4,12 @@
  *
  * Order per request: throttle check -> key resolution (401, counted as a failure) -> rate limit
  * (429 rate_limited) -> trial traffic kill switch (403) -> trial quota (429) -> scope (403) -> usage.
- * Every response past key resolution carries the x-ratelimit-* headers.
+ * Every response past key resolution carries the x-ratelimit-* headers. For keys other than trial keys the
+ * store work (throttle read, rate-limit hit, usage) is one AdmissionStore step: one Redis round trip.
  */
 import { ServiceError } from '../../domain/errors.js';
 import { CU_PER_REQUEST } from '../../domain/keys/compute-units.js';
-import { rateLimitHeaders } from '../../domain/keys/rate-window.js';
+import { rateLimitHeaders, type RateDecision } from '../../domain/keys/rate-window.js';
 import { grants } from '../../domain/keys/scopes.js';
 import { utcMonth } from '../../domain/keys/usage-month.js';
 import { presentedKey, type AuthGate, type AuthOutcome, type AuthRequest, type Principal } from '../../ports/auth-gate.js';
@@ -58,37 +59,56 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
   async authenticate(request: AuthRequest): Promise<AuthOutcome> {
     const now = this.#now();
     const raw = presentedKey(request.headers);
-    // Both need the store; ask at once. A throttled client is refused whatever its key resolves to.
-    const [, key] = await Promise.all([this.#throttle.assertNotThrottled(request.clientIp, now), raw === null ? null : this.#registry.resolve(raw, now)]);
+    // A key the registry has cached resolves without the store; only then does the store work fit in one step.
+    const key = raw === null ? null : await this.#registry.resolve(raw, now);
     if (!key) {
+      // A throttled client is refused whatever it presented.
+      await this.#throttle.assertNotThrottled(request.clientIp, now);
       if (!(await this.#configured())) throw new ServiceError('auth_not_configured');
       // A request without any key is not an authentication attempt; only presented keys that fail count.
       if (raw !== null) await this.#throttle.recordFailure(request.clientIp, now);
       throw new ServiceError('unauthorized');
     }
+    if (key.kind === 'trial') return this.#authenticateTrial(key, request, now);
 
+    // Throttle read, rate-limit hit and usage in one step; usage only counts a request that will be served.
+    const limit = key.rate_limit ?? DEFAULT_RATE_LIMIT;
+    const scoped = grants(key.scopes, request.scope);
+    const admission = await this.#stores.admission.admit({
+      throttle: this.#throttle.counter(request.clientIp, now),
+      rate: this.#limiter.counter(key.id, limit, now),
+      usage: scoped ? { keyId: key.id, month: utcMonth(now), requests: 1 } : undefined,
+    });
+    if (admission.throttled) throw this.#throttle.throttled(now);
+    const decision = this.#limiter.decide(admission.count, limit, now);
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) throw this.#rateLimited(decision, headers, key.id);
+    if (!scoped) throw this.#insufficientScope(request.scope, headers, key.id);
+    return { principal: toPrincipal(key), headers };
+  }
+
+  /** Trial keys: the same checks step by step, with the kill switch and quota between rate limit and scope. */
+  async #authenticateTrial(key: ResolvedKey, request: AuthRequest, now: number): Promise<AuthOutcome> {
+    await this.#throttle.assertNotThrottled(request.clientIp, now);
     const decision = await this.#limiter.hit(key.id, key.rate_limit ?? DEFAULT_RATE_LIMIT, now);
     const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      throw new ServiceError('rate_limited', undefined, {
-        data: { retry_after_seconds: decision.retryAfterSeconds },
-        headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
-        keyId: key.id,
-      });
-    }
-
+    if (!decision.allowed) throw this.#rateLimited(decision, headers, key.id);
     await this.#checkTrial(key, now, headers);
-
-    if (!grants(key.scopes, request.scope)) {
-      throw new ServiceError('insufficient_scope', `The API key lacks the required scope: ${request.scope}.`, {
-        data: { required_scope: request.scope },
-        headers,
-        keyId: key.id,
-      });
-    }
-
+    if (!grants(key.scopes, request.scope)) throw this.#insufficientScope(request.scope, headers, key.id);
     await this.#stores.usage.record(key.id, utcMonth(now), 1);
     return { principal: toPrincipal(key), headers };
+  }
+
+  #rateLimited(decision: RateDecision, headers: Record<string, string>, keyId: string): ServiceError {
+    return new ServiceError('rate_limited', undefined, {
+      data: { retry_after_seconds: decision.retryAfterSeconds },
+      headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
+      keyId,
+    });
+  }
+
+  #insufficientScope(scope: string, headers: Record<string, string>, keyId: string): ServiceError {
+    return new ServiceError('insufficient_scope', `The API key lacks the required scope: ${scope}.`, { data: { required_scope: scope }, headers, keyId });
   }
 
   async charge(principal: Principal | null, units: number): Promise<void> {

@@ -9,9 +9,19 @@ export class RateLimiter {
   constructor(private readonly counters: CounterStore) {}
 
   async hit(keyId: string, limit: RateLimit, nowMs: number): Promise<RateDecision> {
+    const { counter, ttlSeconds } = this.counter(keyId, limit, nowMs);
+    return this.decide(await this.counters.increment(counter, 1, ttlSeconds), limit, nowMs);
+  }
+
+  /** The key's counter in the current window (for a hit made elsewhere, e.g. an AdmissionStore). */
+  counter(keyId: string, limit: RateLimit, nowMs: number): { counter: string; ttlSeconds: number; limit: number } {
     const window = windowAt(nowMs, limit.window_seconds);
     // The window length is part of the name so a changed override never shares a counter with the old one.
-    const count = await this.counters.increment(`rl:${keyId}:${limit.window_seconds}:${window.start}`, 1, limit.window_seconds + 5);
-    return decide(count, limit.requests, window, nowMs);
+    return { counter: `rl:${keyId}:${limit.window_seconds}:${window.start}`, ttlSeconds: limit.window_seconds + 5, limit: limit.requests };
+  }
+
+  /** The decision for a window count after a hit. */
+  decide(count: number, limit: RateLimit, nowMs: number): RateDecision {
+    return decide(count, limit.requests, windowAt(nowMs, limit.window_seconds), nowMs);
   }
 }

@@ -3,6 +3,7 @@ import { createMemoryStores } from '../../../../adapters/memory-store/memory-sto
 import type { EnvironmentKeyConfig } from '../../../../core/domain/config.js';
 import { ServiceError } from '../../../../core/domain/errors.js';
 import { hashKey } from '../../../../core/domain/keys/key-material.js';
+import { windowAt } from '../../../../core/domain/keys/rate-window.js';
 import type { AuthRequest } from '../../../../core/ports/auth-gate.js';
 import { issueAdminKey } from '../../../../core/usecases/keys/issue-admin-key.js';
 import { issueTrialKey } from '../../../../core/usecases/keys/issue-trial-key.js';
@@ -134,6 +135,30 @@ describe('KeyAuthGate', () => {
     expect((await monthlyUsage(deps, undefined)).usage).toEqual([
       { api_key_id: 'env-admin', requests: 2 },
       { api_key_id: 'env-reader', requests: 1 },
+    ]);
+  });
+
+  it('counts usage only for requests it admits, and rate-limit hits only for clients it does not throttle', async () => {
+    const { gate, deps, stores } = setup();
+    // Wrong scope: the hit counts toward the rate limit, the request not toward usage.
+    expect((await failure(gate.authenticate(request({ 'x-api-key': READER_RAW }, 'calculate:run')))).code).toBe('insufficient_scope');
+    await gate.authenticate(request({ 'x-api-key': READER_RAW }));
+    await gate.authenticate(request({ 'x-api-key': READER_RAW }));
+    // Over the limit (3 per window): refused, not counted in usage.
+    expect((await failure(gate.authenticate(request({ 'x-api-key': READER_RAW })))).code).toBe('rate_limited');
+    expect((await monthlyUsage(deps, undefined)).usage).toEqual([{ api_key_id: 'env-reader', requests: 2 }]);
+
+    // A throttled client with a valid key: refused before its key's counter moves.
+    for (let i = 0; i < 20; i++) await failure(gate.authenticate(request({ 'x-api-key': `bad-${i}` }, 'rules:read', '10.3.3.3')));
+    const adminCounter = `rl:env-admin:60:${windowAt(Date.parse('2026-11-21T10:00:00.000Z'), 60).start}`;
+    expect((await failure(gate.authenticate(request({ 'x-api-key': ADMIN_RAW }, 'rules:read', '10.3.3.3')))).code).toBe('auth_throttled');
+    expect(await stores.counters.get(adminCounter)).toBe(0);
+    // The same key from a client in good standing is counted (the counter checked above is the right one).
+    await gate.authenticate(request({ 'x-api-key': ADMIN_RAW }, 'rules:read', '10.4.4.4'));
+    expect(await stores.counters.get(adminCounter)).toBe(1);
+    expect((await monthlyUsage(deps, undefined)).usage).toEqual([
+      { api_key_id: 'env-reader', requests: 2 },
+      { api_key_id: 'env-admin', requests: 1 },
     ]);
   });
 
