@@ -7,7 +7,7 @@ const corpus = resolve('../shared/corpora/rulespec-us');
 
 if (existsSync(corpus)) {
   describe('read surface over the shared corpus', () => {
-    readSurfaceSuite('shared corpus', corpus, { httpSample: 200, samplesMustCompute: false, hasProofExcerpts: true });
+    readSurfaceSuite('shared corpus', corpus, { httpSample: 200, samplesMustCompute: true, hasProofExcerpts: true });
   });
 } else {
   describe('read surface over the shared corpus', () => {
