@@ -19,7 +19,7 @@ export function nodeBodyOf(request: Request): IncomingMessage | undefined {
 /**
  * The message's bytes, at most `limit` of them: past the limit reading stops at once, the rest of the body
  * is discarded as it arrives (the connection stays usable for the answer) and `tooLarge` is thrown;
- * `cutShort` when the client goes away before the body is complete.
+ * `cutShort` when the client goes away or the connection fails before the body is complete.
  */
 export function readNodeBody(message: IncomingMessage, limit: number, tooLarge: () => Error, cutShort: () => Error): Promise<Uint8Array> {
   return new Promise<Uint8Array>((resolve, reject) => {
@@ -47,9 +47,10 @@ export function readNodeBody(message: IncomingMessage, limit: number, tooLarge: 
       cleanup();
       resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
     };
-    const onError = (error: Error): void => {
+    // A message only fails when the client side does (an aborted upload, a reset connection): not a server fault.
+    const onError = (): void => {
       cleanup();
-      reject(error);
+      reject(cutShort());
     };
     // A client that goes away mid-body: the message closes without ending.
     const onClose = (): void => {

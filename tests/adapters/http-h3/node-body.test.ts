@@ -44,11 +44,16 @@ describe('reading a body from node', () => {
     await ended;
   });
 
-  it('fails when the client goes away before the body is complete', async () => {
-    const source = message();
-    const read = readNodeBody(source, 1024, tooLarge, cutShort);
-    source.write('{"a":');
-    source.destroy();
+  it('fails when the client goes away before the body is complete, with or without a stream error', async () => {
+    const closed = message();
+    const read = readNodeBody(closed, 1024, tooLarge, cutShort);
+    closed.write('{"a":');
+    closed.destroy();
     await expect(read).rejects.toThrow('cut short');
+    const aborted = message();
+    const failing = readNodeBody(aborted, 1024, tooLarge, cutShort);
+    aborted.write('{"a":');
+    aborted.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+    await expect(failing).rejects.toThrow('cut short');
   });
 });

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,12 +18,13 @@ const gc = runInNewContext('gc') as () => void;
 let app: App;
 let server: RunningServer;
 let consumed = 0;
+const logs = new MemoryLogSink();
 
 beforeAll(async () => {
   app = await createApp(loadConfig({}), {
     modules: [],
     extraRoutes: [echoRoute],
-    bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(new MemoryLogSink())),
+    bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(logs)),
   });
   // Count the body bytes the platform actually takes from each request: node 'data' events while it listens
   // (after a 413 it stops listening and node drains the rest with nobody holding it).
@@ -148,5 +150,25 @@ describe('node server', () => {
     const res = await fetch(`${server.url}/v1/test/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(10 * 1024 * 1024, 0x20) });
     expect(res.status).toBe(413);
     await res.text();
+  });
+
+  it('records a client that leaves mid-body as a 400, not a server error, and keeps serving', async () => {
+    const port = Number(new URL(server.url).port);
+    const before = logs.lines.length;
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write('POST /v1/test/echo HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"query"');
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const entries = logs.lines.slice(before).map((line) => JSON.parse(line) as { level: string; msg: string; status?: number; error_code?: string });
+    expect(entries.filter((e) => e.level === 'error')).toEqual([]);
+    expect(entries.filter((e) => e.msg === 'request').map((e) => [e.status, e.error_code])).toEqual([[400, 'invalid_request']]);
+    const res = await fetch(`${server.url}/v1/test/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'snap' }) });
+    expect(res.status).toBe(200);
   });
 });
