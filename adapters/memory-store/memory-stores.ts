@@ -1,6 +1,6 @@
 /** In-process stores: the embedded default for a single instance. Nothing survives a restart (`durable` false). */
 import type { AuditEntry } from '../../core/domain/keys/audit.js';
-import type { StoredKey } from '../../core/domain/keys/api-key.js';
+import { isRecordGone, type StoredKey } from '../../core/domain/keys/api-key.js';
 import { defaultKillSwitches, type KillSwitchName, type KillSwitchState, type KillSwitches } from '../../core/domain/keys/kill-switch.js';
 import type { UsageRowRecord } from '../../core/domain/keys/usage-month.js';
 import type { AdmissionRequest, AdmissionResult, AdmissionStore } from '../../core/ports/admission-store.js';
@@ -16,13 +16,28 @@ type Clock = () => number;
 
 const clone = <T>(value: T): T => structuredClone(value);
 
+/** How often creating a key also sweeps out records past their expiry and grace period. */
+const SWEEP_INTERVAL_MS = 3_600_000;
+
+/**
+ * Keys by id and by hash. Like the Redis store, a record is dropped EXPIRED_KEY_GRACE_MS after its key expires:
+ * reads stop seeing it at once, and creating keys sweeps such records out at most hourly, so minted trial keys
+ * do not accumulate in a long-running instance.
+ */
 export class MemoryKeyStore implements KeyStore {
   private readonly byId = new Map<string, StoredKey>();
   private readonly idByHash = new Map<string, string>();
   private readonly revokedEnv = new Set<string>();
+  private lastSweep = 0;
+
+  constructor(private readonly now: Clock = Date.now) {}
 
   async create(key: StoredKey): Promise<'created' | 'conflict'> {
-    if (this.byId.has(key.id)) return 'conflict';
+    this.sweep();
+    if (this.live(key.id) !== undefined) return 'conflict';
+    this.drop(key.id);
+    // A key created already past its grace period is gone at once, as PEXPIREAT in the past makes it on Redis.
+    if (isRecordGone(key.expires_at, this.now())) return 'created';
     this.byId.set(key.id, clone(key));
     this.idByHash.set(key.hash, key.id);
     return 'created';
@@ -30,21 +45,47 @@ export class MemoryKeyStore implements KeyStore {
 
   async findByHash(hash: string): Promise<StoredKey | null> {
     const id = this.idByHash.get(hash);
-    const key = id === undefined ? undefined : this.byId.get(id);
+    const key = id === undefined ? undefined : this.live(id);
     return key ? clone(key) : null;
   }
 
   async findById(id: string): Promise<StoredKey | null> {
-    const key = this.byId.get(id);
+    const key = this.live(id);
     return key ? clone(key) : null;
   }
 
   async list(): Promise<StoredKey[]> {
-    return [...this.byId.values()].map(clone);
+    const now = this.now();
+    return [...this.byId.values()].filter((key) => !isRecordGone(key.expires_at, now)).map(clone);
+  }
+
+  /** The record when the store still holds it. */
+  private live(id: string): StoredKey | undefined {
+    const key = this.byId.get(id);
+    return key === undefined || isRecordGone(key.expires_at, this.now()) ? undefined : key;
+  }
+
+  private drop(id: string): void {
+    const key = this.byId.get(id);
+    if (key === undefined) return;
+    this.byId.delete(id);
+    if (this.idByHash.get(key.hash) === id) this.idByHash.delete(key.hash);
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now;
+    for (const [id, key] of this.byId) if (isRecordGone(key.expires_at, now)) this.drop(id);
+  }
+
+  /** Records held, live or not yet swept (for tests of the sweep). */
+  get size(): number {
+    return this.byId.size;
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
-    const key = this.byId.get(id);
+    const key = this.live(id);
     if (!key) return false;
     key.revoked_at ??= at;
     return true;
@@ -169,7 +210,7 @@ export function createMemoryStores(options: { now?: Clock } = {}): KeyStores {
   const counters = new MemoryCounterStore(options.now);
   const usage = new MemoryUsageStore();
   return {
-    keys: new MemoryKeyStore(),
+    keys: new MemoryKeyStore(options.now),
     counters,
     audit: new MemoryAuditStore(),
     killSwitches: new MemoryKillSwitchStore(),

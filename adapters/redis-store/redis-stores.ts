@@ -6,7 +6,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { ServiceError } from '../../core/domain/errors.js';
 import type { AuditEntry } from '../../core/domain/keys/audit.js';
-import type { StoredKey } from '../../core/domain/keys/api-key.js';
+import { EXPIRED_KEY_GRACE_MS, type StoredKey } from '../../core/domain/keys/api-key.js';
 import { defaultKillSwitches, KILL_SWITCHES, type KillSwitchName, type KillSwitchState, type KillSwitches } from '../../core/domain/keys/kill-switch.js';
 import { USAGE_RETENTION_SECONDS, type UsageRowRecord } from '../../core/domain/keys/usage-month.js';
 import type { AdmissionRequest, AdmissionResult, AdmissionStore } from '../../core/ports/admission-store.js';
@@ -18,9 +18,6 @@ import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
 import type { StoreHealth } from '../../core/ports/store-health.js';
 import type { UsageStore } from '../../core/ports/usage-store.js';
 import { SCRIPTS } from './scripts.js';
-
-/** Kept this long after a key's expiry so a late request still gets a clean 401 and the id stays reserved. */
-const EXPIRED_KEY_GRACE_MS = 30 * 86_400_000;
 
 export interface RedisStoreOptions {
   url: string;

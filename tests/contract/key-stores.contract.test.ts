@@ -87,6 +87,26 @@ describe.each(backends)('key stores contract: $name', ({ name, make }) => {
     expect(await stores.keys.revokedEnvironmentKeys()).toEqual(new Set(['env-admin']));
   });
 
+  it('drops a key record 30 days after the key expires, and frees its id', async () => {
+    const day = 86_400_000;
+    const recent = newKey('expired-recently', { kind: 'trial', expires_at: new Date(Date.now() - day).toISOString() });
+    const gone = newKey('expired-long-ago', { kind: 'trial', expires_at: new Date(Date.now() - 31 * day).toISOString() });
+    expect(await stores.keys.create(recent.key)).toBe('created');
+    expect(await stores.keys.create(gone.key)).toBe('created');
+    // Within the grace period the record is still there (a late request gets a clean 401, the id stays taken).
+    expect(await stores.keys.findById('expired-recently')).toEqual(recent.key);
+    expect(await stores.keys.findByHash(recent.key.hash)).toEqual(recent.key);
+    expect(await stores.keys.create(newKey('expired-recently').key)).toBe('conflict');
+    // Past it, the store holds nothing for the key.
+    expect(await stores.keys.findById('expired-long-ago')).toBeNull();
+    expect(await stores.keys.findByHash(gone.key.hash)).toBeNull();
+    expect(await stores.keys.revoke('expired-long-ago', '2026-11-21T12:00:00.000Z')).toBe(false);
+    expect((await stores.keys.list()).map((k) => k.id)).toEqual(['expired-recently']);
+    const again = newKey('expired-long-ago');
+    expect(await stores.keys.create(again.key)).toBe('created');
+    expect(await stores.keys.findById('expired-long-ago')).toEqual(again.key);
+  });
+
   it('increments counters atomically under concurrency', async () => {
     const values = await Promise.all(Array.from({ length: 300 }, () => stores.counters.increment('burst', 1, 60)));
     expect(new Set(values).size).toBe(300);

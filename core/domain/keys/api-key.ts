@@ -45,6 +45,17 @@ export interface ApiKeyMetadata {
 
 export const KEY_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{2,63}$/;
 
+/**
+ * How long a key's record is kept after its expiry: a late request still gets a clean 401 and the id stays
+ * reserved; after that the store drops the record (Redis by key expiry, memory by sweeping).
+ */
+export const EXPIRED_KEY_GRACE_MS = 30 * 86_400_000;
+
+/** Whether a key's record is past its expiry and the grace period, so a store no longer holds it. */
+export function isRecordGone(expiresAt: string | undefined, nowMs: number): boolean {
+  return expiresAt !== undefined && isExpired(expiresAt, nowMs - EXPIRED_KEY_GRACE_MS);
+}
+
 export function isExpired(expiresAt: string | undefined, nowMs: number): boolean {
   if (expiresAt === undefined) return false;
   const at = Date.parse(expiresAt);
