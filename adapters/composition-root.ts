@@ -62,7 +62,7 @@ export const platformModule: PlatformModule = {
     registry.factory(TOKENS.AuthGate, (resolve) => new EnvironmentKeyGate(config.serviceApiKeys, resolve(TOKENS.Clock)));
     registry.value(TOKENS.RequestObservers, []);
     // No quota metering until the keys module binds the real meter.
-    registry.value(TOKENS.ComputeMeter, { charge: async () => {} });
+    registry.value(TOKENS.ComputeMeter, { charge: async () => {}, refund: async () => {} });
     const readiness = new InMemoryReadinessRegistry(config.rulesPaths.join(':'));
     registry.value(TOKENS.Readiness, readiness);
     // Each subsystem replaces its check by registering the same name; until then the check says what is missing.

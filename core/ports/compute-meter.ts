@@ -8,4 +8,6 @@ import type { Principal } from './auth-gate.js';
  */
 export interface ComputeMeter {
   charge(principal: Principal | null, units: number): Promise<void>;
+  /** Gives back units charged for work that never started (a job the job store could not queue). */
+  refund(principal: Principal | null, units: number): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
 import { CALCULATION } from '../../calculation/tokens.js';
-import { chargeCompute } from '../../calculation/meter.js';
+import { chargedFor } from '../../calculation/meter.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, JobSubmissionSchema } from '../schemas/calculation.js';
 
@@ -18,10 +18,10 @@ export default defineRoute({
   successStatus: 202,
   responses: { 202: JobSubmissionSchema },
   errors: ['store_unavailable'],
-  handler: async ({ body, principal, resolve }) => {
-    const jobs = resolve(CALCULATION.Jobs);
-    const requests = resolve(CALCULATION.Service).checkBatch(body.requests, LIMITS.job);
-    await chargeCompute(resolve, principal, calculationUnits(requests.length));
-    return jobs.submit(requests, principal?.key_id ?? null);
+  handler: async (ctx) => {
+    const jobs = ctx.resolve(CALCULATION.Jobs);
+    const requests = ctx.resolve(CALCULATION.Service).checkBatch(ctx.body.requests, LIMITS.job);
+    // Units for a job the store cannot queue (503) are given back.
+    return chargedFor(ctx, calculationUnits(requests.length), () => jobs.submit(requests, ctx.principal?.key_id ?? null));
   },
 });

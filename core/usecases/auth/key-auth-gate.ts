@@ -118,6 +118,12 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
     await this.#quota.charge(principal.key_id, metered.quota, units, metered.expiresAt, this.#now());
   }
 
+  async refund(principal: Principal | null, units: number): Promise<void> {
+    if (!principal || principal.kind !== 'trial' || units <= 0) return;
+    if (!this.#metered.has(principal.key_id)) return;
+    await this.#quota.refund(principal.key_id, units);
+  }
+
   async health(): Promise<DependencyHealth> {
     const name = 'auth configuration';
     if (this.#registry.hasEnvironmentKeys()) {

@@ -24,4 +24,9 @@ export class TrialQuota {
     }
     return used;
   }
+
+  /** Takes back units charged for work that never started. */
+  async refund(keyId: string, units: number): Promise<void> {
+    await this.counters.increment(`cu:${keyId}`, -units, QUOTA_COUNTER_TTL_SECONDS);
+  }
 }

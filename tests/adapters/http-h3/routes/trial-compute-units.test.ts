@@ -2,6 +2,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCalculationModule } from '../../../../adapters/calculation/module.js';
+import { CALCULATION } from '../../../../adapters/calculation/tokens.js';
+import { MemoryJobStore } from '../../../../adapters/memory-store/jobs.js';
+import { ServiceError } from '../../../../core/domain/errors.js';
 import { createKeysModule } from '../../../../adapters/keys/module.js';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { FixtureRuntime } from '../../../../adapters/runtime-fixture/fixture-runtime.js';
@@ -54,5 +57,31 @@ describe('trial compute units', () => {
     expect(over.body.error.message).toContain('quota');
     expect(over.body.data).toMatchObject({ quota_cu: 10_000, used_cu: 10_000 });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(13 * 86_400);
+  });
+
+  it('gives the units back when the job store cannot queue a job (503)', async () => {
+    const failingStores = createMemoryStores();
+    const unreachable = new MemoryJobStore();
+    unreachable.submit = async () => {
+      throw new ServiceError('store_unavailable');
+    };
+    const app = await createTestApp({
+      env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) },
+      overrides: {
+        modules: [createKeysModule({ stores: failingStores }), createCalculationModule({ calculators: () => [fixture] })],
+        bind: (registry) => registry.value(CALCULATION.JobStore, unreachable),
+      },
+    });
+    try {
+      const minted = await app.request('POST', '/v1/keys/trial', { clientAddress: '192.0.2.3' });
+      const trial = minted.body.data as { key: string; key_id: string };
+      const submitted = await app.request('POST', '/v1/jobs/calculate', { json: { requests: [household, household] }, headers: { 'x-api-key': trial.key } });
+      expect(submitted.status).toBe(503);
+      expect(submitted.body.error.code).toBe('store_unavailable');
+      // 1 CU for the request itself stays charged; the 2 for the entries that never ran are given back.
+      expect(await failingStores.counters.get(`cu:${trial.key_id}`)).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });
