@@ -81,7 +81,9 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
   const warnings: string[] = [];
   const { shape, unit, person, aliases } = index;
 
-  const canonical = (name: string, entity?: PackageEntity): string => entity?.aliases?.[name] ?? aliases.get(name) ?? name;
+  // Own aliases only: a household may name `constructor` or `__proto__`, which a plain object inherits.
+  const canonical = (name: string, entity?: PackageEntity): string =>
+    (entity?.aliases !== undefined && Object.hasOwn(entity.aliases, name) ? entity.aliases[name] : undefined) ?? aliases.get(name) ?? name;
   const label = (path: string, name: string, entity?: PackageEntity): string => {
     const target = canonical(name, entity);
     return target === name ? `${path}.${name}` : `${path}.${name} (${target})`;

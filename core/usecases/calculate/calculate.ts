@@ -111,7 +111,7 @@ export class CalculationService {
     const unknown: string[] = [];
     const pairs: Array<[string, string]> = [];
     for (const name of requested) {
-      const canonical = known.has(name) ? name : pkg.output_aliases[name];
+      const canonical = known.has(name) ? name : Object.hasOwn(pkg.output_aliases, name) ? pkg.output_aliases[name] : undefined;
       if (canonical === undefined || !known.has(canonical)) unknown.push(name);
       else pairs.push([name, canonical]);
     }

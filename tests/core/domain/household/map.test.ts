@@ -104,6 +104,26 @@ describe('mapHousehold', () => {
     expect(problem({ people: [] })).toContain('household.people');
   });
 
+  it('names inherited object keys as unknown inputs, not as what a plain object inherits', () => {
+    const withAliases = indexShape({ ...shape, entities: shape.entities.map((e) => ({ ...e, aliases: { years: 'age' } })) });
+    const refused = (household: unknown): string => {
+      try {
+        mapHousehold(withAliases, household);
+      } catch (error) {
+        if (isServiceError(error) && error.code === 'invalid_household') return error.message;
+        throw error;
+      }
+      throw new Error('expected invalid_household');
+    };
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const household = JSON.parse(`{"facts":{"snap_household_size":1},"people":{"p1":{"${name}":1}}}`);
+      expect(refused(household)).toBe(`household.people.p1.${name}: not an input of entity Person in this package`);
+      expect(refused(JSON.parse(`{"facts":{"snap_household_size":1,"${name}":1}}`))).toBe(`household.facts.${name}: not an input of this package`);
+    }
+    // Real aliases still resolve.
+    expect(mapHousehold(withAliases, { facts: { snap_household_size: 1 }, people: { p1: { years: 70 } } }).inputs.Person.p1.age).toBe(70);
+  });
+
   it('takes the calculation month from per-period values and checks enumerations and minimums', () => {
     const mapped = mapHousehold(index, { period: '2026-02', facts: { household_size: 1, earned_income: { '2026-01': 10, '2026-02': 20 } }, people: { ann: { age: { '2026-02': 61 } } } });
     expect(mapped.inputs.Household.household.snap_earned_income).toBe(20);

@@ -117,6 +117,9 @@ describe('CalculationService with the fixture runtime', () => {
     expect(bad.message).toMatch(/^requests\[1\]: program_id/);
     const badVariable = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['zzz'] }], 25)));
     expect(badVariable.message).toMatch(/^requests\[0\]: unknown variables/);
+    // Names a plain object inherits are unknown variables like any other.
+    const inherited = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['constructor', 'toString'] }], 25)));
+    expect(inherited.message).toMatch(/^requests\[0\]: unknown variables for us-fixture\/snap: constructor, toString\./);
     expect((await code(Promise.resolve().then(() => service.checkBatch([], 25)))).message).toContain('1-25');
 
     const requests = service.checkBatch(
