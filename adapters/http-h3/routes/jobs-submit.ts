@@ -11,7 +11,7 @@ export default defineRoute({
   operationId: 'submitCalculationJob',
   summary: `Submit up to ${LIMITS.job} calculations as an asynchronous job`,
   description:
-    'Entries are checked as for the batch endpoint, then the job is queued. `durable` is true when jobs live in Redis (any instance answers a poll and an unfinished job is resumed by a live instance); false when the job store is per-instance memory. Records are kept 24 hours. 503 store_unavailable when the job store is unreachable.',
+    'Entries are checked as for the batch endpoint, then the job is queued. `durable` is true when jobs live in Redis (any instance answers a poll and an unfinished job is resumed by a live instance); false when the job store is per-instance memory. Records are kept 24 hours. 503 store_unavailable when the job store is unreachable; a trial key then gets the entries\' compute units back.',
   tags: ['calculation'],
   auth: { scope: 'calculate:run' },
   body: batchRequestSchema(LIMITS.job),
