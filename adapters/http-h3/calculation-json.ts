@@ -58,6 +58,8 @@ function valueJson(value: unknown): string {
   }
 }
 
+const ENTRY_KEYS = ['rule_id', 'variable', 'value', 'sources'];
+
 /** Whether an entry has exactly the four TraceEntry fields, in order, so the cached pieces describe it. */
 function isPlainEntry(entry: TraceEntry): boolean {
   let i = 0;
@@ -67,8 +69,6 @@ function isPlainEntry(entry: TraceEntry): boolean {
   }
   return i === 4 && entry.value !== undefined && typeof entry.rule_id === 'string' && typeof entry.variable === 'string' && Array.isArray(entry.sources);
 }
-
-const ENTRY_KEYS = ['rule_id', 'variable', 'value', 'sources'];
 
 export function traceJson(trace: readonly TraceEntry[]): string {
   let out = '[';

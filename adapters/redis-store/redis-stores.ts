@@ -46,6 +46,16 @@ type ScriptedRedis = Redis & {
   ): Promise<[number, number]>;
 };
 
+/** Redis key of a CounterStore counter: the counter, usage and admission stores share these names. */
+function counterKey(prefix: string, name: string): string {
+  return `${prefix}ctr:${name}`;
+}
+
+/** Redis hash of a month's usage per key id. */
+function usageKey(prefix: string, month: string): string {
+  return `${prefix}usage:${month}`;
+}
+
 /** Turns any Redis failure into the one error the HTTP layer maps to 503 store_unavailable. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -146,11 +156,11 @@ class RedisCounterStore implements CounterStore {
   constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
 
   async increment(name: string, by: number, ttlSeconds: number): Promise<number> {
-    return guarded(() => this.redis.tenetIncrement(`${this.p}ctr:${name}`, String(by), String(ttlSeconds)));
+    return guarded(() => this.redis.tenetIncrement(counterKey(this.p, name), String(by), String(ttlSeconds)));
   }
 
   async get(name: string): Promise<number> {
-    const value = await guarded(() => this.redis.get(`${this.p}ctr:${name}`));
+    const value = await guarded(() => this.redis.get(counterKey(this.p, name)));
     return value === null ? 0 : Number(value);
   }
 }
@@ -193,7 +203,7 @@ class RedisUsageStore implements UsageStore {
   constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
 
   async record(keyId: string, month: string, requests: number): Promise<void> {
-    const name = `${this.p}usage:${month}`;
+    const name = usageKey(this.p, month);
     await guarded(async () => {
       const results = await this.redis.multi().hincrby(name, keyId, requests).expire(name, USAGE_RETENTION_SECONDS).exec();
       const failed = results?.find(([error]) => error);
@@ -202,7 +212,7 @@ class RedisUsageStore implements UsageStore {
   }
 
   async month(month: string): Promise<UsageRowRecord[]> {
-    const rows = await guarded(() => this.redis.hgetall(`${this.p}usage:${month}`));
+    const rows = await guarded(() => this.redis.hgetall(usageKey(this.p, month)));
     return Object.entries(rows).map(([api_key_id, requests]) => ({ api_key_id, requests: Number(requests) }));
   }
 }
@@ -215,10 +225,10 @@ class RedisAdmissionStore implements AdmissionStore {
     const { throttle, rate, usage } = request;
     const [throttled, value] = await guarded(() =>
       this.redis.tenetAdmit(
-        `${this.p}ctr:${throttle.counter}`,
-        `${this.p}ctr:${rate.counter}`,
-        // Same key names as RedisCounterStore and RedisUsageStore: the steps share their data.
-        `${this.p}usage:${usage?.month ?? 'none'}`,
+        counterKey(this.p, throttle.counter),
+        counterKey(this.p, rate.counter),
+        // Unused by the script when there is no usage to record.
+        usageKey(this.p, usage?.month ?? 'none'),
         String(throttle.maxFailures),
         String(rate.ttlSeconds),
         String(rate.limit),

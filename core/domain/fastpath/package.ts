@@ -7,7 +7,7 @@ import { EvalError, toJson } from '../rulespec/values.js';
 import { parseTestPeriod } from '../rulespec/corpus-runner.js';
 import type { Period } from '../rulespec/evaluate.js';
 import { evaluateDatasetFast } from './dataset.js';
-import { PackageSession } from './session.js';
+import { PackageSession, sameList } from './session.js';
 import { scaleOf } from './batch.js';
 
 export interface FastPackageResult extends PackageResult {
@@ -22,13 +22,6 @@ interface SessionCache {
 }
 
 const sessions = new WeakMap<RuntimePackage, SessionCache>();
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 function sessionFor(pkg: RuntimePackage, period: Period, outputs: readonly string[], decimals: number): PackageSession {
   let cache = sessions.get(pkg);

@@ -35,6 +35,14 @@ const MAX_SHAPES = 32;
 /** Records with more keys than any package has inputs (and aliases) get no generated code. */
 const MAX_SHAPE_KEYS = 512;
 
+/** Same names in the same order (output lists are compared on every request; most are the same array). */
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class PackageSession {
   private fastKernel: FastKernel | undefined;
   readonly period: Period;
@@ -269,18 +277,13 @@ export class PackageSession {
   /** Indexes of `names` in this session's output list (for `evaluateTraced`); the last answer is reused. */
   selection(names: readonly string[]): readonly number[] {
     const last = this.lastSelection;
-    if (last !== undefined && last.names.length === names.length && last.names.every((n, i) => n === names[i])) return last.select;
+    if (last !== undefined && sameList(last.names, names)) return last.select;
     const select = names.map((o) => this.outputs.indexOf(o));
     this.lastSelection = { names: [...names], select };
     return select;
   }
 
   private lastSelection: { names: readonly string[]; select: readonly number[] } | undefined;
-
-  /** Index of an output in this session's list (for `evaluateTraced`'s selection). */
-  outputIndex(name: string): number {
-    return this.outputs.indexOf(name);
-  }
 
   /** The output object of row 0: a generated object literal, or key by key for names that are not identifiers. */
   private outputReader(): () => Json {
