@@ -24,21 +24,31 @@ export interface CalculationModuleOptions {
   calculators?: (resolve: Resolve) => Calculator[];
 }
 
+/**
+ * One app's runtimes: filled by start(), read through the tokens. Every app that registers the module gets its
+ * own, so two apps built at the same time (embedders, tests) never share calculators or problems.
+ */
+class AppRuntimes {
+  /** One array for the app's lifetime: load() fills it, so every holder of the reference sees the runtimes. */
+  readonly calculators: Calculator[] = [];
+  readonly problems: CompileProblem[] = [];
+
+  constructor(private readonly loadInto: (self: AppRuntimes, resolve: Resolve) => Promise<void>) {}
+
+  load(resolve: Resolve): Promise<void> {
+    return this.loadInto(this, resolve);
+  }
+}
+
 export function createCalculationModule(options: CalculationModuleOptions = {}): PlatformModule {
-  const problems: CompileProblem[] = [];
-  let loadRuntimes: (resolve: Resolve) => Promise<void> = async () => {};
   return {
     name: 'calculation',
     register(registry, config) {
       const settings = { ...calculationSettingsFromEnv(config.env), ...options.settings };
-      // One array for the app's lifetime: start() fills it, so every holder of the reference sees the runtimes.
-      const calculators: Calculator[] = [];
-      registry.value(CALCULATION.Calculators, calculators);
-      registry.factory(CALCULATION.Problems, () => problems);
       // Share the read surface's parse of RULES_PATH when it is wired: one load of the repositories at start-up.
       const shared = options.calculators ? undefined : sharedRepositories(registry.resolve);
       shared?.claim('calculation');
-      loadRuntimes = async (resolve) => {
+      const runtimes = new AppRuntimes(async ({ calculators, problems }, resolve) => {
         if (options.calculators) {
           calculators.push(...options.calculators(resolve));
           return;
@@ -49,7 +59,10 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
         problems.push(...compiled.problems);
         calculators.push(compiled);
         if (settings.fixturePath) calculators.push(FixtureRuntime.fromFile(settings.fixturePath));
-      };
+      });
+      registry.value(CALCULATION.Runtimes, runtimes);
+      registry.value(CALCULATION.Calculators, runtimes.calculators);
+      registry.value(CALCULATION.Problems, runtimes.problems);
       registry.factory(CALCULATION.Service, (resolve) => new CalculationService(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs }));
       registry.factory(CALCULATION.JobStore, () =>
         config.redisUrl === null
@@ -73,13 +86,14 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
           const names = calculators.map((c) => `${c.mode} ${c.id}`).join(', ');
           if (jobs.status !== 'ready') return { status: 'degraded', detail: `${count} packages (${names}); job store ${jobs.detail ?? jobs.status}` };
           // Specs that fail to compose are not executable packages; they are reported, not fatal.
+          const { problems } = runtimes;
           const skipped = problems.length > 0 ? `; ${problems.length} program specs did not compose (e.g. ${problems[0].spec}: ${problems[0].message.slice(0, 160)})` : '';
           return { status: 'ready', detail: `${count} packages (${names}); ${jobs.detail ?? 'job store ready'}${skipped}` };
         },
       });
     },
     async start(resolve) {
-      await loadRuntimes(resolve);
+      await resolve(CALCULATION.Runtimes).load(resolve);
       const service = resolve(CALCULATION.Service);
       await resolve(CALCULATION.JobStore).start((request) => service.runEntry(request));
     },

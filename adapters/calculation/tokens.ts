@@ -4,9 +4,11 @@ import type { CompileProblem } from '../runtime-compiled/compiled-runtime.js';
 import type { JobStore } from '../../core/ports/job-store.js';
 import type { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import type { JobService } from '../../core/usecases/calculate/jobs.js';
-import { token } from '../tokens.js';
+import { token, type Resolve } from '../tokens.js';
 
 export const CALCULATION = {
+  /** The app's runtime holder: start() loads into it (per app, never shared between apps). */
+  Runtimes: token<{ load(resolve: Resolve): Promise<void> }>('CalculationRuntimes'),
   /** Runtimes in lookup order: compiled first, then fixture. */
   Calculators: token<Calculator[]>('Calculators'),
   /** Program specs of the configured repositories that failed to compose (empty when all compiled). */
