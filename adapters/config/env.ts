@@ -6,6 +6,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import * as v from 'valibot';
+import { unknownScopes, unknownScopesMessage } from '../../core/domain/keys/scopes.js';
 import { ENVIRONMENTS, type EnvironmentKeyConfig, type ServiceConfig } from '../../core/domain/config.js';
 
 export class ConfigError extends Error {
@@ -84,6 +85,8 @@ function parseKeys(raw: string | undefined, problems: string[]): EnvironmentKeyC
   for (const key of result.output) {
     if (ids.has(key.id)) problems.push(`SERVICE_API_KEYS: duplicate id ${JSON.stringify(key.id)}`);
     ids.add(key.id);
+    const unknown = unknownScopes(key.scopes);
+    if (unknown.length > 0) problems.push(`SERVICE_API_KEYS: key ${JSON.stringify(key.id)}: ${unknownScopesMessage(unknown)}`);
   }
   return result.output;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import type { EnvironmentKeyConfig } from '../../../core/domain/config.js';
 import { formatKey, hashKey, KEY_RANDOM_BYTES } from '../../../core/domain/keys/key-material.js';
+import { unknownScopes, unknownScopesMessage } from '../../../core/domain/keys/scopes.js';
 import { commandGroup } from '../program.js';
 
 export interface GenerateOptions {
@@ -23,6 +24,8 @@ export function generateKey(options: GenerateOptions, random: (size: number) => 
   if (!ID_PATTERN.test(options.id)) throw new Error('--id must be 3-64 lowercase letters, digits, - or _, starting with a letter or digit');
   const scopes = options.scopes.map((s) => s.trim()).filter((s) => s !== '');
   if (scopes.length === 0) throw new Error('--scopes must list at least one scope, e.g. rules:read,calculate:run or *');
+  const unknown = unknownScopes(scopes);
+  if (unknown.length > 0) throw new Error(`--scopes: ${unknownScopesMessage(unknown)}`);
   if (options.owner !== undefined && options.owner.length > 120) throw new Error('--owner must be at most 120 characters');
   if (options.expiresAt !== undefined && Number.isNaN(Date.parse(options.expiresAt))) throw new Error('--expires-at must be an ISO 8601 date-time');
   // Same format as keys issued over the API: `tnt_` + 32 base64url characters (192 random bits).
@@ -41,8 +44,15 @@ export function registerKeysGenerate(program: Command): void {
     .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. rules:read,sources:read or * for all')
     .option('--owner <owner>', 'who holds the key (max 120 chars)')
     .option('--expires-at <date-time>', 'ISO 8601 expiry, e.g. 2027-01-01T00:00:00Z')
-    .action((options: { id: string; scopes: string; owner?: string; expiresAt?: string }) => {
-      const { key, entry } = generateKey({ id: options.id, scopes: options.scopes.split(','), owner: options.owner, expiresAt: options.expiresAt });
+    .action(function (this: Command, options: { id: string; scopes: string; owner?: string; expiresAt?: string }) {
+      let generated: GeneratedKey;
+      try {
+        generated = generateKey({ id: options.id, scopes: options.scopes.split(','), owner: options.owner, expiresAt: options.expiresAt });
+      } catch (error) {
+        // A bad option is a usage error: exit status 2, as for a missing option.
+        this.error(`tenet keys generate: ${(error as Error).message}`, { exitCode: 2, code: 'tenet.usage' });
+      }
+      const { key, entry } = generated;
       process.stdout.write(
         [
           `API key (shown once; store it now): ${key}`,

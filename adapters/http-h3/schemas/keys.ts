@@ -1,6 +1,7 @@
 /** Schemas of the key, trial, kill-switch, audit and usage endpoints (spec: "Keys, usage, audit, analytics"). */
 import * as v from 'valibot';
 import { KEY_ID_PATTERN } from '../../../core/domain/keys/api-key.js';
+import { grantableScopes, unknownScopesMessage } from '../../../core/domain/keys/scopes.js';
 import { KILL_REASON_MAX, KILL_SWITCHES } from '../../../core/domain/keys/kill-switch.js';
 import { TRIAL_LABEL_MAX } from '../../../core/domain/keys/trial-policy.js';
 import { MONTH_PATTERN } from '../../../core/domain/keys/usage-month.js';
@@ -12,10 +13,15 @@ export const RateLimitSchema = v.strictObject({
   window_seconds: v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1, 'must be >= 1'), v.maxValue(31_536_000, 'must be <= 31536000 (one year)')),
 });
 
+/** A scope no route checks would make a key that gets 403 everywhere: refused, naming the valid ones. */
+const GrantableScope = v.picklist(grantableScopes() as [string, ...string[]], (issue) =>
+  typeof issue.input === 'string' ? unknownScopesMessage([issue.input]) : `must be a scope string, one of ${grantableScopes().join(', ')}`,
+);
+
 export const IssueKeyRequestSchema = v.strictObject({
   id: v.pipe(v.string('must be a string'), v.regex(KEY_ID_PATTERN, 'must be 3-64 characters of lowercase letters, digits, - or _, starting with a letter or digit')),
   scopes: v.pipe(
-    v.array(v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(64, 'must be at most 64 characters')), 'must be an array of scope strings'),
+    v.array(GrantableScope, 'must be an array of scope strings'),
     v.minLength(1, 'must hold at least one scope'),
     v.maxLength(32, 'must hold at most 32 scopes'),
   ),

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { generateKey } from '../../../adapters/cli/commands/keys-generate.js';
@@ -27,6 +28,7 @@ describe('tenet keys generate', () => {
     [{ id: 'X', scopes: ['*'] }, '--id'],
     [{ id: 'valid-id', scopes: [' ', ''] }, '--scopes'],
     [{ id: 'valid-id', scopes: ['*'], expiresAt: 'tomorrow' }, '--expires-at'],
+    [{ id: 'valid-id', scopes: ['rules:raed'] }, '--scopes: unknown scope "rules:raed" (did you mean "rules:read"?); valid scopes: *, rules:read,'],
   ])('rejects bad options %j', (options, flag) => {
     expect(() => generateKey(options)).toThrow(flag);
   });
@@ -48,5 +50,15 @@ describe('tenet keys generate', () => {
     expect(text.split(key as string)).toHaveLength(2);
     const entryLine = text.split('\n').find((line) => line.startsWith('{'));
     expect(JSON.parse(entryLine as string)).toEqual({ id: 'ops-admin', sha256: createHash('sha256').update(key as string).digest('hex'), scopes: ['admin:keys', 'rules:read'] });
+  });
+
+  it('exits 2 on an unknown scope, naming it and the valid scopes, and prints no key', () => {
+    const run = spawnSync(process.execPath, ['--import', './scripts/ts/register.mjs', 'adapters/cli/main.ts', 'keys', 'generate', '--id', 'reader', '--scopes', 'rules:read,admin:everything'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('unknown scope "admin:everything"');
+    expect(run.stderr).toContain('valid scopes: *, rules:read, sources:read, graphs:read, calculate:run, admin:parity, admin:analytics, admin:keys, compat:external');
   });
 });

@@ -74,6 +74,7 @@ describe('loadConfig', () => {
     [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: [] }]) }, 'SERVICE_API_KEYS[0].scopes: must hold at least one scope'],
     [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['*'], raw: 'x' }]) }, 'SERVICE_API_KEYS[0]'],
     [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['*'] }, { id: 'ops', sha256: sha, scopes: ['*'] }]) }, 'SERVICE_API_KEYS: duplicate id "ops"'],
+    [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['rules:raed', '*'] }]) }, 'SERVICE_API_KEYS: key "ops": unknown scope "rules:raed" (did you mean "rules:read"?); valid scopes: *, rules:read,'],
   ])('rejects %j with a message naming the variable', (env, expected) => {
     const found = problems(env as Record<string, string>);
     expect(found.length).toBeGreaterThan(0);

@@ -126,6 +126,18 @@ describe.each(backends)('key routes on $name', (backend) => {
       expect(listed.body.data.keys.filter((k: { source: string }) => k.source === 'store')).toEqual([]);
     });
 
+    it('400: refuses an unknown scope, naming it, the closest valid one and the valid list', async () => {
+      const app = await start();
+      const res = await issue(app, { id: 'typo-key', scopes: ['rules:read', 'rules:raed'] });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('invalid_request');
+      expect(res.body.error.message).toBe(
+        'scopes[1]: unknown scope "rules:raed" (did you mean "rules:read"?); valid scopes: *, rules:read, sources:read, graphs:read, calculate:run, admin:parity, admin:analytics, admin:keys, compat:external',
+      );
+      const listed = await app.request('GET', '/v1/admin/keys', { headers: as(admin.key) });
+      expect(listed.body.data.keys.some((k: { id: string }) => k.id === 'typo-key')).toBe(false);
+    });
+
     it('401, 403 and 409', async () => {
       const app = await start();
       expect((await app.request('POST', '/v1/admin/keys', { json: { id: 'x-key', scopes: ['*'] } })).status).toBe(401);

@@ -1,0 +1,49 @@
+/**
+ * "Did you mean ...?" for identifiers a caller typed: the closest valid id by edit distance, so an error can
+ * point at the fix (`TX` -> `us-tx`, `rules:raed` -> `rules:read`) instead of only saying "not found".
+ */
+
+/** Levenshtein distance (insert, delete, substitute each cost 1), two rows of memory. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** Edits allowed before a candidate is too far to suggest: a third of the longer string, at least one. */
+function tolerance(a: string, b: string): number {
+  return Math.max(1, Math.floor(Math.max(a.length, b.length) / 3));
+}
+
+/**
+ * The candidate closest to `input` (compared case-insensitively, spaces and underscores read as `-`), or null
+ * when none is within tolerance. `aliases` maps further spellings (e.g. `texas`, `tx`) to a candidate.
+ */
+export function closestMatch(input: string, candidates: Iterable<string>, aliases: ReadonlyMap<string, string> = new Map()): string | null {
+  const typed = input.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  if (typed === '') return null;
+  const alias = aliases.get(typed);
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    if (alias === candidate) return candidate;
+    const distance = editDistance(typed, candidate.toLowerCase());
+    if (distance < bestDistance && distance <= tolerance(typed, candidate)) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** ` (did you mean "x"?)` or an empty string, to append to a message. */
+export function didYouMean(suggestion: string | null): string {
+  return suggestion === null ? '' : ` (did you mean "${suggestion}"?)`;
+}
