@@ -1,0 +1,133 @@
+/**
+ * The embedding API: Tenet as a library, without HTTP. `createRuleService()` wires the same modules as
+ * `tenet serve` (rule index, search, compiled runtimes) through the one composition root and answers with the
+ * `data` payloads of the matching API routes. Requests are checked with the same valibot schemas the HTTP routes
+ * use; a refused request throws a ServiceError whose `code` is the API's error code.
+ *
+ * There is no Redis option: these methods keep no shared state (reading and calculating are pure), and the parts
+ * of Tenet that use Redis (keys, rate limits, jobs, analytics) belong to the HTTP service.
+ */
+import { API_VERSION } from '../../core/domain/config.js';
+import type { Logger } from '../../core/ports/logger.js';
+import { listPrograms } from '../../core/usecases/read/programs.js';
+import { getRule, getRuleDependencies, getRuleSources } from '../../core/usecases/read/rules.js';
+import { getRuntimePackage, listRuntimePackages } from '../../core/usecases/read/runtime-packages.js';
+import { searchRules } from '../../core/usecases/read/search.js';
+import { LIMITS } from '../../core/usecases/calculate/request.js';
+import { calculationModule } from '../calculation/module.js';
+import { CALCULATION } from '../calculation/tokens.js';
+import { createApp, type App } from '../composition-root.js';
+import { loadConfig } from '../config/env.js';
+import { batchResponseJson, calculateResponseJson } from '../http-h3/calculation-json.js';
+import type { JsonText } from '../http-h3/envelope.js';
+import { batchRequestSchema, CalculateRequestSchema } from '../http-h3/schemas/calculation.js';
+import { SearchRequestSchema } from '../http-h3/schemas/read.js';
+import { validatePart } from '../http-h3/validation.js';
+import { readSurfaceModule } from '../read-surface/module.js';
+import { READ } from '../read-surface/tokens.js';
+import { TOKENS } from '../tokens.js';
+import { silentLogger } from './silent-logger.js';
+
+export interface RuleServiceOptions {
+  /** RuleSpec repository roots; default: the rules bundled with the package (every State's SNAP). */
+  rulesPaths?: string[];
+  /** Further settings by their environment variable names (e.g. CALCULATION_TIME_LIMIT_MS); see docs/configuration.md. */
+  env?: Record<string, string>;
+  /** Where the service logs (JSON lines on stderr in `tenet serve`); default: nothing is logged. */
+  logger?: Logger;
+}
+
+type Data<F extends (...args: never[]) => unknown> = ReturnType<F>;
+
+/** One loaded rule service. Every method answers with the `data` payload of the API route it names. */
+export interface RuleService {
+  readonly apiVersion: string;
+  /** GET /v1/programs */
+  listPrograms(): Data<typeof listPrograms>;
+  /** POST /v1/search */
+  search(request: unknown): Data<typeof searchRules>;
+  /** GET /v1/rules/{rule_id}: a rule id or citation path. */
+  getRule(ruleId: string): Data<typeof getRule>;
+  /** GET /v1/rules/{rule_id}/sources */
+  getRuleSources(ruleId: string): Data<typeof getRuleSources>;
+  /** GET /v1/rules/{rule_id}/dependencies */
+  getRuleDependencies(ruleId: string): Data<typeof getRuleDependencies>;
+  /** GET /v1/runtime/packages */
+  listPackages(): Data<typeof listRuntimePackages>;
+  /** GET /v1/runtime/packages/{jurisdiction}/{program_id} */
+  getPackage(jurisdiction: string, programId: string): Data<typeof getRuntimePackage>;
+  /** POST /v1/calculate */
+  calculate(request: unknown): Promise<CalculationData>;
+  /** POST /v1/calculate/batch (the requests array, at most LIMITS.batch entries). */
+  calculateBatch(requests: unknown[]): Promise<BatchData>;
+  /** Stops the service's workers and connections. The service answers nothing after close(). */
+  close(): Promise<void>;
+}
+
+/** The calculation result exactly as the API's `data` carries it. */
+export type CalculationData = Record<string, unknown> & { outputs: Record<string, unknown>; trace: unknown[]; warnings: string[] };
+export type BatchData = { summary: Record<string, number>; results: Array<Record<string, unknown>> };
+
+function environmentFor(options: RuleServiceOptions): Record<string, string> {
+  const env: Record<string, string> = { ...options.env };
+  if (options.rulesPaths !== undefined) env.RULES_PATH = options.rulesPaths.join(':');
+  return env;
+}
+
+/** The API's JSON text as plain data: callers get fresh objects shaped exactly as over HTTP, never shared memos. */
+function dataOf<T>(text: JsonText): T {
+  return JSON.parse(text.json) as T;
+}
+
+/**
+ * Loads the rules and compiles their packages; resolves when the service can answer. Each call builds an
+ * independent service: two created at the same time share nothing.
+ */
+export async function createRuleService(options: RuleServiceOptions = {}): Promise<RuleService> {
+  const config = loadConfig(environmentFor(options));
+  const logger = options.logger ?? silentLogger;
+  const app: App = await createApp(config, {
+    modules: [readSurfaceModule, calculationModule],
+    routes: [],
+    bind: (registry) => registry.value(TOKENS.Logger, logger),
+  });
+  return serviceOver(app);
+}
+
+function serviceOver(app: App): RuleService {
+  const catalog = () => app.resolve(READ.Catalog).current();
+  const runtime = () => app.resolve(READ.Runtime);
+  const calculation = () => app.resolve(CALCULATION.Service);
+  let closed = false;
+  const open = <T>(answer: () => T): T => {
+    if (closed) throw new Error('this rule service is closed');
+    return answer();
+  };
+  return {
+    apiVersion: API_VERSION,
+    listPrograms: () => open(() => listPrograms(catalog(), runtime())),
+    search: (request) => open(() => searchRules(catalog(), validatePart(SearchRequestSchema, request, 'request'))),
+    getRule: (ruleId) => open(() => getRule(catalog(), ruleId)),
+    getRuleSources: (ruleId) => open(() => getRuleSources(catalog(), ruleId)),
+    getRuleDependencies: (ruleId) => open(() => getRuleDependencies(catalog(), ruleId)),
+    listPackages: () => open(() => listRuntimePackages(runtime())),
+    getPackage: (jurisdiction, programId) => open(() => getRuntimePackage(runtime(), jurisdiction, programId)),
+    calculate: (request) =>
+      open(async () => {
+        const service = calculation();
+        const prepared = service.prepare(validatePart(CalculateRequestSchema, request, 'request'));
+        return dataOf<CalculationData>(calculateResponseJson(await service.run(prepared)));
+      }),
+    calculateBatch: (requests) =>
+      open(async () => {
+        const service = calculation();
+        const body = validatePart(batchRequestSchema(LIMITS.batch), { requests }, 'request');
+        return dataOf<BatchData>(batchResponseJson(await service.batch(service.checkBatch(body.requests, LIMITS.batch))));
+      }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+    },
+  };
+}
