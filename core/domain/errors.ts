@@ -20,7 +20,12 @@ export const ERROR_CODES = {
   internal_error: { status: 500, message: 'An unexpected error occurred. Quote the request id when reporting it.' },
   runtime_error: { status: 502, message: 'The calculation engine failed.' },
   not_ready: { status: 503, message: 'The service is not ready.' },
-  auth_not_configured: { status: 503, message: 'API key authentication is required but no keys are configured.' },
+  auth_not_configured: {
+    status: 503,
+    message:
+      'API key authentication is required but no keys are configured on this server. Get a trial key with POST /v1/keys/trial (no key needed), ' +
+      'or have the operator run `tenet keys generate --id <id> --scopes <scopes>` and add the printed entry to SERVICE_API_KEYS before restarting.',
+  },
   store_unavailable: { status: 503, message: 'The shared store is unreachable.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -37,7 +37,8 @@ export class FailedAuthThrottle {
   /** 429 auth_throttled, retryable when the current window ends. */
   throttled(nowMs: number): ServiceError {
     const retryAfter = secondsUntilReset(nowMs, windowAt(nowMs, this.policy.windowSeconds));
-    return new ServiceError('auth_throttled', undefined, {
+    const wait = `${retryAfter} second${retryAfter === 1 ? '' : 's'}`;
+    return new ServiceError('auth_throttled', `Too many failed authentication attempts from this client; retry after ${wait} (retry-after), with a valid key.`, {
       data: { retry_after_seconds: retryAfter },
       headers: { 'retry-after': String(retryAfter) },
     });

@@ -379,6 +379,10 @@ describe.each(backends)('key routes on $name', (backend) => {
       const throttled = await app.request('GET', '/v1/test/probe', { headers: { ...client, 'x-api-key': admin.key } });
       expect(throttled.status).toBe(429);
       expect(throttled.body.error.code).toBe('auth_throttled');
+      // the message says how long to wait, the same number of seconds as retry-after
+      const wait = Number(throttled.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      expect(throttled.body.error.message).toMatch(new RegExp(`retry after ${wait} seconds?\\b`));
       expect((await app.request('GET', '/v1/test/probe', { headers: { 'x-forwarded-for': '203.0.113.100', 'x-api-key': admin.key } })).status).toBe(200);
     });
 
@@ -388,6 +392,8 @@ describe.each(backends)('key routes on $name', (backend) => {
       const res = await app.request('GET', '/v1/test/probe', { headers: as('anything') });
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('auth_not_configured');
+      // the message says how to fix it: a trial key, or an operator key in SERVICE_API_KEYS
+      for (const fix of ['POST /v1/keys/trial', 'tenet keys generate', 'SERVICE_API_KEYS']) expect(res.body.error.message).toContain(fix);
       // minting a trial key creates a key source
       const key = (await trial(app)).body.data.key;
       expect((await app.request('GET', '/v1/test/probe', { headers: as(key) })).status).toBe(200);
