@@ -31,7 +31,7 @@ import { silentLogger } from './silent-logger.js';
 export interface RuleServiceOptions {
   /** RuleSpec repository roots; default: the rules bundled with the package (every State's SNAP). */
   rulesPaths?: string[];
-  /** Further settings by their environment variable names (e.g. CALCULATION_TIME_LIMIT_MS); see docs/configuration.md. */
+  /** Further settings by their environment variable names (e.g. TENET_CALC_TIME_LIMIT_MS); see docs/configuration.md. */
   env?: Record<string, string>;
   /** Where the service logs (JSON lines on stderr in `tenet serve`); default: nothing is logged. */
   logger?: Logger;
