@@ -55,6 +55,8 @@ export function summaryOf(d: RuleDetail): RuleSummary {
 
 export class RuleIndex {
   private readonly byRef = new Map<string, Entry>();
+  /** Rule ids by module id (`us:statutes/7/2017/a` -> its `...#name` ids), to explain a reference cut at `#`. */
+  private readonly byModule = new Map<string, string[]>();
 
   constructor(
     private readonly entries: readonly Entry[],
@@ -64,6 +66,14 @@ export class RuleIndex {
     for (const e of entries) this.byRef.set(e.detail.id, e);
     // Citation paths never shadow an id.
     for (const e of entries) if (!this.byRef.has(e.detail.citation_path)) this.byRef.set(e.detail.citation_path, e);
+    for (const e of entries) {
+      const hash = e.detail.id.indexOf('#');
+      if (hash < 0) continue;
+      const module = e.detail.id.slice(0, hash);
+      const ids = this.byModule.get(module);
+      if (ids) ids.push(e.detail.id);
+      else this.byModule.set(module, [e.detail.id]);
+    }
   }
 
   get size(): number {
@@ -78,6 +88,11 @@ export class RuleIndex {
   /** A rule by id or citation path. */
   resolve(ref: string): RuleDetail | undefined {
     return this.entry(ref)?.detail;
+  }
+
+  /** Ids of the rules declared in module `moduleId` (`<jurisdiction>:<path>`, no `#`), in file order; empty when none. */
+  ruleIdsOfModule(moduleId: string): readonly string[] {
+    return this.byModule.get(moduleId) ?? [];
   }
 
   sourcesOf(ref: string): SourceReference[] | undefined {

@@ -293,6 +293,28 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
       }
     });
 
+    it('a rule id sent with an unescaped # says to percent-encode it or use the citation path', async () => {
+      const rule = rules.find((r) => r.id.includes('#') && !r.id.includes('#relation.')) as RuleDetail;
+      const moduleId = rule.id.slice(0, rule.id.indexOf('#'));
+      // The URL parser drops everything from the '#', as any HTTP client does: the server sees the module id.
+      for (const path of [`/v1/rules/${rule.id}`, `/v1/rules/${rule.id}/sources`]) {
+        const res = await get(path);
+        expect(res.status, path).toBe(404);
+        expect(res.body.error.code).toBe('not_found');
+        expect(res.body.error.message).toContain(`No rule has the id or citation path ${JSON.stringify(moduleId)}.`);
+        expect(res.body.error.message).toContain('percent-encode "#" as %23');
+        expect(res.body.error.message).toContain('use the citation path (/v1/rules/');
+      }
+      // Both spellings the message gives do find a rule of that module.
+      const message = (await get(`/v1/rules/${rule.id}`)).body.error.message as string;
+      const suggestions = message.match(/\/v1\/rules\/[^\s)]+/g) ?? [];
+      expect(suggestions).toHaveLength(2);
+      for (const suggested of suggestions) expect((await get(suggested)).status, suggested).toBe(200);
+      // An unknown id that is not a module keeps the plain message.
+      const plain = await get(`/v1/rules/${enc('us:statutes/0/0')}`);
+      expect(plain.body.error.message).toBe('No rule has the id or citation path "us:statutes/0/0".');
+    });
+
     it('unknown runtime packages and graphs', async () => {
       for (const path of ['/v1/runtime/packages/us-nowhere/snap', '/v1/runtime/packages/us-co/nothing/graph']) {
         const res = await get(path, reader);
