@@ -33,24 +33,10 @@ import { parityModule } from './parity/module.js';
 import { readSurfaceModule } from './read-surface/module.js';
 import { operationsModule } from './operations/module.js';
 import { bufferedStderr, JsonLogger } from './logging/json-logger.js';
-import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
+import type { PlatformModule, Registry } from './platform-module.js';
+import { OPENAPI_DOCUMENT, TOKENS, type Resolve } from './tokens.js';
 
-export interface Registry {
-  /** Binds a ready-made value. */
-  value<T>(token: Token<T>, value: T): void;
-  /** Binds a lazily built singleton; the factory may resolve other tokens. */
-  factory<T>(token: Token<T>, build: (resolve: Resolve) => T): void;
-  resolve: Resolve;
-}
-
-export interface PlatformModule {
-  name: string;
-  register(registry: Registry, config: ServiceConfig): void;
-  /** Runs once before the app serves (load rules, connect stores). */
-  start?(resolve: Resolve): Promise<void>;
-  /** Runs on shutdown, in reverse module order. */
-  stop?(resolve: Resolve): Promise<void>;
-}
+export type { PlatformModule, Registry } from './platform-module.js';
 
 /** Platform defaults: logger, clock, the minimal environment-key AuthGate, readiness with default checks. */
 export const platformModule: PlatformModule = {

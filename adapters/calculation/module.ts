@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Calculator } from '../../core/ports/calculator.js';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import { JobService } from '../../core/usecases/calculate/jobs.js';
-import type { PlatformModule } from '../composition-root.js';
+import type { PlatformModule } from '../platform-module.js';
 import { MemoryJobStore } from '../memory-store/jobs.js';
 import { RedisJobStore } from '../redis-store/jobs.js';
 import { FixtureRuntime } from '../runtime-fixture/fixture-runtime.js';

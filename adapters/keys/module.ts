@@ -4,16 +4,15 @@
  * for "auth configuration" and "shared counter store" replace the platform defaults.
  */
 import { createKeyServices, type KeyServices } from '../../core/usecases/keys/key-services.js';
-import type { KeysDeps } from '../../core/usecases/keys/context.js';
 import type { KeyStores } from '../../core/ports/key-stores.js';
-import type { PlatformModule } from '../composition-root.js';
+import type { PlatformModule } from '../platform-module.js';
 import { createMemoryStores } from '../memory-store/memory-stores.js';
 import { createRedisStores } from '../redis-store/redis-stores.js';
 import { token, TOKENS } from '../tokens.js';
+import { KEYS } from './tokens.js';
 import { keysSettingsFromEnv, type KeysSettings } from './settings.js';
 
-/** The key-administration use-case dependencies, for the admin and trial routes. */
-export const KEYS = token<KeysDeps>('Keys');
+export { KEYS } from './tokens.js';
 const KEY_SERVICES = token<KeyServices>('KeyServices');
 
 export interface KeysModuleOptions {

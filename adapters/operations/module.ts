@@ -7,11 +7,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AnalyticsCollector } from '../../core/domain/analytics/collector.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
-import type { MigrationLedgerSource } from '../../core/ports/migration-ledger.js';
 import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
 import { AnalyticsService } from '../../core/usecases/analytics/analytics.js';
 import { ValidationRuns } from '../../core/usecases/validation/validation-runs.js';
-import type { PlatformModule } from '../composition-root.js';
+import type { PlatformModule } from '../platform-module.js';
 import { keysSettingsFromEnv } from '../keys/settings.js';
 import { MemoryAnalyticsStore } from '../memory-store/analytics.js';
 import { MemoryValidationRunStore } from '../memory-store/validation-runs.js';
@@ -20,13 +19,10 @@ import { createRedisClient } from '../redis-store/redis-stores.js';
 import { RedisValidationRunStore } from '../redis-store/validation-runs.js';
 import { OPENAPI_DOCUMENT, token, TOKENS } from '../tokens.js';
 import { FileMigrationLedger } from './migration-ledger.js';
+import { OPERATIONS } from './tokens.js';
 import { operationsSettingsFromEnv, type OperationsSettings } from './settings.js';
 
-export const OPERATIONS = {
-  Analytics: token<AnalyticsService>('Analytics'),
-  ValidationRuns: token<ValidationRuns>('ValidationRuns'),
-  MigrationLedger: token<MigrationLedgerSource>('MigrationLedger'),
-};
+export { OPERATIONS } from './tokens.js';
 
 interface Stores {
   analytics: AnalyticsStore;

@@ -2,7 +2,7 @@
  * Wires parity into the composition root: loads the parity case files of PARITY_PATH (default: the bundled
  * parity/ folder) before the app serves. A malformed case file stops start-up with a message naming it.
  */
-import type { PlatformModule } from '../composition-root.js';
+import type { PlatformModule } from '../platform-module.js';
 import { TOKENS } from '../tokens.js';
 import { FsParityCases } from './fs-parity-cases.js';
 import { paritySettingsFromEnv, type ParitySettings } from './settings.js';

@@ -10,7 +10,13 @@ import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import { buildReadCatalog, type ReadCatalog } from '../../core/usecases/read/read-catalog.js';
 import { catalogModule } from './catalog-from-rulespec.js';
 import type { IdentitySettings } from './settings.js';
-import type { LoadedRuleRepository } from './tokens.js';
+import type { RuleRepositoryModel } from '../../core/domain/rulespec/repository.js';
+
+/** One configured repository and the engine's model of it. */
+export interface LoadedRuleRepository {
+  source: RuleRepository;
+  model: RuleRepositoryModel;
+}
 
 export interface LoadStats {
   repositories: number;

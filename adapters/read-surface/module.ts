@@ -6,7 +6,7 @@
 import type { Calculator } from '../../core/ports/calculator.js';
 import { CalculatorRuntimeCatalog } from '../../core/usecases/read/runtime-catalog.js';
 import { CALCULATION } from '../calculation/tokens.js';
-import type { PlatformModule } from '../composition-root.js';
+import type { PlatformModule } from '../platform-module.js';
 import { FsRuleRepository } from '../rulespec-fs/fs-rule-repository.js';
 import { TOKENS, type Resolve } from '../tokens.js';
 import { ReadCatalogHolder } from './holder.js';

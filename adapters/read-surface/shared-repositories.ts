@@ -7,8 +7,7 @@
  * as the rule index is built.
  */
 import type { RuleRepository } from '../../core/ports/rule-repository.js';
-import { loadRepositories } from './load.js';
-import type { LoadedRuleRepository } from './tokens.js';
+import { loadRepositories, type LoadedRuleRepository } from './load.js';
 
 export class SharedRepositories {
   private loading: Promise<LoadedRuleRepository[]> | undefined;

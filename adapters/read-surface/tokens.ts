@@ -1,15 +1,10 @@
 /** Tokens of the read surface (bound in ./module.ts). */
-import type { RuleRepositoryModel } from '../../core/domain/rulespec/repository.js';
-import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import type { RuntimeCatalog } from '../../core/ports/runtime.js';
 import type { ReadCatalogHolder } from './holder.js';
 import type { SharedRepositories } from './shared-repositories.js';
 import { token } from '../tokens.js';
 
-export interface LoadedRuleRepository {
-  source: RuleRepository;
-  model: RuleRepositoryModel;
-}
+export type { LoadedRuleRepository } from './load.js';
 
 export const READ = {
   /** The rule index and search index, set once the module has started. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OPERATIONS } from '../../operations/module.js';
+import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
 import { AnalyticsQuerySchema, AnalyticsSnapshotSchema, GlobalAnalyticsSchema } from '../schemas/operations.js';
 

@@ -1,5 +1,5 @@
 import { listAudit } from '../../../core/usecases/keys/audit-trail.js';
-import { KEYS } from '../../keys/module.js';
+import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
 import { AuditListSchema } from '../schemas/keys.js';
 

@@ -1,5 +1,5 @@
 import { issueAdminKey, type IssueKeyInput } from '../../../core/usecases/keys/issue-admin-key.js';
-import { KEYS } from '../../keys/module.js';
+import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
 import { IssueKeyRequestSchema, IssuedKeySchema } from '../schemas/keys.js';
 

@@ -1,5 +1,5 @@
 import { readKillSwitches } from '../../../core/usecases/keys/kill-switches.js';
-import { KEYS } from '../../keys/module.js';
+import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
 import { KillSwitchViewSchema } from '../schemas/keys.js';
 

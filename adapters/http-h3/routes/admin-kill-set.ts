@@ -1,5 +1,5 @@
 import { setKillSwitch } from '../../../core/usecases/keys/kill-switches.js';
-import { KEYS } from '../../keys/module.js';
+import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
 import { KillSwitchRequestSchema, KillSwitchViewSchema } from '../schemas/keys.js';
 

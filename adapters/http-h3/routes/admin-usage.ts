@@ -1,5 +1,5 @@
 import { monthlyUsage } from '../../../core/usecases/keys/monthly-usage.js';
-import { KEYS } from '../../keys/module.js';
+import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
 import { UsageQuerySchema, UsageSchema } from '../schemas/keys.js';
 

@@ -1,5 +1,5 @@
 import { ServiceError } from '../../../core/domain/errors.js';
-import { OPERATIONS } from '../../operations/module.js';
+import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
 import { MigrationLedgerSchema } from '../schemas/operations.js';
 

@@ -1,4 +1,4 @@
-import { OPERATIONS } from '../../operations/module.js';
+import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
 import { ValidationRunListSchema } from '../schemas/operations.js';
 

@@ -1,5 +1,5 @@
 import { issueTrialKey } from '../../../core/usecases/keys/issue-trial-key.js';
-import { KEYS } from '../../keys/module.js';
+import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
 import { RetryAfterDataSchema, TrialKeyRequestSchema, TrialKeySchema } from '../schemas/keys.js';
 

@@ -1,0 +1,24 @@
+/**
+ * The contract between the composition root and the subsystems it wires. It lives apart from the root so a
+ * module (and the routes that use a module's tokens) can name it without importing the root, which imports
+ * every module.
+ */
+import type { ServiceConfig } from '../core/domain/config.js';
+import type { Resolve, Token } from './tokens.js';
+
+export interface Registry {
+  /** Binds a ready-made value. */
+  value<T>(token: Token<T>, value: T): void;
+  /** Binds a lazily built singleton; the factory may resolve other tokens. */
+  factory<T>(token: Token<T>, build: (resolve: Resolve) => T): void;
+  resolve: Resolve;
+}
+
+export interface PlatformModule {
+  name: string;
+  register(registry: Registry, config: ServiceConfig): void;
+  /** Runs once before the app serves (load rules, connect stores). */
+  start?(resolve: Resolve): Promise<void>;
+  /** Runs on shutdown, in reverse module order. */
+  stop?(resolve: Resolve): Promise<void>;
+}

@@ -1,0 +1,81 @@
+/**
+ * The layout shows the architecture: the core imports no adapter, and no two source files import each other,
+ * directly or through others (type-only imports count: they bind the files' designs together just the same).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** file -> the project files it imports (relative specifiers, `.js` written for `.ts`). */
+function importGraph(): Map<string, string[]> {
+  const files = [...sourceFiles('core'), ...sourceFiles('adapters')];
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const targets = [...text.matchAll(IMPORT)].map((m) => normalize(join(dirname(file), m[1])).replace(/\.js$/, '.ts'));
+    graph.set(file, [...new Set(targets.filter((t) => known.has(t)))]);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one file (Tarjan), each sorted. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+describe('source layout', () => {
+  const graph = importGraph();
+
+  it('reads the import graph of core/ and adapters/', () => {
+    expect(graph.size).toBeGreaterThan(200);
+    expect(graph.get(normalize('adapters/composition-root.ts'))).toContain(normalize('adapters/platform-module.ts'));
+  });
+
+  it('has no import cycles between files', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('keeps the core free of adapter imports', () => {
+    const leaks = [...graph].flatMap(([file, targets]) => (file.startsWith('core') ? targets.filter((t) => t.startsWith('adapters')).map((t) => `${file} -> ${relative(root, join(root, t))}`) : []));
+    expect(leaks).toEqual([]);
+  });
+});
