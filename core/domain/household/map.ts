@@ -58,6 +58,21 @@ function declared(entity: PackageEntity, name: string): PackageInput | undefined
   return factsOf(entity).byName.get(name);
 }
 
+/**
+ * Where a household key naming an input (or alias) of the package belongs: `household.facts.<key>` for the unit
+ * entity, under `household.people.<id>` for the person entity, under `household.entities` for any other entity;
+ * undefined when the key names no input.
+ */
+function homeOfInput(index: ShapeIndex, key: string, canonical: (name: string, entity?: PackageEntity) => string): string | undefined {
+  const { unit, person, shape } = index;
+  if (unit && declared(unit, canonical(key, unit))) return `household.facts.${key}`;
+  if (person && declared(person, canonical(key, person))) {
+    return `household.people.<id>.${key} (one value per person; household.facts.${key} gives every person the same value)`;
+  }
+  const other = shape.entities.find((entity) => declared(entity, canonical(key, entity)));
+  return other ? `household.entities.${other.entity}.<id>.${key}` : undefined;
+}
+
 /** One entity instance under construction: its values and which of them the household supplied. */
 interface Instance {
   values: Record<string, JsonValue>;
@@ -110,9 +125,15 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
     if ('missing' in picked) throw invalid(`${where()}: no value for the calculation period ${period} (periods given: ${picked.missing.join(', ')})`);
     return picked.value as JsonValue;
   };
+  const misplaced: string[] = [];
   for (const key of Object.keys(household)) {
-    if (!CONVENTIONS.has(key)) warnings.push(`household.${key} is not a recognised household convention and was ignored.`);
+    if (CONVENTIONS.has(key)) continue;
+    const home = homeOfInput(index, key, canonical);
+    if (home !== undefined) misplaced.push(`household.${key}: an input of this package belongs at ${home}, not at the top level of the household`);
+    else warnings.push(`household.${key} is not a recognised household convention and was ignored.`);
   }
+  // Ignoring a misplaced input would answer confidently for a different household: refuse instead.
+  if (misplaced.length > 0) throw invalid(misplaced.join('; '));
 
   const spmUnits = section(household, 'spm_units');
   const facts = section(household, 'facts');

@@ -104,6 +104,22 @@ describe('mapHousehold', () => {
     expect(problem({ people: [] })).toContain('household.people');
   });
 
+  it('refuses a package input at the top level, saying where it belongs; other unknown keys only warn', () => {
+    expect(problem({ household_size: 3, earned_income: 2000 })).toBe(
+      'household.household_size: an input of this package belongs at household.facts.household_size, not at the top level of the household; ' +
+        'household.earned_income: an input of this package belongs at household.facts.earned_income, not at the top level of the household',
+    );
+    expect(problem({ facts: { snap_household_size: 1 }, snap_rent: 900 })).toContain('belongs at household.facts.snap_rent');
+    expect(problem({ facts: { snap_household_size: 1 }, age: 70 })).toBe(
+      'household.age: an input of this package belongs at household.people.<id>.age (one value per person; household.facts.age gives every person the same value), not at the top level of the household',
+    );
+    const mapped = mapHousehold(index, { facts: { snap_household_size: 1 }, notes: 'x', constructor: 1 });
+    expect(mapped.warnings).toEqual([
+      'household.notes is not a recognised household convention and was ignored.',
+      'household.constructor is not a recognised household convention and was ignored.',
+    ]);
+  });
+
   it('names inherited object keys as unknown inputs, not as what a plain object inherits', () => {
     const withAliases = indexShape({ ...shape, entities: shape.entities.map((e) => ({ ...e, aliases: { years: 'age' } })) });
     const refused = (household: unknown): string => {
