@@ -4,13 +4,14 @@
  * `register...(program)` function; add yours to COMMANDS with one line. Use `commandGroup(program, 'keys', ...)`
  * from ./program.js to add subcommands under a shared group.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, type OutputConfiguration } from 'commander';
 import { ConfigError } from '../config/env.js';
 import { registerAdmin } from './commands/admin.js';
 import { registerCorpus } from './commands/corpus.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerServe } from './commands/serve.js';
+import { UsageError } from './errors.js';
 import { invokedDirectly } from './invoked-directly.js';
 import type { CommandModule } from './program.js';
 
@@ -22,9 +23,12 @@ const COMMANDS: CommandModule[] = [
   registerMcp,
 ];
 
-export function buildProgram(): Command {
+/** The whole command tree; `output` (tests) redirects commander's help and error text. */
+export function buildProgram(output?: OutputConfiguration): Command {
   const program = new Command('tenet').description('Tenet rule service: search, read and calculate with rules encoded as code').version('0.1.0');
   program.exitOverride();
+  // Subcommands copy these settings when created, so they are set before any command is added.
+  if (output) program.configureOutput(output);
   for (const register of COMMANDS) register(program);
   return program;
 }
@@ -33,8 +37,10 @@ async function main(argv: string[]): Promise<void> {
   try {
     await buildProgram().parseAsync(argv);
   } catch (error) {
-    if (error instanceof CommanderError) process.exit(error.exitCode);
-    if (error instanceof ConfigError) {
+    // Commander has printed its message; any error of its own (unknown option, missing argument, bad choice,
+    // a group without its subcommand) is a usage error: exit 2. Help and --version exit 0.
+    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+    if (error instanceof ConfigError || error instanceof UsageError) {
       process.stderr.write(`tenet: ${error.message}\n`);
       process.exit(2);
     }

@@ -1,0 +1,105 @@
+/** `tenet admin validation runs list|show|publish`: validation runs (/v1/admin/validation/runs, scope admin:analytics). */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
+import { UsageError } from '../errors.js';
+import { compact, fields, objectTable, table } from '../output.js';
+
+interface RunSummary {
+  id: string;
+  kind: string;
+  recorded_at: string;
+  api_version: string | null;
+  contract_hash: string;
+  base_url: string | null;
+  model_versions: Record<string, unknown> | null;
+  totals: { variables: number; covered: number; parity_match: number; parity_diff: number; drift_diff: number; uncovered: number };
+  avg_case_latency_ms: number | null;
+}
+
+interface RunRecord extends RunSummary {
+  rows: Record<string, unknown>[];
+  cases: Record<string, unknown>[];
+}
+
+function formatRuns(data: { runs: RunSummary[] }): string {
+  const rows = data.runs.map((r) => [
+    r.id,
+    r.kind,
+    r.recorded_at,
+    r.totals.variables,
+    r.totals.covered,
+    r.totals.parity_match,
+    r.totals.parity_diff,
+    r.totals.drift_diff,
+    r.totals.uncovered,
+    r.avg_case_latency_ms,
+  ]);
+  return table(['id', 'kind', 'recorded', 'variables', 'covered', 'match', 'diff', 'drift', 'uncovered', 'avg case ms'], rows);
+}
+
+function formatSummary(r: RunSummary): string {
+  const t = r.totals;
+  return fields([
+    ['id', r.id],
+    ['kind', r.kind],
+    ['recorded at', r.recorded_at],
+    ['api version', r.api_version],
+    ['contract hash', r.contract_hash],
+    ['base url', r.base_url],
+    ['model versions', compact(r.model_versions)],
+    ['totals', `${t.variables} variables: ${t.covered} covered (${t.parity_match} parity match, ${t.parity_diff} parity diff, ${t.drift_diff} drift diff), ${t.uncovered} uncovered`],
+    ['avg case latency ms', r.avg_case_latency_ms],
+  ]);
+}
+
+function formatRecord(r: RunRecord): string {
+  return `${formatSummary(r)}\nrows (${r.rows.length}):\n${objectTable(r.rows)}\ncases (${r.cases.length}):\n${objectTable(r.cases)}`;
+}
+
+/** The run to publish, from a JSON file or `-` (stdin); an unreadable file or non-object JSON is a usage error. */
+function readRunFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path === '-' ? 0 : path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not JSON: ${(error as Error).message}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UsageError(`${path} must hold one JSON object {kind, rows, cases?, api_version?, base_url?, model_versions?}`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export function registerAdminValidation(admin: Command, io: AdminIo): void {
+  const runs = admin
+    .command('validation')
+    .description('validation runs published by validation tooling (needs admin:analytics)')
+    .command('runs')
+    .description('list, show and publish validation runs');
+
+  adminCommand(runs, 'list', 'run summaries, newest first (at most 200)').action(async (options: ConnectionOptions) => {
+    print(io, options, (await AdminClient.from(options, io).call('GET', '/v1/admin/validation/runs')) as { runs: RunSummary[] }, formatRuns);
+  });
+
+  adminCommand(runs, 'show', 'one run: its summary, rows and cases')
+    .argument('<run_id>', 'the run id, as `runs list` shows it')
+    .action(async (runId: string, options: ConnectionOptions) => {
+      const data = (await AdminClient.from(options, io).call('GET', `/v1/admin/validation/runs/${encodeURIComponent(runId)}`)) as RunRecord;
+      print(io, options, data, formatRecord);
+    });
+
+  adminCommand(runs, 'publish', 'publish a run from a JSON file (- reads stdin)')
+    .argument('<file>', 'JSON object {kind, rows, cases?, api_version?, base_url?, model_versions?}, or - for stdin')
+    .action(async (file: string, options: ConnectionOptions) => {
+      const body = readRunFile(file);
+      const data = (await AdminClient.from(options, io).call('POST', '/v1/admin/validation/runs', { body })) as RunSummary;
+      print(io, options, data, (r) => `published run ${r.id}\n${formatSummary(r)}`);
+    });
+}
