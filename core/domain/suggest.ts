@@ -3,18 +3,23 @@
  * point at the fix (`TX` -> `us-tx`, `rules:raed` -> `rules:read`) instead of only saying "not found".
  */
 
-/** Levenshtein distance (insert, delete, substitute each cost 1), two rows of memory. */
+/**
+ * Edit distance counting an insertion, deletion, substitution or swap of two adjacent characters as one edit
+ * (optimal string alignment), so the common typo `snpa` is one edit from `snap`.
+ */
 export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      row.push(best);
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length]!;
+  return rows[a.length]![b.length]!;
 }
 
 /** Edits allowed before a candidate is too far to suggest: a third of the longer string, at least one. */

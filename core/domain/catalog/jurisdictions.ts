@@ -1,4 +1,5 @@
 /** Display names of RuleSpec jurisdiction prefixes; summaries carry them so `colorado` finds `us-co` rules. */
+import { closestMatch } from '../suggest.js';
 
 const NAMES: Record<string, string> = {
   us: 'United States federal',
@@ -31,4 +32,23 @@ const DOCUMENT_CLASSES: Record<string, string> = {
 /** `statutes` -> `statute`; a non-atomic root (e.g. `manual`) keeps its own name. */
 export function documentClassOf(root: string): string {
   return DOCUMENT_CLASSES[root] ?? root;
+}
+
+/** Other spellings of a jurisdiction id, all lower case: the postal code (`tx`) and the name (`texas`, `new-york`). */
+const JURISDICTION_ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries(NAMES).flatMap(([id, name]) => {
+    const spellings: Array<[string, string]> = [[name.toLowerCase().replace(/\s+/g, '-'), id]];
+    if (id.startsWith('us-')) spellings.push([id.slice(3), id]);
+    return spellings;
+  }),
+);
+
+/** Every jurisdiction id this service has a name for (`us`, `us-al`, ...). */
+export function namedJurisdictions(): string[] {
+  return Object.keys(NAMES);
+}
+
+/** The id among `known` that `input` most likely means (`TX`, `US-TX`, `Texas` -> `us-tx`), or null. */
+export function suggestJurisdiction(input: string, known: Iterable<string>): string | null {
+  return closestMatch(input, known, JURISDICTION_ALIASES);
 }

@@ -55,6 +55,9 @@ export function summaryOf(d: RuleDetail): RuleSummary {
 
 export class RuleIndex {
   private readonly byRef = new Map<string, Entry>();
+  /** Jurisdiction and program ids that rules or program specs carry: search filters outside them can match nothing. */
+  readonly jurisdictionIds = new Set<string>();
+  readonly programIds = new Set<string>();
   /** Rule ids by module id (`us:statutes/7/2017/a` -> its `...#name` ids), to explain a reference cut at `#`. */
   private readonly byModule = new Map<string, string[]>();
 
@@ -66,7 +69,13 @@ export class RuleIndex {
     for (const e of entries) this.byRef.set(e.detail.id, e);
     // Citation paths never shadow an id.
     for (const e of entries) if (!this.byRef.has(e.detail.citation_path)) this.byRef.set(e.detail.citation_path, e);
+    for (const p of programRecords) {
+      this.jurisdictionIds.add(p.jurisdiction);
+      this.programIds.add(p.id);
+    }
     for (const e of entries) {
+      this.jurisdictionIds.add(e.detail.jurisdiction);
+      this.programIds.add(e.detail.program_id);
       const hash = e.detail.id.indexOf('#');
       if (hash < 0) continue;
       const module = e.detail.id.slice(0, hash);

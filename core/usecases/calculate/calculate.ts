@@ -1,3 +1,4 @@
+import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { isServiceError, ServiceError } from '../../domain/errors.js';
 import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
@@ -86,7 +87,8 @@ export class CalculationService {
   prepare(request: CalculateRequest, path?: string): PreparedCalculation {
     const pkg = this.find(request.program_id, request.jurisdiction);
     if (!pkg) {
-      throw new ServiceError('unsupported_program', `No runtime package matches program_id ${JSON.stringify(request.program_id)} and jurisdiction ${JSON.stringify(request.jurisdiction)}.`);
+      const packages = this.calculators.flatMap((calculator) => calculator.packages());
+      throw new ServiceError('unsupported_program', noPackageMessage(request, packages));
     }
     if (request.variables === undefined || request.variables.length === 0) return { request, pkg, ...this.defaultVariables(pkg) };
     const variables = this.resolveVariables(pkg, request.variables, path);

@@ -1,4 +1,5 @@
 /** GET /v1/runtime/packages, /{jurisdiction}/{program_id} and /graph. */
+import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { ServiceError } from '../../domain/errors.js';
 import type { ProgramGraph, RuntimeCatalog, RuntimePackageDetail, RuntimePackageSummary } from '../../ports/runtime.js';
 
@@ -8,7 +9,7 @@ export function listRuntimePackages(runtime: RuntimeCatalog): { packages: Runtim
 
 export function getRuntimePackage(runtime: RuntimeCatalog, jurisdiction: string, programId: string): { package: RuntimePackageDetail } {
   const detail = runtime.package(jurisdiction, programId);
-  if (!detail) throw new ServiceError('not_found', `No runtime package for program ${JSON.stringify(programId)} in jurisdiction ${JSON.stringify(jurisdiction)}.`);
+  if (!detail) throw new ServiceError('not_found', noPackageMessage({ program_id: programId, jurisdiction }, runtime.packages()));
   return { package: detail };
 }
 
@@ -20,7 +21,7 @@ export function getRuntimePackageGraph(runtime: RuntimeCatalog, jurisdiction: st
       'not_found',
       known
         ? `The runtime package ${jurisdiction}/${programId} has no compiled graph.`
-        : `No runtime package for program ${JSON.stringify(programId)} in jurisdiction ${JSON.stringify(jurisdiction)}.`,
+        : noPackageMessage({ program_id: programId, jurisdiction }, runtime.packages()),
     );
   }
   return { graph };

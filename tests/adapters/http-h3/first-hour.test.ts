@@ -46,3 +46,55 @@ describe('a fact placed at the top level of the household', () => {
     expect(noted.body.data.warnings).toContain('household.case_note is not a recognised household convention and was ignored.');
   });
 });
+
+describe('jurisdiction and program ids spelt another way', () => {
+  const household = { facts: { household_size: 1 } };
+  const listHint = 'GET /v1/runtime/packages lists every executable program_id and jurisdiction pair';
+
+  it('calculate: 422 unsupported_program suggesting the id and saying where the valid ones are listed', async () => {
+    for (const jurisdiction of ['TX', 'US-TX', 'tx', 'Texas', 'us_tx']) {
+      const res = await calculate({ program_id: 'snap', jurisdiction, household });
+      expect(res.status, jurisdiction).toBe(422);
+      expect(res.body.error.code).toBe('unsupported_program');
+      expect(res.body.error.message).toBe(
+        `No runtime package matches program_id "snap" and jurisdiction ${JSON.stringify(jurisdiction)} (did you mean jurisdiction "us-tx"?). ${listHint} (GET /v1/programs lists the programs with rules).`,
+      );
+    }
+    const program = await calculate({ program_id: 'SNAP', jurisdiction: 'us-tx', household });
+    expect(program.body.error.message).toContain('(did you mean program_id "snap"?)');
+    const both = await calculate({ program_id: 'Snap', jurisdiction: 'TX', household });
+    expect(both.body.error.message).toContain('(did you mean program_id "snap" and jurisdiction "us-tx"?)');
+    const nothingClose = await calculate({ program_id: 'medicaid', jurisdiction: 'us-tx', household });
+    expect(nothingClose.body.error.message).toBe(`No runtime package matches program_id "medicaid" and jurisdiction "us-tx". ${listHint} (GET /v1/programs lists the programs with rules).`);
+  });
+
+  it('runtime package detail and graph: the 404 suggests the id', async () => {
+    for (const path of ['/v1/runtime/packages/TX/snap', '/v1/runtime/packages/US-TX/snap/graph', '/v1/runtime/packages/us-tx/snpa']) {
+      const res = await t.request('GET', path, { headers });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+      expect(res.body.error.message, path).toMatch(/\(did you mean (jurisdiction "us-tx"|program_id "snap")\?\)/);
+      expect(res.body.error.message).toContain(listHint);
+    }
+  });
+
+  it('search: a filter no rule carries is a 400 suggesting the id; a known id with no matches is still 200', async () => {
+    const search = (json: unknown) => t.request('POST', '/v1/search', { json, headers });
+    const tx = await search({ query: 'standard deduction', jurisdiction: 'TX' });
+    expect(tx.status).toBe(400);
+    expect(tx.body.error.code).toBe('invalid_request');
+    expect(tx.body.error.message).toBe(
+      'jurisdiction: "TX" is not a jurisdiction id (did you mean "us-tx"?); ids are lower case like us-tx, and GET /v1/programs lists the jurisdictions with rules',
+    );
+    const program = await search({ query: 'standard deduction', program_id: 'SNAP' });
+    expect(program.status).toBe(400);
+    expect(program.body.error.message).toContain('program_id: "SNAP" is not the program of any rule (did you mean "snap"?)');
+    const found = await search({ query: 'standard deduction', jurisdiction: 'us-tx' });
+    expect(found.status).toBe(200);
+    expect(found.body.data.results.length).toBeGreaterThan(0);
+    // A real jurisdiction id the bundled rules do not cover (Puerto Rico has a nutrition block grant, not SNAP).
+    const none = await search({ query: 'standard deduction', jurisdiction: 'us-pr' });
+    expect(none.status).toBe(200);
+    expect(none.body.data.results).toEqual([]);
+  });
+});

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { closestMatch, didYouMean, editDistance } from '../../../core/domain/suggest.js';
 
 describe('closest match for a mistyped id', () => {
-  it('counts single-character edits', () => {
+  it('counts single-character edits, a swap of neighbours as one', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('us-tx', 'us-tx')).toBe(0);
+    expect(editDistance('snpa', 'snap')).toBe(1);
+    expect(editDistance('rules:raed', 'rules:read')).toBe(1);
   });
 
   it('suggests the nearest candidate within a third of its length, ignoring case', () => {

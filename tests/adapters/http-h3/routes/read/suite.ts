@@ -181,7 +181,10 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
       expect((await search({ query: 'snap', limit: 5000 })).body.data.results.length).toBeLessThanOrEqual(50);
       expect((await search({ query: 'snap', limit: 0 })).body.data.results).toHaveLength(1);
       expect((await search({ query: 'snap' })).body.data.results).toHaveLength(20);
-      expect((await search({ query: 'snap', jurisdiction: 'us-nowhere' })).body.data.results).toEqual([]);
+      // A filter that no rule or program carries is refused rather than answered with nothing (docs/read-surface.md).
+      const nowhere = await search({ query: 'snap', jurisdiction: 'us-nowhere' });
+      expect(nowhere.status).toBe(400);
+      expect(nowhere.body.error.message).toMatch(/^jurisdiction: "us-nowhere" is not a jurisdiction id/);
     });
 
     it('POST /v1/search finds a rule by its id and by its citation path, first', async () => {
