@@ -2,6 +2,7 @@
  * Forwards one call to the HTTP API and classifies what came back. Holds no state between calls. A 429
  * rate_limited whose retry-after is at most 10 seconds is retried once after waiting that long.
  */
+import { describeFetchCause } from '../cli/errors.js';
 import type { McpAdapterConfig } from './config.js';
 
 export const MAX_RETRY_AFTER_SECONDS = 10;
@@ -27,21 +28,6 @@ function retryAfterSeconds(headers: Headers, body: unknown): number | null {
   if (header !== null && /^\s*\d+(\.\d+)?\s*$/.test(header)) return Number(header);
   const fromBody = (body as { data?: { retry_after_seconds?: unknown } } | null)?.data?.retry_after_seconds;
   return typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0 ? fromBody : null;
-}
-
-/** The innermost cause of a fetch failure, e.g. "connect ECONNREFUSED 127.0.0.1:9" or "getaddrinfo ENOTFOUND x". */
-function describeCause(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5; depth += 1) {
-    const next = (current as { cause?: unknown } | null)?.cause;
-    if (next === undefined || next === null) break;
-    current = next;
-  }
-  if (current instanceof Error) {
-    const code = (current as { code?: unknown }).code;
-    return typeof code === 'string' && !current.message.includes(code) ? `${code}: ${current.message}` : current.message;
-  }
-  return String(current);
 }
 
 function errorCode(body: unknown): string | null {
@@ -92,7 +78,7 @@ export class ApiClient {
       return { kind: 'response', url, status: response.status, body: parsed, retryAfter: retryAfterSeconds(response.headers, parsed) };
     } catch (error) {
       if (signal.aborted) return { kind: 'timeout', url, timeoutMs: this.config.timeoutMs };
-      return { kind: 'network', url, cause: describeCause(error) };
+      return { kind: 'network', url, cause: describeFetchCause(error) };
     }
   }
 }

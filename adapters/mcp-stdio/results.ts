@@ -29,6 +29,14 @@ function httpErrorMessage(request: ApiRequest, url: string, status: number, body
   return `${where} without an API error envelope${snippet ? `: ${snippet}` : ''}`;
 }
 
+/**
+ * A call the adapter refuses itself (arguments outside the tool's schema, an unknown tool): the same structured
+ * error as a refused API call, with the status the API gives a bad request (400) and no API response.
+ */
+export function refusedResult(message: string): CallToolResult {
+  return errorResult({ message, http_status: 400, api_response: null });
+}
+
 export function toToolResult(request: ApiRequest, outcome: ApiOutcome): CallToolResult {
   switch (outcome.kind) {
     case 'timeout':

@@ -5,13 +5,15 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { API_VERSION } from '../../core/domain/config.js';
 import { ApiClient } from './api-client.js';
 import { mcpConfigFromEnv, type McpAdapterConfig } from './config.js';
 import { PROMPTS } from './prompts.js';
 import { RESOURCES } from './resources.js';
-import { toToolResult } from './results.js';
-import { TOOLS } from './tools.js';
+import { refusedResult, toToolResult } from './results.js';
+import { checkToolArguments } from './tool-arguments.js';
+import { TOOLS, type ToolDefinition } from './tools.js';
 
 export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetch = fetch): McpServer {
   const client = new ApiClient(config, fetchImpl);
@@ -23,18 +25,27 @@ export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetc
     },
   );
 
+  const forward = async (tool: ToolDefinition, args: Record<string, unknown>) => {
+    const request = tool.request(args);
+    return toToolResult(request, await client.call(request));
+  };
   for (const tool of TOOLS) {
     const annotations = { title: tool.title, readOnlyHint: tool.readOnly, idempotentHint: tool.readOnly, openWorldHint: false };
-    const call = async (args: Record<string, unknown>) => {
-      const request = tool.request(args);
-      return toToolResult(request, await client.call(request));
-    };
     if (tool.input) {
-      server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, annotations }, (args) => call(args as Record<string, unknown>));
+      server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, annotations }, (args) => forward(tool, args as Record<string, unknown>));
     } else {
-      server.registerTool(tool.name, { title: tool.title, description: tool.description, annotations }, () => call({}));
+      server.registerTool(tool.name, { title: tool.title, description: tool.description, annotations }, () => forward(tool, {}));
     }
   }
+  // The SDK's own tools/call handler answers arguments outside a tool's schema with bare error text. This one,
+  // installed over it, checks the same schemas and refuses with the structured error every refused call carries.
+  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) return refusedResult(`Unknown tool ${JSON.stringify(request.params.name)}; tools/list names the ${TOOLS.length} tools.`);
+    const checked = checkToolArguments(tool, request.params.arguments);
+    return checked.ok ? forward(tool, checked.args) : refusedResult(checked.message);
+  });
 
   for (const resource of RESOURCES) {
     server.registerResource(resource.name, resource.uri, { title: resource.title, description: resource.description, mimeType: 'application/json' }, async (uri) => {

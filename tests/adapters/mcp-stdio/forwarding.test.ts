@@ -68,12 +68,17 @@ describe('MCP adapter forwarding', () => {
     }
   });
 
-  it('rejects arguments outside the tool schema without calling the API', async () => {
+  it('rejects arguments outside the tool schema without calling the API, with the structured error of any refused call', async () => {
     const result = await call(adapter, 'search_rules', { query: 'x' });
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/query/);
+    expect(result.structuredContent).toEqual({ error: { message: result.content[0].text, http_status: 400, api_response: null } });
+    expect(result.content[0].text).toMatch(/^search_rules: invalid arguments, nothing was sent to the API: query: .*2/);
     const tooMany = await call(adapter, 'calculate_batch', { requests: Array.from({ length: 26 }, () => calc) });
-    expect(tooMany.isError).toBe(true);
+    expect(tooMany.structuredContent.error).toMatchObject({ message: expect.stringContaining('requests: '), http_status: 400, api_response: null });
+    const missing = await call(adapter, 'get_rule', {});
+    expect(missing.structuredContent.error).toMatchObject({ message: expect.stringContaining('rule_id: '), http_status: 400, api_response: null });
+    const unknown = await call(adapter, 'no_such_tool', {});
+    expect(unknown).toMatchObject({ isError: true, structuredContent: { error: { message: 'Unknown tool "no_such_tool"; tools/list names the 14 tools.', http_status: 400, api_response: null } } });
     expect(server.requests).toHaveLength(0);
   });
 
