@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
+import { CHILD_SUPPORT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, unverifiedNote, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
@@ -182,7 +183,7 @@ ${versionsTable(bySize)}`);
     kind: parameter
     dtype: Money
     unit: USD
-    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label}${where}, FY2024-FY2026 (FNS-approved)
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label}${where}, FY2024-FY2026 (FNS-approved)${unverifiedNote(st, k.key, region) ? `\n    description: ${q(unverifiedNote(st, k.key, region))}` : ''}
     sources:
       - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${SUA_URL}'}
       - {citation: 'FNS, SUA table FY2025', url: '${SUA_FY25_URL}'}
@@ -390,7 +391,7 @@ function childSupportModule(code, st, moduleId) {
 module:
   summary: >-
     ${st.name} SNAP treatment of legally obligated child support paid to a nonhousehold member.
-    ${excl ? `${st.name} has elected the exclusion under 7 U.S.C. 2014(d)(6): the payments are excluded from gross income (so they also lower income for the gross income test), the earned income used to pay them gets no 20% deduction (7 CFR 273.10(e)(1)(i)(B)), and they are not deducted again.` : `${st.name} uses the deduction under 7 U.S.C. 2014(e)(4): the payments are deducted from income after the gross income test.`}
+    ${childSupportSummary(st)}
   source_verification:
     corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/child-support
 imports:
@@ -402,8 +403,7 @@ rules:
     dtype: Boolean
     source: 7 U.S.C. 2014(d)(6), (e)(4); ${st.agency}; FNS SNAP State Options Report (child support exclusion)
     sources:
-      - {citation: 'FNS, SNAP State Options Report (child support)', url: '${OPTIONS_URL}'}
-      - {citation: 'SNAP Screener, SNAP Eligibility Parameters by State', url: 'https://www.snapscreener.com/?p=table'}
+${childSupportSources(st)}
     versions:
       - effective_from: '2023-10-01'  # FY2024
         formula: '${excl}'
@@ -726,14 +726,7 @@ for (const [code, st] of Object.entries(data.states)) {
   }
   // child support
   {
-    const excl = st.child_support === 'exclusion';
-    const tests = [{ name: excl ? 'child_support_excluded_from_gross_income' : 'child_support_kept_in_gross_income', period: '2026-01',
-      description: excl
-        ? 'earned 1500 - child support 300 excluded = gross 1200; earned income deduction 20% of 1200 = 240 (7 CFR 273.10(e)(1)(i)(B)); no child support deduction'
-        : 'gross stays 1500; earned income deduction 20% of 1500 = 300; the 300 of child support is deducted',
-      input: { [F.earned]: 1500, [F.unearned]: 0, [F.childSupport]: 300 },
-      output: { 'us:statutes/7/2014/d#snap_child_support_excluded_from_income': excl, 'us:statutes/7/2014/d#snap_gross_income': excl ? 1200 : 1500,
-        'us:statutes/7/2014/e/2#snap_earned_income_deduction': excl ? 240 : 300, 'us:statutes/7/2014/e/4#snap_child_support_deduction': excl ? 0 : 300 } }];
+    const tests = [childSupportTest(st)];
     emit('child-support', childSupportModule(code, st, ids.child), tests);
   }
   // State minimum benefit
@@ -860,6 +853,7 @@ for (const [code, st] of Object.entries(data.states)) {
     fiscal_years: ['FY2024', 'FY2025', 'FY2026'],
     last_fiscal_year: { name: 'FY2026', starts: '2025-10-01', ends: '2026-09-30' },
     fiscal_year_parameters: fyParams,
+    ...(st.unverified_figures?.length ? { unverified_parameters: unverifiedParameters(st, (kind, region) => `${ids.utility}#${paramName(code, kind, region, plan.multi)}`) } : {}),
     sample_household: sampleHousehold,
     sample_expected_outputs: Object.fromEntries(['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'].map((k) => [k, sample.result.outputs[k]])),
   };
@@ -909,11 +903,11 @@ for (const [code, st] of Object.entries(data.states)) {
     '| energy-assistance SUA limited to elderly/disabled households from FY2026 | `us:statutes/7/2014/e/6/C` | 7 U.S.C. 2014(e)(6)(C)(iv); Pub. L. 119-21 sec. 10103 (date of application assumed 2025-10-01) |',
     '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
-    'Resolved doubt, child support: the compiled yes/no list is read as yes = deduction (7 U.S.C. 2014(e)(4), the federal default) and no = exclusion (2014(d)(6)), which gives 11 exclusion States (CA, DE, IA, IL, LA, ME, NJ, NY, RI, SD, WA). Checks: the Illinois manual (PM 13-01-07) treats child support as an income exclusion and California deducts it before the gross income test (MPP 63-502.2(p)); most States use the deduction. The PolicyEngine variable behind the list applies it the other way round (yes = subtracted from gross income), which would make 41 exclusion States; we did not follow that. Massachusetts excludes the payments for the gross income test and then deducts them (a hybrid); it is encoded as a deduction State.',
-    '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State.', '',
+    CHILD_SUPPORT_COVERAGE_NOTE,
+    '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     '## State agencies', '',
-    '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
-    '|---|---|---|---|---|---|---|---|---|---|');
+    '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
+    '|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { code, st } of coverage) {
     const regions = Object.entries(st.regions).map(([rg, r]) => {
       const s = (k, bs) => (r[bs] ? `by size (${r[bs].map((x) => x[x.length - 1][1]).slice(0, 1)}-${r[bs][9][r[bs][9].length - 1][1]} FY26)` : r[k] ? fmtSeries(r[k]) : '-');
@@ -922,7 +916,7 @@ for (const [code, st] of Object.entries(data.states)) {
       return `${head}SUA ${s('sua', 'sua_by_size')}; LUA ${s('lua', 'lua_by_size')}; TUA ${fmtSeries(r.tua)}`;
     }).join('<br>');
     const bb = describeBbce(st);
-    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
+    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
   }
   lines.push('', '## Sources', '',
     `- Utility allowances: FNS, SNAP Standard Utility Allowances (${SUA_URL}); FY2025 table (${SUA_FY25_URL}); State agency notices.`,

@@ -86,16 +86,15 @@ export function computeSnap(state, h, utility) {
   const netLimit = guideline.div(12).ceil();
   steps.push(`poverty guideline (${n}) ${first} + ${Math.max(n, 1) - 1} x ${add} = ${fmt(guideline)}; 130% monthly ${fmt(guideline.times('1.3').div(12).toDecimalPlaces(2))} -> ${fmt(grossLimit)}; 100% monthly ${fmt(netLimit)}`);
 
-  // 7 CFR 273.10(e)(1)(i)(B): excluded child support comes out of earned income before the 20%.
-  const csExcludedAmount = csExcluded ? D(h.childSupport) : D(0);
-  const earnedAfterExclusion = D(h.earned).minus(Decimal.min(csExcludedAmount, h.earned));
-  const earnedDed = earnedAfterExclusion.times('0.2');
+  // 7 CFR 273.9(d)(2): earnings used to pay child support excluded under 273.9(c)(17) still count
+  // toward the 20% earned income deduction, so its base is all earned income in every State.
+  const earnedDed = D(h.earned).times('0.2');
   const std = FED.standardDeduction[area][fy][Math.min(Math.max(n, 1), 6) - 1];
   const smd = at(state.standard_medical_deduction, date);
   const medical = ed && D(h.medical).gt(35) ? Decimal.max(D(h.medical).minus(35), smd) : D(0);
   const csDed = csExcluded ? D(0) : D(h.childSupport);
   const adjusted = Decimal.max(grossIncome.minus(earnedDed).minus(std).minus(medical).minus(h.dependentCare).minus(csDed), 0);
-  steps.push(`earned income deduction ${fmt(earnedAfterExclusion)} x 0.20 = ${fmt(earnedDed)}; standard deduction ${std}` +
+  steps.push(`earned income deduction ${fmt(h.earned)} x 0.20 = ${fmt(earnedDed)}${csExcluded && D(h.childSupport).gt(0) && D(h.earned).gt(0) ? ' (earnings used to pay the excluded child support still count, 7 CFR 273.9(d)(2))' : ''}; standard deduction ${std}` +
     (ed && D(h.medical).gt(35) ? `; medical max(${fmt(h.medical)} - 35, SMD ${smd}) = ${fmt(medical)}` : '') +
     (D(h.dependentCare).gt(0) ? `; dependent care ${fmt(h.dependentCare)}` : '') +
     (csDed.gt(0) ? `; child support ${fmt(csDed)}` : ''));
