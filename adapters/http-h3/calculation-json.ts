@@ -1,7 +1,8 @@
 /**
  * JSON text of calculation results: the exact text JSON.stringify gives, written faster. Most of a result is
- * its trace, and a trace entry's rule_id, variable and sources are the same in every result that names the
- * rule, so their JSON is written once and reused; per result only each entry's value is serialised.
+ * its trace, and a trace entry's rule_id, variable, entity kind and sources are the same in every result that
+ * names the rule, so their JSON is written once and reused; per result only each entry's entity id (once per id)
+ * and value are serialised.
  * (Serialising the 14 KB us-ak SNAP sample result took about half the time of JSON.stringify; see
  * docs/benchmarks.md.)
  */
@@ -12,13 +13,17 @@ import { JsonText } from './envelope.js';
 /** Rule ids and variables come from loaded packages, not requests; the cap only guards against surprises. */
 const MAX_CACHED_HEADS = 100_000;
 
-/** `{"rule_id":…,"variable":…,"value":` by rule id, then variable. */
-const heads = new Map<string, Map<string, string>>();
+/** `{"rule_id":…,"variable":…,"entity":…,"entity_id":` by rule id, then variable (with the entity kind it was made for). */
+const heads = new Map<string, Map<string, { entity: string; text: string }>>();
 let cachedHeads = 0;
 /** `,"sources":[…]}` by sources array: runtimes share one frozen array per rule across results. */
 const tails = new WeakMap<readonly string[], string>();
 
-function head(ruleId: string, variable: string): string {
+function headText(ruleId: string, variable: string, entity: string): string {
+  return `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"entity":${JSON.stringify(entity)},"entity_id":`;
+}
+
+function head(ruleId: string, variable: string, entity: string): string {
   let byVariable = heads.get(ruleId);
   if (byVariable === undefined) {
     if (cachedHeads >= MAX_CACHED_HEADS) {
@@ -28,12 +33,11 @@ function head(ruleId: string, variable: string): string {
     byVariable = new Map();
     heads.set(ruleId, byVariable);
   }
-  let text = byVariable.get(variable);
-  if (text === undefined) {
-    text = `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"value":`;
-    byVariable.set(variable, text);
-    cachedHeads += 1;
-  }
+  const cached = byVariable.get(variable);
+  if (cached !== undefined) return cached.entity === entity ? cached.text : headText(ruleId, variable, entity);
+  const text = headText(ruleId, variable, entity);
+  byVariable.set(variable, { entity, text });
+  cachedHeads += 1;
   return text;
 }
 
@@ -58,24 +62,40 @@ function valueJson(value: unknown): string {
   }
 }
 
-const ENTRY_KEYS = ['rule_id', 'variable', 'value', 'sources'];
+const ENTRY_KEYS = ['rule_id', 'variable', 'entity', 'entity_id', 'value', 'sources'];
 
-/** Whether an entry has exactly the four TraceEntry fields, in order, so the cached pieces describe it. */
+/** Whether an entry has exactly the TraceEntry fields, in order, so the cached pieces describe it. */
 function isPlainEntry(entry: TraceEntry): boolean {
   let i = 0;
   for (const key in entry) {
     if (key !== ENTRY_KEYS[i]) return false;
     i += 1;
   }
-  return i === 4 && entry.value !== undefined && typeof entry.rule_id === 'string' && typeof entry.variable === 'string' && Array.isArray(entry.sources);
+  return (
+    i === ENTRY_KEYS.length &&
+    entry.value !== undefined &&
+    typeof entry.rule_id === 'string' &&
+    typeof entry.variable === 'string' &&
+    typeof entry.entity === 'string' &&
+    typeof entry.entity_id === 'string' &&
+    Array.isArray(entry.sources)
+  );
 }
 
 export function traceJson(trace: readonly TraceEntry[]): string {
+  // A trace names a handful of entities many times over: each id is serialised once per answer.
+  const ids = new Map<string, string>();
   let out = '[';
   for (let i = 0; i < trace.length; i++) {
     const entry = trace[i];
     if (i > 0) out += ',';
-    out += isPlainEntry(entry) ? head(entry.rule_id, entry.variable) + valueJson(entry.value) + tail(entry.sources) : JSON.stringify(entry);
+    if (!isPlainEntry(entry)) {
+      out += JSON.stringify(entry);
+      continue;
+    }
+    let id = ids.get(entry.entity_id);
+    if (id === undefined) ids.set(entry.entity_id, (id = JSON.stringify(entry.entity_id)));
+    out += head(entry.rule_id, entry.variable, entry.entity) + id + ',"value":' + valueJson(entry.value) + tail(entry.sources);
   }
   return `${out}]`;
 }

@@ -11,8 +11,10 @@ import { fiscalYearOf, periodStart } from '../../core/domain/household/period.js
 import { indexShape, type HouseholdShape, type JsonValue } from '../../core/domain/household/shape.js';
 import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage, type TraceEntry as EngineTrace } from '../../core/domain/rulespec/index.js';
 import type { ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
+import { outputDocs } from './package-docs.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
+import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -61,6 +63,13 @@ function engineInputs(household: MappedHousehold): Record<string, Record<string,
   return inputs;
 }
 
+/** Entity kind by entity id, for naming the entity of each trace entry (the first kind wins, as in engineInputs). */
+function entityKinds(household: MappedHousehold): Map<string, string> {
+  const kinds = new Map<string, string>();
+  for (const kind in household.inputs) for (const id in household.inputs[kind]) if (!kinds.has(id)) kinds.set(id, kind);
+  return kinds;
+}
+
 /** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
 function engineRelations(household: MappedHousehold): Record<string, Array<[string, string]>> {
   const relations: Record<string, Array<[string, string]>> = {};
@@ -82,6 +91,7 @@ export class CompiledPackage implements ExecutablePackage {
   readonly default_outputs: string[];
   private readonly unitId: string;
   private readonly fiscal: FiscalFigures | undefined;
+  private readonly unverified: UnverifiedFigure[];
   private readonly firstMonth: string | undefined;
   /** The published sample household once settled, or why no candidate computed (see settleSample). */
   private sample: { household: Record<string, JsonValue>; origin: string } | undefined;
@@ -106,6 +116,7 @@ export class CompiledPackage implements ExecutablePackage {
     const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
     this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
     this.fiscal = fiscalFigures(pkg);
+    this.unverified = unverifiedFigures(pkg);
     // `fiscal_years: [FY2024, ...]`: the first federal fiscal year starts on 1 October of the year before.
     const years = Array.isArray(ext.fiscal_years) ? ext.fiscal_years.map((y) => /^FY(\d{4})$/.exec(String(y))).filter((m) => m !== null).map((m) => Number(m[1])) : [];
     this.firstMonth = years.length > 0 ? `${Math.min(...years) - 1}-10` : undefined;
@@ -114,8 +125,9 @@ export class CompiledPackage implements ExecutablePackage {
   /** Read-surface description (DescribedPackage in core/ports/runtime.ts). */
   describe() {
     const sample = this.sample?.household ?? record(this.pkg.spec.extensions.sample_household);
+    const docs = outputDocs(this.pkg);
     return {
-      outputs: this.pkg.outputs.map((o) => (o.legalId ? { name: o.name, legal_id: o.legalId } : { name: o.name })),
+      outputs: this.pkg.outputs.map((o) => ({ name: o.name, ...(o.legalId ? { legal_id: o.legalId } : {}), ...docs.get(o.name) })),
       acknowledged_incomplete: [...this.pkg.spec.acknowledgedIncomplete],
       sample_household: Object.keys(sample).length > 0 ? structuredClone(sample) : undefined,
       ...(this.sampleProblem ? { sample_problem: this.sampleProblem } : {}),
@@ -202,8 +214,11 @@ export class CompiledPackage implements ExecutablePackage {
       values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
     }
     const trace: TraceEntry[] = new Array(result.trace.length);
-    for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i]);
-    return { outputs: values, trace, warnings: this.carriedForward(household.period, result.trace) };
+    const kinds = entityKinds(household);
+    for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i], kinds);
+    const warnings = this.carriedForward(household.period, result.trace);
+    if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace));
+    return { outputs: values, trace, warnings };
   }
 
   /** Engine failures caused by the household rather than the rules: a needed input, a period or a table key. */
@@ -235,7 +250,7 @@ export class CompiledPackage implements ExecutablePackage {
   /** Per rule (and binding): its source list and whether it is a judgment; the same for every request. */
   private readonly ruleMeta = new Map<string, { sources: readonly string[]; judgment: boolean }>();
 
-  private traceEntry(entry: EngineTrace): TraceEntry {
+  private traceEntry(entry: EngineTrace, kinds: ReadonlyMap<string, string>): TraceEntry {
     const key = entry.boundBy ? `${entry.ruleId}|${entry.boundBy.value}` : entry.ruleId;
     let meta = this.ruleMeta.get(key);
     if (!meta) {
@@ -247,7 +262,15 @@ export class CompiledPackage implements ExecutablePackage {
       meta = { sources: Object.freeze(sources), judgment: this.isJudgment(entry.name) };
       this.ruleMeta.set(key, meta);
     }
-    return { rule_id: entry.ruleId, variable: entry.name, value: meta.judgment ? judgmentValue(entry.value) : entry.value, sources: meta.sources as string[] };
+    return {
+      rule_id: entry.ruleId,
+      variable: entry.name,
+      // Every id the engine evaluates on is a household entity's (it starts from the unit's); the fallback is never expected.
+      entity: kinds.get(entry.entity) ?? this.shape.entities[0].entity,
+      entity_id: entry.entity,
+      value: meta.judgment ? judgmentValue(entry.value) : entry.value,
+      sources: meta.sources as string[],
+    };
   }
 
   /** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */

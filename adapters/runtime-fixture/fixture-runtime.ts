@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { ServiceError } from '../../core/domain/errors.js';
 import { mapHousehold, type MappedHousehold } from '../../core/domain/household/map.js';
-import { indexShape, type HouseholdShape, type JsonValue, type PackageEntity } from '../../core/domain/household/shape.js';
+import { entityId, indexShape, type HouseholdShape, type JsonValue, type PackageEntity } from '../../core/domain/household/shape.js';
 import type { Calculator, ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
 
 export interface FixtureOutput {
@@ -20,7 +20,8 @@ export interface FixtureCase {
   id: string;
   household: Record<string, JsonValue>;
   outputs: Record<string, JsonValue>;
-  trace?: TraceEntry[];
+  /** Recorded entries may omit `entity` and `entity_id`: recorded outputs are the unit's. */
+  trace?: Array<Omit<TraceEntry, 'entity' | 'entity_id'> & Partial<Pick<TraceEntry, 'entity' | 'entity_id'>>>;
 }
 
 export interface FixturePackage {
@@ -73,6 +74,8 @@ class FixtureExecutablePackage implements ExecutablePackage {
   readonly default_outputs: string[];
   private readonly cases: Array<{ case: FixtureCase; mapped: MappedHousehold }>;
   private readonly outputMeta: Map<string, FixtureOutput>;
+  /** The unit entity, which recorded outputs describe. */
+  private readonly unit: { entity: string; entity_id: string };
 
   constructor(
     readonly runtime_id: string,
@@ -87,6 +90,8 @@ class FixtureExecutablePackage implements ExecutablePackage {
     this.outputMeta = new Map(definition.outputs.map((o) => [o.name, o]));
     this.digest = `sha256:${createHash('sha256').update(canonicalJson(definition)).digest('hex')}`;
     const index = indexShape(this.shape);
+    const unit = index.unit ?? this.shape.entities[0];
+    this.unit = { entity: unit.entity, entity_id: entityId(unit, 1) };
     const where = `${definition.jurisdiction}/${definition.program_id}`;
     for (const name of this.default_outputs) if (!this.outputMeta.has(name)) fail(`${where}: default output ${name} is not declared`);
     this.cases = definition.cases.map((recorded) => {
@@ -113,11 +118,12 @@ class FixtureExecutablePackage implements ExecutablePackage {
     }
     const values: Record<string, JsonValue> = {};
     for (const name of outputs) values[name] = match.case.outputs[name];
-    const trace =
-      match.case.trace ??
+    const { entity, entity_id } = this.unit;
+    const trace: TraceEntry[] =
+      match.case.trace?.map((e) => ({ rule_id: e.rule_id, variable: e.variable, entity: e.entity ?? entity, entity_id: e.entity_id ?? entity_id, value: e.value, sources: e.sources })) ??
       outputs.map((name) => {
         const meta = this.outputMeta.get(name);
-        return { rule_id: meta?.legal_id ?? name, variable: name, value: match.case.outputs[name], sources: meta?.sources ?? [] };
+        return { rule_id: meta?.legal_id ?? name, variable: name, entity, entity_id, value: match.case.outputs[name], sources: meta?.sources ?? [] };
       });
     return { outputs: values, trace, warnings: [`${RECORDED_WARNING} (case ${match.case.id})`] };
   }

@@ -17,6 +17,10 @@ export interface CalculateRequest {
 export interface TraceEntry {
   rule_id: string;
   variable: string;
+  /** Entity kind the value belongs to, as the package names it (`Household`, `Person`; `household.entities` keys). */
+  entity: string;
+  /** Id of that entity instance: the unit's id (`household`) or a person's key in `household.people` (`child_1`). */
+  entity_id: string;
   value: JsonValue;
   /** Legal source references (citations, with URLs where the rule gives one). */
   sources: string[];

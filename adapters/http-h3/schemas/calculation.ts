@@ -34,6 +34,11 @@ export const CalculateRequestSchema = v.object({
 export const TraceEntrySchema = v.strictObject({
   rule_id: v.string(),
   variable: v.string(),
+  entity: v.pipe(v.string(), v.description('Entity kind the value is for, as the package names it (Household, Person): the keys of household.entities.')),
+  entity_id: v.pipe(
+    v.string(),
+    v.description("Id of that entity: the unit's id (household) or a person's key in household.people (e.g. child_1); for entities a package generates from a count, the id from its id_template (person-1, ...)."),
+  ),
   value: v.unknown(),
   sources: v.array(v.string()),
 });

@@ -6,7 +6,15 @@ import { JsonText, meta, successEnvelope } from '../../../adapters/http-h3/envel
 const sources = Object.freeze(['7 CFR 273.9(d)(1)', 'https://www.law.cornell.edu/cfr/text/7/273.9', 'us/regulation/7-cfr/273.9']) as string[];
 
 function entry(value: unknown, extra: Partial<TraceEntry> = {}): TraceEntry {
-  return { rule_id: 'us:regulations/7-cfr/273/9/d#snap_standard_deduction', variable: 'snap_standard_deduction', value: value as TraceEntry['value'], sources, ...extra };
+  return {
+    rule_id: 'us:regulations/7-cfr/273/9/d#snap_standard_deduction',
+    variable: 'snap_standard_deduction',
+    entity: 'Household',
+    entity_id: 'household',
+    value: value as TraceEntry['value'],
+    sources,
+    ...extra,
+  };
 }
 
 function response(trace: TraceEntry[]): CalculateResponse {
@@ -34,12 +42,22 @@ describe('calculation JSON text', () => {
     expect(traceJson([])).toBe('[]');
   });
 
+  it('names the entity of each entry, with ids a household chose, as JSON.stringify does', () => {
+    const people = ['child_1', 'ann', 'quote " id', 'é 😀', 'child_1'].map((id) => entry(true, { variable: 'snap_person_has_earned_income', entity: 'Person', entity_id: id }));
+    const trace = [entry(358), ...people, entry(0, { entity: 'Person', entity_id: 'ann' }), entry(1, { entity: 'Household', entity_id: 'household' })];
+    expect(traceJson(trace)).toBe(JSON.stringify(trace));
+    // The same rule and variable on another entity kind is not written with the cached kind.
+    expect(traceJson(trace)).toBe(JSON.stringify(trace));
+    expect(JSON.parse(traceJson(trace))[1]).toEqual({ ...people[0] });
+  });
+
   it('serialises entries the cache cannot describe as JSON.stringify does', () => {
     const odd: TraceEntry[] = [
       entry(Number.NaN),
       entry(Number.POSITIVE_INFINITY),
       entry(undefined),
-      { variable: 'reordered', rule_id: 'r#reordered', value: 1, sources: ['x'] },
+      { variable: 'reordered', rule_id: 'r#reordered', entity: 'Household', entity_id: 'household', value: 1, sources: ['x'] },
+      { rule_id: 'r#no_entity', variable: 'no_entity', value: 1, sources: ['x'] } as unknown as TraceEntry,
       { ...entry(1), extra: 'kept' } as TraceEntry,
       entry(2, { sources: ['a mutable array', 'is not cached'] }),
     ];

@@ -98,3 +98,18 @@ describe('jurisdiction and program ids spelt another way', () => {
     expect(none.body.data.results).toEqual([]);
   });
 });
+
+describe('trace entries over HTTP', () => {
+  it('name the entity kind and id of every value, in the documented schema, written exactly as JSON.stringify', async () => {
+    const res = await calculate({
+      program_id: 'snap',
+      jurisdiction: 'us-co',
+      household: { period: '2026-01', people: { ann: { age: 34, earned_income: 1500 }, child_1: { age: 4 } } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(JSON.stringify(res.body));
+    const trace = res.body.data.trace as Array<{ entity: string; entity_id: string; variable: string }>;
+    expect(new Set(trace.map((e) => `${e.entity}/${e.entity_id}`))).toEqual(new Set(['Household/household', 'Person/ann', 'Person/child_1']));
+    expect(Object.keys(trace[0])).toEqual(['rule_id', 'variable', 'entity', 'entity_id', 'value', 'sources']);
+  });
+});

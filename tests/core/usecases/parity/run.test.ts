@@ -13,7 +13,7 @@ function response(request: CalculateRequest, outputs: CalculateResponse['outputs
     package_digest: 'sha256:0',
     period: '2026-01',
     outputs,
-    trace: [{ rule_id: 'r1', variable: 'net', value: 40, sources: [] }],
+    trace: [{ rule_id: 'r1', variable: 'net', entity: 'Household', entity_id: 'household', value: 40, sources: [] }],
     warnings: ['experimental'],
   };
 }
