@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { EnvironmentKeyConfig } from '../../../core/domain/config.js';
 import { formatKey, hashKey, KEY_RANDOM_BYTES } from '../../../core/domain/keys/key-material.js';
 import { unknownScopes, unknownScopesMessage } from '../../../core/domain/keys/scopes.js';
+import { jsonDocument } from '../output.js';
 import { commandGroup } from '../program.js';
 
 export interface GenerateOptions {
@@ -44,7 +45,8 @@ export function registerKeysGenerate(program: Command): void {
     .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. rules:read,sources:read or * for all')
     .option('--owner <owner>', 'who holds the key (max 120 chars)')
     .option('--expires-at <date-time>', 'ISO 8601 expiry, e.g. 2027-01-01T00:00:00Z')
-    .action(function (this: Command, options: { id: string; scopes: string; owner?: string; expiresAt?: string }) {
+    .option('--json', 'print {key, entry} as one JSON document on stdout (nothing else)')
+    .action(function (this: Command, options: { id: string; scopes: string; owner?: string; expiresAt?: string; json?: boolean }) {
       let generated: GeneratedKey;
       try {
         generated = generateKey({ id: options.id, scopes: options.scopes.split(','), owner: options.owner, expiresAt: options.expiresAt });
@@ -53,6 +55,10 @@ export function registerKeysGenerate(program: Command): void {
         this.error(`tenet keys generate: ${(error as Error).message}`, { exitCode: 2, code: 'tenet.usage' });
       }
       const { key, entry } = generated;
+      if (options.json) {
+        process.stdout.write(jsonDocument(generated));
+        return;
+      }
       process.stdout.write(
         [
           `API key (shown once; store it now): ${key}`,
