@@ -13,6 +13,7 @@ import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimeP
 import type { ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
+import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -89,6 +90,7 @@ export class CompiledPackage implements ExecutablePackage {
   readonly default_outputs: string[];
   private readonly unitId: string;
   private readonly fiscal: FiscalFigures | undefined;
+  private readonly unverified: UnverifiedFigure[];
   private readonly firstMonth: string | undefined;
   /** The published sample household once settled, or why no candidate computed (see settleSample). */
   private sample: { household: Record<string, JsonValue>; origin: string } | undefined;
@@ -113,6 +115,7 @@ export class CompiledPackage implements ExecutablePackage {
     const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
     this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
     this.fiscal = fiscalFigures(pkg);
+    this.unverified = unverifiedFigures(pkg);
     // `fiscal_years: [FY2024, ...]`: the first federal fiscal year starts on 1 October of the year before.
     const years = Array.isArray(ext.fiscal_years) ? ext.fiscal_years.map((y) => /^FY(\d{4})$/.exec(String(y))).filter((m) => m !== null).map((m) => Number(m[1])) : [];
     this.firstMonth = years.length > 0 ? `${Math.min(...years) - 1}-10` : undefined;
@@ -211,7 +214,9 @@ export class CompiledPackage implements ExecutablePackage {
     const trace: TraceEntry[] = new Array(result.trace.length);
     const kinds = entityKinds(household);
     for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i], kinds);
-    return { outputs: values, trace, warnings: this.carriedForward(household.period, result.trace) };
+    const warnings = this.carriedForward(household.period, result.trace);
+    if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace));
+    return { outputs: values, trace, warnings };
   }
 
   /** Engine failures caused by the household rather than the rules: a needed input, a period or a table key. */
