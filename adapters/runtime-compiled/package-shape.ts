@@ -2,12 +2,13 @@
  * Derives a package's household shape (entities, inputs, defaults, aliases) from an engine RuntimePackage and
  * its spec extensions (docs/snap-package-contract.md): `household_entity`, `household_aliases`, `input_types`,
  * `input_defaults`, `person_entity`, `person_relation`, `person_aliases`, `person_input_defaults`,
- * `default_period`. Without extensions every input sits on one `household` unit, except inputs the engine
+ * `default_period`, and the docs extensions `input_docs` / `person_input_docs` (./package-docs.ts). Without extensions every input sits on one `household` unit, except inputs the engine
  * reads through a relation, which go on a counted member entity.
  */
 import type { HouseholdShape, JsonValue, PackageEntity, PackageInput } from '../../core/domain/household/shape.js';
 import type { RuntimePackage } from '../../core/domain/rulespec/index.js';
 import { isPeriod } from '../../core/domain/household/period.js';
+import { inputDocs, type FieldDocs } from './package-docs.js';
 
 type Extensions = Readonly<Record<string, unknown>>;
 
@@ -100,11 +101,13 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
     const canonical = householdAliases[alias] ?? personAliases[alias];
     if (canonical) constraints.set(canonical, constraint);
   }
-  const declare = (name: string, dtype: string, value: JsonValue | undefined): PackageInput => {
+  const householdDocs = inputDocs(ext, 'input_docs', householdAliases, canonicalOf);
+  const personDocs = inputDocs(ext, 'person_input_docs', personAliases, canonicalOf);
+  const declare = (name: string, dtype: string, value: JsonValue | undefined, docs: FieldDocs | undefined): PackageInput => {
     // RuleSpec reads an input only when evaluation reaches it, so an input without a default is optional here;
     // a missing input that a rule needs comes back from the engine and is reported as invalid_household.
     const input: PackageInput = value === undefined ? { name, dtype, optional: true } : { name, dtype, default: value };
-    return { ...input, ...constraints.get(name) };
+    return { ...input, ...constraints.get(name), ...docs };
   };
   const unitInputs: PackageInput[] = [];
   const personInputs: PackageInput[] = [];
@@ -116,8 +119,10 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
     // Read both directly at the query entity and through a relation: declared on the unit and on members.
     const onUnit = householdTargets.has(input.name) || !onPerson || (queryEntities.has(input.entity) && !personTargets.has(input.name));
     const dtype = typeOf(input.name, input.dtype);
-    if (onUnit) unitInputs.push(declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined)));
-    if (onPerson) personInputs.push(declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined)));
+    if (onUnit) unitInputs.push(declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined), householdDocs.get(input.name)));
+    // A person input the spec documents only at household level keeps that text.
+    const docsOnPerson = personDocs.get(input.name) ?? householdDocs.get(input.name);
+    if (onPerson) personInputs.push(declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined), docsOnPerson));
   }
 
   // Besides the published aliases, every bare slot name and every accepted input id names its input.

@@ -30,6 +30,12 @@ export interface PackageOutput {
   legal_id?: string;
   /** Set on alias entries: the canonical output the alias stands for. */
   alias_for?: string;
+  /** What the output means, from the package's source (absent when the source says nothing). */
+  description?: string;
+  /** `month`, `year` or `none` (from the source; absent when it says nothing). */
+  period?: string;
+  /** e.g. `USD per month`, `boolean` (from the source; absent when it says nothing). */
+  unit?: string;
 }
 
 export interface RuntimePackageDetail extends RuntimePackageSummary {

@@ -117,17 +117,34 @@ export const RuntimePackageSummarySchema = v.strictObject({
   input_count: v.optional(v.pipe(v.number(), v.integer())),
 });
 
+// Extensions beyond the spec (docs/read-surface.md, "Package detail"): present only when the package's source states them.
+const FieldDocsEntries = {
+  description: v.optional(v.pipe(v.string(), v.description('What the value means, from the package source (the spec extension or the rule\'s description/label).'))),
+  period: v.optional(v.pipe(v.string(), v.description('The span the value covers: `month`, `year` or `none`; corpus rules may state another RuleSpec period (e.g. `day`).'))),
+  unit: v.optional(v.pipe(v.string(), v.description('e.g. `USD per month`, `count`, `boolean`, `text`, `years`; a corpus rule\'s own unit (e.g. `USD`).'))),
+};
+
+const PackageInputSchema = v.strictObject({
+  name: v.string(),
+  dtype: v.string(),
+  default: v.optional(v.unknown()),
+  values: v.optional(v.pipe(v.array(v.string()), v.description('The accepted values of an enumerated text input; any other value is refused with 400.'))),
+  ...FieldDocsEntries,
+});
+
+const PackageOutputSchema = v.strictObject({ name: v.string(), legal_id: v.optional(v.string()), alias_for: v.optional(v.string()), ...FieldDocsEntries });
+
 export const RuntimePackageDetailSchema = v.strictObject({
   ...RuntimePackageSummarySchema.entries,
   default_period: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/), v.description('YYYY-MM')),
-  outputs: v.array(v.strictObject({ name: v.string(), legal_id: v.optional(v.string()), alias_for: v.optional(v.string()) })),
+  outputs: v.array(PackageOutputSchema),
   entities: v.array(
     v.strictObject({
       entity: v.string(),
       id_template: v.string(),
       count: v.optional(v.pipe(v.number(), v.integer())),
       count_from: v.optional(v.pipe(v.string(), v.description('Input variable that determines the entity count.'))),
-      inputs: v.array(v.strictObject({ name: v.string(), dtype: v.string(), default: v.optional(v.unknown()) })),
+      inputs: v.array(PackageInputSchema),
       relations: v.optional(v.array(v.strictObject({ name: v.string(), tuple: v.array(v.string()) }))),
     }),
   ),

@@ -21,6 +21,12 @@ export interface PackageInput {
   maximum?: number;
   /** The accepted values of a text input (e.g. utility types, regions). */
   values?: string[];
+  /** What the input means, from the package's source (absent when the source says nothing). */
+  description?: string;
+  /** The span the value covers: `month`, `year` or `none` (from the source; absent when it says nothing). */
+  period?: string;
+  /** e.g. `USD per month`, `count`, `boolean`, `text` (from the source; absent when it says nothing). */
+  unit?: string;
 }
 
 export interface PackageRelation {

@@ -117,8 +117,27 @@ function specEntity(e: PackageEntity): PackageEntity {
     id_template: e.id_template,
     ...(e.count !== undefined ? { count: e.count } : {}),
     ...(e.count_from !== undefined ? { count_from: e.count_from } : {}),
-    inputs: e.inputs.map((i) => (i.default !== undefined ? { name: i.name, dtype: i.dtype, default: i.default } : { name: i.name, dtype: i.dtype })),
+    inputs: e.inputs.map(specInput),
     ...(e.relations ? { relations: e.relations.map((r) => ({ name: r.name, tuple: [...r.tuple] })) } : {}),
+  };
+}
+
+/** The spec's input fields, then the documented ones the package states (values, description, period, unit). */
+function specInput(i: PackageInput): PackageInput {
+  return {
+    name: i.name,
+    dtype: i.dtype,
+    ...(i.default !== undefined ? { default: i.default } : {}),
+    ...(i.values !== undefined ? { values: [...i.values] } : {}),
+    ...docsOf(i),
+  };
+}
+
+function docsOf(item: { description?: string; period?: string; unit?: string }): Pick<PackageOutput, 'description' | 'period' | 'unit'> {
+  return {
+    ...(item.description !== undefined ? { description: item.description } : {}),
+    ...(item.period !== undefined ? { period: item.period } : {}),
+    ...(item.unit !== undefined ? { unit: item.unit } : {}),
   };
 }
 
@@ -139,14 +158,17 @@ function summaryOf(pkg: ExecutablePackage, description: PackageDescription): Run
   };
 }
 
-/** Canonical outputs (with legal ids when described), then one entry per alias. */
+/** Canonical outputs (with legal ids and docs when described), then one entry per alias carrying its output's docs. */
 function outputsOf(pkg: ExecutablePackage, described: PackageOutput[] | undefined): PackageOutput[] {
-  const legal = new Map((described ?? []).filter((o) => !o.alias_for).map((o) => [o.name, o.legal_id]));
+  const byName = new Map((described ?? []).filter((o) => !o.alias_for).map((o) => [o.name, o]));
   const outputs: PackageOutput[] = pkg.outputs.map((name) => {
-    const legalId = legal.get(name);
-    return legalId ? { name, legal_id: legalId } : { name };
+    const d = byName.get(name);
+    return { name, ...(d?.legal_id ? { legal_id: d.legal_id } : {}), ...(d ? docsOf(d) : {}) };
   });
-  for (const [alias, canonical] of Object.entries(pkg.output_aliases)) outputs.push({ name: alias, alias_for: canonical });
+  for (const [alias, canonical] of Object.entries(pkg.output_aliases)) {
+    const d = byName.get(canonical);
+    outputs.push({ name: alias, alias_for: canonical, ...(d ? docsOf(d) : {}) });
+  }
   return outputs;
 }
 
