@@ -6,6 +6,8 @@
  * (429 rate_limited) -> trial traffic kill switch (403) -> trial quota (429) -> scope (403) -> usage.
  * Every response past key resolution carries the x-ratelimit-* headers. For keys other than trial keys the
  * store work (throttle read, rate-limit hit, usage) is one AdmissionStore step: one Redis round trip.
+ * With the shared store unreachable: no key is still 401, environment keys still authenticate (rate limited on
+ * this instance), anything else that needs the store is 503 store_unavailable (docs/auth.md, "Store outage").
  */
 import { ServiceError } from '../../domain/errors.js';
 import { CU_PER_REQUEST } from '../../domain/keys/compute-units.js';
@@ -13,13 +15,16 @@ import { rateLimitHeaders, type RateDecision } from '../../domain/keys/rate-wind
 import { grants } from '../../domain/keys/scopes.js';
 import { utcMonth } from '../../domain/keys/usage-month.js';
 import { presentedKey, type AuthGate, type AuthOutcome, type AuthRequest, type Principal } from '../../ports/auth-gate.js';
+import type { AdmissionResult } from '../../ports/admission-store.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import type { KeyStores } from '../../ports/key-stores.js';
 import type { DependencyHealth } from '../../ports/readiness.js';
 import { FailedAuthThrottle, type ThrottlePolicy } from './failed-auth-throttle.js';
 import type { KeyRegistry, ResolvedKey } from './key-registry.js';
 import type { KillSwitchReader } from './kill-switch-reader.js';
+import { LocalCounters } from './local-counters.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limiter.js';
+import { isStoreOutage } from './store-outage.js';
 import { TrialQuota } from './trial-quota.js';
 
 export interface KeyAuthGateDeps {
@@ -43,6 +48,8 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
   readonly #throttle: FailedAuthThrottle;
   readonly #limiter: RateLimiter;
   readonly #quota: TrialQuota;
+  /** Rate-limit windows of environment keys while the shared store is unreachable. */
+  readonly #localCounters: LocalCounters;
   /** Quota facts of trial keys seen by this instance, for charge(); bounded like the registry cache. */
   readonly #metered = new Map<string, Metered>();
 
@@ -54,6 +61,7 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
     this.#throttle = new FailedAuthThrottle(deps.stores.counters, deps.throttle);
     this.#limiter = new RateLimiter(deps.stores.counters);
     this.#quota = new TrialQuota(deps.stores.counters);
+    this.#localCounters = new LocalCounters(this.#now);
   }
 
   async authenticate(request: AuthRequest): Promise<AuthOutcome> {
@@ -62,11 +70,12 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
     // A key the registry has cached resolves without the store; only then does the store work fit in one step.
     const key = raw === null ? null : await this.#registry.resolve(raw, now);
     if (!key) {
-      // A throttled client is refused whatever it presented.
-      await this.#throttle.assertNotThrottled(request.clientIp, now);
+      // Resolution got here without the store failing, so the answer is 401 even during a store outage:
+      // the throttle (a throttled client is refused whatever it presented) is then best effort.
+      await bestEffort(this.#throttle.assertNotThrottled(request.clientIp, now));
       if (!(await this.#configured())) throw new ServiceError('auth_not_configured');
       // A request without any key is not an authentication attempt; only presented keys that fail count.
-      if (raw !== null) await this.#throttle.recordFailure(request.clientIp, now);
+      if (raw !== null) await bestEffort(this.#throttle.recordFailure(request.clientIp, now));
       throw new ServiceError('unauthorized');
     }
     if (key.kind === 'trial') return this.#authenticateTrial(key, request, now);
@@ -74,11 +83,19 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
     // Throttle read, rate-limit hit and usage in one step; usage only counts a request that will be served.
     const limit = key.rate_limit ?? DEFAULT_RATE_LIMIT;
     const scoped = grants(key.scopes, request.scope);
-    const admission = await this.#stores.admission.admit({
-      throttle: this.#throttle.counter(request.clientIp, now),
-      rate: this.#limiter.counter(key.id, limit, now),
-      usage: scoped ? { keyId: key.id, month: utcMonth(now), requests: 1 } : undefined,
-    });
+    const admission = await this.#stores.admission
+      .admit({
+        throttle: this.#throttle.counter(request.clientIp, now),
+        rate: this.#limiter.counter(key.id, limit, now),
+        usage: scoped ? { keyId: key.id, month: utcMonth(now), requests: 1 } : undefined,
+      })
+      .catch(async (error: unknown): Promise<AdmissionResult> => {
+        // Environment keys need no store to be known, so the operator keeps access during an outage: the
+        // limit is counted on this instance, and neither the throttle nor monthly usage is recorded.
+        if (key.kind !== 'environment' || !isStoreOutage(error)) throw error;
+        const { counter, ttlSeconds } = this.#limiter.counter(key.id, limit, now);
+        return { throttled: false, count: await this.#localCounters.increment(counter, 1, ttlSeconds) };
+      });
     if (admission.throttled) throw this.#throttle.throttled(now);
     const decision = this.#limiter.decide(admission.count, limit, now);
     const headers = rateLimitHeaders(decision);
@@ -158,6 +175,13 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
       throw error;
     }
   }
+}
+
+/** Store work whose loss during an outage changes no answer. */
+async function bestEffort(work: Promise<void>): Promise<void> {
+  await work.catch((error: unknown) => {
+    if (!isStoreOutage(error)) throw error;
+  });
 }
 
 function toPrincipal(key: ResolvedKey): Principal {

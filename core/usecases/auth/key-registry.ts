@@ -3,13 +3,15 @@
  * then the key store, looked up by sha256. Store answers are cached per instance:
  * - a found key for `revocationWindowMs` (so a revocation made elsewhere is seen within that window, <= 30 s);
  * - an unknown hash for `propagationMs` (so a key issued elsewhere authenticates within that window, <= 15 s).
- * Runtime revocations of environment keys are re-read from the store at most every `revocationWindowMs`.
+ * Runtime revocations of environment keys are re-read from the store at most every `revocationWindowMs`; while
+ * the store is unreachable the last list read stays in force (environment keys keep working, revoked ones stay out).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { EnvironmentKeyConfig } from '../../domain/config.js';
 import { isExpired, type RateLimit, type StoredKey } from '../../domain/keys/api-key.js';
 import { hashKey } from '../../domain/keys/key-material.js';
 import type { KeyStore } from '../../ports/key-store.js';
+import { isStoreOutage } from './store-outage.js';
 
 export interface ResolvedKey {
   id: string;
@@ -33,6 +35,8 @@ export interface KeyCacheOptions {
 
 export const DEFAULT_REVOCATION_WINDOW_MS = 15_000;
 export const DEFAULT_PROPAGATION_MS = 5_000;
+/** While the store is unreachable, the environment revocation list is asked for again at most this often. */
+const OUTAGE_RETRY_MS = 1_000;
 
 interface CachedLookup {
   key: StoredKey | null;
@@ -94,7 +98,15 @@ export class KeyRegistry {
   async revokedEnvironmentKeys(nowMs: number): Promise<Set<string>> {
     if (this.#env.length === 0) return new Set();
     if (nowMs >= this.#revokedEnv.until) {
-      this.#revokedEnv = { ids: await this.#store.revokedEnvironmentKeys(), until: nowMs + this.#revocationWindowMs };
+      try {
+        // Revocations are permanent, so what this instance saw stays revoked even if the store lost it.
+        const stored = await this.#store.revokedEnvironmentKeys();
+        this.#revokedEnv = { ids: new Set([...this.#revokedEnv.ids, ...stored]), until: nowMs + this.#revocationWindowMs };
+      } catch (error) {
+        if (!isStoreOutage(error)) throw error;
+        // Fail closed: the revocations last read stay in force while the store is away; ask again shortly.
+        this.#revokedEnv = { ids: this.#revokedEnv.ids, until: nowMs + Math.min(this.#revocationWindowMs, OUTAGE_RETRY_MS) };
+      }
     }
     return this.#revokedEnv.ids;
   }
