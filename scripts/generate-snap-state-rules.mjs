@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
-import { CHILD_SUPPORT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, unverifiedNote, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
+import { CHILD_SUPPORT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
@@ -326,16 +326,18 @@ ${versionsScalar(series)}`;
     rules.push(sourceRelation(code, `${code}_sets_${h}`, `7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}`,
       `us:regulations/7-cfr/273/2/j#${h}`, `${moduleId}#${code}_${h}`));
   }
+  const tiers = bbceTiers(code, st, moduleId);
+  rules.push(...tiers.rules);
   const desc = offered ? describeBbce(st) : `${st.name} does not operate broad-based categorical eligibility: households face the federal gross income, net income and resource tests unless every member receives TANF cash assistance or SSI.`;
   const notes = st.notes.filter((n) => /BBCE/.test(n));
   return `format: rulespec/v1
 module:
   summary: >-
-    ${st.name} SNAP categorical eligibility (7 CFR 273.2(j)(2)). ${desc}
+    ${st.name} SNAP categorical eligibility (7 CFR 273.2(j)(2)). ${desc}${tiers.summary}
 ${notes.length ? `    Open questions: ${notes.join(' ')}\n` : ''}  source_verification:
     corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/categorical-eligibility
 imports:
-  - us:regulations/7-cfr/273/2/j
+  - us:regulations/7-cfr/273/2/j${tiers.imports.map((i) => `\n  - ${i}`).join('')}
 rules:${rules.join('\n')}
 `;
 }
@@ -708,6 +710,7 @@ for (const [code, st] of Object.entries(data.states)) {
           [`${ids.bbce}#${code}_snap_bbce_gross_income_test`]: g[0],
         } };
     });
+    tests.push(...bbceTiers(code, st, ids.bbce).tests);
     emit('categorical-eligibility', bbceModule(code, st, ids.bbce), tests);
   }
   // SMD
@@ -915,7 +918,7 @@ for (const [code, st] of Object.entries(data.states)) {
       if (code === 'hi' || code === 'gu') return `${head}electricity ${s(null, 'electricity_by_size')}; water ${s(null, 'water_by_size')}; TUA ${fmtSeries(r.tua)}`;
       return `${head}SUA ${s('sua', 'sua_by_size')}; LUA ${s('lua', 'lua_by_size')}; TUA ${fmtSeries(r.tua)}`;
     }).join('<br>');
-    const bb = describeBbce(st);
+    const bb = describeBbce(st) + bbceTiers(code, st, '').summary;
     lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
   }
   lines.push('', '## Sources', '',

@@ -115,7 +115,12 @@ export function computeSnap(state, h, utility) {
   const b = state.bbce;
   const pair = (series) => series.map(([from, status, value]) => [from, [status, value]]);
   const gTest = at(pair(b.gross), date), gTestEd = at(pair(b.gross_elderly_disabled), date);
-  const [status, rate] = ed ? [gTestEd[0], gTestEd[1]] : [gTest[0], gTest[1]];
+  const [status, generalRate] = ed ? [gTestEd[0], gTestEd[1]] : [gTest[0], gTest[1]];
+  // New York's tiers (households without an elderly or disabled member): dependent care costs, then earnings.
+  const tiers = b.tiers;
+  const rate = ed || !tiers ? generalRate
+    : D(h.dependentCare).gt(0) ? at(tiers.dependent_care, date)
+    : D(h.earned).gt(0) ? at(tiers.earned_income, date) : generalRate;
   const netApplies = ed ? at(b.net_test_applies_elderly_disabled, date) : at(b.net_test_applies, date);
   const res = at(pair(b.resources), date);
   let bbce = false;

@@ -83,3 +83,92 @@ export function unverifiedNote(st, kind, region) {
   const u = (st.unverified_figures ?? []).filter((x) => x.kind === kind && x.region === region);
   return u.map((x) => `UNVERIFIED from ${x.effective_from}: ${x.reason}.`).join(' ');
 }
+
+// ---------- BBCE gross income tiers that depend on household facts (New York)
+
+const FED_BBCE = 'us:regulations/7-cfr/273/2/j';
+
+function tierVersions(series) {
+  return series.map(([d, v]) => `      - effective_from: '${d}'\n        formula: '${v}'`).join('\n');
+}
+
+/**
+ * Extra rules for a State whose BBCE gross limit also depends on earned income and dependent care costs
+ * (st.bbce.tiers): two rate parameters and a derived rate bound to the federal hook
+ * snap_bbce_household_gross_income_limit_rate. Empty when the State has no tiers.
+ */
+export function bbceTiers(code, st, moduleId) {
+  const t = st.bbce.tiers;
+  if (!t) return { rules: [], imports: [], summary: '', tests: [] };
+  const src = `7 CFR 273.2(j)(2)(ii); ${t.citation}`;
+  const sources = t.sources.map((s) => `      - {citation: ${q(s.citation)}, url: ${q(s.url)}}`).join('\n');
+  const param = (name, series, desc) => `
+  - name: ${code}_${name}
+    kind: parameter
+    dtype: Rate
+    source: ${q(src)}
+    sources:
+${sources}
+    description: ${q(desc)}
+    versions:
+${tierVersions(series)}`;
+  const rules = [
+    param('snap_bbce_earned_income_gross_income_limit_rate', t.earned_income, 'BBCE gross income limit for a household with earned income and no elderly or disabled member.'),
+    param('snap_bbce_dependent_care_gross_income_limit_rate', t.dependent_care, 'BBCE gross income limit for a household with dependent care costs and no elderly or disabled member.'),
+    `
+  - name: ${code}_snap_bbce_household_gross_income_limit_rate
+    kind: derived
+    entity: Household
+    dtype: Rate
+    period: Month
+    source: ${q(src)}
+    sources:
+${sources}
+    description: ${q(`Tiers, highest first: an elderly or disabled member gives the elderly/disabled limit; else dependent care costs give the dependent-care limit; else earned income gives the earned-income limit; else the general limit. Checked: ${t.check}.`)}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          if snap_household_has_elderly_or_disabled_member: snap_bbce_elderly_disabled_gross_income_limit_rate
+          elif snap_dependent_care_deduction > 0: ${code}_snap_bbce_dependent_care_gross_income_limit_rate
+          elif snap_earned_income > 0: ${code}_snap_bbce_earned_income_gross_income_limit_rate
+          else: snap_bbce_gross_income_limit_rate`,
+    `
+  - name: ${code}_sets_snap_bbce_household_gross_income_limit_rate
+    kind: source_relation
+    source: 7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}
+    source_relation:
+      type: sets
+      target: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate
+      value: ${moduleId}#${code}_snap_bbce_household_gross_income_limit_rate
+      authority: state
+      basis:
+        delegation: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate`,
+  ];
+  const pctOf = (s) => `${Math.round(s[s.length - 1][1] * 100)}%`;
+  const summary = ` Households without an elderly or disabled member have tiered limits: ${pctOf(t.dependent_care)} with dependent care costs, ${pctOf(t.earned_income)} with earned income, the general limit otherwise (${t.citation}).`;
+  return { rules, imports: ['us:statutes/7/2014/d', 'us:statutes/7/2014/e/3'], summary, tests: tierTests(code) };
+}
+
+// FY2026, 3 people: poverty guideline 15650 + 2 x 5500 = 26650 a year.
+// 130%: 26650 x 1.3 / 12 = 2887.08 -> 2888; 150%: 26650 x 1.5 / 12 = 3331.25 -> 3332; 200%: 26650 x 2 / 12 = 4441.67 -> 4442.
+function tierTests(code) {
+  const input = (earned, unearned, care) => ({
+    'us:statutes/7/2012/m#input.household_size': 3, 'us:statutes/7/2012/j#input.has_elderly_or_disabled_member': false,
+    'us:statutes/7/2014/d#input.earned_income': earned, 'us:statutes/7/2014/d#input.unearned_income': unearned,
+    'us:statutes/7/2014/d#input.child_support_paid': 0, 'us:statutes/7/2014/e/3#input.dependent_care_costs': care,
+  });
+  const out = (rate, limit, meets) => ({
+    [`${FED_BBCE}#snap_bbce_household_gross_income_limit_rate`]: rate, [`${FED_BBCE}#snap_bbce_gross_income_limit`]: limit,
+    [`${FED_BBCE}#snap_meets_bbce_gross_income_limit`]: meets ? 'holds' : 'not_holds',
+  });
+  return [
+    { name: `${code}_earned_income_tier_150`, period: '2026-01', description: 'earned 3000, 3 people: 150% tier, 26650 x 1.5 / 12 = 3331.25 -> 3332; 3000 <= 3332',
+      input: input(3000, 0, 0), output: out(1.5, 3332, true) },
+    { name: `${code}_earned_income_tier_150_exceeded`, period: '2026-01', description: 'earned 3500, 3 people: 150% tier limit 3332; 3500 > 3332',
+      input: input(3500, 0, 0), output: out(1.5, 3332, false) },
+    { name: `${code}_unearned_only_general_130`, period: '2026-01', description: 'unearned 3000 only, 3 people: general 130% limit, 26650 x 1.3 / 12 = 2887.08 -> 2888; 3000 > 2888',
+      input: input(0, 3000, 0), output: out(1.3, 2888, false) },
+    { name: `${code}_dependent_care_tier_200`, period: '2026-01', description: 'earned 4000 and dependent care 300, 3 people: 200% tier, 26650 x 2 / 12 = 4441.67 -> 4442; 4000 <= 4442',
+      input: input(4000, 0, 300), output: out(2, 4442, true) },
+  ];
+}
