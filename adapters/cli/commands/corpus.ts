@@ -3,8 +3,10 @@
  * more RuleSpec repositories and prints results per jurisdiction, closing with `N passed, N failed` and the count of
  * modules that failed to load. On a terminal (or with TENET_PROGRESS=1) a progress line on stderr shows files read,
  * test files run with passed and failed counts, and the elapsed time.
- * Exit status: 0 when nothing failed (or --report), 1 when a test failed, 2 when --filter matches no test file.
+ * Exit status: 0 when nothing failed (or --report), 1 when a test failed, 2 when a root is not a directory or
+ * --filter matches no test file.
  */
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runCorpus, type CaseResult, type CorpusReport } from '../../../core/domain/rulespec/corpus-runner.js';
 import { loadRuleRepository } from '../../../core/domain/rulespec/load-repository.js';
@@ -171,6 +173,14 @@ function lineProgressFor(line: LineProgress, root: string): CorpusProgress {
   };
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export function registerCorpus(program: Command): void {
   commandGroup(program, 'corpus', 'Work with RuleSpec rule repositories')
     .command('test')
@@ -181,6 +191,7 @@ export function registerCorpus(program: Command): void {
     .option('--report', 'exit 0 even when tests fail (report run)')
     .option('--no-cache', 'parse every module file (do not read or write the YAML parse cache in the temp directory)')
     .action(async (roots: string[], opts: { filter?: string; json?: boolean; report?: boolean; cache: boolean }) => {
+      for (const root of roots) if (!isDirectory(root)) throw new UsageError(`${root} is not a directory; give the root of a RuleSpec repository checkout`);
       const line = progressWanted(process.env, process.stderr.isTTY === true) ? new LineProgress((text) => void process.stderr.write(text)) : null;
       const reports: RootReport[] = [];
       try {

@@ -119,10 +119,12 @@ describe('tenet corpus test (built binary)', () => {
     expect(quiet).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it('exits 2 with a message when --filter matches no test file', async () => {
+  it('exits 2 with a message when --filter matches no test file or a root is not a directory', async () => {
     const run = await runCli(['corpus', 'test', root, '--no-cache', '--filter', 'us-zz/']);
     expect(run).toMatchObject({ code: 2, stdout: '' });
     expect(run.stderr).toBe(`tenet: --filter "us-zz/" matches no test file under ${root}; it is a substring of the test file path, e.g. us-co/ or snap\n`);
+    const missing = await runCli(['corpus', 'test', join(root, 'nope')]);
+    expect(missing).toMatchObject({ code: 2, stdout: '', stderr: `tenet: ${join(root, 'nope')} is not a directory; give the root of a RuleSpec repository checkout\n` });
   });
 
   it('--json prints one JSON document with the load failures', async () => {
