@@ -6,6 +6,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import * as v from 'valibot';
+import { parseProxyEntry } from '../http-h3/client-address.js';
 import { unknownScopes, unknownScopesMessage } from '../../core/domain/keys/scopes.js';
 import { ENVIRONMENTS, type EnvironmentKeyConfig, type ServiceConfig } from '../../core/domain/config.js';
 
@@ -34,6 +35,8 @@ export const DEFAULTS = {
   HOST: '127.0.0.1',
   ENVIRONMENT: 'local',
   MAX_BODY_BYTES: 262_144,
+  BODY_TIMEOUT_MS: 20_000,
+  MAX_CONCURRENT_BODIES: 256,
 } as const;
 
 const IsoDateTime = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time, e.g. 2027-01-01T00:00:00Z'));
@@ -108,6 +111,17 @@ function parseOrigins(raw: string | undefined, problems: string[]): string[] {
   return origins;
 }
 
+function parseTrustedProxies(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const entries = raw.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  for (const entry of entries) {
+    if (parseProxyEntry(entry) === null) {
+      problems.push(`TRUSTED_PROXIES: ${JSON.stringify(entry)} is not an IP address or CIDR block (e.g. 10.0.0.0/8, 203.0.113.7, 2001:db8::/32)`);
+    }
+  }
+  return entries;
+}
+
 function parseRulesPaths(raw: string | undefined, root: string, problems: string[]): string[] {
   if (raw === undefined || raw.trim() === '') return [resolve(root, 'rules')];
   const paths = raw.split(':').map((p) => p.trim()).filter((p) => p !== '');
@@ -148,6 +162,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serviceApiKeys: parseKeys(env.SERVICE_API_KEYS, problems),
     maxBodyBytes: parseInteger('MAX_BODY_BYTES', env.MAX_BODY_BYTES, DEFAULTS.MAX_BODY_BYTES, 1, 1_073_741_824, problems),
     corsAllowedOrigins: parseOrigins(env.CORS_ALLOWED_ORIGINS, problems),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES, problems),
+    bodyTimeoutMs: parseInteger('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULTS.BODY_TIMEOUT_MS, 1, 600_000, problems),
+    maxConcurrentBodies: parseInteger('MAX_CONCURRENT_BODIES', env.MAX_CONCURRENT_BODIES, DEFAULTS.MAX_CONCURRENT_BODIES, 1, 100_000, problems),
     env: { ...env },
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -4,6 +4,7 @@
  * and dispatches to the declarative routes (route.ts) through the router (router.ts).
  */
 import { H3 } from 'h3';
+import * as v from 'valibot';
 import type { H3Event } from 'h3';
 import { FastResponse } from 'srvx';
 import { performance } from 'node:perf_hooks';
@@ -13,16 +14,17 @@ import type { AuthGate, Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { RequestObserver } from '../../core/ports/request-observer.js';
 import type { Resolve } from '../tokens.js';
-import { checkDeclaredLength, parseJsonBody, readLimited } from './body.js';
+import { BodySlots, checkDeclaredLength, hasNoBody, parseJsonBody, readLimited } from './body.js';
+import { TrustedProxies } from './client-address.js';
 import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
 import { errorEnvelope, JSON_CONTENT_TYPE, meta, successEnvelope, type Envelope } from './envelope.js';
-import { clientIpFor, requestIdFor } from './request-id.js';
+import { requestIdFor } from './request-id.js';
 import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
 import { Router, type RouteMatch } from './router.js';
 import { validatePart } from './validation.js';
 
 export interface HttpAppDeps {
-  config: Pick<ServiceConfig, 'environment' | 'maxBodyBytes' | 'corsAllowedOrigins'>;
+  config: Pick<ServiceConfig, 'environment' | 'maxBodyBytes' | 'corsAllowedOrigins' | 'trustedProxies' | 'bodyTimeoutMs' | 'maxConcurrentBodies'>;
   routes: readonly RouteDefinition[];
   authGate: AuthGate;
   logger: Logger;
@@ -32,14 +34,54 @@ export interface HttpAppDeps {
 
 export interface HttpApp {
   h3: H3;
-  /** In-process entry point (tests) and the node server's entry point. */
+  /**
+   * In-process entry point (tests, embedders) and the node server's entry point. `clientAddress` is the socket
+   * peer; without it the client is 'unknown' (x-forwarded-for is only believed from a trusted proxy peer).
+   */
   fetch(request: Request, options?: { clientAddress?: string }): Promise<Response>;
+  /**
+   * An error answer for a request too broken to reach the router (node parser errors, methods the fetch API
+   * cannot carry): the same envelope, headers, log line and request record as any other answer.
+   */
+  refuse(error: ServiceError, request: BrokenRequest): RefusedAnswer;
 }
+
+/** What is known of a request the server could not turn into a web Request. */
+export interface BrokenRequest {
+  method: string | null;
+  path: string | null;
+  requestId: string | null;
+  clientAddress?: string;
+}
+
+export interface RefusedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The liveness route answers 200 whenever the process serves, whatever its query (as_of included). */
+const LIVENESS_PATH = '/v1/health';
+/** Security headers on every answer: browsers must not second-guess the declared content type. */
+const NOSNIFF = 'nosniff';
+/** RFC 9110 section 11.6.1: a 401 names the schemes that can satisfy it. */
+const AUTH_CHALLENGE = 'Bearer realm="tenet", ApiKey realm="tenet", header="x-api-key"';
 
 const RESERVED_PARAMETER = 'as_of';
 
 function rejectAsOf(): never {
   throw new ServiceError('unsupported_parameter', 'as_of: the parameter is reserved for point-in-time retrieval and is not supported yet');
+}
+
+const EMPTY_BODY = new Uint8Array(0);
+
+/** A route whose body schema needs a value, sent nothing: say what to send instead of the validator's wording. */
+function requireBody(route: RouteDefinition): void {
+  if (route.body === undefined || v.safeParse(route.body, undefined).success) return;
+  throw new ServiceError(
+    'invalid_request',
+    `body: is required: send a JSON object with content-type: application/json (its fields are the requestBody of ${route.operationId} in /v1/openapi.json)`,
+  );
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {
@@ -64,6 +106,37 @@ interface RequestState {
 export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const router = new Router(deps.routes);
   const { environment, maxBodyBytes, corsAllowedOrigins } = deps.config;
+  const bodyLimits = { maxBytes: maxBodyBytes, timeoutMs: deps.config.bodyTimeoutMs };
+  const bodySlots = new BodySlots(deps.config.maxConcurrentBodies);
+  const proxies = new TrustedProxies(deps.config.trustedProxies);
+
+  /** No route for the method: 405 when the path has routes, else 404, behind a key on /v1 (spec rule 6). */
+  async function noRoute(request: Request, method: string, pathname: string, state: RequestState): Promise<never> {
+    const allowed = router.methodsFor(pathname);
+    if (allowed.length > 0) {
+      throw new ServiceError('method_not_allowed', `${method} is not allowed on ${pathname}; use ${allowed.join(' or ')} (see /v1/openapi.json).`, {
+        headers: { allow: allowed.join(', ') },
+      });
+    }
+    if (pathname === '/v1' || pathname.startsWith('/v1/')) {
+      const outcome = await deps.authGate.authenticate({ headers: request.headers, clientIp: state.clientIp, scope: 'rules:read', method, route: 'unknown' });
+      state.principal = outcome.principal;
+      Object.assign(state.extraHeaders, outcome.headers);
+    }
+    throw new ServiceError('not_found', `No route for ${method} ${pathname}; the routes are listed in /v1/openapi.json.`);
+  }
+
+  /** The body bytes of a route that takes a body, read under the size and time limits in one of the body slots. */
+  async function readBody(request: Request, route: RouteDefinition): Promise<Uint8Array> {
+    if (route.body === undefined && route.parseBody !== false) return EMPTY_BODY;
+    if (hasNoBody(request)) return EMPTY_BODY;
+    bodySlots.acquire();
+    try {
+      return await readLimited(request, bodyLimits);
+    } finally {
+      bodySlots.release();
+    }
+  }
 
   async function dispatch(request: Request, url: URL, state: RequestState, log: Logger): Promise<Response | Envelope> {
     const method = request.method.toUpperCase();
@@ -71,15 +144,13 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     if (method === 'OPTIONS' && router.hasPath(url.pathname)) {
       return new Response(null, { status: 204, headers: origin === null ? {} : corsPreflightHeaders(origin) });
     }
-    // An announced oversized body is refused before anything else, on every path.
+    // An announced oversized body is refused before anything else, on every path: nothing is read for it.
     checkDeclaredLength(request.headers, maxBodyBytes);
     state.match = router.match(method, url.pathname);
-    if (state.match === null) throw new ServiceError('not_found', `No route for ${method} ${url.pathname}.`);
+    if (state.match === null) return noRoute(request, method, url.pathname, state);
     const { route, params: rawParams } = state.match;
 
-    // Size first, whoever sends it: an oversized body gets 413 on every route, read no further than the limit.
-    const bytes = await readLimited(request, maxBodyBytes);
-
+    // The key first: a client without one never gets the server to receive its body.
     const scope = routeScope(route);
     if (scope !== null) {
       const outcome = await deps.authGate.authenticate({ headers: request.headers, clientIp: state.clientIp, scope, method, route: route.path });
@@ -88,11 +159,13 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     }
 
     const query = queryObject(url);
-    if (RESERVED_PARAMETER in query) rejectAsOf();
+    if (RESERVED_PARAMETER in query && route.path !== LIVENESS_PATH) rejectAsOf();
 
+    const bytes = await readBody(request, route);
     let body: unknown;
     if (route.body !== undefined && route.parseBody !== false) {
       body = parseJsonBody(bytes, request.headers.get('content-type'));
+      if (body === undefined) requireBody(route);
       if (body !== null && typeof body === 'object' && !Array.isArray(body) && RESERVED_PARAMETER in body) rejectAsOf();
       body = validatePart(route.body, body, 'body');
     }
@@ -125,7 +198,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     const url = new URL(request.url);
     const state: RequestState = {
       requestId: requestIdFor(request.headers.get('x-request-id')),
-      clientIp: clientIpFor(request.headers.get('x-forwarded-for'), clientAddress),
+      clientIp: proxies.clientFor(request.headers.get('x-forwarded-for'), clientAddress),
       principal: null,
       extraHeaders: {},
       match: null,
@@ -145,8 +218,32 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       outcome = errorEnvelope(error, meta(state.requestId, environment));
     }
     const response = outcome instanceof Response ? finalize(outcome, request, state) : finalizeEnvelope(outcome, request, state);
-    record(request, response, state, started, log);
+    record(request.method.toUpperCase(), response.status, state, started, log);
     return response;
+  }
+
+  function refuse(error: ServiceError, broken: BrokenRequest): RefusedAnswer {
+    const started = performance.now();
+    const state: RequestState = {
+      requestId: requestIdFor(broken.requestId),
+      // Whatever x-forwarded-for it may carry is not read from a request that did not parse.
+      clientIp: proxies.clientFor(null, broken.clientAddress),
+      principal: null,
+      extraHeaders: {},
+      match: null,
+      errorCode: error.code,
+      rejectedKeyId: null,
+    };
+    const log = deps.logger.child({ request_id: state.requestId });
+    const envelope = errorEnvelope(error, meta(state.requestId, environment));
+    const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE, ...envelope.headers };
+    if (error.code === 'method_not_allowed') headers.allow = router.methodsFor((broken.path ?? '').split('?')[0]).join(', ');
+    if (envelope.status === 401) headers['www-authenticate'] = AUTH_CHALLENGE;
+    headers['x-request-id'] = state.requestId;
+    headers['cache-control'] = 'no-store';
+    headers['x-content-type-options'] = NOSNIFF;
+    record((broken.method ?? 'UNKNOWN').toUpperCase(), envelope.status, state, started, log);
+    return { status: envelope.status, headers, body: envelope.json };
   }
 
   /** The headers every response gets, over whatever the response carries: route headers, then the platform's. */
@@ -154,6 +251,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     for (const name in state.extraHeaders) target.set(name, state.extraHeaders[name]);
     target.set('x-request-id', state.requestId);
     target.set('cache-control', 'no-store');
+    target.set('x-content-type-options', NOSNIFF);
     const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
     if (origin !== null && request.method.toUpperCase() !== 'OPTIONS') {
       const cors = corsResponseHeaders(origin);
@@ -179,16 +277,17 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     headers['content-type'] = JSON_CONTENT_TYPE;
     const target = { set: (name: string, value: string) => void (headers[name.toLowerCase()] = value) };
     for (const name in envelope.headers) target.set(name, envelope.headers[name]);
+    if (envelope.status === 401) target.set('www-authenticate', AUTH_CHALLENGE);
     platformHeaders(target, request, state);
     return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
   }
 
-  function record(request: Request, response: Response, state: RequestState, started: number, log: Logger): void {
+  function record(method: string, status: number, state: RequestState, started: number, log: Logger): void {
     const duration = Math.round((performance.now() - started) * 1000) / 1000;
     const entry = {
-      method: request.method.toUpperCase(),
+      method,
       route: state.match?.route.path ?? null,
-      status: response.status,
+      status,
       duration_ms: duration,
       request_id: state.requestId,
       // A key rejected after it authenticated (rate limit, scope) is still attributed to its id.
@@ -212,6 +311,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   return {
     h3,
     fetch: async (request, options) => h3.request(request, undefined, { clientAddress: options?.clientAddress }) as Promise<Response>,
+    refuse,
   };
 }
 

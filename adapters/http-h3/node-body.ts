@@ -16,16 +16,36 @@ export function nodeBodyOf(request: Request): IncomingMessage | undefined {
   return sources.get(request);
 }
 
+export interface NodeBodyLimits {
+  limit: number;
+  timeoutMs: number;
+}
+
+export interface NodeBodyErrors {
+  tooLarge: () => Error;
+  cutShort: () => Error;
+  tooSlow: () => Error;
+}
+
 /**
- * The message's bytes, at most `limit` of them: past the limit reading stops at once, the rest of the body
- * is discarded as it arrives (the connection stays usable for the answer) and `tooLarge` is thrown;
- * `cutShort` when the client goes away or the connection fails before the body is complete.
+ * The message's bytes, at most `limit` of them, within `timeoutMs`. Past the limit or the time, reading stops at
+ * once and the message is paused, not drained: the server answers with `connection: close` (server.ts) so a
+ * client cannot keep the connection busy with the rest of an upload. `cutShort` when the client goes away or the
+ * connection fails before the body is complete.
  */
-export function readNodeBody(message: IncomingMessage, limit: number, tooLarge: () => Error, cutShort: () => Error): Promise<Uint8Array> {
+export function readNodeBody(message: IncomingMessage, limits: NodeBodyLimits, errors: NodeBodyErrors): Promise<Uint8Array> {
   return new Promise<Uint8Array>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
+    const stop = (error: Error): void => {
+      cleanup();
+      chunks.length = 0;
+      message.pause();
+      reject(error);
+    };
+    const timer = setTimeout(() => stop(errors.tooSlow()), limits.timeoutMs);
     const cleanup = (): void => {
+      clearTimeout(timer);
       message.off('data', onData);
       message.off('end', onEnd);
       message.off('error', onError);
@@ -33,12 +53,8 @@ export function readNodeBody(message: IncomingMessage, limit: number, tooLarge: 
     };
     const onData = (chunk: Buffer): void => {
       total += chunk.byteLength;
-      if (total > limit) {
-        cleanup();
-        chunks.length = 0;
-        // Keep draining (and dropping) what the client still sends.
-        message.resume();
-        reject(tooLarge());
+      if (total > limits.limit) {
+        stop(errors.tooLarge());
         return;
       }
       chunks.push(chunk);
@@ -50,15 +66,16 @@ export function readNodeBody(message: IncomingMessage, limit: number, tooLarge: 
     // A message only fails when the client side does (an aborted upload, a reset connection): not a server fault.
     const onError = (): void => {
       cleanup();
-      reject(cutShort());
+      reject(errors.cutShort());
     };
     // A client that goes away mid-body: the message closes without ending.
     const onClose = (): void => {
       if (message.readableEnded) return;
       cleanup();
-      reject(cutShort());
+      reject(errors.cutShort());
     };
     if (message.readableEnded) {
+      cleanup();
       resolve(new Uint8Array(0));
       return;
     }

@@ -49,6 +49,8 @@ function headerRefs(names: readonly string[]): Json {
 function platformErrors(route: RouteDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ['unsupported_parameter', 'payload_too_large', 'internal_error'];
   if (route.params !== undefined || route.query !== undefined || route.body !== undefined || route.path.includes(':')) codes.push('invalid_request');
+  // Only routes that take a body read one: against a time limit and a cap on bodies read at once.
+  if (route.body !== undefined || route.parseBody === false) codes.push('request_timeout', 'server_busy');
   if (routeScope(route) !== null) codes.push('unauthorized', 'insufficient_scope', 'rate_limited', 'auth_throttled', 'auth_not_configured', 'store_unavailable', 'trial_traffic_disabled');
   return codes;
 }
@@ -139,7 +141,7 @@ function operation(route: RouteDefinition, converter: SchemaConverter): Json {
   for (const [status, codes] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
     const dataSchemas = codes.map((c) => route.errorData?.[c]).filter((s): s is AnySchema => s !== undefined);
     const data = dataSchemas.length === 1 ? converter.convert(dataSchemas[0], 'output') : undefined;
-    const headers = [...commonHeaders, ...(status === 429 ? ['retry-after'] : [])];
+    const headers = [...commonHeaders, ...(status === 429 || codes.includes('server_busy') ? ['retry-after'] : []), ...(status === 401 ? ['www-authenticate'] : [])];
     responses[String(status)] = {
       description: codes.join(', '),
       headers: headerRefs(headers),
@@ -198,6 +200,11 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): Json {
         'x-ratelimit-remaining': { description: 'Requests left in the current window.', schema: { type: 'string', pattern: '^[0-9]+$' } },
         'x-ratelimit-reset': { description: 'Unix time (seconds) at which the current window ends.', schema: { type: 'string', pattern: '^[0-9]+$' } },
         'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'string', pattern: '^[0-9]+$' } },
+        'www-authenticate': {
+          description: 'The schemes that can satisfy a 401 (RFC 9110 section 11.6.1): Bearer, and the x-api-key header.',
+          schema: { type: 'string' },
+          required: true,
+        },
       },
     },
   };

@@ -7,9 +7,3 @@ export function requestIdFor(clientValue: string | null): string {
   return clientValue !== null && CLIENT_REQUEST_ID.test(clientValue) ? clientValue : randomUUID();
 }
 
-/** First hop of x-forwarded-for, else the socket address, else 'unknown'. */
-export function clientIpFor(forwardedFor: string | null, socketAddress: string | undefined): string {
-  const first = forwardedFor?.split(',')[0]?.trim();
-  if (first) return first;
-  return socketAddress && socketAddress !== '' ? socketAddress : 'unknown';
-}

@@ -80,6 +80,14 @@ export class Router {
   hasPath(rawPathname: string): boolean {
     return this.#routes.some((compiled) => compiled.regex.test(rawPathname));
   }
+
+  /** The methods some route serves on the path (GET implies HEAD), for 405 answers' `allow`; empty when none. */
+  methodsFor(rawPathname: string): string[] {
+    const methods = new Set<string>();
+    for (const compiled of this.#routes) if (compiled.regex.test(rawPathname)) methods.add(compiled.route.method);
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  }
 }
 
 function decodeParam(name: string, raw: string): string {

@@ -1,16 +1,60 @@
 /**
  * Serves an HttpApp with node:http. The web Request carries no body stream: the platform reads the body from
- * node's message itself (node-body.ts), only on routes that take one, and stops at the size limit (413), the
- * rest being drained and discarded instead of buffered.
+ * node's message itself (node-body.ts), only on routes that take one, and stops at the size or time limit.
+ * An answer given before the body was received in full closes the connection, so nobody has the server drain
+ * the rest. Requests node's parser refuses (malformed request line, oversized headers, an Expect other than
+ * 100-continue, CONNECT) and methods the fetch API cannot carry (TRACE, TRACK) are answered here with the same
+ * error envelope and headers as every other answer (app.refuse).
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { ServiceError } from '../../core/domain/errors.js';
 import type { Logger } from '../../core/ports/logger.js';
-import type { HttpApp } from './app.js';
+import type { BrokenRequest, HttpApp, RefusedAnswer } from './app.js';
 import { attachNodeBody } from './node-body.js';
+
+/** Methods the fetch API refuses to carry in a Request. */
+const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** The host header is not trusted for anything, so URLs are built on a fixed origin. */
 const ORIGIN = 'http://tenet.internal';
+
+function brokenRequest(req: IncomingMessage): BrokenRequest {
+  const id = req.headers['x-request-id'];
+  return { method: req.method ?? null, path: req.url ?? null, requestId: typeof id === 'string' ? id : null, clientAddress: req.socket.remoteAddress };
+}
+
+function methodNotServed(method: string): ServiceError {
+  return new ServiceError('method_not_allowed', `${method} is not served by Tenet; the methods of each path are listed in /v1/openapi.json.`);
+}
+
+/** What node's parser reported, as the envelope's error. */
+function parserError(error: NodeJS.ErrnoException): ServiceError {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new ServiceError('headers_too_large');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new ServiceError('request_timeout', 'The request was not received in time.');
+    default:
+      return new ServiceError('invalid_request', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}); check the request line, headers and body framing.`);
+  }
+}
+
+/** A refusal written straight to a socket whose request node could not parse; the connection is closed after it. */
+function writeRaw(socket: Duplex, answer: RefusedAnswer): void {
+  const body = Buffer.from(answer.body, 'utf8');
+  let head = `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}\r\n`;
+  for (const [name, value] of Object.entries(answer.headers)) head += `${name}: ${value}\r\n`;
+  head += `content-length: ${body.byteLength}\r\nconnection: close\r\n\r\n`;
+  socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
+}
+
+function writeRefusal(res: ServerResponse, answer: RefusedAnswer, method: string | null): void {
+  res.shouldKeepAlive = false;
+  res.writeHead(answer.status, answer.headers);
+  res.end(method?.toUpperCase() === 'HEAD' ? undefined : answer.body);
+}
 
 function toRequest(req: IncomingMessage): Request {
   const headers = new Headers();
@@ -35,7 +79,9 @@ function isNodeReady(response: Response): response is Response & NodeReadyRespon
   return typeof (response as Partial<NodeReadyResponse>)._toNodeResponse === 'function';
 }
 
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Answered before the whole body arrived (401 before reading, 413, 408): close rather than drain the rest.
+  if (!req.complete) res.shouldKeepAlive = false;
   if (isNodeReady(response)) {
     // Text and bytes go to the socket as they are; anything else (a stream) is read in full as below.
     const parts = response._toNodeResponse();
@@ -69,24 +115,58 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function listen(app: HttpApp, host: string, port: number, logger: Logger): Promise<RunningServer> {
+/** What the server needs of the app; `refuse` is optional for bare baselines (benchmarks), which get no refusals. */
+export type ServedApp = Pick<HttpApp, 'fetch'> & Partial<Pick<HttpApp, 'refuse' | 'h3'>>;
+
+export async function listen(app: ServedApp, host: string, port: number, logger: Logger): Promise<RunningServer> {
+  const refuse = (error: ServiceError, broken: BrokenRequest): RefusedAnswer | null => (app.refuse === undefined ? null : app.refuse(error, broken));
   const server = createServer((req, res) => {
     let request: Request;
     try {
+      const method = (req.method ?? 'GET').toUpperCase();
+      if (UNCARRIED_METHODS.has(method)) throw methodNotServed(method);
       request = toRequest(req);
-    } catch {
-      res.writeHead(400, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
-      res.end('bad request target');
+    } catch (error) {
+      const refusal = error instanceof ServiceError ? error : new ServiceError('invalid_request', 'The request target is not a valid path; send an origin-form path such as /v1/health.');
+      const answer = refuse(refusal, brokenRequest(req));
+      if (answer === null) {
+        res.writeHead(400, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+        res.end('bad request');
+      } else writeRefusal(res, answer, req.method ?? null);
       return;
     }
     app
       .fetch(request, { clientAddress: req.socket.remoteAddress })
-      .then((response) => writeResponse(response, res))
+      .then((response) => writeResponse(response, req, res))
       .catch((error: unknown) => {
         logger.error('failed to write response', { error: error instanceof Error ? error.message : String(error) });
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
         res.end();
       });
+  });
+  // Node's parser refused the request: answer with the envelope when the socket can still take it.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const answer = refuse(parserError(error), { method: null, path: null, requestId: null, clientAddress: (socket as Socket).remoteAddress });
+    if (answer === null) socket.destroy();
+    else writeRaw(socket, answer);
+  });
+  // An Expect other than 100-continue (node would answer a bare 417).
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const answer = refuse(new ServiceError('expectation_failed'), brokenRequest(req));
+    if (answer === null) {
+      res.writeHead(417, { 'cache-control': 'no-store' });
+      res.end();
+    } else writeRefusal(res, answer, req.method ?? null);
+  });
+  // CONNECT (node hands it over as a tunnel request): Tenet is no proxy.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    const answer = refuse(methodNotServed('CONNECT'), brokenRequest(req));
+    if (answer === null) socket.destroy();
+    else writeRaw(socket, answer);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

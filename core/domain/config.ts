@@ -27,6 +27,12 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Exact origins allowed for CORS; empty disables CORS. */
   corsAllowedOrigins: string[];
+  /** Addresses and CIDR blocks of the proxies whose x-forwarded-for is believed; empty: the socket peer is the client. */
+  trustedProxies: string[];
+  /** Time allowed to receive a whole request body, in milliseconds (408 request_timeout past it). */
+  bodyTimeoutMs: number;
+  /** Request bodies read at the same time; one more is refused with 503 server_busy. */
+  maxConcurrentBodies: number;
   /**
    * The environment this configuration was read from. Each module reads its own settings (key windows, job
    * concurrency, parity folders...) from here, never from process.env, so an app built from an explicit

@@ -9,12 +9,16 @@ export const ERROR_CODES = {
   unauthorized: { status: 401, message: 'A valid API key is required.' },
   insufficient_scope: { status: 403, message: 'The API key lacks the required scope.' },
   not_found: { status: 404, message: 'Not found.' },
+  method_not_allowed: { status: 405, message: 'The method is not allowed on this path; the allow header lists the methods that are.' },
+  request_timeout: { status: 408, message: 'The request body was not received in time.' },
   key_id_conflict: { status: 409, message: 'An API key with this id already exists.' },
   payload_too_large: { status: 413, message: 'The request body exceeds the byte limit.' },
+  expectation_failed: { status: 417, message: 'Only Expect: 100-continue is supported; send the request without the expect header.' },
   unsupported_program: { status: 422, message: 'No runtime package matches the program and jurisdiction.' },
   rate_limited: { status: 429, message: 'Rate limit exceeded.' },
   auth_throttled: { status: 429, message: 'Too many failed authentication attempts from this client.' },
   trial_issuance_limited: { status: 429, message: 'Trial key issuance limit reached.' },
+  headers_too_large: { status: 431, message: 'The request headers are larger than the server accepts (16 KiB in all); send fewer or shorter headers.' },
   trial_traffic_disabled: { status: 403, message: 'Requests made with trial keys are currently disabled.' },
   trial_mint_disabled: { status: 503, message: 'Trial key issuance is currently disabled.' },
   internal_error: { status: 500, message: 'An unexpected error occurred. Quote the request id when reporting it.' },
@@ -27,6 +31,7 @@ export const ERROR_CODES = {
       'or have the operator run `tenet keys generate --id <id> --scopes <scopes>` and add the printed entry to SERVICE_API_KEYS before restarting.',
   },
   store_unavailable: { status: 503, message: 'The shared store is unreachable.' },
+  server_busy: { status: 503, message: 'The server is receiving too many request bodies at once; retry after the retry-after seconds.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -15,7 +15,7 @@ export interface HeaderReader {
 
 export interface AuthRequest {
   headers: HeaderReader;
-  /** First hop of x-forwarded-for, else the socket address, else 'unknown'. */
+  /** The client address: the socket peer, or behind TRUSTED_PROXIES the address the proxies saw (docs/auth.md). */
   clientIp: string;
   /** The scope the route needs, e.g. 'rules:read'. */
   scope: string;

@@ -8,7 +8,7 @@ export const TRIAL_QUOTA_CU = 10_000;
 export const TRIAL_LABEL_MAX = 120;
 
 export interface TrialIssuanceCaps {
-  /** trial keys one client (first x-forwarded-for hop, else socket address) may mint per UTC day */
+  /** trial keys one client (the client address, see docs/auth.md#client-identity) may mint per UTC day */
   perClientPerDay: number;
   /** trial keys the whole deployment mints per UTC day */
   globalPerDay: number;

@@ -26,8 +26,29 @@ describe('loadConfig', () => {
       serviceApiKeys: [],
       maxBodyBytes: 262144,
       corsAllowedOrigins: [],
+      trustedProxies: [],
+      bodyTimeoutMs: 20000,
+      maxConcurrentBodies: 256,
       env: {},
     });
+  });
+
+  it('reads trusted proxies (addresses and CIDR blocks, IPv4 and IPv6) and the body limits', () => {
+    const config = loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, 203.0.113.7 ,2001:db8::/32,::1', BODY_TIMEOUT_MS: '5000', MAX_CONCURRENT_BODIES: '12' });
+    expect(config.trustedProxies).toEqual(['10.0.0.0/8', '203.0.113.7', '2001:db8::/32', '::1']);
+    expect(config.bodyTimeoutMs).toBe(5000);
+    expect(config.maxConcurrentBodies).toBe(12);
+  });
+
+  it('names every trusted-proxy entry that is not an address or CIDR block, and bad body limits', () => {
+    expect(problems({ TRUSTED_PROXIES: '10.0.0.0/33,proxy.internal,10.0.0.1/8/2,2001:db8::/129,10.0.0.0/8', BODY_TIMEOUT_MS: '0', MAX_CONCURRENT_BODIES: 'many' })).toEqual([
+      'TRUSTED_PROXIES: "10.0.0.0/33" is not an IP address or CIDR block (e.g. 10.0.0.0/8, 203.0.113.7, 2001:db8::/32)',
+      'TRUSTED_PROXIES: "proxy.internal" is not an IP address or CIDR block (e.g. 10.0.0.0/8, 203.0.113.7, 2001:db8::/32)',
+      'TRUSTED_PROXIES: "10.0.0.1/8/2" is not an IP address or CIDR block (e.g. 10.0.0.0/8, 203.0.113.7, 2001:db8::/32)',
+      'TRUSTED_PROXIES: "2001:db8::/129" is not an IP address or CIDR block (e.g. 10.0.0.0/8, 203.0.113.7, 2001:db8::/32)',
+      'BODY_TIMEOUT_MS: must be an integer between 1 and 600000 (got 0)',
+      'MAX_CONCURRENT_BODIES: must be an integer between 1 and 100000 (got "many")',
+    ]);
   });
 
   it('keeps the environment it read, for the modules to read their own settings from', () => {

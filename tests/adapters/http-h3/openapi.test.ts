@@ -86,7 +86,10 @@ describe('GET /v1/openapi.json', () => {
     const doc = t.app.openapi as Record<string, any>;
     const echo = doc.paths['/v1/test/echo'].post;
     expect(echo.requestBody.content['application/json'].schema.properties.query).toMatchObject({ type: 'string', minLength: 2, maxLength: 500 });
-    expect(Object.keys(echo.responses).sort()).toEqual(['200', '400', '413', '500']);
+    expect(Object.keys(echo.responses).sort()).toEqual(['200', '400', '408', '413', '500', '503']);
+    expect(echo.responses['408'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['request_timeout']);
+    expect(echo.responses['503'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['server_busy']);
+    expect(Object.keys(echo.responses['503'].headers)).toContain('retry-after');
     expect(echo.responses['400'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['invalid_request', 'unsupported_parameter']);
 
     const thing = doc.paths['/v1/test/things/{thing_id}'].get;
@@ -103,6 +106,7 @@ describe('GET /v1/openapi.json', () => {
     expect(protectedOp['x-required-scope']).toBe('rules:read');
     for (const status of ['401', '403', '429', '503']) expect(protectedOp.responses[status]).toBeDefined();
     expect(Object.keys(protectedOp.responses['429'].headers)).toContain('retry-after');
+    expect(Object.keys(protectedOp.responses['401'].headers)).toContain('www-authenticate');
     expect(Object.keys(protectedOp.responses['200'].headers)).toEqual(expect.arrayContaining(['x-request-id', 'x-ratelimit-limit']));
 
     expect(doc.paths['/v1/test/rules/{rule_id}/sources'].get['x-required-scope']).toBe('sources:read');

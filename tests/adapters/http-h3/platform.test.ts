@@ -44,9 +44,15 @@ describe('envelopes and common headers', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
-  it('answers unknown routes with a 404 not_found envelope carrying the headers', async () => {
-    const res = await t.request('GET', '/v1/does-not-exist', { headers: { 'x-request-id': 'trace-404' } });
+  it('answers unknown /v1 routes with 401 without a key (spec rule 6) and 404 with one', async () => {
+    const anonymous = await t.request('GET', '/v1/does-not-exist');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.code).toBe('unauthorized');
+    const res = await t.request('GET', '/v1/does-not-exist', { headers: { 'x-request-id': 'trace-404', 'x-api-key': reader.key } });
     expect(res.status).toBe(404);
+    expect(res.body.error.message).toContain('/v1/openapi.json');
+    const outside = await t.request('GET', '/favicon.ico');
+    expect(outside.status).toBe(404);
     expect(res.body.status).toBe('error');
     expect(res.body.error.code).toBe('not_found');
     expect(res.body.meta.request_id).toBe('trace-404');
@@ -54,10 +60,15 @@ describe('envelopes and common headers', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('answers a known path with the wrong method as 404', async () => {
+  it('answers a known path with the wrong method as 405 naming the allowed methods', async () => {
     const res = await t.request('DELETE', '/v1/health');
-    expect(res.status).toBe(404);
-    expect(res.body.error.message).toContain('DELETE /v1/health');
+    expect(res.status).toBe(405);
+    expect(res.body.error.code).toBe('method_not_allowed');
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.body.error.message).toContain('DELETE is not allowed on /v1/health; use GET or HEAD');
+    const get = await t.request('GET', '/v1/test/echo');
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
   });
 
   it('turns an unexpected error into a generic 500 and logs the detail with the request id', async () => {
@@ -166,7 +177,9 @@ describe('JSON bodies', () => {
     expect(missing.body.error.message).toBe('query: is required');
     const empty = await t.request('POST', '/v1/test/echo', { headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toMatch(/^body: /);
+    expect(empty.body.error.message).toBe(
+      'body: is required: send a JSON object with content-type: application/json (its fields are the requestBody of testEcho in /v1/openapi.json)',
+    );
   });
 
   it('validates path params and query strings with the route schemas', async () => {
@@ -251,23 +264,37 @@ describe('body size limit (1024 bytes here)', () => {
     expect(cancelled).toBe(true);
   });
 
-  it('answers an oversized streamed body with 413 even on a protected route without a key', async () => {
-    const stream = (size: number) =>
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new Uint8Array(size).fill(0x20));
-          controller.close();
+  /** A body stream of `size` bytes in 256-byte chunks that counts what the server pulls. */
+  function counted(size: number): { stream: ReadableStream<Uint8Array>; pulled: () => number } {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= size) return controller.close();
+          pulled += 256;
+          controller.enqueue(new Uint8Array(256).fill(0x20));
         },
-      });
-    const big = await t.request('POST', '/v1/test/protected', { body: stream(4096), headers: { 'content-type': 'application/json' } });
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, pulled: () => pulled };
+  }
+
+  it('refuses a protected route without a key before reading any of its body', async () => {
+    const anonymous = counted(4096);
+    const refused = await t.request('POST', '/v1/test/protected', { body: anonymous.stream, headers: { 'content-type': 'application/json' } });
+    expect(refused.status).toBe(401);
+    expect(anonymous.pulled()).toBe(0);
+    const keyed = counted(4096);
+    const big = await t.request('POST', '/v1/test/protected', { body: keyed.stream, headers: { 'content-type': 'application/json', 'x-api-key': reader.key } });
     expect(big.status).toBe(413);
-    const small = await t.request('POST', '/v1/test/protected', { body: stream(10), headers: { 'content-type': 'application/json' } });
-    expect(small.status).toBe(401);
   });
 
-  it('limits bodies sent to routes that take none', async () => {
-    const res = await t.request('POST', '/v1/test/created', { body: 'x'.repeat(5000), headers: { 'content-type': 'application/json' } });
-    expect(res.status).toBe(413);
+  it('does not read bodies sent to routes that take none', async () => {
+    const body = counted(5000);
+    const res = await t.request('POST', '/v1/test/created', { body: body.stream, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(201);
+    expect(body.pulled()).toBe(0);
   });
 });
 
@@ -325,12 +352,14 @@ describe('path params', () => {
 });
 
 describe('client address', () => {
-  it('uses the first hop of x-forwarded-for, else the socket address, else unknown', async () => {
+  it('is the socket peer, x-forwarded-for ignored, when no proxy is trusted; unknown without a socket', async () => {
     const forwarded = await t.request('GET', '/v1/test/client', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' }, clientAddress: '10.0.0.2' });
-    expect(forwarded.body.data.client_ip).toBe('203.0.113.7');
+    expect(forwarded.body.data.client_ip).toBe('10.0.0.2');
     const socket = await t.request('GET', '/v1/test/client', { clientAddress: '198.51.100.4' });
     expect(socket.body.data.client_ip).toBe('198.51.100.4');
-    const none = await t.request('GET', '/v1/test/client', { headers: { 'x-request-id': 'rid-7' } });
+    const mapped = await t.request('GET', '/v1/test/client', { clientAddress: '::ffff:198.51.100.4' });
+    expect(mapped.body.data.client_ip).toBe('198.51.100.4');
+    const none = await t.request('GET', '/v1/test/client', { headers: { 'x-request-id': 'rid-7', 'x-forwarded-for': '203.0.113.7' } });
     expect(none.body.data).toEqual({ client_ip: 'unknown', request_id: 'rid-7' });
   });
 });
@@ -349,7 +378,7 @@ describe('request logs', () => {
 
 describe('request observers', () => {
   it('receive one record per response, isolated from failing observers', async () => {
-    await t.request('GET', '/v1/test/protected', { headers: { 'x-request-id': 'obs-1', 'x-forwarded-for': '192.0.2.5' } });
+    await t.request('GET', '/v1/test/protected', { headers: { 'x-request-id': 'obs-1' }, clientAddress: '192.0.2.5' });
     expect(observed.find((r) => r.request_id === 'obs-1')).toEqual({
       method: 'GET',
       route: '/v1/test/protected',
