@@ -5,6 +5,7 @@
  * REDIS_KEY_PREFIX ("tenet:"), REDIS_COMMAND_TIMEOUT_MS (1000).
  */
 import { ConfigError } from '../config/env.js';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis-store/redis-stores.js';
 
 export interface KeysSettings {
   revocationWindowMs: number;
@@ -23,7 +24,7 @@ export const DEFAULT_KEYS_SETTINGS: KeysSettings = {
   trialPerClientPerDay: 5,
   trialGlobalPerDay: 1_000,
   redisKeyPrefix: 'tenet:',
-  redisCommandTimeoutMs: 1_000,
+  redisCommandTimeoutMs: DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
 };
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number, problems: string[]): number {

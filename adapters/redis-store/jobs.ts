@@ -12,6 +12,7 @@ import type { BatchResult, CalculateRequest } from '../../core/ports/calculator.
 import { JOB_RETENTION_SECONDS, type JobEntryRunner, type JobRecord, type JobStatus, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { DependencyHealth } from '../../core/ports/readiness.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './redis-stores.js';
 
 export interface RedisJobStoreOptions {
   url: string;
@@ -37,7 +38,9 @@ export const REDIS_JOB_DEFAULTS = {
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
   maxStalledCount: 3,
-  commandTimeoutMs: 2_000,
+  // The same bound as every other Redis call (REDIS_COMMAND_TIMEOUT_MS's default), so readiness and 503s
+  // come within about a second whichever store is frozen.
+  commandTimeoutMs: DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
 } as const;
 
 interface JobData {
@@ -63,8 +66,9 @@ export class RedisJobStore implements JobStore {
       retentionSeconds: JOB_RETENTION_SECONDS,
       ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
     } as Required<RedisJobStoreOptions>;
-    // Few retries, and every call is bounded by commandTimeoutMs, so HTTP callers get 503 promptly while Redis is away.
-    this.client = new Redis(this.options.url, { maxRetriesPerRequest: 1, connectTimeout: this.options.commandTimeoutMs });
+    // No retries, and every call is bounded by commandTimeoutMs, so HTTP callers get 503 promptly while Redis is away.
+    const timeout = this.options.commandTimeoutMs;
+    this.client = new Redis(this.options.url, { maxRetriesPerRequest: 0, connectTimeout: timeout, commandTimeout: timeout });
     this.client.on('error', () => {});
     this.queue = new Queue<JobData, BatchResult[]>(this.options.queueName, { connection: this.client, prefix: this.options.prefix, skipWaitingForReady: true });
     this.queue.on('error', () => {});
@@ -79,7 +83,9 @@ export class RedisJobStore implements JobStore {
       return await Promise.race([work(), timeout]);
     } catch (error) {
       if (error instanceof ServiceError) throw error;
-      throw new ServiceError('store_unavailable', `The shared job store is unreachable (${what}).`, { cause: error });
+      throw new ServiceError('store_unavailable', `The shared job store is unreachable (${what}; calls give up after ${this.options.commandTimeoutMs} ms).`, {
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
     }
@@ -149,7 +155,7 @@ export class RedisJobStore implements JobStore {
       await this.guarded('ping', () => this.client.ping());
       return { name: 'job store', status: 'ready', detail: `redis (BullMQ), concurrency ${this.options.concurrency}` };
     } catch {
-      return { name: 'job store', status: 'unavailable', detail: 'redis unreachable' };
+      return { name: 'job store', status: 'unavailable', detail: `redis unreachable (no answer within ${this.options.commandTimeoutMs} ms)` };
     }
   }
 

@@ -19,6 +19,9 @@ import type { StoreHealth } from '../../core/ports/store-health.js';
 import type { UsageStore } from '../../core/ports/usage-store.js';
 import { SCRIPTS } from './scripts.js';
 
+/** Every Redis call gives up after this long unless REDIS_COMMAND_TIMEOUT_MS says otherwise. */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
 export interface RedisStoreOptions {
   url: string;
   /** Namespace for every key this service writes (default `tenet:`). */
@@ -67,7 +70,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function redisClientOptions(options: RedisStoreOptions): RedisOptions {
-  const timeout = options.commandTimeoutMs ?? 1000;
+  const timeout = options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
   return {
     lazyConnect: true,
     connectTimeout: timeout,
