@@ -32,11 +32,15 @@ interface Run {
   exitCode: number | undefined;
 }
 
-async function run(args: string[], env: Record<string, string | undefined> = { TENET_URL: server.url, TENET_ADMIN_KEY: admin.key }): Promise<Run> {
+async function run(
+  args: string[],
+  env: Record<string, string | undefined> = { TENET_URL: server.url, TENET_ADMIN_KEY: admin.key },
+  doFetch: typeof fetch = (input, init) => fetch(input, init),
+): Promise<Run> {
   const result: Run = { out: '', err: '', exitCode: undefined };
   const program = new Command('tenet').exitOverride();
   registerAdmin(program, {
-    fetch: (input, init) => fetch(input, init),
+    fetch: doFetch,
     env,
     out: (text) => void (result.out += text),
     err: (text) => void (result.err += text),
@@ -159,6 +163,27 @@ describe('tenet admin analytics, validation runs and parity', () => {
     expect(ran.out.split('\n')[0]).toBe(`${summary.total} run: ${summary.matching} matching, ${summary.different} different, ${summary.errored} errored; ${summary.skipped} skipped`);
     expect(ran.exitCode).toBe(summary.different + summary.errored > 0 ? 1 : undefined);
   }, 60_000);
+
+  it('parity run lists each difference and error, and sets exit status 1', async () => {
+    const data = {
+      summary: { total: 2, matching: 0, different: 1, errored: 1, skipped: 1 },
+      results: [
+        { id: 'c-diff', program_id: 'snap', jurisdiction: 'us-co', status: 'different', comparison: { status: 'different', changed: [{ variable: 'snap_allotment', expected: 291, actual: 268, delta: -23 }], missing: [], extra: [] } },
+        { id: 'c-err', program_id: 'snap', jurisdiction: 'us-tx', status: 'errored', error: { code: 'invalid_household', message: 'bad household' } },
+      ],
+      skipped_cases: [{ id: 'c-skip', description: null, program_id: 'snap', jurisdiction: 'us-xx', reason: 'runtime_supported is false' }],
+    };
+    const answer: typeof fetch = async () => new Response(JSON.stringify({ status: 'ok', data, meta: { request_id: 'r', api_version: '0.1.0', environment: 'local' } }), { status: 200 });
+    const ran = await run(['admin', 'parity', 'run'], { TENET_URL: 'http://parity.test', TENET_ADMIN_KEY: 'k' }, answer);
+    expect(ran.exitCode).toBe(1);
+    expect(ran.out).toBe(
+      '2 run: 0 matching, 1 different, 1 errored; 1 skipped\n' +
+        'ID      PROGRAM  JURISDICTION  STATUS     DIFFERENCES\n' +
+        'c-diff  snap     us-co         different  snap_allotment expected 291 got 268\n' +
+        'c-err   snap     us-tx         errored    invalid_household: bad household\n' +
+        '\nskipped:\nID      REASON\nc-skip  runtime_supported is false\n',
+    );
+  });
 });
 
 describe('tenet admin connection and errors', () => {

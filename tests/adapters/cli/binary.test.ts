@@ -87,6 +87,22 @@ describe('tenet admin (built binary)', () => {
     expect(run.stdout).toContain('--json');
   });
 
+  it('publishes a validation run read from stdin (-), and refuses input that is not a JSON object with exit 2', async () => {
+    const run = { kind: 'stdin-run', rows: [{ variable: 'snap_allotment', status: 'covered' }] };
+    const published = await runCli(['admin', 'validation', 'runs', 'publish', '-', '--json'], env, JSON.stringify(run));
+    expect(published.code).toBe(0);
+    const summary = JSON.parse(published.stdout);
+    expect(summary).toMatchObject({ kind: 'stdin-run', totals: { variables: 1, covered: 1 } });
+    const shown = await runCli(['admin', 'validation', 'runs', 'show', summary.id], env);
+    expect(shown.stdout).toContain('VARIABLE        STATUS\nsnap_allotment  covered\n');
+    const bad = await runCli(['admin', 'validation', 'runs', 'publish', '-'], env, 'not json');
+    expect(bad).toMatchObject({ code: 2, stdout: '' });
+    expect(bad.stderr).toMatch(/^tenet: - is not JSON: /);
+    const refused = await runCli(['admin', 'validation', 'runs', 'publish', '-'], env, '{"kind":"x"}');
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(refused.stderr).toMatch(/^tenet: POST \/v1\/admin\/validation\/runs answered 400 \(invalid_request: .*rows/);
+  });
+
   it('keys generate --json prints the key and entry as one document', async () => {
     const run = await runCli(['keys', 'generate', '--id', 'bin-gen', '--scopes', 'rules:read', '--json']);
     expect(run.code).toBe(0);

@@ -3,10 +3,9 @@
  * `npm run build`. `ensureBuilt()` compiles dist/ when a source file is newer than it (scripts/build-if-needed.mjs
  * logic); type errors are the typecheck step's business, so only a build that leaves dist/ stale fails here.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { spawnSync } from 'node:child_process';
 
 export const ROOT = resolve('.');
 export const CLI = join(ROOT, 'dist/adapters/cli/main.js');
@@ -42,12 +41,13 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `node dist/adapters/cli/main.js ...args` asynchronously (an in-process server can answer meanwhile). */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+/** Runs `node dist/adapters/cli/main.js ...args` asynchronously (an in-process server can answer meanwhile); `input` goes to stdin. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}, input = ''): Promise<CliRun> {
   return new Promise((done) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 120_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
       done({ code, stdout, stderr });
     });
+    child.stdin?.end(input);
   });
 }
