@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
-import { CHILD_SUPPORT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
+import { CHILD_SUPPORT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
@@ -261,7 +261,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
 module:
   summary: >-
     ${st.name} SNAP utility allowances, FY2024-FY2026. Under 7 CFR 273.9(d)(6)(iii) the ${st.agency}
-    sets standard utility allowances that replace actual utility costs in the shelter deduction.${regionText}${individual}${anyText}${noLua}
+    sets standard utility allowances that replace actual utility costs in the shelter deduction.${regionText}${individual}${anyText}${noLua}${utilityBasisText(st)}
 ${notes.length ? `    Open questions: ${notes.join(' ')}\n` : ''}  source_verification:
     corpus_citation_path: ${code === 'dc' ? 'us-dc' : `us-${code}`}/policy/${st.agency_slug}/snap/utility-allowances
 imports:

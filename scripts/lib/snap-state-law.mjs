@@ -75,7 +75,16 @@ export function unverifiedParameters(st, paramId) {
 export function utilityCheckText(st) {
   const u = st.unverified_figures ?? [];
   if (u.length > 0) return `unverified (warned in results): ${u.map((x) => `${KIND_LABEL[x.kind] ?? x.kind} from ${x.effective_from}`).join(', ')}`;
-  return 'FY2026 within 6% of FY2025 (plausible); not checked against the State notice';
+  const b = st.utility_fy2026_basis;
+  const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match the State's own source: ${b.citation}` : '';
+  const rest = b && b.kinds.length < 3 ? '; other figures within 6% of FY2025, not checked' : '';
+  return b ? `${checked}${rest}` : 'FY2026 within 6% of FY2025 (plausible); not checked against the State notice';
+}
+
+/** Sentence for the utility module's summary: which FY2026 figures were checked against the State's own source. */
+export function utilityBasisText(st) {
+  const b = st.utility_fy2026_basis;
+  return b ? ` FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} checked against the State's own source: ${b.citation} (RuleSpec US corpus, ${b.corpus_path}).` : '';
 }
 
 /** Text appended to a utility figure's description when a version of it is unverified. */
