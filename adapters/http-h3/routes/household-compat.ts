@@ -18,7 +18,7 @@ function deps(resolve: Resolve): CompatDeps {
   return {
     findPackage: (jurisdiction) => {
       const pkg = service.find(SNAP_PROGRAM_ID, jurisdiction);
-      return pkg === undefined ? undefined : { runtime_id: pkg.runtime_id, mode: pkg.mode };
+      return pkg === undefined ? undefined : { runtime_id: pkg.runtime_id, mode: pkg.mode, inputs: new Set(Object.keys(pkg.shape.household_aliases ?? {})) };
     },
     snapAvailable: () => calculators.some((c) => c.packages().some((p) => p.program_id === SNAP_PROGRAM_ID)),
     calculate: (jurisdiction, household, variables) => service.run(service.prepare({ program_id: SNAP_PROGRAM_ID, jurisdiction, household, variables })),

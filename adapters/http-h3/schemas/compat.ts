@@ -21,7 +21,19 @@ export const CompatSidecarSchema = v.strictObject({
   package: v.nullable(v.strictObject({ program_id: v.string(), jurisdiction: v.string() })),
   period: v.nullable(v.string()),
   computed: v.array(v.strictObject({ entity_group: EntityGroupSchema, entity_id: v.string(), variable: v.string(), period: v.string(), value: v.union([v.number(), v.boolean(), v.null()]) })),
-  unsupported: v.array(v.strictObject({ entity_group: EntityGroupSchema, entity_id: v.string(), variable: v.string(), period: v.nullable(v.string()), reason: v.string() })),
+  unsupported: v.pipe(
+    v.array(
+      v.strictObject({
+        kind: v.pipe(v.picklist(['output', 'input']), v.description('output: a requested value (null) that was not computed; input: a value the household gave that the calculation did not use')),
+        entity_group: EntityGroupSchema,
+        entity_id: v.string(),
+        variable: v.string(),
+        period: v.pipe(v.nullable(v.string()), v.description('The requested period key (outputs); null for inputs (every period given) and for a request without a period key')),
+        reason: v.pipe(v.string(), v.description('Why: for inputs it starts with "ignored:" and says why the value was not used (no mapping, replaced by another input, not modelled by the package)')),
+      }),
+    ),
+    v.description('Every requested value not computed and every given input not used, each with the reason. See docs/compatibility.md.'),
+  ),
   warnings: v.array(v.string()),
 });
 

@@ -1,22 +1,53 @@
 /**
  * One SPM unit in one month -> a SNAP package household (docs/snap-package-contract.md §4): the unit's members
- * become `people` (age, disability, incomes, medical costs), unit-wide costs and flags become `facts`.
+ * become `people` (age, disability, incomes, medical costs, eligibility facts), unit-wide costs and flags become
+ * `facts`. Every input that does not reach the package is returned in `ignored` with the reason.
  */
+import { chooseSources, readEntity, type IgnoredInput, type Reading } from './readings.js';
 import { stateCodeOf } from './states.js';
-import { INPUTS, inputDefinition, UTILITY_TYPES, utilityTypeOf, type EntityGroup, type InputDefinition } from './variables.js';
-import { membersOf, valueForMonth, type WireEntity, type WireHousehold, type WireValue } from './wire.js';
+import { inputDefinition, snapRegionOf, UTILITY_TYPES, utilityTypeOf, type EntityGroup, type InputTarget, type UtilityKind } from './variables.js';
+import { membersOf, valueForMonth, type WireEntity, type WireHousehold } from './wire.js';
+import { unusedReason } from './unused.js';
 
 export interface UnitContext {
   unitId: string;
   unit: WireEntity;
   /** Person ids of the unit. */
   members: string[];
-  /** The household entity the unit lives in, if any. */
+  /** The household entity the unit lives in, and its id, if any. */
   household: WireEntity | null;
+  householdId: string | null;
 }
 
+/** What the package declares, so only inputs it knows are sent. */
+export interface PackageInputs {
+  jurisdiction: string;
+  /** Household and person alias names of the package. */
+  inputs: ReadonlySet<string>;
+}
+
+/** Facts about the unit that decide which documented PolicyEngine differences apply (differences.ts). */
+export interface UnitProfile {
+  month: string;
+  state: string;
+  utilityType: string;
+  hasElderlyOrDisabledMember: boolean;
+  /** A member aged 65+, blind or disabled without an SSI amount given. */
+  ssiCandidateWithoutSsi: boolean;
+  /** A member under 18 and no TANF amount given. */
+  childWithoutTanf: boolean;
+  hasSelfEmployment: boolean;
+}
+
+/** A type (not an interface) so it is assignable to the calculator's Record<string, unknown> household. */
+export type TranslatedUnit = {
+  period: string;
+  facts: Record<string, unknown>;
+  people: Record<string, Record<string, unknown>>;
+};
+
 export type Translation =
-  | { ok: true; household: { period: string; facts: Record<string, unknown>; people: Record<string, Record<string, unknown>> } }
+  | { ok: true; household: TranslatedUnit; ignored: IgnoredInput[]; notes: string[]; profile: UnitProfile }
   | { ok: false; reason: string };
 
 /** The unit's members (its `members`, else every person when it is the only unit) and its household. */
@@ -25,11 +56,10 @@ export function unitContext(wire: WireHousehold, unitId: string): UnitContext {
   const people = Object.keys(wire.people ?? {});
   const onlyUnit = Object.keys(wire.spm_units ?? {}).length === 1;
   const members = membersOf(unit) ?? (onlyUnit ? people : []);
-  const households = Object.values(wire.households ?? {});
-  const household =
-    households.find((h) => (membersOf(h) ?? []).some((m) => members.includes(m))) ??
-    (households.length === 1 ? households[0] : null);
-  return { unitId, unit, members, household };
+  const households = Object.entries(wire.households ?? {});
+  const found =
+    households.find(([, h]) => (membersOf(h) ?? []).some((m) => members.includes(m))) ?? (households.length === 1 ? households[0] : undefined);
+  return { unitId, unit, members, household: found?.[1] ?? null, householdId: found?.[0] ?? null };
 }
 
 /** Upper-case State code from the household's state_code / state_code_str / state_name for the month's year. */
@@ -45,102 +75,303 @@ export function stateOf(ctx: UnitContext, month: string): string | null {
   return null;
 }
 
-function read(entity: WireEntity, name: string, def: InputDefinition, month: string, path: string): WireValue | undefined {
-  const value = valueForMonth(entity[name], month, def.period, def.stock === true);
-  if (value === undefined) return undefined;
-  const kind = def.target.kind;
-  if ((kind === 'money' || kind === 'number') && (typeof value !== 'number' || !Number.isFinite(value))) throw new TypeError(`${path}.${name}: must be a number`);
-  if (kind === 'boolean' && typeof value !== 'boolean') throw new TypeError(`${path}.${name}: must be true or false`);
-  if (kind === 'text' && typeof value !== 'string') throw new TypeError(`${path}.${name}: must be a string`);
-  return value;
-}
-
-/** Inputs present on an entity of `group`, with their definitions. */
-function mappedInputs(entity: WireEntity, group: EntityGroup): Array<[string, InputDefinition]> {
-  return Object.keys(entity)
-    .map((name) => [name, inputDefinition(name)] as [string, InputDefinition | undefined])
-    .filter((pair): pair is [string, InputDefinition] => pair[1] !== undefined && pair[1].group === group);
-}
-
 const cents = (n: number): number => Math.round(n * 100) / 100;
 
-/**
- * Builds the package household. Type errors throw TypeError with the path (the caller answers 400);
- * a unit the package cannot represent gives `{ok: false, reason}`.
- */
-export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: string): Translation {
-  if (ctx.members.length === 0) return { ok: false, reason: 'the SPM unit has no members (list them in members, or send one SPM unit)' };
-  const unitSums: Record<string, number> = {};
-  const add = (slot: string, n: number): void => {
-    unitSums[slot] = (unitSums[slot] ?? 0) + n;
-  };
-  const people: Record<string, Record<string, unknown>> = {};
-  for (const pid of ctx.members) {
-    const entity = wire.people?.[pid] ?? {};
-    const record: Record<string, unknown> = {};
-    for (const [name, def] of mappedInputs(entity, 'people')) {
-      const value = read(entity, name, def, month, `household.people.${pid}`);
-      if (value === undefined) continue;
-      const t = def.target;
-      if (t.level === 'person' && t.kind === 'money') record[t.slot] = cents(((record[t.slot] as number | undefined) ?? 0) + (value as number));
-      else if (t.level === 'person' && t.slot === 'age') {
-        // monthly_age is the more precise statement when both are given.
-        if (name === 'monthly_age' || record.age === undefined) record.age = Math.floor(value as number);
-      } else if (t.level === 'person' && t.slot === 'is_disabled') record.is_disabled = record.is_disabled === true || value === true;
-      else if (t.level === 'unit' && t.kind === 'money') add(t.slot, value as number);
-    }
-    people[pid] = record;
-  }
-
-  const flags: Record<string, boolean> = {};
-  let allowanceType: string | null = null;
-  for (const [name, def] of mappedInputs(ctx.unit, 'spm_units')) {
-    const value = read(ctx.unit, name, def, month, `household.spm_units.${ctx.unitId}`);
-    if (value === undefined) continue;
-    const t = def.target;
-    if (t.slot === 'utility_allowance_type') allowanceType = String(value).toUpperCase();
-    else if (t.kind === 'boolean') flags[t.slot] = value as boolean;
-    else if (t.kind === 'money') add(t.slot, value as number);
-  }
-
-  let utility = 'none';
-  if (allowanceType !== null) {
-    const mapped = utilityTypeOf(allowanceType);
-    if (mapped === undefined) return { ok: false, reason: `snap_utility_allowance_type ${allowanceType} has no equivalent in the package (supported: ${Object.keys(UTILITY_TYPES).join(', ')})` };
-    utility = mapped;
-  } else if ((unitSums.heating_cooling_expense ?? 0) > 0 || flags.has_heating_cooling_expense === true) utility = 'heating_cooling';
-  else if ((unitSums.utility_expense ?? 0) > 0) utility = 'limited';
-  else if ((unitSums.phone_expense ?? 0) > 0 || flags.has_phone_expense === true) utility = 'telephone';
-
-  const facts: Record<string, unknown> = {
-    household_size: ctx.members.length,
-    // A stated housing_cost / childcare_expenses total replaces the sum of its components.
-    shelter_costs: cents(unitSums.housing_cost_total ?? unitSums.shelter_costs ?? 0),
-    dependent_care_costs: cents(unitSums.childcare_total ?? unitSums.dependent_care_costs ?? 0),
-    child_support_paid: cents(unitSums.child_support_paid ?? 0),
-    countable_resources: cents(unitSums.countable_resources ?? 0),
-    utility_type: utility,
-  };
-  if (ctx.household !== null) {
-    const homeless = read(ctx.household, 'is_homeless', INPUTS.is_homeless, month, 'household.households');
-    if (homeless !== undefined) facts.is_homeless = homeless;
-  }
-  return { ok: true, household: { period: month, facts, people } };
+/** Mutable per-translation accumulator (local to one call). */
+interface Accumulator {
+  people: Record<string, Record<string, unknown>>;
+  unit: Record<string, number>;
+  flags: Record<string, boolean>;
+  texts: Record<string, string>;
+  utilities: Set<UtilityKind>;
+  elderlyByFlag: Set<string>;
+  ssiReported: Map<string, Reading>;
+  usesReportedSsi: Set<string>;
+  weeklyHours: Map<string, Reading>;
+  month: string;
+  ignored: IgnoredInput[];
+  notes: string[];
 }
 
-/** Names of non-null inputs the endpoint does not map (reported as a warning, by name only). */
-export function unmappedInputs(wire: WireHousehold): string[] {
-  const names = new Set<string>();
+function ignore(acc: Accumulator, r: Reading, reason: string): void {
+  acc.ignored.push({ entity_group: r.group, entity_id: r.entityId, variable: r.name, reason: `ignored: ${reason}` });
+}
+
+function addTo(record: Record<string, unknown>, slot: string, amount: number): void {
+  record[slot] = cents(((record[slot] as number | undefined) ?? 0) + amount);
+}
+
+function applyPerson(acc: Accumulator, r: Reading, pkg: PackageInputs): void {
+  const t = r.def.target;
+  const record = (acc.people[r.entityId] ??= {});
+  if (t.level !== 'person') return;
+  switch (t.slot) {
+    case 'earned_income':
+    case 'unearned_income':
+    case 'medical_costs':
+      if (r.name === 'ssi_reported') acc.ssiReported.set(r.entityId, r);
+      else addTo(record, t.slot, r.value as number);
+      return;
+    case 'self_employment_income':
+      return; // applySelfEmployment
+    case 'age':
+      record.age = Math.floor(r.value as number);
+      return;
+    case 'is_disabled':
+      record.is_disabled = record.is_disabled === true || r.value === true;
+      return;
+    case 'is_elderly':
+      if (r.value === true) acc.elderlyByFlag.add(r.entityId);
+      return;
+    case 'receives_ssi':
+      if (r.value === true) acc.flags[`ssi:${r.entityId}`] = true;
+      return;
+    case 'uses_reported_ssi':
+      if (r.value === true) acc.usesReportedSsi.add(r.entityId);
+      return;
+    case 'weekly_hours':
+      acc.weeklyHours.set(r.entityId, r);
+      return;
+    case 'fact':
+      applyFact(acc, r, record, t, pkg);
+  }
+}
+
+function applyFact(acc: Accumulator, r: Reading, record: Record<string, unknown>, t: Extract<InputTarget, { slot: 'fact' }>, pkg: PackageInputs): void {
+  if (!pkg.inputs.has(t.alias)) return ignore(acc, r, `the ${pkg.jurisdiction} SNAP package has no input ${t.alias} (docs/snap-package-contract.md §8)`);
+  if (t.before !== undefined && acc.month >= t.before) {
+    return ignore(acc, r, `${r.name} no longer gives an ABAWD exemption from ${t.before} (Pub. L. 119-21 sec. 10102; 7 U.S.C. 2015(o)(3))`);
+  }
+  const key = String(r.value);
+  if (!Object.hasOwn(t.values, key)) {
+    if (t.kind === 'text') ignore(acc, r, `${r.value} is not a value Tenet can convert (known: ${Object.keys(t.values).join(', ')}); the package default was used`);
+    return;
+  }
+  const value = t.values[key];
+  record[t.alias] = t.kind === 'boolean' ? record[t.alias] === true || value === true : value;
+}
+
+/**
+ * Hours worked a week: a higher-education student working 20 hours or more is exempt (7 CFR 273.5(b)(5)); 20 hours
+ * or more also meets the ABAWD work requirement (7 CFR 273.24(a)(1)(i)), which is the packages' default. Fewer hours
+ * for a member of working age cannot be converted: whether the ABAWD time limit is used up depends on months the
+ * household does not state (PolicyEngine counts none and makes the member ineligible at once).
+ */
+function applyWeeklyHours(acc: Accumulator, pkg: PackageInputs): void {
+  for (const [pid, r] of acc.weeklyHours) {
+    const record = acc.people[pid];
+    const hours = r.value as number;
+    const age = typeof record.age === 'number' ? record.age : undefined;
+    if (record.is_higher_ed_student === true && pkg.inputs.has('student_exemption')) {
+      if (hours >= 20) record.student_exemption = true;
+    } else if (hours < 20 && (age === undefined || (age >= 16 && age < 65))) {
+      ignore(acc, r, `fewer than 20 hours a week: whether ${pid} has used up the ABAWD time limit (7 CFR 273.24(b)) depends on months the household does not state; give meets_snap_abawd_work_requirements false if the member is past the limit`);
+    }
+  }
+}
+
+/**
+ * Self-employment: to a package with the self_employment_income fact, gross receipts per person and the unit's
+ * costs shared in proportion to receipts; otherwise receipts net of nothing, a loss counted as 0, into earned income.
+ */
+function applySelfEmployment(acc: Accumulator, readings: Reading[], pkg: PackageInputs): void {
+  const receipts = new Map<string, number>();
+  for (const r of readings) if (r.def.target.slot === 'self_employment_income') receipts.set(r.entityId, (receipts.get(r.entityId) ?? 0) + (r.value as number));
+  const costs = readings.filter((r) => r.def.target.slot === 'self_employment_costs');
+  const native = pkg.inputs.has('self_employment_income') && pkg.inputs.has('self_employment_costs');
+  const positive = [...receipts.values()].reduce((a, b) => a + Math.max(b, 0), 0);
+  for (const [pid, amount] of receipts) {
+    const record = acc.people[pid];
+    if (native) {
+      record.self_employment_income = cents(amount);
+      const share = positive > 0 ? Math.max(amount, 0) / positive : 0;
+      const unitCosts = costs.reduce((a, r) => a + (r.value as number), 0);
+      if (share > 0 && unitCosts > 0) record.self_employment_costs = cents(unitCosts * share);
+    } else {
+      // A non-farm self-employment loss is not offset against other income (7 CFR 273.11(a)(2)(ii)).
+      addTo(record, 'earned_income', Math.max(amount, 0));
+      if (amount < 0) acc.notes.push(`A self-employment loss of ${pid} was counted as 0: a non-farm loss is not offset against other income (7 CFR 273.11(a)(2)(ii)).`);
+    }
+  }
+  const unused = !native ? 'the package has no self-employment cost input; give self-employment income net of costs' : positive === 0 ? 'no member has self-employment receipts to share the costs among' : null;
+  if (unused !== null) for (const r of costs) ignore(acc, r, unused);
+}
+
+function applyUnit(acc: Accumulator, r: Reading): void {
+  const t = r.def.target;
+  if (t.level === 'person') return;
+  if (t.slot === 'utility_expense') {
+    if ((r.value as number) > 0) acc.utilities.add(t.utility);
+    return;
+  }
+  if (t.slot === 'self_employment_costs') return; // applySelfEmployment
+  if (t.kind === 'money' || t.kind === 'number') acc.unit[t.slot] = (acc.unit[t.slot] ?? 0) + (r.value as number);
+  else if (t.kind === 'boolean') acc.flags[t.slot] = acc.flags[t.slot] === true || r.value === true;
+  else acc.texts[t.slot] = String(r.value);
+}
+
+/** PolicyEngine counts reported SSI only when use_reported_ssi is true; otherwise it computes SSI itself. */
+function applyReportedSsi(acc: Accumulator): void {
+  for (const [pid, r] of acc.ssiReported) {
+    if (acc.usesReportedSsi.has(pid)) addTo(acc.people[pid], 'unearned_income', r.value as number);
+    else ignore(acc, r, 'PolicyEngine counts ssi_reported only with use_reported_ssi true (it computes SSI itself otherwise, which Tenet does not); give ssi instead');
+  }
+}
+
+/**
+ * The package's utility_type: a stated allowance type, else PolicyEngine's inference from the expenses
+ * (heating or cooling: SUA; two or more utilities: LUA; telephone alone: TUA; 7 CFR 273.9(d)(6)(iii)).
+ */
+function utilityType(acc: Accumulator, readings: Reading[]): { type: string } | { reason: string } {
+  const stated = acc.texts.utility_allowance_type;
+  if (stated !== undefined) {
+    const mapped = utilityTypeOf(stated.toUpperCase());
+    if (mapped === undefined) return { reason: `snap_utility_allowance_type ${stated} has no equivalent in the package (supported: ${Object.keys(UTILITY_TYPES).join(', ')})` };
+    for (const r of readings) {
+      if (['utility_expense', 'heating_cooling_expense', 'has_heating_cooling_expense', 'has_phone_expense', 'utility_count'].includes(r.def.target.slot)) {
+        ignore(acc, r, 'snap_utility_allowance_type is given for the SPM unit, so the allowance is not inferred from expenses');
+      }
+    }
+    return { type: mapped };
+  }
+  if ((acc.unit.heating_cooling_expense ?? 0) > 0 || acc.flags.has_heating_cooling_expense === true) return { type: 'heating_cooling' };
+  if (acc.flags.has_phone_expense === true) acc.utilities.add('phone');
+  const count = acc.unit.utility_count ?? acc.utilities.size;
+  if (count >= 2) return { type: 'limited' };
+  if (count === 1 && acc.utilities.has('phone')) return { type: 'telephone' };
+  if (count === 1) {
+    acc.notes.push('One utility other than telephone and no heating or cooling cost: no standard allowance applies (a State individual utility standard, PolicyEngine\'s IUA, is not modelled).');
+  }
+  return { type: 'none' };
+}
+
+function regionFacts(acc: Accumulator, readings: Reading[], state: string, pkg: PackageInputs): Record<string, unknown> {
+  const facts: Record<string, unknown> = {};
+  for (const r of readings) {
+    const slot = r.def.target.slot;
+    const value = String(r.value).toUpperCase();
+    if (slot === 'snap_region') {
+      const code = snapRegionOf(value);
+      if (code !== undefined && pkg.inputs.has('snap_region')) facts.snap_region = code;
+      else if (value !== state && code === undefined) ignore(acc, r, `${r.value} is not a SNAP utility region Tenet knows for ${state}; the package's default region was used`);
+    } else if (slot === 'federal_region') {
+      const consistent = value === 'CONTIGUOUS_US' ? !['AK', 'HI', 'GU', 'VI'].includes(state) : value.startsWith(state);
+      if (!consistent) ignore(acc, r, `${r.value} does not match ${state}: Tenet takes the federal figures' area from the State`);
+    }
+  }
+  return facts;
+}
+
+/** Members counted elderly by flag (is_usda_elderly) whom the package would not count by age: their medical costs move to the unit. */
+function elderlyByFlagMedical(acc: Accumulator): number {
+  let moved = 0;
+  for (const pid of acc.elderlyByFlag) {
+    const record = acc.people[pid] ?? {};
+    const age = record.age as number | undefined;
+    if ((age === undefined || age < 60) && record.is_disabled !== true && typeof record.medical_costs === 'number') {
+      moved += record.medical_costs;
+      record.medical_costs = 0;
+    }
+  }
+  return moved;
+}
+
+function profileOf(acc: Accumulator, month: string, state: string, utility: string, hasElderlyOrDisabled: boolean, readings: Reading[]): UnitProfile {
+  const given = (names: string[]): boolean => readings.some((r) => names.includes(r.name));
+  const people = Object.values(acc.people);
+  return {
+    month,
+    state,
+    utilityType: utility,
+    hasElderlyOrDisabledMember: hasElderlyOrDisabled,
+    ssiCandidateWithoutSsi: !given(['ssi', 'ssi_reported']) && people.some((p) => (typeof p.age === 'number' && p.age >= 65) || p.is_disabled === true),
+    childWithoutTanf: !given(['tanf']) && people.some((p) => typeof p.age === 'number' && p.age < 18),
+    hasSelfEmployment: readings.some((r) => r.def.target.slot === 'self_employment_income'),
+  };
+}
+
+/**
+ * Builds the package household for a unit in a State. Type errors throw TypeError with the path (the caller
+ * answers 400); a unit the package cannot represent gives `{ok: false, reason}`.
+ */
+export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: string, state: string, pkg: PackageInputs): Translation {
+  if (ctx.members.length === 0) return { ok: false, reason: 'the SPM unit has no members (list them in members, or send one SPM unit)' };
+  const raw: Reading[] = [
+    ...ctx.members.flatMap((pid) => readEntity(wire.people?.[pid] ?? {}, 'people', pid, month)),
+    ...readEntity(ctx.unit, 'spm_units', ctx.unitId, month),
+    ...(ctx.household === null ? [] : readEntity(ctx.household, 'households', ctx.householdId ?? 'household', month)),
+  ];
+  const { kept, ignored } = chooseSources(raw);
+  const acc: Accumulator = {
+    people: Object.fromEntries(ctx.members.map((pid) => [pid, {}])), unit: {}, flags: {}, texts: {}, utilities: new Set(),
+    elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), month, ignored, notes: [],
+  };
+  for (const r of kept) {
+    if (r.def.target.level === 'person') applyPerson(acc, r, pkg);
+    else applyUnit(acc, r);
+  }
+  applyReportedSsi(acc);
+  applyWeeklyHours(acc, pkg);
+  applySelfEmployment(acc, kept, pkg);
+  const utility = utilityType(acc, kept);
+  if ('reason' in utility) return { ok: false, reason: utility.reason };
+
+  const statedSize = acc.unit.household_size;
+  if (statedSize !== undefined && statedSize < ctx.members.length) {
+    acc.notes.push(`spm_unit_size ${statedSize} is less than the ${ctx.members.length} members listed: the package counts every listed member.`);
+  }
+  const paidSsi = (pid: string): boolean =>
+    kept.some((r) => r.entityId === pid && (r.name === 'ssi' || (r.name === 'ssi_reported' && acc.usesReportedSsi.has(pid))) && (r.value as number) > 0);
+  const receivesSsi = (pid: string): boolean => acc.flags[`ssi:${pid}`] === true || paidSsi(pid);
+  const tanfUnit = acc.flags.receives_tanf === true || (acc.unit.unearned_income ?? 0) > 0;
+  const allOnAssistance = tanfUnit || ctx.members.every(receivesSsi);
+  if (tanfUnit) acc.notes.push('TANF received by the SPM unit is taken as received by every member (PolicyEngine has no per-person TANF receipt); the unit is categorically eligible (7 CFR 273.2(j)(2)).');
+  const elderlyMedical = elderlyByFlagMedical(acc);
+  const hasElderlyOrDisabled =
+    acc.flags.has_elderly_or_disabled_member === true || acc.elderlyByFlag.size > 0 ||
+    Object.values(acc.people).some((p) => (typeof p.age === 'number' && p.age >= 60) || p.is_disabled === true);
+
+  const facts: Record<string, unknown> = {
+    household_size: Math.max(statedSize ?? 0, ctx.members.length),
+    shelter_costs: cents(acc.unit.shelter_costs ?? 0),
+    dependent_care_costs: cents(acc.unit.dependent_care_costs ?? 0),
+    child_support_paid: cents(acc.unit.child_support_paid ?? 0),
+    countable_resources: cents(acc.unit.countable_resources ?? 0),
+    utility_type: utility.type,
+    ...regionFacts(acc, kept, state, pkg),
+  };
+  if (acc.unit.unearned_income !== undefined) facts.unearned_income = cents(acc.unit.unearned_income);
+  if (acc.flags.has_elderly_or_disabled_member === true || acc.elderlyByFlag.size > 0) facts.has_elderly_or_disabled_member = true;
+  if (elderlyMedical > 0) facts.medical_costs = cents(elderlyMedical);
+  if (allOnAssistance) facts.all_members_receive_tanf_or_ssi = true;
+  if (acc.flags.is_homeless !== undefined) facts.is_homeless = acc.flags.is_homeless;
+  return {
+    ok: true,
+    household: { period: month, facts, people: acc.people },
+    ignored: acc.ignored,
+    notes: acc.notes,
+    profile: profileOf(acc, month, state, utility.type, hasElderlyOrDisabled, kept),
+  };
+}
+
+export interface UnusedInput extends IgnoredInput {
+  period: null;
+}
+
+/** Non-null inputs the endpoint has no mapping for (or that sit on the wrong entity group), with the reason. */
+export function unmappedInputs(wire: WireHousehold): UnusedInput[] {
+  const out: UnusedInput[] = [];
   for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
-    for (const entity of Object.values(entities)) {
+    for (const [id, entity] of Object.entries(entities)) {
       for (const [name, value] of Object.entries(entity)) {
         if (name === 'members') continue;
         const isRequest = value === null || (typeof value === 'object' && value !== null && Object.values(value).every((v) => v === null));
         if (isRequest) continue;
         const def = inputDefinition(name);
-        if (def === undefined || def.group !== group) names.add(`${group}.${name}`);
+        if (def !== undefined && def.group === group) continue;
+        out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: unusedReason(name, group, def?.group) });
       }
     }
   }
-  return [...names].sort();
+  return out;
 }

@@ -5,6 +5,7 @@
  */
 import { ServiceError } from '../../domain/errors.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
+import { differencesFor } from '../../domain/compat/differences.js';
 import { stateOf, translateUnit, unitContext, unmappedInputs, type UnitContext } from '../../domain/compat/translate.js';
 import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, type EntityGroup } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
@@ -15,8 +16,8 @@ import { ENGINE_NAME, EXPERIMENTAL_WARNING } from '../calculate/calculate.js';
 export const COMPAT_WARNING = 'Migration-only endpoint: new integrations use POST /v1/calculate.';
 
 export interface CompatDeps {
-  /** The executable SNAP package for a jurisdiction, if any. */
-  findPackage(jurisdiction: string): { runtime_id: string; mode: RuntimeMode } | undefined;
+  /** The executable SNAP package for a jurisdiction, if any, with its household and person alias names. */
+  findPackage(jurisdiction: string): { runtime_id: string; mode: RuntimeMode; inputs: ReadonlySet<string> } | undefined;
   /** True when at least one SNAP package is executable. */
   snapAvailable(): boolean;
   /** Runs the SNAP package (ServiceError invalid_household / runtime_error on failure). */
@@ -32,6 +33,8 @@ export interface ComputedValue {
 }
 
 export interface UnsupportedValue {
+  /** `output`: a requested value not computed; `input`: a given value the calculation did not use. */
+  kind: 'output' | 'input';
   entity_group: EntityGroup;
   entity_id: string;
   variable: string;
@@ -80,7 +83,7 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
     for (const [id, entity] of Object.entries(entities)) {
       for (const [variable, value] of Object.entries(entity)) {
         if (variable === 'members') continue;
-        const base = { entity_group: group, entity_id: id, variable };
+        const base = { kind: 'output' as const, entity_group: group, entity_id: id, variable };
         if (value === null) {
           unsupported.push({ ...base, period: null, reason: 'no period key: request a value as {"YYYY-MM": null} (monthly) or {"YYYY": null} (annual total)' });
           continue;
@@ -116,8 +119,15 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
     throw new ServiceError('unsupported_program', 'No executable SNAP package is configured on this deployment.');
   }
   const warnings: string[] = [EXPERIMENTAL_WARNING, COMPAT_WARNING];
-  const ignored = unmappedInputs(wire);
-  if (ignored.length > 0) warnings.push(`Inputs without a mapping were ignored: ${ignored.join(', ')}.`);
+  const unusedInputs = new Map<string, UnsupportedValue>();
+  const noteUnused = (entry: Omit<UnsupportedValue, 'kind' | 'period'>): void => {
+    const key = `${entry.entity_group}\u0000${entry.entity_id}\u0000${entry.variable}`;
+    if (!unusedInputs.has(key)) unusedInputs.set(key, { kind: 'input', ...entry, period: null });
+  };
+  const warn = (text: string): void => {
+    if (!warnings.includes(text)) warnings.push(text);
+  };
+  for (const entry of unmappedInputs(wire)) noteUnused(entry);
 
   const contexts = new Map<string, UnitContext>();
   const runs = new Map<string, Promise<{ response: CalculateResponse } | { reason: string }>>();
@@ -140,12 +150,14 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
         if (pkg === undefined) return { reason: `no executable SNAP package for ${jurisdiction}` };
         let translation;
         try {
-          translation = translateUnit(wire, ctx, month);
+          translation = translateUnit(wire, ctx, month, state, { jurisdiction, inputs: pkg.inputs });
         } catch (error) {
           if (error instanceof TypeError) throw new ServiceError('invalid_household', error.message);
           throw error;
         }
         if (!translation.ok) return { reason: translation.reason };
+        for (const entry of translation.ignored) noteUnused(entry);
+        for (const note of [...translation.notes, ...differencesFor(translation.profile)]) warn(note);
         const outputs = [...new Set(Object.values(OUTPUTS).map((o) => o.output))];
         const response = await deps.calculate(jurisdiction, translation.household, outputs);
         sidecarPackage ??= { jurisdiction, runtime: response.runtime };
@@ -163,11 +175,11 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
     const months = await Promise.all(job.months.map((m) => monthFor(job.id, m)));
     const failed = months.find((m): m is { reason: string } => 'reason' in m);
     if (failed) {
-      unsupported.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
+      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
       continue;
     }
     const values = months.map((m) => (m as { response: CalculateResponse }).response.outputs[def.output]);
-    for (const m of months) for (const w of (m as { response: CalculateResponse }).response.warnings) if (!warnings.includes(w)) warnings.push(w);
+    for (const m of months) for (const w of (m as { response: CalculateResponse }).response.warnings) warn(w);
     let value: JsonValue;
     if (def.kind === 'boolean') value = values[0];
     else if (values.every((v) => typeof v === 'number')) value = round2((values as number[]).reduce((a, b) => a + b, 0));
@@ -178,9 +190,14 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
 
   const periods = [...new Set([...jobs.map((j) => j.period), ...unsupported.map((u) => u.period)].filter((p): p is string => p !== null))];
   const chosen = sidecarPackage as { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
-  const requested = computed.length + unsupported.length;
+  const missing = unsupported.length;
+  const requested = computed.length + missing;
+  if (unusedInputs.size > 0) {
+    warn(`${unusedInputs.size} input value(s) of the household were not used: see tenet.unsupported (kind "input") for each and why.`);
+    unsupported.push(...unusedInputs.values());
+  }
   return {
-    message: unsupported.length === 0 ? null : `${unsupported.length} of ${requested} requested value(s) not computed; see tenet.unsupported for the reasons.`,
+    message: missing === 0 ? null : `${missing} of ${requested} requested value(s) not computed; see tenet.unsupported for the reasons.`,
     result,
     sidecar: {
       request_id: requestId,

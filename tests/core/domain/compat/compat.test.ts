@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jurisdictionOf, stateCodeOf } from '../../../../core/domain/compat/states.js';
-import { stateOf, translateUnit, unitContext, unmappedInputs } from '../../../../core/domain/compat/translate.js';
+import { differencesFor } from '../../../../core/domain/compat/differences.js';
+import { stateOf, translateUnit, unitContext, unmappedInputs, type PackageInputs, type Translation } from '../../../../core/domain/compat/translate.js';
 import { parseRequest, valueForMonth, type WireHousehold } from '../../../../core/domain/compat/wire.js';
 
 describe('wire values for a month', () => {
@@ -41,62 +42,249 @@ describe('states', () => {
   });
 });
 
-describe('translateUnit', () => {
-  const base = (unit: Record<string, unknown> = {}, people: Record<string, Record<string, unknown>> = {}): WireHousehold => ({
-    people: { a: { age: 70, social_security: 12_000, medical_out_of_pocket_expenses: 1200, rent: 6000, ...people.a }, b: { age: 40, employment_income: 18_000, child_support_expense: 2400, ...people.b } },
-    spm_units: { u: { members: ['a', 'b'], ...unit } },
-    households: { h: { members: ['a', 'b'], state_code: 'TX' } },
-  });
+/** The aliases of a package with the person-level eligibility facts (docs/snap-package-contract.md §8), and one without. */
+const FULL: PackageInputs = {
+  jurisdiction: 'us-tx',
+  inputs: new Set(['household_size', 'earned_income', 'unearned_income', 'shelter_costs', 'utility_type', 'citizenship_status', 'is_higher_ed_student', 'student_exemption',
+    'abawd_time_limit_exhausted', 'abawd_exempt', 'work_rule_disqualified', 'self_employment_income', 'self_employment_costs', 'self_employment_is_farm']),
+};
+const BASIC: PackageInputs = { jurisdiction: 'us-tx', inputs: new Set(['household_size', 'earned_income', 'unearned_income', 'shelter_costs', 'utility_type']) };
 
-  it('maps people, monthly amounts, shelter and the State', () => {
-    const wire = base();
+function ok(out: Translation): Extract<Translation, { ok: true }> {
+  if (!out.ok) throw new Error(out.reason);
+  return out;
+}
+
+/** One person `a` (plus `b` when given) in unit `u` in Texas; translated for January 2026. */
+function translate(a: Record<string, unknown>, unit: Record<string, unknown> = {}, b?: Record<string, unknown>, pkg = FULL, month = '2026-01') {
+  const people: Record<string, Record<string, unknown>> = { a: { age: 30, ...a } };
+  if (b !== undefined) people.b = { age: 30, ...b };
+  const wire: WireHousehold = { people, spm_units: { u: { members: Object.keys(people), ...unit } }, households: { h: { members: Object.keys(people), state_code: 'TX' } } };
+  return ok(translateUnit(wire, unitContext(wire, 'u'), month, 'TX', pkg));
+}
+
+describe('translateUnit: people, incomes and the State', () => {
+  const wire: WireHousehold = {
+    people: { a: { age: 70, social_security: 12_000, medical_out_of_pocket_expenses: 1200, rent: 6000 }, b: { age: 40, employment_income: 18_000, child_support_expense: 2400 } },
+    spm_units: { u: { members: ['a', 'b'] } },
+    households: { h: { members: ['a', 'b'], state_code: 'TX' } },
+  };
+
+  it('maps people, monthly amounts (annual / 12), shelter and the State', () => {
     const ctx = unitContext(wire, 'u');
     expect(stateOf(ctx, '2026-01')).toBe('TX');
-    const out = translateUnit(wire, ctx, '2026-01');
-    expect(out).toEqual({
-      ok: true,
-      household: {
-        period: '2026-01',
-        facts: { household_size: 2, shelter_costs: 500, dependent_care_costs: 0, child_support_paid: 200, countable_resources: 0, utility_type: 'none' },
-        people: { a: { age: 70, unearned_income: 1000, medical_costs: 100 }, b: { age: 40, earned_income: 1500 } },
-      },
+    const out = ok(translateUnit(wire, ctx, '2026-01', 'TX', BASIC));
+    // 6000 / 12 = 500 rent; 2400 / 12 = 200 child support; 12,000 / 12 = 1000; 1200 / 12 = 100; 18,000 / 12 = 1500.
+    expect(out.household).toEqual({
+      period: '2026-01',
+      facts: { household_size: 2, shelter_costs: 500, dependent_care_costs: 0, child_support_paid: 200, countable_resources: 0, utility_type: 'none' },
+      people: { a: { age: 70, unearned_income: 1000, medical_costs: 100 }, b: { age: 40, earned_income: 1500 } },
     });
+    expect(out.ignored).toEqual([]);
   });
 
-  it('a stated housing_cost replaces the components; utility type from the allowance type or the expenses', () => {
-    const lua = base({ snap_utility_allowance_type: 'LUA' });
-    const stated = translateUnit(lua, unitContext(lua, 'u'), '2026-01');
-    expect(stated.ok && stated.household.facts).toMatchObject({ utility_type: 'limited' });
-    const wire = base({ housing_cost: 12_000, heating_cooling_expense: 600 });
-    const derived = translateUnit(wire, unitContext(wire, 'u'), '2026-01');
-    expect(derived.ok && derived.household.facts).toMatchObject({ shelter_costs: 1000, utility_type: 'heating_cooling' });
-    const phone = base({ phone_expense: 600 });
-    const tua = translateUnit(phone, unitContext(phone, 'u'), '2026-01');
-    expect(tua.ok && tua.household.facts.utility_type).toBe('telephone');
+  it('employment_income_before_lsr is the wage; a given employment_income replaces it', () => {
+    expect(translate({ employment_income_before_lsr: 24_000 }).household.people.a.earned_income).toBe(2000);
+    const both = translate({ employment_income_before_lsr: 24_000, employment_income: 12_000 });
+    expect(both.household.people.a.earned_income).toBe(1000);
+    expect(both.ignored).toEqual([{ entity_group: 'people', entity_id: 'a', variable: 'employment_income_before_lsr', reason: expect.stringMatching(/^ignored: replaced by employment_income given for the same person/) }]);
   });
 
-  it('reports an allowance type without an equivalent, and a unit without members', () => {
-    const iua = base({ snap_utility_allowance_type: 'IUA' });
-    expect(translateUnit(iua, unitContext(iua, 'u'), '2026-01')).toMatchObject({ ok: false, reason: expect.stringMatching(/IUA/) });
-    const empty: WireHousehold = { people: {}, spm_units: { u: {}, v: {} } };
-    expect(translateUnit(empty, unitContext(empty, 'u'), '2026-01')).toMatchObject({ ok: false, reason: expect.stringMatching(/no members/) });
+  it('the alternative is chosen per person: one member\'s employment_income does not hide another\'s _before_lsr', () => {
+    const out = translate({ employment_income: 12_000 }, {}, { employment_income_before_lsr: 6000 });
+    expect(out.household.people.a.earned_income).toBe(1000);
+    expect(out.household.people.b.earned_income).toBe(500);
+    expect(out.ignored).toEqual([]);
   });
 
-  it('type errors name the path', () => {
-    const wire = base({}, { a: { rent: 'lots' } });
-    expect(() => translateUnit(wire, unitContext(wire, 'u'), '2026-01')).toThrow('household.people.a.rent: must be a number');
+  it('self-employment goes to the package\'s self-employment facts, costs shared by receipts', () => {
+    // Receipts 12,000 and 4,000 a year -> 1000 and 333.33 a month; unit costs 2,400 / 12 = 200 shared 3:1 -> 150 and 50.
+    const out = translate({ self_employment_income_before_lsr: 12_000 }, { snap_self_employment_income_expense: 2400 }, { sstb_self_employment_income_before_lsr: 4000 });
+    expect(out.household.people.a).toMatchObject({ self_employment_income: 1000, self_employment_costs: 150 });
+    expect(out.household.people.b).toMatchObject({ self_employment_income: 333.33, self_employment_costs: 50 });
+    expect(out.profile.hasSelfEmployment).toBe(true);
   });
 
-  it('lists non-null inputs without a mapping by name, ignoring requested values', () => {
-    const wire: WireHousehold = { people: { a: { age: 3, is_pregnant: true, snap: { '2026-01': null } } }, tax_units: { t: { members: ['a'], filing_status: 'SINGLE' } } };
-    expect(unmappedInputs(wire)).toEqual(['people.is_pregnant', 'tax_units.filing_status']);
+  it('without self-employment facts, receipts are earned income and a non-farm loss counts as 0 (7 CFR 273.11(a)(2)(ii))', () => {
+    const out = translate({ employment_income: 12_000, self_employment_income_before_lsr: -6000 }, { snap_self_employment_income_expense: 1200 }, undefined, BASIC);
+    expect(out.household.people.a.earned_income).toBe(1000);
+    expect(out.notes.join(' ')).toMatch(/loss of a was counted as 0/);
+    expect(out.ignored).toEqual([expect.objectContaining({ variable: 'snap_self_employment_income_expense', reason: expect.stringMatching(/no self-employment cost input/) })]);
+  });
+
+  it('self_employment_income is used only without the _before_lsr input', () => {
+    const out = translate({ self_employment_income: 6000, self_employment_income_before_lsr: 12_000 });
+    expect(out.household.people.a.self_employment_income).toBe(1000);
+    expect(out.ignored.map((i) => i.variable)).toEqual(['self_employment_income']);
+  });
+
+  it('unearned income: social security parts unless the total is given, pensions, SSI (monthly), TANF at unit level', () => {
+    // 1200 + 2400 = 3600 / 12 = 300 social security parts; pension 1200 / 12 = 100; ssi 50 a month; tanf 2400 / 12 = 200.
+    const parts = translate({ social_security_retirement: 1200, social_security_disability: 2400, pension_income: 1200, ssi: 50 }, { tanf: 2400 });
+    expect(parts.household.people.a.unearned_income).toBe(450);
+    expect(parts.household.facts).toMatchObject({ unearned_income: 200, all_members_receive_tanf_or_ssi: true });
+    const total = translate({ social_security_retirement: 1200, social_security: 6000 });
+    expect(total.household.people.a.unearned_income).toBe(500);
+    expect(total.ignored.map((i) => i.variable)).toEqual(['social_security_retirement']);
+  });
+
+  it('ssi_reported counts only with use_reported_ssi', () => {
+    expect(translate({ ssi_reported: 1200, use_reported_ssi: true }).household.people.a.unearned_income).toBe(100);
+    const unused = translate({ ssi_reported: 1200 });
+    expect(unused.household.people.a.unearned_income).toBeUndefined();
+    expect(unused.ignored[0]).toMatchObject({ variable: 'ssi_reported', reason: expect.stringMatching(/use_reported_ssi/) });
+  });
+
+  it('disability from is_disabled, is_usda_disabled or is_blind; is_usda_elderly makes the unit elderly and moves medical costs to it', () => {
+    expect(translate({ is_blind: true }).household.people.a.is_disabled).toBe(true);
+    const elderly = translate({ age: 55, is_usda_elderly: true, other_medical_expenses: 1200 });
+    expect(elderly.household.facts).toMatchObject({ has_elderly_or_disabled_member: true, medical_costs: 100 });
+    expect(elderly.household.people.a.medical_costs).toBe(0);
+  });
+
+  it('medical parts unless the total is given', () => {
+    expect(translate({ health_insurance_premiums: 600, other_medical_expenses: 600 }).household.people.a.medical_costs).toBe(100);
+    expect(translate({ other_medical_expenses: 600, medical_out_of_pocket_expenses: 2400 }).household.people.a.medical_costs).toBe(200);
   });
 });
 
-describe('request-supplied names', () => {
-  it('never resolve to Object.prototype members', () => {
+describe('translateUnit: unit costs, resources and the allowance', () => {
+  it('shelter: rent (pre-subsidy rent only without rent), taxes, mortgage, insurance, fees; housing_cost replaces them all', () => {
+    // rent 6000 + taxes 1200 + mortgage 2400 + insurance 1200 + fees 1200 = 12,000 / 12 = 1000.
+    const parts = translate({ rent: 6000, pre_subsidy_rent: 9000, real_estate_taxes: 1200 }, { mortgage_payments: 2400, homeowners_insurance: 1200, homeowners_association_fees: 1200 });
+    expect(parts.household.facts.shelter_costs).toBe(1000);
+    expect(parts.ignored.map((i) => i.variable)).toEqual(['pre_subsidy_rent']);
+    const total = translate({ rent: 6000 }, { housing_cost: 3600 });
+    expect(total.household.facts.shelter_costs).toBe(300);
+    expect(total.ignored.map((i) => i.variable)).toEqual(['rent']);
+  });
+
+  it('child care: childcare_expenses, else spm_unit_pre_subsidy_childcare_expenses, else the members\' pre-subsidy expenses', () => {
+    expect(translate({ pre_subsidy_childcare_expenses: 1200 }).household.facts.dependent_care_costs).toBe(100);
+    expect(translate({ pre_subsidy_childcare_expenses: 1200 }, { spm_unit_pre_subsidy_childcare_expenses: 2400 }).household.facts.dependent_care_costs).toBe(200);
+    expect(translate({}, { spm_unit_pre_subsidy_childcare_expenses: 2400, childcare_expenses: 3600 }).household.facts.dependent_care_costs).toBe(300);
+  });
+
+  it('resources: snap_assets, else spm_unit_assets, else spm_unit_cash_assets, else members\' bank, stock and bond assets (never divided)', () => {
+    expect(translate({ bank_account_assets: 1000, stock_assets: 500, bond_assets: 250 }).household.facts.countable_resources).toBe(1750);
+    expect(translate({ bank_account_assets: 1000 }, { spm_unit_cash_assets: 3000 }).household.facts.countable_resources).toBe(3000);
+    expect(translate({}, { spm_unit_cash_assets: 3000, snap_assets: 2000 }).household.facts.countable_resources).toBe(2000);
+  });
+
+  it('allowance type: stated, else inferred from expenses (heating/cooling SUA; two utilities LUA; phone alone TUA)', () => {
+    expect(translate({}, { snap_utility_allowance_type: 'LUA', electricity_expense: 1200 })).toMatchObject({
+      household: { facts: { utility_type: 'limited' } },
+      ignored: [expect.objectContaining({ variable: 'electricity_expense', reason: expect.stringMatching(/snap_utility_allowance_type is given/) })],
+    });
+    expect(translate({}, { heating_cooling_expense: 600 }).household.facts.utility_type).toBe('heating_cooling');
+    expect(translate({}, { pre_subsidy_electricity_expense: 600, water_expense: 300 }).household.facts.utility_type).toBe('limited');
+    expect(translate({}, { phone_cost: 600 }).household.facts.utility_type).toBe('telephone');
+    expect(translate({}, { electricity_expense: 600, phone_cost: 600 }).household.facts.utility_type).toBe('limited');
+    expect(translate({}, { count_distinct_utility_expenses: 2 }).household.facts.utility_type).toBe('limited');
+    const single = translate({}, { water_expense: 300 });
+    expect(single.household.facts.utility_type).toBe('none');
+    expect(single.notes.join(' ')).toMatch(/individual utility standard/);
+  });
+
+  it('spm_unit_size sets the size (never below the members listed); has_snap_elderly_disabled_member sets the flag', () => {
+    expect(translate({}, { spm_unit_size: 3, has_snap_elderly_disabled_member: true }).household.facts).toMatchObject({ household_size: 3, has_elderly_or_disabled_member: true });
+    const small = translate({}, { spm_unit_size: 1 }, {});
+    expect(small.household.facts.household_size).toBe(2);
+    expect(small.notes.join(' ')).toMatch(/spm_unit_size 1 is less than the 2 members/);
+  });
+
+  it('SNAP utility regions map to the package\'s snap_region; a State-wide region is the default', () => {
+    const pkg: PackageInputs = { jurisdiction: 'us-ny', inputs: new Set([...FULL.inputs, 'snap_region']) };
+    const wire: WireHousehold = { people: { a: {} }, spm_units: { u: { members: ['a'] } }, households: { h: { members: ['a'], state_code: 'NY', snap_utility_region: 'NY_NAS', state_group: 'CONTIGUOUS_US' } } };
+    const out = ok(translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'NY', pkg));
+    expect(out.household.facts.snap_region).toBe('nassau_suffolk');
+    expect(out.ignored).toEqual([]);
+    const wrong: WireHousehold = { ...wire, households: { h: { members: ['a'], state_code: 'NY', state_group: 'HI' } } };
+    expect(ok(translateUnit(wrong, unitContext(wrong, 'u'), '2026-01', 'NY', pkg)).ignored).toEqual([expect.objectContaining({ variable: 'state_group', reason: expect.stringMatching(/does not match NY/) })]);
+  });
+
+  it('reports an allowance type without an equivalent, and a unit without members', () => {
+    const wire: WireHousehold = { people: { a: {} }, spm_units: { u: { members: ['a'], snap_utility_allowance_type: 'IUA' } } };
+    expect(translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'TX', FULL)).toMatchObject({ ok: false, reason: expect.stringMatching(/IUA/) });
+    const empty: WireHousehold = { people: {}, spm_units: { u: {}, v: {} } };
+    expect(translateUnit(empty, unitContext(empty, 'u'), '2026-01', 'TX', FULL)).toMatchObject({ ok: false, reason: expect.stringMatching(/no members/) });
+  });
+
+  it('type errors name the path', () => {
+    const wire: WireHousehold = { people: { a: { rent: 'lots' } }, spm_units: { u: { members: ['a'] } } };
+    expect(() => translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'TX', FULL)).toThrow('household.people.a.rent: must be a number');
+  });
+});
+
+describe('translateUnit: person-level eligibility facts', () => {
+  it('immigration_status converts to citizenship_status', () => {
+    expect(translate({ immigration_status: 'UNDOCUMENTED' }).household.people.a.citizenship_status).toBe('ineligible_noncitizen');
+    expect(translate({ immigration_status: 'LEGAL_PERMANENT_RESIDENT' }).household.people.a.citizenship_status).toBe('eligible_noncitizen');
+    expect(translate({ immigration_status_str: 'REFUGEE' }).household.people.a.citizenship_status).toBe('refugee_or_asylee');
+    const odd = translate({ immigration_status: 'MARTIAN' });
+    expect(odd.household.people.a.citizenship_status).toBeUndefined();
+    expect(odd.ignored[0].reason).toMatch(/MARTIAN is not a value/);
+  });
+
+  it('students: college flags, exemptions, and 20 hours of work (7 CFR 273.5(b)(5))', () => {
+    expect(translate({ is_full_time_college_student: true, is_federal_work_study_participant: true }).household.people.a).toMatchObject({ is_higher_ed_student: true, student_exemption: true });
+    expect(translate({ is_part_time_college_student: true, weekly_hours_worked_before_lsr: 20 }).household.people.a).toMatchObject({ is_higher_ed_student: true, student_exemption: true });
+    expect(translate({ is_part_time_college_student: true, weekly_hours_worked_before_lsr: 10 }).household.people.a.student_exemption).toBeUndefined();
+  });
+
+  it('hours under 20 for a working-age non-student cannot be converted and are reported', () => {
+    expect(translate({ weekly_hours_worked_before_lsr: 40 }).ignored).toEqual([]);
+    expect(translate({ weekly_hours_worked_before_lsr: 10 }).ignored[0]).toMatchObject({ variable: 'weekly_hours_worked_before_lsr', reason: expect.stringMatching(/ABAWD time limit/) });
+  });
+
+  it('work rules and ABAWD exemptions; veteran and foster-care exemptions end 2025-07 (Pub. L. 119-21 sec. 10102)', () => {
+    expect(translate({ meets_snap_abawd_work_requirements: false, is_snap_work_registration_noncompliant: true }).household.people.a).toMatchObject({ abawd_time_limit_exhausted: true, work_rule_disqualified: true });
+    expect(translate({ meets_snap_abawd_work_requirements: true }).household.people.a.abawd_time_limit_exhausted).toBeUndefined();
+    expect(translate({ is_pregnant: true }).household.people.a.abawd_exempt).toBe(true);
+    expect(translate({ is_veteran: true }, {}, undefined, FULL, '2025-06').household.people.a.abawd_exempt).toBe(true);
+    const late = translate({ is_veteran: true }, {}, undefined, FULL, '2026-01');
+    expect(late.household.people.a.abawd_exempt).toBeUndefined();
+    expect(late.ignored[0].reason).toMatch(/sec\. 10102/);
+  });
+
+  it('a package without the facts reports them unused', () => {
+    const out = translate({ immigration_status: 'UNDOCUMENTED' }, {}, undefined, BASIC);
+    expect(out.household.people.a.citizenship_status).toBeUndefined();
+    expect(out.ignored).toEqual([{ entity_group: 'people', entity_id: 'a', variable: 'immigration_status', reason: expect.stringMatching(/us-tx SNAP package has no input citizenship_status/) }]);
+  });
+});
+
+describe('unmappedInputs', () => {
+  it('lists every non-null input without a mapping with the reason, ignoring requested values', () => {
+    const wire: WireHousehold = {
+      people: { a: { age: 3, snap_gross_income: 900, is_tax_unit_dependent: true, snap: { '2026-01': null } } },
+      tax_units: { t: { members: ['a'], filing_status: 'SINGLE' } },
+      spm_units: { u: { members: ['a'], rent: 100 } },
+    };
+    expect(unmappedInputs(wire)).toEqual([
+      { entity_group: 'people', entity_id: 'a', variable: 'snap_gross_income', period: null, reason: expect.stringMatching(/intermediate of PolicyEngine's own SNAP computation/) },
+      { entity_group: 'people', entity_id: 'a', variable: 'is_tax_unit_dependent', period: null, reason: expect.stringMatching(/tax-unit roles/) },
+      { entity_group: 'tax_units', entity_id: 't', variable: 'filing_status', period: null, reason: expect.stringMatching(/no mapping/) },
+      { entity_group: 'spm_units', entity_id: 'u', variable: 'rent', period: null, reason: 'ignored: rent is read on people, not on spm_units; move it to the people entity' },
+    ]);
+  });
+
+  it('request-supplied names never resolve to Object.prototype members', () => {
     const wire: WireHousehold = { people: { a: { constructor: 5, toString: 1 } }, spm_units: { u: { members: ['a'], snap_utility_allowance_type: 'CONSTRUCTOR' } } };
-    expect(unmappedInputs(wire)).toEqual(['people.constructor', 'people.toString']);
-    expect(translateUnit(wire, unitContext(wire, 'u'), '2026-01')).toMatchObject({ ok: false, reason: expect.stringMatching(/CONSTRUCTOR/) });
+    expect(unmappedInputs(wire).map((u) => u.variable)).toEqual(['constructor', 'toString']);
+    expect(translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'TX', FULL)).toMatchObject({ ok: false, reason: expect.stringMatching(/CONSTRUCTOR/) });
+  });
+});
+
+describe('documented PolicyEngine differences', () => {
+  const profile = { month: '2026-01', state: 'CA', utilityType: 'heating_cooling', hasElderlyOrDisabledMember: false, ssiCandidateWithoutSsi: false, childWithoutTanf: false, hasSelfEmployment: false };
+  it('names the ones that apply to the unit-month', () => {
+    expect(differencesFor(profile)).toEqual([]);
+    expect(differencesFor({ ...profile, month: '2026-11' })[0]).toMatch(/FY2027/);
+    expect(differencesFor({ ...profile, childWithoutTanf: true })[0]).toMatch(/CalWORKs/);
+    expect(differencesFor({ ...profile, ssiCandidateWithoutSsi: true })[0]).toMatch(/SSI/);
+    expect(differencesFor({ ...profile, utilityType: 'limited' })[0]).toMatch(/sec\. 10103/);
+    expect(differencesFor({ ...profile, utilityType: 'limited', month: '2025-09' })).toEqual([]);
+    expect(differencesFor({ ...profile, hasSelfEmployment: true })[0]).toMatch(/self-employment/);
   });
 });

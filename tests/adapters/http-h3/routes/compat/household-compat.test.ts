@@ -74,6 +74,44 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     expect(res.body.result.spm_units.unit.snap).toEqual({ '2026-01': 590 });
   });
 
+  it('200: wages given as employment_income_before_lsr (the wage itself) compute the same allotment', async () => {
+    const body = coloradoWorker({ snap: { '2026-01': null } });
+    const parent = body.household.people.parent as Record<string, unknown>;
+    parent.employment_income_before_lsr = parent.employment_income;
+    delete parent.employment_income;
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.body.result.spm_units.unit.snap).toEqual({ '2026-01': 590 });
+    expect(res.body.tenet.unsupported).toEqual([]);
+  });
+
+  it('200: every input not used is in tenet.unsupported (kind input) with the reason, and a warning says so', async () => {
+    const body = coloradoWorker({ snap: { '2026-01': null }, snap_gross_income: { '2026-01': null }, snap_net_income_pre_shelter: { 2026: 1000 } });
+    Object.assign(body.household.people.child_1 as Record<string, unknown>, { is_tax_unit_dependent: { 2026: true } });
+    Object.assign(body.household.spm_units.unit as Record<string, unknown>, { electricity_expense: { 2026: 1200 } });
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.status).toBe(200);
+    // Spec fields are unchanged: the values asked for are computed and message is null.
+    expect(res.body.message).toBeNull();
+    expect(res.body.result.spm_units.unit.snap).toEqual({ '2026-01': 590 });
+    expect(res.body.result.spm_units.unit.snap_net_income_pre_shelter).toEqual({ 2026: 1000 });
+    expect(res.body.tenet.unsupported).toEqual([
+      { kind: 'input', entity_group: 'people', entity_id: 'child_1', variable: 'is_tax_unit_dependent', period: null, reason: expect.stringMatching(/^ignored: tax-unit roles/) },
+      { kind: 'input', entity_group: 'spm_units', entity_id: 'unit', variable: 'snap_net_income_pre_shelter', period: null, reason: expect.stringMatching(/^ignored: an intermediate/) },
+      { kind: 'input', entity_group: 'spm_units', entity_id: 'unit', variable: 'electricity_expense', period: null, reason: expect.stringMatching(/snap_utility_allowance_type is given/) },
+    ]);
+    expect(res.body.tenet.warnings).toContain('3 input value(s) of the household were not used: see tenet.unsupported (kind "input") for each and why.');
+  });
+
+  it('200: the documented PolicyEngine difference that applies is named in the warnings', async () => {
+    const body = coloradoWorker({ snap: { '2026-11': null } });
+    body.household.spm_units.unit.snap_utility_allowance_type = { '2026-11': 'SUA' } as never;
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    const warnings: string[] = res.body.tenet.warnings;
+    expect(warnings.some((w) => w.startsWith('PolicyEngine difference (FY2027 figures)'))).toBe(true);
+    // Two children and no tanf given: PolicyEngine would compute TANF and count it.
+    expect(warnings.some((w) => w.startsWith('PolicyEngine difference (other programs)') && /TANF/.test(w))).toBe(true);
+  });
+
   it('200: uncovered values keep null and are listed with the reason', async () => {
     const body = coloradoWorker({ snap: { '2026-01': null }, wic: { '2026-01': null }, is_snap_eligible: { 2026: null }, constructor: { '2026-01': null } });
     (body.household.people.parent as Record<string, unknown>).snap = { '2026-01': null };

@@ -9,7 +9,8 @@ import { createTestApp, testKey, type TestApp } from '../../../../support/http-h
 export const partner = testKey('partner', ['compat:external']);
 export const ordinary = testKey('ordinary', ['calculate:run', 'rules:read']);
 
-export const RULES = fileURLToPath(new URL('../../../../../rules', import.meta.url));
+/** COMPAT_RULES_DIR measures against a snapshot of the rules (e.g. `git archive HEAD rules`) while rules/ is being edited. */
+export const RULES = process.env.COMPAT_RULES_DIR ?? fileURLToPath(new URL('../../../../../rules', import.meta.url));
 
 let loaded: Promise<CompiledRuntime> | null = null;
 /** The compiled runtime over the bundled rules, loaded once per test file. */

@@ -1,0 +1,41 @@
+/**
+ * Documented differences between PolicyEngine-US and Tenet that are PolicyEngine's modelling choices rather than
+ * law (docs/compatibility.md, "Differences that are PolicyEngine's choices"). Each returns the warning for a unit
+ * it applies to, so a partner comparing figures knows which one explains a gap.
+ */
+import type { UnitProfile } from './translate.js';
+
+/** The last month of the last fiscal year the packages encode (FY2026). */
+const LAST_ENCODED_MONTH = '2026-09';
+/** Pub. L. 119-21 sec. 10103 applies from FY2026 (1 October 2025). */
+const SEC_10103_FROM = '2025-10';
+
+type Difference = (profile: UnitProfile) => string | null;
+
+const DIFFERENCES: Difference[] = [
+  (p) =>
+    p.month > LAST_ENCODED_MONTH
+      ? `PolicyEngine difference (FY2027 figures): for ${p.month} PolicyEngine projects fiscal-year 2027 SNAP figures from CPI forecasts; Tenet carries the published FY2026 figures forward until USDA publishes FY2027, so deductions and allotments can differ.`
+      : null,
+  (p) =>
+    p.ssiCandidateWithoutSsi
+      ? 'PolicyEngine difference (other programs): PolicyEngine computes SSI for aged, blind or disabled members and counts it as SNAP unearned income; Tenet counts only SSI given in the household (ssi, or ssi_reported with use_reported_ssi).'
+      : null,
+  (p) =>
+    p.childWithoutTanf
+      ? `PolicyEngine difference (other programs): PolicyEngine computes TANF for families with children${p.state === 'CA' ? ' (CalWORKs in California)' : ''} and counts it as SNAP unearned income; Tenet counts only TANF given in the household (tanf).`
+      : null,
+  (p) =>
+    p.month >= SEC_10103_FROM && !p.hasElderlyOrDisabledMember && (p.utilityType === 'limited' || p.utilityType === 'telephone')
+      ? `PolicyEngine difference (heat-and-eat): in a State that gives the standard utility allowance to households receiving energy assistance, PolicyEngine still does so for households without an elderly or disabled member (it applies Pub. L. 119-21 sec. 10103 only in California); Tenet applies sec. 10103 (7 U.S.C. 2014(e)(6)(C)(iv)) from October 2025 in every State.`
+      : null,
+  (p) =>
+    p.hasSelfEmployment
+      ? 'PolicyEngine difference (self-employment costs): PolicyEngine deducts a State percentage of self-employment income (or stated costs where the State allows them) as the cost of doing business; the bundled packages count the self-employment income given, so give it net of allowable costs (7 CFR 273.11(a)-(b)).'
+      : null,
+];
+
+/** The documented differences that apply to one unit-month. */
+export function differencesFor(profile: UnitProfile): string[] {
+  return DIFFERENCES.map((d) => d(profile)).filter((w): w is string => w !== null);
+}
