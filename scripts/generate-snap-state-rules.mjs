@@ -901,7 +901,7 @@ for (const [code, st] of Object.entries(data.states)) {
     '| excess shelter cap, homeless shelter deduction | `us:statutes/7/2014/e/6` | 7 U.S.C. 2014(e)(6); FNS COLA memos |',
     '| poverty guidelines, 130% gross / 100% net standards | `us:statutes/7/2014/c` | 7 U.S.C. 2014(c); HHS poverty guidelines 2023-2025 |',
     '| resource limits | `us:statutes/7/2014/g` | 7 U.S.C. 2014(g); FNS COLA memos |',
-    '| earned income (20%), medical ($35), dependent care, child support | `us:statutes/7/2014/e/2..5` | 7 U.S.C. 2014(e) |',
+    '| earned income (20%, on all earnings, including those used to pay child support a State excludes), medical ($35), dependent care, child support | `us:statutes/7/2014/e/2..5` | 7 U.S.C. 2014(e); 7 CFR 273.9(d)(2) |',
     '| 30% contribution (rounded up), minimum benefit (8%, sizes 1-2) | `us:statutes/7/2017/a` | 7 U.S.C. 2017(a); 7 CFR 273.10(e)(2) |',
     '| energy-assistance SUA limited to elderly/disabled households from FY2026 | `us:statutes/7/2014/e/6/C` | 7 U.S.C. 2014(e)(6)(C)(iv); Pub. L. 119-21 sec. 10103 (date of application assumed 2025-10-01) |',
     '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',

@@ -51,7 +51,7 @@ export function childSupportTest(st) {
 }
 
 export const CHILD_SUPPORT_COVERAGE_NOTE =
-  'Child support (finding 2 of issue #12): a State either excludes legally obligated child support paid from income (7 U.S.C. 2014(d)(6); 7 CFR 273.9(c)(17)) or deducts it (2014(e)(4); 7 CFR 273.9(d)(5)). ' +
+  'Child support: a State either excludes legally obligated child support paid from income (7 U.S.C. 2014(d)(6); 7 CFR 273.9(c)(17)) or deducts it (2014(e)(4); 7 CFR 273.9(d)(5)). ' +
   'Because 7 CFR 273.9(d)(2) counts the earnings used to pay excluded child support toward the 20% earned income deduction, the two choices give the same net income; they differ only in the gross income tests (federal 130% and the BBCE limits), where an exclusion State compares income after the payments. ' +
   'Each State\'s choice cites its own manual where it was checked (the "child support" column says verified or not verified). Colorado (10 CCR 2506-1 sec. 4.407) and Missouri (FSM 1115.035.20) exclude; so does Oregon (OAR 461-160-0430(1)(a)(B), which also applies the 20% to the excluded earnings); Massachusetts excludes under 106 CMR 363.230(O) (its DTA guide describes the same result as excluding for the gross test and deducting afterwards). The States marked not verified follow the compiled FNS State Options Report reading; Maine and Virginia carry a specific doubt in that column.';
 
