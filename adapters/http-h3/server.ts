@@ -3,7 +3,7 @@
  * node's message itself (node-body.ts), only on routes that take one, and stops at the size or time limit.
  * An answer given before the body was received in full closes the connection, so nobody has the server drain
  * the rest. Requests node's parser refuses (malformed request line, oversized headers, an Expect other than
- * 100-continue, CONNECT) and methods the fetch API cannot carry (TRACE, TRACK) are answered here with the same
+ * 100-continue, CONNECT) and methods the fetch API cannot carry (TRACE) are answered here with the same
  * error envelope and headers as every other answer (app.refuse).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,7 +15,7 @@ import type { BrokenRequest, HttpApp, RefusedAnswer } from './app.js';
 import { attachNodeBody } from './node-body.js';
 
 /** Methods the fetch API refuses to carry in a Request. */
-const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE']);
 
 /** The host header is not trusted for anything, so URLs are built on a fixed origin. */
 const ORIGIN = 'http://tenet.internal';
@@ -51,9 +51,10 @@ function writeRaw(socket: Duplex, answer: RefusedAnswer): void {
 }
 
 function writeRefusal(res: ServerResponse, answer: RefusedAnswer, method: string | null): void {
+  const body = method?.toUpperCase() === 'HEAD' ? undefined : Buffer.from(answer.body, 'utf8');
   res.shouldKeepAlive = false;
-  res.writeHead(answer.status, answer.headers);
-  res.end(method?.toUpperCase() === 'HEAD' ? undefined : answer.body);
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(body?.byteLength ?? 0) });
+  res.end(body);
 }
 
 function toRequest(req: IncomingMessage): Request {
