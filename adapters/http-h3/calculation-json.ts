@@ -1,8 +1,8 @@
 /**
  * JSON text of calculation results: the exact text JSON.stringify gives, written faster. Most of a result is
  * its trace, and a trace entry's rule_id, variable, entity kind and sources are the same in every result that
- * names the rule, so their JSON is written once and reused; per result only each entry's entity id (once per id)
- * and value are serialised.
+ * names the rule, so their JSON is written once and reused; per result only values and entity ids (which come from
+ * the household and are never cached across results) are serialised.
  * (Serialising the 14 KB us-ak SNAP sample result took about half the time of JSON.stringify; see
  * docs/benchmarks.md.)
  */
@@ -83,8 +83,10 @@ function isPlainEntry(entry: TraceEntry): boolean {
 }
 
 export function traceJson(trace: readonly TraceEntry[]): string {
-  // A trace names a handful of entities many times over: each id is serialised once per answer.
-  const ids = new Map<string, string>();
+  // Entity ids come from the household, so they are never cached beyond this answer; consecutive entries mostly
+  // share one, so only the last is kept (as `"<id>","value":`).
+  let lastId: string | undefined;
+  let idText = '';
   let out = '[';
   for (let i = 0; i < trace.length; i++) {
     const entry = trace[i];
@@ -93,9 +95,11 @@ export function traceJson(trace: readonly TraceEntry[]): string {
       out += JSON.stringify(entry);
       continue;
     }
-    let id = ids.get(entry.entity_id);
-    if (id === undefined) ids.set(entry.entity_id, (id = JSON.stringify(entry.entity_id)));
-    out += head(entry.rule_id, entry.variable, entry.entity) + id + ',"value":' + valueJson(entry.value) + tail(entry.sources);
+    if (entry.entity_id !== lastId) {
+      lastId = entry.entity_id;
+      idText = `${JSON.stringify(lastId)},"value":`;
+    }
+    out += head(entry.rule_id, entry.variable, entry.entity) + idText + valueJson(entry.value) + tail(entry.sources);
   }
   return `${out}]`;
 }
