@@ -12,7 +12,8 @@ export const OPTIONS_URL = 'https://www.fns.usda.gov/snap/waivers/state-options-
 export function childSupportSources(st) {
   const b = st.child_support_basis;
   const lines = [];
-  if (b?.verified) lines.push(`      - {citation: ${q(b.citation)}, url: ${q(b.url)}}`);
+  // A rule read in the RuleSpec US corpus (no URL captured there) is cited with its corpus path instead.
+  if (b?.verified) lines.push(b.url ? `      - {citation: ${q(b.citation)}, url: ${q(b.url)}}` : `      - {citation: ${q(`${b.citation} (as captured in the RuleSpec US corpus, ${b.corpus_path})`)}}`);
   lines.push(`      - {citation: 'FNS, SNAP State Options Report (child support)', url: '${OPTIONS_URL}'}`);
   return lines.join('\n');
 }
