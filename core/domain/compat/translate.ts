@@ -183,10 +183,13 @@ function applySelfEmployment(acc: Accumulator, readings: Reading[], pkg: Package
   for (const [pid, amount] of receipts) {
     const record = acc.people[pid];
     if (native) {
-      record.self_employment_income = cents(amount);
+      // A PolicyEngine loss (negative income) is receipts of 0 with costs of the loss: the rules then count a
+      // non-farm loss as 0 (7 CFR 273.11(a)(2)(ii)).
+      record.self_employment_income = cents(Math.max(amount, 0));
       const share = positive > 0 ? Math.max(amount, 0) / positive : 0;
       const unitCosts = costs.reduce((a, r) => a + (r.value as number), 0);
-      if (share > 0 && unitCosts > 0) record.self_employment_costs = cents(unitCosts * share);
+      const personCosts = share * unitCosts + Math.max(-amount, 0);
+      if (personCosts > 0) record.self_employment_costs = cents(personCosts);
     } else {
       // A non-farm self-employment loss is not offset against other income (7 CFR 273.11(a)(2)(ii)).
       addTo(record, 'earned_income', Math.max(amount, 0));

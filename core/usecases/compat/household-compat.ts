@@ -74,6 +74,7 @@ function monthsOf(key: string): string[] {
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
+const numeric = (v: JsonValue): JsonValue => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
 
 /** Every null in the household: a job to compute, or an unsupported entry saying why not. */
 function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue[] } {
@@ -178,12 +179,13 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
       continue;
     }
-    const values = months.map((m) => (m as { response: CalculateResponse }).response.outputs[def.output]);
+    // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
+    const values = months.map((m) => numeric((m as { response: CalculateResponse }).response.outputs[def.output]));
     for (const m of months) for (const w of (m as { response: CalculateResponse }).response.warnings) warn(w);
     let value: JsonValue;
     if (def.kind === 'boolean') value = values[0];
     else if (values.every((v) => typeof v === 'number')) value = round2((values as number[]).reduce((a, b) => a + b, 0));
-    else throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output}.`);
+    else throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output} (${values.map((v) => (v === null ? 'null' : typeof v)).join(', ')}).`);
     (result[job.group]![job.id][job.variable] as Record<string, JsonValue>)[job.period] = value;
     computed.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, value });
   }

@@ -105,6 +105,11 @@ describe('translateUnit: people, incomes and the State', () => {
     expect(out.profile.hasSelfEmployment).toBe(true);
   });
 
+  it('a self-employment loss is receipts of 0 and costs of the loss', () => {
+    // -6000 / 12 = -500 a month.
+    expect(translate({ self_employment_income_before_lsr: -6000 }).household.people.a).toMatchObject({ self_employment_income: 0, self_employment_costs: 500 });
+  });
+
   it('without self-employment facts, receipts are earned income and a non-farm loss counts as 0 (7 CFR 273.11(a)(2)(ii))', () => {
     const out = translate({ employment_income: 12_000, self_employment_income_before_lsr: -6000 }, { snap_self_employment_income_expense: 1200 }, undefined, BASIC);
     expect(out.household.people.a.earned_income).toBe(1000);
