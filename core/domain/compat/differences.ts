@@ -7,8 +7,6 @@ import type { UnitProfile } from './translate.js';
 
 /** The last month of the last fiscal year the packages encode (FY2026). */
 const LAST_ENCODED_MONTH = '2026-09';
-/** Pub. L. 119-21 sec. 10103 applies from FY2026 (1 October 2025). */
-const SEC_10103_FROM = '2025-10';
 
 type Difference = (profile: UnitProfile) => string | null;
 
@@ -26,8 +24,8 @@ const DIFFERENCES: Difference[] = [
       ? `PolicyEngine difference (other programs): PolicyEngine computes TANF for families with children${p.state === 'CA' ? ' (CalWORKs in California)' : ''} and counts it as SNAP unearned income; Tenet counts only TANF given in the household (tanf).`
       : null,
   (p) =>
-    p.month >= SEC_10103_FROM && !p.hasElderlyOrDisabledMember && (p.utilityType === 'limited' || p.utilityType === 'telephone')
-      ? `PolicyEngine difference (heat-and-eat): in a State that gives the standard utility allowance to households receiving energy assistance, PolicyEngine still does so for households without an elderly or disabled member (it applies Pub. L. 119-21 sec. 10103 only in California); Tenet applies sec. 10103 (7 U.S.C. 2014(e)(6)(C)(iv)) from October 2025 in every State.`
+    p.heatAndEatDenied === true && p.state !== 'CA'
+      ? `PolicyEngine difference (heat-and-eat): ${p.state} gives the standard utility allowance to households receiving energy assistance; PolicyEngine still does so for this household without an elderly or disabled member (it applies Pub. L. 119-21 sec. 10103 only in California), while Tenet applies sec. 10103 (7 U.S.C. 2014(e)(6)(C)(iv)) from October 2025 and gives the ${p.utilityType === 'telephone' ? 'telephone' : 'limited'} allowance.`
       : null,
   (p) =>
     p.hasSelfEmployment

@@ -37,6 +37,8 @@ export interface UnitProfile {
   /** A member under 18 and no TANF amount given. */
   childWithoutTanf: boolean;
   hasSelfEmployment: boolean;
+  /** Set after the run: the State gives the SUA through energy assistance and Pub. L. 119-21 sec. 10103 withheld it. */
+  heatAndEatDenied?: boolean;
 }
 
 /** A type (not an interface) so it is assignable to the calculator's Record<string, unknown> household. */

@@ -73,6 +73,11 @@ function monthsOf(key: string): string[] {
   return Array.from({ length: 12 }, (_, i) => `${key}-${String(i + 1).padStart(2, '0')}`);
 }
 
+/** The State confers the SUA through energy assistance, and sec. 10103 withheld it from this household (trace). */
+function energyAssistanceSuaDenied(response: CalculateResponse): boolean {
+  return response.trace.some((t) => t.rule_id.endsWith('#snap_energy_assistance_confers_sua') && t.value === false);
+}
+
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 const numeric = (v: JsonValue): JsonValue => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
 
@@ -158,9 +163,10 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
         }
         if (!translation.ok) return { reason: translation.reason };
         for (const entry of translation.ignored) noteUnused(entry);
-        for (const note of [...translation.notes, ...differencesFor(translation.profile)]) warn(note);
         const outputs = [...new Set(Object.values(OUTPUTS).map((o) => o.output))];
         const response = await deps.calculate(jurisdiction, translation.household, outputs);
+        const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
+        for (const note of [...translation.notes, ...differencesFor(profile)]) warn(note);
         sidecarPackage ??= { jurisdiction, runtime: response.runtime };
         return { response };
       })();

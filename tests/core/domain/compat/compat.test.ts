@@ -288,8 +288,9 @@ describe('documented PolicyEngine differences', () => {
     expect(differencesFor({ ...profile, month: '2026-11' })[0]).toMatch(/FY2027/);
     expect(differencesFor({ ...profile, childWithoutTanf: true })[0]).toMatch(/CalWORKs/);
     expect(differencesFor({ ...profile, ssiCandidateWithoutSsi: true })[0]).toMatch(/SSI/);
-    expect(differencesFor({ ...profile, utilityType: 'limited' })[0]).toMatch(/sec\. 10103/);
-    expect(differencesFor({ ...profile, utilityType: 'limited', month: '2025-09' })).toEqual([]);
+    expect(differencesFor({ ...profile, state: 'CO', utilityType: 'limited', heatAndEatDenied: true })[0]).toMatch(/CO gives the standard utility allowance .* sec\. 10103/);
+    // PolicyEngine applies sec. 10103 in California itself: no difference there.
+    expect(differencesFor({ ...profile, utilityType: 'limited', heatAndEatDenied: true })).toEqual([]);
     expect(differencesFor({ ...profile, hasSelfEmployment: true })[0]).toMatch(/self-employment/);
   });
 });

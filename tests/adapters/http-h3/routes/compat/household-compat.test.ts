@@ -112,6 +112,22 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     expect(warnings.some((w) => w.startsWith('PolicyEngine difference (other programs)') && /TANF/.test(w))).toBe(true);
   });
 
+  it('200: heat-and-eat: a Colorado household without an elderly or disabled member is told why PolicyEngine gives the SUA', async () => {
+    const body = coloradoWorker({ snap: { '2026-01': null } });
+    const unit = body.household.spm_units.unit as Record<string, unknown>;
+    delete unit.snap_utility_allowance_type;
+    Object.assign(unit, { electricity_expense: { 2026: 1200 }, water_expense: { 2026: 600 } });
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.body.tenet.warnings.some((w: string) => w.startsWith('PolicyEngine difference (heat-and-eat): CO'))).toBe(true);
+    const before = coloradoWorker({ snap: { '2025-09': null } });
+    const unitBefore = before.household.spm_units.unit as Record<string, unknown>;
+    delete unitBefore.snap_utility_allowance_type;
+    Object.assign(unitBefore, { electricity_expense: { 2025: 1200 }, water_expense: { 2025: 600 } });
+    (before.household.households.home as Record<string, unknown>).state_code = { 2025: 'CO' };
+    const early = await t.request('POST', PATH, { json: before, headers: auth(partner) });
+    expect(early.body.tenet.warnings.some((w: string) => w.includes('heat-and-eat'))).toBe(false);
+  });
+
   it('200: uncovered values keep null and are listed with the reason', async () => {
     const body = coloradoWorker({ snap: { '2026-01': null }, wic: { '2026-01': null }, is_snap_eligible: { 2026: null }, constructor: { '2026-01': null } });
     (body.household.people.parent as Record<string, unknown>).snap = { '2026-01': null };
