@@ -25,8 +25,10 @@ export const CalculateRequestSchema = v.object({
         v.pipe(v.string('must be a string'), v.maxLength(LIMITS.variableLength, `must be at most ${LIMITS.variableLength} characters`)),
         'must be an array of strings',
       ),
+      // An empty list would silently mean "every default output": refuse it and say how to ask for the defaults.
+      v.minLength(1, "must hold at least 1 item; omit variables for the package's default_outputs"),
       v.maxLength(LIMITS.variables, `must hold at most ${LIMITS.variables} items`),
-      v.description("Outputs to compute, by name or output alias; default: the package's default_outputs."),
+      v.description("Outputs to compute, by name or output alias (1-100); omit it for the package's default_outputs. An empty list is refused (400)."),
     ),
   ),
 });

@@ -18,6 +18,9 @@ export interface MappedHousehold {
 /** Counted entities are capped so a household cannot ask for unbounded work. */
 export const MAX_ENTITY_COUNT = 100;
 
+/** The one object key JavaScript does not store as a key. */
+const RESERVED_ID = '__proto__';
+
 const CONVENTIONS = new Set(['people', 'spm_units', 'facts', 'period', 'entities', 'relations']);
 
 function invalid(message: string): ServiceError {
@@ -186,6 +189,8 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
       if (ids.length > MAX_ENTITY_COUNT) throw invalid(`household.people: at most ${MAX_ENTITY_COUNT} people`);
       for (const id of ids) {
         if (id === unitId) throw invalid(`household.people.${id}: a person id must differ from the unit id ${unitId}`);
+        // Ids become object keys on the way to the engine, where `__proto__` would set a prototype instead of a key.
+        if (id === RESERVED_ID) throw invalid(`household.people.${id}: ${RESERVED_ID} cannot be a person id; use another id such as p1`);
         const member = people[id];
         if (!isJsonObject(member)) throw invalid(`household.people.${id}: must be an object of input values`);
         const instance = newInstance(entity);

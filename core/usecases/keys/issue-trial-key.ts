@@ -11,6 +11,7 @@ import {
   trialExpiry,
   utcDay,
 } from '../../domain/keys/trial-policy.js';
+import { FailedAuthThrottle } from '../auth/failed-auth-throttle.js';
 import { recordAudit } from './audit-trail.js';
 import type { ActionContext, KeysDeps } from './context.js';
 import { issuanceWarning } from './issue-admin-key.js';
@@ -33,6 +34,8 @@ export async function issueTrialKey(deps: KeysDeps, input: { label?: string }, c
   const now = deps.now();
   deps.killSwitches.invalidate();
   if ((await deps.killSwitches.read(now)).trial_mint.engaged) throw new ServiceError('trial_mint_disabled');
+  // The spec: a client throttled for failed authentication gets 429 on every further request, minting included.
+  await new FailedAuthThrottle(deps.stores.counters, deps.throttle).assertNotThrottled(ctx.client ?? 'unknown', now);
   await enforceCaps(deps, ctx.client ?? 'unknown', now);
 
   const raw = formatKey(deps.random(KEY_RANDOM_BYTES));

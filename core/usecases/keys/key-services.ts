@@ -4,7 +4,7 @@ import type { EnvironmentKeyConfig } from '../../domain/config.js';
 import { DEFAULT_TRIAL_CAPS, type TrialIssuanceCaps } from '../../domain/keys/trial-policy.js';
 import type { KeyStores } from '../../ports/key-stores.js';
 import type { ReadinessCheck } from '../../ports/readiness.js';
-import type { ThrottlePolicy } from '../auth/failed-auth-throttle.js';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from '../auth/failed-auth-throttle.js';
 import { KeyAuthGate } from '../auth/key-auth-gate.js';
 import { KeyRegistry, type KeyCacheOptions } from '../auth/key-registry.js';
 import { DEFAULT_KILL_SWITCH_CACHE_MS, KillSwitchReader } from '../auth/kill-switch-reader.js';
@@ -39,6 +39,7 @@ export function createKeyServices(options: KeyServicesOptions): KeyServices {
     random: options.random ?? ((n) => randomBytes(n)),
     now,
     trialCaps: { ...DEFAULT_TRIAL_CAPS, ...options.trialCaps },
+    throttle: options.throttle ?? DEFAULT_THROTTLE,
   };
   const readinessChecks: ReadinessCheck[] = [
     { name: 'auth configuration', check: async () => stripName(await gate.health()) },

@@ -140,6 +140,15 @@ describe('mapHousehold', () => {
     expect(mapHousehold(withAliases, { facts: { snap_household_size: 1 }, people: { p1: { years: 70 } } }).inputs.Person.p1.age).toBe(70);
   });
 
+  it('refuses __proto__ as a person id (it would set a prototype, not a key, on the way to the engine); other odd ids map', () => {
+    const household = JSON.parse('{"facts":{"snap_household_size":2},"people":{"__proto__":{"age":30},"b":{"age":5}}}');
+    expect(() => mapHousehold(index, household)).toThrow('household.people.__proto__: __proto__ cannot be a person id; use another id such as p1');
+    const odd = mapHousehold(index, JSON.parse('{"facts":{"snap_household_size":2},"people":{"constructor":{"age":30},"toString":{"age":5}}}'));
+    expect(Object.keys(odd.inputs.Person)).toEqual(['constructor', 'toString']);
+    const id: string = 'constructor';
+    expect(odd.inputs.Person[id].age).toBe(30);
+  });
+
   it('takes the calculation month from per-period values and checks enumerations and minimums', () => {
     const mapped = mapHousehold(index, { period: '2026-02', facts: { household_size: 1, earned_income: { '2026-01': 10, '2026-02': 20 } }, people: { ann: { age: { '2026-02': 61 } } } });
     expect(mapped.inputs.Household.household.snap_earned_income).toBe(20);
