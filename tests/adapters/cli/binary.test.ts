@@ -1,8 +1,10 @@
 /**
  * The built binary end to end: exit statuses (0 ok, 1 failure, 2 usage), --json as the only stdout, readable
  * tables, connection errors naming their cause, a URL without a scheme, the revoke guard, subcommand help, and
- * `corpus test` progress (forced with TENET_PROGRESS=1, since the child's stderr is a pipe), summary and --filter.
+ * `corpus test` progress (on a pseudo-terminal through `script`, and forced with TENET_PROGRESS=1 on a pipe),
+ * summary and --filter.
  */
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ import { listen, type RunningServer } from '../../../adapters/http-h3/server.js'
 import { TOKENS } from '../../../adapters/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { closedPort } from '../mcp-stdio/support.js';
-import { ensureBuilt, runCli } from './support/built-cli.js';
+import { CLI, ensureBuilt, runCli } from './support/built-cli.js';
 
 const admin = testKey('bin-admin', ['*']);
 let t: TestApp;
@@ -133,6 +135,14 @@ describe('tenet corpus test (built binary)', () => {
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed; 1 module failed to load');
     const quiet = await runCli(['corpus', 'test', root, '--no-cache', '--report']);
     expect(quiet).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  // A real terminal: `script` runs the binary on a pseudo-terminal, so the progress comes from stderr.isTTY alone.
+  it.skipIf(spawnSync('script', ['--version']).status !== 0)('shows progress on a real terminal without TENET_PROGRESS', async () => {
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} corpus test ${JSON.stringify(root)} --no-cache --report`;
+    const run = await new Promise<string>((done) => execFile('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH }, encoding: 'utf8' }, (_e, stdout) => done(stdout)));
+    expect(run).toContain(`\r\x1b[2K${root}: tests [########################] 1/1 files  1 passed  1 failed`);
+    expect(run.replace(/\r/g, '').trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed; 1 module failed to load');
   });
 
   it('exits 2 with a message when --filter matches no test file or a root is not a directory', async () => {
