@@ -3,27 +3,21 @@
  * client throttled for failed authentication trying to mint trial keys.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createKeysModule } from '../../../adapters/keys/module.js';
-import { createMemoryStores } from '../../../adapters/memory-store/memory-stores.js';
-import { MODULES } from '../../../adapters/composition-root.js';
-import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
-import type { KeyStores } from '../../../core/ports/key-stores.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { acquireRedis, deletePrefix, uniquePrefix } from '../../support/redis.js';
 
 const redis = await acquireRedis('hostile input');
 afterAll(async () => redis?.stop());
 
-const user = testKey('calc-user', ['calculate:run']);
-const backends: Array<{ name: string; stores: () => { stores: KeyStores; prefix: string | null } }> = [
-  { name: 'memory', stores: () => ({ stores: createMemoryStores(), prefix: null }) },
-];
+const user = testKey('calc-user', ['calculate:run', 'admin:analytics']);
+/** Every store of the app (keys, jobs, validation runs) on memory, or on Redis under a prefix of its own. */
+const backends: Array<{ name: string; env: () => { env: Record<string, string>; prefix: string | null } }> = [{ name: 'memory', env: () => ({ env: {}, prefix: null }) }];
 if (redis) {
   backends.push({
     name: 'redis',
-    stores: () => {
+    env: () => {
       const prefix = uniquePrefix('hostile');
-      return { stores: createRedisStores({ url: redis.url, prefix }), prefix };
+      return { env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: prefix }, prefix };
     },
   });
 }
@@ -38,9 +32,8 @@ describe.each(backends)('hostile input on $name', (backend) => {
   });
 
   async function start(): Promise<TestApp> {
-    const { stores, prefix } = backend.stores();
-    const modules = MODULES.map((module) => (module.name === 'keys' ? createKeysModule({ stores }) : module));
-    const app = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([user.entry]) }, overrides: { modules } });
+    const { env, prefix } = backend.env();
+    const app = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([user.entry]), ...env } });
     apps.push({ app, prefix });
     return app;
   }
@@ -75,5 +68,23 @@ describe.each(backends)('hostile input on $name', (backend) => {
     expect(Number(minted.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another client still mints.
     expect((await t.request('POST', '/v1/keys/trial', { clientAddress: '198.51.100.78' })).status).toBe(201);
+  });
+
+  it('refuses thousands of nesting levels with 400 before anything is stored: no 500, no false store outage', async () => {
+    const t = await start();
+    const deep = `${'['.repeat(3000)}${']'.repeat(3000)}`;
+    const headers = { 'content-type': 'application/json', 'x-api-key': user.key };
+    const run = await t.request('POST', '/v1/admin/validation/runs', { body: `{"kind":"deep","rows":[{"status":"covered","x":${deep}}]}`, headers });
+    expect(run.status).toBe(400);
+    expect(run.body.error.message).toContain('nested more than 64 levels');
+    const job = await t.request('POST', '/v1/jobs/calculate', {
+      body: `{"requests":[{"program_id":"snap","jurisdiction":"us-co","household":{"facts":{"household_size":1},"x":${deep}}}]}`,
+      headers,
+    });
+    expect(job.status).toBe(400);
+    const runs = await t.request('GET', '/v1/admin/validation/runs', { headers: { 'x-api-key': user.key } });
+    expect(runs.status).toBe(200);
+    expect(runs.body.data.runs).toEqual([]);
+    expect(t.logs.entries().filter((e) => e.level === 'error')).toEqual([]);
   });
 });
