@@ -3,6 +3,8 @@
  * it lists exactly what this deployment implements; curl examples use a real sample request when a runtime
  * package is loaded, and a small script swaps the placeholder base address for the page's own origin.
  */
+import type { PackageInput } from '../../../core/domain/household/shape.js';
+import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { html, Html, page } from './html.js';
 
 type Json = Record<string, any>;
@@ -13,6 +15,8 @@ export interface DocsPageInput {
   environment: string;
   /** A calculation request known to work on this deployment (first executable package), if any. */
   sampleRequest: Record<string, unknown> | null;
+  /** That package's detail, for the table of its inputs and outputs (null without a runtime). */
+  samplePackage?: RuntimePackageDetail | null;
   nonce: string;
 }
 
@@ -64,6 +68,14 @@ const FALLBACK_SAMPLE = {
 
 const BASE = '{base_url}';
 
+/**
+ * A table in its own horizontal scroller, so a wide table never widens the page; `reflow` tables become one
+ * labelled block per row on a phone (docs/pages.md).
+ */
+function scroller(table: Html, reflow = false): Html {
+  return html`<div class="table-scroll${reflow ? ' reflow' : ''}">${table}</div>`;
+}
+
 function endpointTable(rows: EndpointRow[]): Html {
   return html`<table id="endpoints">
 <thead><tr><th>Method</th><th>Path</th><th>Key scope</th><th>Purpose</th></tr></thead>
@@ -72,6 +84,39 @@ function endpointTable(rows: EndpointRow[]): Html {
       html`<tr><td><span class="method ${r.method.toLowerCase()}">${r.method}</span></td><td><code>${r.path}</code></td><td><span class="scope${r.scope === null ? ' public' : ''}">${r.scope ?? 'public'}</span></td><td>${r.summary}</td></tr>`,
   )}</tbody>
 </table>`;
+}
+
+/** The caller-facing name of an input: its published alias when it has one, else its canonical name. */
+function aliasOf(detail: RuntimePackageDetail): (canonical: string) => string | undefined {
+  const first = new Map<string, string>();
+  for (const [alias, canonical] of Object.entries(detail.household_aliases)) if (!first.has(canonical)) first.set(canonical, alias);
+  return (canonical) => first.get(canonical);
+}
+
+function accepts(input: PackageInput): Html {
+  if (input.values) return html`one of ${input.values.map((v, i) => html`${i > 0 ? ', ' : ''}<code>${v}</code>`)}${input.default !== undefined ? html`; default <code>${JSON.stringify(input.default)}</code>` : ''}`;
+  return input.default !== undefined ? html`default <code>${JSON.stringify(input.default)}</code>` : html`<span class="muted">optional</span>`;
+}
+
+const dash = (value: string | undefined): Html | string => value ?? html`<span class="muted">—</span>`;
+
+function packageSection(detail: RuntimePackageDetail | null | undefined): Html {
+  if (!detail) return html`<p class="muted">No runtime package is loaded on this deployment, so there is no package to show.</p>`;
+  const alias = aliasOf(detail);
+  const inputs = detail.entities.flatMap((e) => e.inputs.map((input) => ({ entity: e.entity, input })));
+  const outputs = detail.outputs.filter((o) => !o.alias_for);
+  return html`<p>Each input and output of <code>GET /v1/runtime/packages/{jurisdiction}/{program_id}</code> carries a <code>description</code>, its <code>period</code> (<code>month</code>, <code>year</code> or <code>none</code>) and its <code>unit</code> (for example <code>USD per month</code>, <code>count</code>, <code>boolean</code>); an enumerated text input lists its accepted <code>values</code>. Packages from other RuleSpec sources show what their rules state and leave the rest out. This deployment's first package, <code>${detail.jurisdiction}/${detail.program_id}</code>:</p>
+<h3>Inputs</h3>
+${scroller(html`<table id="package-inputs"><thead><tr><th>Input</th><th>Entity</th><th>Type</th><th>Unit</th><th>Period</th><th>Accepts</th><th>Description</th></tr></thead><tbody>
+${inputs.map(({ entity, input }) => {
+  const name = alias(input.name);
+  return html`<tr><td><code>${name ?? input.name}</code>${name ? html`<div class="muted small id">${input.name}</div>` : ''}</td><td data-label="Entity">${entity}</td><td data-label="Type">${input.dtype}</td><td data-label="Unit">${dash(input.unit)}</td><td data-label="Period">${dash(input.period)}</td><td data-label="Accepts">${accepts(input)}</td><td>${dash(input.description)}</td></tr>`;
+})}
+</tbody></table>`, true)}
+<h3>Outputs</h3>
+${scroller(html`<table id="package-outputs"><thead><tr><th>Output</th><th>Unit</th><th>Period</th><th>Description</th></tr></thead><tbody>
+${outputs.map((o) => html`<tr><td><code>${o.name}</code></td><td data-label="Unit">${dash(o.unit)}</td><td data-label="Period">${dash(o.period)}</td><td>${dash(o.description)}</td></tr>`)}
+</tbody></table>`, true)}`;
 }
 
 function curl(lines: string[]): Html {
@@ -110,6 +155,7 @@ export function renderDocsPage(input: DocsPageInput): string {
   <li><a href="#auth">Authentication and scopes</a></li>
   <li><a href="#start">Quick start with curl</a></li>
   <li><a href="#errors">Envelopes and errors</a></li>
+  <li><a href="#package">Package inputs and outputs</a></li>
   <li><a href="#endpoints-section">Endpoints</a></li>
   <li><a href="#mcp">Tool adapter (MCP) setup</a></li>
 </ul>
@@ -126,10 +172,10 @@ export function renderDocsPage(input: DocsPageInput): string {
 <h2 id="auth">Authentication and scopes</h2>
 <p>Every <code>/v1</code> endpoint except <code>/v1/health</code>, <code>/v1/ready</code>, <code>/v1/version</code>, <code>/v1/openapi.json</code> and <code>/v1/keys/trial</code> needs an API key, sent as <code>x-api-key: &lt;key&gt;</code> or <code>Authorization: Bearer &lt;key&gt;</code> (<code>x-api-key</code> wins when both are present). A missing, unknown, expired or revoked key gets 401 <code>unauthorized</code>; a key without the endpoint's scope gets 403 <code>insufficient_scope</code>. Keys are rate limited per fixed window (default 120 requests per 60 seconds); every authenticated response carries <code>x-ratelimit-limit</code>, <code>x-ratelimit-remaining</code> and <code>x-ratelimit-reset</code>.</p>
 <p>A self-service trial key (14 days, 30 requests per minute, scopes <code>rules:read</code>, <code>sources:read</code>, <code>graphs:read</code>, <code>calculate:run</code>) is issued by <code>POST /v1/keys/trial</code>; it is shown exactly once. Administrators issue other keys.</p>
-<table id="scopes"><thead><tr><th>Scope</th><th>Grants</th></tr></thead><tbody>
+${scroller(html`<table id="scopes"><thead><tr><th>Scope</th><th>Grants</th></tr></thead><tbody>
 ${SCOPES.map(([scope, grants]) => html`<tr><td><code>${scope}</code></td><td>${grants}</td></tr>`)}
 <tr><td><code>*</code></td><td>every scope</td></tr>
-</tbody></table>
+</tbody></table>`)}
 
 <h2 id="start">Quick start with curl</h2>
 <h3>1. Get a trial key</h3>
@@ -147,27 +193,30 @@ ${curl([`curl -s -X POST ${BASE}/v1/calculate`, "-H \"x-api-key: $KEY\"", "-H 'c
 
 <h2 id="errors">Envelopes and errors</h2>
 <p>Successful JSON responses are <code>{"status":"ok","data":…,"meta":{request_id, api_version, environment}}</code>; errors are <code>{"status":"error","error":{"code","message"},"meta":…}</code>, sometimes with <code>data</code> (for example <code>retry_after_seconds</code> on 429). Every response carries <code>x-request-id</code> (a valid client value is echoed) and <code>cache-control: no-store</code>; quote the request id when reporting a problem. The OpenAPI document is returned bare.</p>
-<table><thead><tr><th class="num">HTTP</th><th>Codes</th></tr></thead><tbody>
+<div class="table-scroll"><table><thead><tr><th class="num">HTTP</th><th>Codes</th></tr></thead><tbody>
 <tr><td class="num">400</td><td><code>invalid_request</code>, <code>invalid_household</code>, <code>unsupported_parameter</code> (<code>as_of</code> is reserved)</td></tr>
 <tr><td class="num">401 / 403</td><td><code>unauthorized</code> / <code>insufficient_scope</code> (the message names the scope)</td></tr>
 <tr><td class="num">404</td><td><code>not_found</code>: unknown rule, package, key, job, run or route</td></tr>
 <tr><td class="num">413 / 422</td><td><code>payload_too_large</code> (262,144 bytes by default) / <code>unsupported_program</code></td></tr>
 <tr><td class="num">429</td><td><code>rate_limited</code> (with <code>retry-after</code>), <code>auth_throttled</code>, trial issuance limits</td></tr>
 <tr><td class="num">5xx</td><td><code>internal_error</code>, <code>runtime_error</code> (502), <code>not_ready</code>, <code>auth_not_configured</code>, <code>store_unavailable</code> (503)</td></tr>
-</tbody></table>
+</tbody></table></div>
+
+<h2 id="package">Package inputs and outputs</h2>
+${packageSection(input.samplePackage)}
 
 <h2 id="endpoints-section">Endpoints</h2>
 <p class="muted">Generated from <a href="/v1/openapi.json">/v1/openapi.json</a>; the document has every request and response schema.</p>
-${endpointTable(rows)}
+${scroller(endpointTable(rows), true)}
 
 <h2 id="mcp">Tool adapter (MCP) setup</h2>
 <p><code>tenet mcp</code> is a stateless stdio process speaking the Model Context Protocol. It exposes 14 tools (each forwarding to one endpoint above), 4 resources and 3 prompts, and holds no rules or secrets beyond the key you configure. Add it to an MCP client:</p>
 <pre><code>${mcpConfig}</code></pre>
-<table><thead><tr><th>Variable</th><th>Default</th><th>Meaning</th></tr></thead><tbody>
+<div class="table-scroll"><table><thead><tr><th>Variable</th><th>Default</th><th>Meaning</th></tr></thead><tbody>
 <tr><td><code>SERVICE_API_BASE_URL</code></td><td>the production address</td><td>API origin; trailing slashes are stripped</td></tr>
 <tr><td><code>SERVICE_API_KEY</code></td><td>none</td><td>sent as <code>Authorization: Bearer</code>; without it protected tools return 401 results</td></tr>
 <tr><td><code>SERVICE_API_TIMEOUT_MS</code></td><td>30000</td><td>per-request timeout; must be a positive number</td></tr>
-</tbody></table>
+</tbody></table></div>
 <p>Tool results carry the API envelope unchanged (as text and as <code>structuredContent</code>); a rejected call returns <code>isError: true</code> with the HTTP status and the API's error envelope. A 429 with <code>retry-after</code> of at most 10 seconds is retried once.</p>
 `;
   return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT });

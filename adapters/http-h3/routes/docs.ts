@@ -1,18 +1,18 @@
 import * as v from 'valibot';
 import { API_VERSION } from '../../../core/domain/config.js';
+import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { READ } from '../../read-surface/tokens.js';
 import { OPENAPI_DOCUMENT, TOKENS, type Resolve } from '../../tokens.js';
 import { renderDocsPage } from '../pages/docs-page.js';
 import { htmlResponse, newNonce } from '../pages/html.js';
 import { defineRoute } from '../route.js';
 
-/** The first executable package's sample request, for a curl example that works here (null without a runtime). */
-function sampleRequest(resolve: Resolve): Record<string, unknown> | null {
+/** The first executable package's detail: its sample request makes a curl example that works here (null without a runtime). */
+function samplePackage(resolve: Resolve): RuntimePackageDetail | null {
   try {
     const runtime = resolve(READ.Runtime);
     const first = runtime.packages().find((p) => p.status === 'ready');
-    const detail = first ? runtime.package(first.jurisdiction, first.program_id) : undefined;
-    return detail ? (detail.sample_request as unknown as Record<string, unknown>) : null;
+    return (first ? runtime.package(first.jurisdiction, first.program_id) : undefined) ?? null;
   } catch {
     return null; // no read surface wired (platform-only apps): the page uses its built-in example
   }
@@ -31,6 +31,8 @@ export default defineRoute({
   handler: ({ resolve }) => {
     const nonce = newNonce();
     const openapi = resolve(OPENAPI_DOCUMENT);
-    return htmlResponse(renderDocsPage({ openapi, apiVersion: API_VERSION, environment: resolve(TOKENS.Config).environment, sampleRequest: sampleRequest(resolve), nonce }), nonce);
+    const detail = samplePackage(resolve);
+    const sampleRequest = detail ? (detail.sample_request as unknown as Record<string, unknown>) : null;
+    return htmlResponse(renderDocsPage({ openapi, apiVersion: API_VERSION, environment: resolve(TOKENS.Config).environment, sampleRequest, samplePackage: detail, nonce }), nonce);
   },
 });

@@ -22,7 +22,9 @@ if (!haveChromium) {
 
 const analyst = testKey('dash-analyst', ['admin:analytics']);
 const reader = testKey('dash-reader', ['rules:read']);
-const KEYS = JSON.stringify([analyst.entry, reader.entry]);
+// An unknown /v1 path answers 404 only to a key with rules:read (spec rule 6); others get 403 first.
+const operator = testKey('dash-operator', ['admin:analytics', 'rules:read']);
+const KEYS = JSON.stringify([analyst.entry, reader.entry, operator.entry]);
 
 interface Served {
   t: TestApp;
@@ -37,8 +39,8 @@ async function serve(options: TestAppOptions): Promise<Served> {
 }
 
 /** A page that records console errors and uncaught exceptions (CSP violations are reported as console errors). */
-async function openPage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+async function openPage(browser: Browser, width = 1200): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
@@ -57,7 +59,8 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
     full = await serve({ env: { SERVICE_API_KEYS: KEYS } });
     // A deployment without the validation-run and analytics endpoints, for the dashboard's 404 message.
-    const without = routes.filter((r) => !(r.method === 'GET' && (r.path === '/v1/admin/validation/runs' || r.path === '/v1/admin/analytics')));
+    // Every method of those paths goes (a path with another method left would answer 405, not 404).
+    const without = routes.filter((r) => !(r.path === '/v1/admin/validation/runs' || r.path === '/v1/admin/analytics'));
     bare = await serve({ env: { SERVICE_API_KEYS: KEYS }, overrides: { routes: without, skipStart: true } });
     const published = await fetch(`${full.server.url}/v1/admin/validation/runs`, {
       method: 'POST',
@@ -65,12 +68,17 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
       body: JSON.stringify({
         kind: 'browser-test-run',
         rows: [
-          { variable: 'snap_allotment', status: 'parity_match' },
-          { variable: 'snap_net_income', status: 'parity_diff' },
+          { variable: 'snap_allotment', status: 'parity_match', expected: 562, actual: 562 },
+          { variable: 'snap_net_income', status: 'parity_diff', expected: 1200.5, actual: 1210.5 },
           { variable: 'wic', status: 'uncovered' },
         ],
-        cases: [{ latency_ms: 12 }, { latency_ms: 20 }],
+        cases: [
+          { id: 'tx-worker', latency_ms: 12, changed: [{ variable: 'snap_net_income', expected: 1200.5, actual: 1210.5 }] },
+          { id: 'tx-elderly', latency_ms: 20, changed: [] },
+        ],
         api_version: '0.1.0',
+        base_url: 'https://rules.example.test',
+        model_versions: { policyengine_us: '1.2.3', tenet_rules: 'fy-2026' },
       }),
     });
     expect(published.status).toBe(201);
@@ -94,6 +102,12 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     expect(await page.locator('#endpoints tbody tr', { hasText: '/v1/parity/run' }).textContent()).toContain('admin:parity');
     expect(await page.getByRole('heading', { name: 'Tool adapter (MCP) setup' }).isVisible()).toBe(true);
     expect(await page.locator('#mcp ~ pre').first().textContent()).toContain(`"SERVICE_API_BASE_URL": "${full.server.url}"`);
+    // The first package's inputs and outputs, with what each means, its unit and period (from package detail).
+    const size = page.locator('#package-inputs tbody tr', { hasText: 'household_size' }).first();
+    expect(await size.locator('td').allTextContents()).toEqual(expect.arrayContaining(['count', 'month', expect.stringContaining('Number of people in the SNAP household')]));
+    expect(await page.locator('#package-inputs tbody tr', { hasText: 'utility_type' }).first().textContent()).toContain('one of heating_cooling, limited, telephone, none');
+    const allotment = page.locator('#package-outputs tbody tr', { hasText: 'snap_allotment' }).first();
+    expect(await allotment.locator('td').allTextContents()).toEqual(['snap_allotment', 'USD per month', 'month', expect.stringContaining('monthly SNAP benefit')]);
     if (process.env.TENET_SCREENSHOTS) await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/docs.png`, fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
@@ -129,25 +143,115 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     await page.context().close();
   });
 
-  it('GET /docs/validation explains a refused key and a key without admin:analytics', async () => {
+  it('GET /docs/validation clears a refused key (401) and says so once; explains a key without admin:analytics', async () => {
     const { page, problems } = await openPage(browser);
     await page.goto(`${full.server.url}/docs/validation`);
     await page.fill('#api-key', 'tnt_this-key-does-not-exist-000000000');
     await page.click('#load');
-    await expect(page.locator('#runs .notice.error').textContent({ timeout: 10_000 })).resolves.toContain('The key was refused (401)');
+    await expect(page.locator('#status.notice.error').textContent({ timeout: 10_000 })).resolves.toContain('The key was refused (401');
+    expect(await page.locator('#status').textContent()).toContain('has been cleared from this tab');
+    expect(await page.locator('[role=alert]').count()).toBe(1);
+    expect(await page.locator('#results').isHidden()).toBe(true);
+    expect(await page.inputValue('#api-key')).toBe('');
+    expect(await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), KEY_STORAGE_NAME)).toBeNull();
     await page.fill('#api-key', reader.key);
     await page.click('#load');
     await page.locator('#runs .notice.error', { hasText: '403' }).waitFor();
     expect(await page.locator('#runs .notice.error').textContent()).toContain('admin:analytics');
     expect(await page.locator('#analytics .notice.error').textContent()).toContain('403');
+    expect(await page.locator('#status').getAttribute('class')).toBe('muted');
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
+  it('GET /docs/validation opens a run: identity, the variables that differ and by how much, and its cases', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${full.server.url}/docs/validation`);
+    await page.fill('#api-key', analyst.key);
+    await page.click('#load');
+    await page.locator('#runs-table button.open-run').first().click();
+    await page.locator('#run-identity').waitFor();
+    const identity = (await page.locator('#run-identity').textContent())!;
+    expect(identity).toMatch(/Contract hash\s*sha256:[0-9a-f]{16}/);
+    expect(identity).toContain('https://rules.example.test');
+    expect(identity).toContain('policyengine_us: 1.2.3');
+    expect(identity).toContain('tenet_rules: fy-2026');
+    // 1210.5 - 1200.5 = +10 on the one differing row; the matching and uncovered rows are not listed.
+    const differences = page.locator('#run-differences tbody tr');
+    expect(await differences.count()).toBe(1);
+    expect((await differences.first().locator('td').allTextContents())).toEqual(['snap_net_income', 'parity_diff', '1200.5', '1210.5', '+10']);
+    const cases = page.locator('#run-cases tbody tr');
+    expect(await cases.count()).toBe(2);
+    expect(await cases.first().textContent()).toContain('snap_net_income: 1200.5 → 1210.5 (+10)');
+    expect(await cases.nth(1).locator('td').nth(1).textContent()).toBe('none');
+    expect(await page.locator('#run-rows tbody tr').count()).toBe(3);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('GET /docs/validation charts requests per key and latency per route, with readable route names', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${full.server.url}/docs/validation`);
+    await page.fill('#api-key', analyst.key);
+    await page.click('#load');
+    await page.locator('#keys-chart').waitFor();
+    expect(await page.locator('#keys-chart .chart-label').allTextContents()).toContain(analyst.entry.id);
+    const widths = await page.locator('#keys-chart .chart-bar span').evaluateAll((spans) => spans.map((s) => (s as any).style.width));
+    expect(widths).toContain('100%'); // the busiest key fills its bar
+    const routesCharted = await page.locator('#latency-chart .chart-label').allTextContents();
+    expect(routesCharted).toContain('GET /v1/admin/validation/runs');
+    expect(await page.locator('#latency-chart .legend span').allTextContents()).toEqual(['≤ 25 ms', '≤ 100 ms', '≤ 500 ms', '≤ 2 s', '> 2 s']);
+    // Open a run so the analytics hold a parameterised route, then reload the figures.
+    await page.locator('#runs-table button.open-run').first().click();
+    await page.locator('#run-identity').waitFor();
+    await page.click('#load');
+    await page.locator('#routes-table').waitFor();
+    await page.locator('#routes-table tbody tr', { hasText: 'GET /v1/admin/validation/runs/{run_id}' }).waitFor();
+    const routeNames = await page.locator('#routes-table tbody tr td:first-child').allTextContents();
+    for (const name of routeNames) expect(name).not.toMatch(/\*\*|\/:/);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  const pages = ['/docs', '/docs/validation'];
+  for (const width of [390, 1280]) {
+    it.each(pages)(`%s fits a ${width} px viewport: no sideways scroll of the page, wide tables scroll in their own box`, async (path) => {
+      const { page, problems } = await openPage(browser, width);
+      await page.goto(`${full.server.url}${path}`);
+      if (path === '/docs/validation') {
+        await page.fill('#api-key', analyst.key);
+        await page.click('#load');
+        await page.locator('#runs-table button.open-run').first().click();
+        await page.locator('#run-rows').waitFor();
+        await page.locator('#latency-chart').waitFor();
+      } else {
+        await page.locator('#package-inputs').waitFor();
+      }
+      expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBe(width);
+      // The header bar spans the whole width, and every table's box stays inside the page.
+      expect(await page.locator('header.top').evaluate((h) => (h as any).getBoundingClientRect().width)).toBe(width);
+      const boxes = await page.locator('.table-scroll').evaluateAll((els) => els.map((e) => (e as any).getBoundingClientRect().right));
+      expect(boxes.length).toBeGreaterThan(0);
+      for (const right of boxes) expect(right).toBeLessThanOrEqual(width);
+      expect(await page.locator('table').count()).toBe(await page.locator('.table-scroll > table').count());
+      if (process.env.TENET_SCREENSHOTS) await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/${path.slice(1).replace('/', '-')}-${width}.png`, fullPage: true });
+      if (process.env.TENET_SCREENSHOTS && path === '/docs') {
+        await page.locator('#package-inputs').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/package-inputs-${width}.png` });
+        await page.locator('#endpoints').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/endpoints-${width}.png` });
+        await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
+        await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/docs-top-${width}.png` });
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+  }
+
   it('GET /docs/validation says so clearly when the endpoints are not built (404)', async () => {
     const { page, problems } = await openPage(browser);
     await page.goto(`${bare.server.url}/docs/validation`);
-    await page.fill('#api-key', analyst.key);
+    await page.fill('#api-key', operator.key);
     await page.click('#load');
     await page.locator('#runs .notice.warn').waitFor();
     expect(await page.locator('#runs .notice.warn').textContent()).toContain('Not available on this deployment yet: GET /v1/admin/validation/runs answered 404');
