@@ -1,4 +1,7 @@
-/** `tenet admin validation runs list|show|publish`: validation runs (/v1/admin/validation/runs, scope admin:analytics). */
+/**
+ * `tenet admin validation runs list|show|publish` and `tenet admin validation migration`: validation runs and the
+ * migration ledger (/v1/admin/validation/*, scope admin:analytics).
+ */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
@@ -57,6 +60,18 @@ function formatRecord(r: RunRecord): string {
   return `${formatSummary(r)}\nrows (${r.rows.length}):\n${objectTable(r.rows)}\ncases (${r.cases.length}):\n${objectTable(r.cases)}`;
 }
 
+const isObjectList = (v: unknown): v is Record<string, unknown>[] =>
+  Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x));
+
+/** The free-form ledger: scalar fields as `field: value`, each list of objects as a titled table. */
+function formatLedger(ledger: Record<string, unknown>): string {
+  const entries = Object.entries(ledger);
+  const scalars = entries.filter(([, v]) => !isObjectList(v));
+  const head = scalars.length === 0 ? '' : fields(scalars.map(([k, v]) => [k, compact(v)]));
+  const tables = entries.filter(([, v]) => isObjectList(v)).map(([k, v]) => `\n${k} (${(v as unknown[]).length}):\n${objectTable(v as Record<string, unknown>[])}`);
+  return `${head}${tables.join('')}`;
+}
+
 /** The run to publish, from a JSON file or `-` (stdin); an unreadable file or non-object JSON is a usage error. */
 function readRunFile(path: string): Record<string, unknown> {
   let text: string;
@@ -78,11 +93,12 @@ function readRunFile(path: string): Record<string, unknown> {
 }
 
 export function registerAdminValidation(admin: Command, io: AdminIo): void {
-  const runs = admin
-    .command('validation')
-    .description('validation runs published by validation tooling (needs admin:analytics)')
-    .command('runs')
-    .description('list, show and publish validation runs');
+  const validation = admin.command('validation').description('validation runs and the migration ledger (needs admin:analytics)');
+  const runs = validation.command('runs').description('list, show and publish validation runs');
+
+  adminCommand(validation, 'migration', 'the partner migration ledger (404 unless the server sets MIGRATION_LEDGER_PATH)').action(async (options: ConnectionOptions) => {
+    print(io, options, (await AdminClient.from(options, io).call('GET', '/v1/admin/validation/migration')) as Record<string, unknown>, formatLedger);
+  });
 
   adminCommand(runs, 'list', 'run summaries, newest first (at most 200)').action(async (options: ConnectionOptions) => {
     print(io, options, (await AdminClient.from(options, io).call('GET', '/v1/admin/validation/runs')) as { runs: RunSummary[] }, formatRuns);

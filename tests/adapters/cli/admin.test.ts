@@ -155,6 +155,14 @@ describe('tenet admin analytics, validation runs and parity', () => {
     await expect(run(['admin', 'validation', 'runs', 'show', 'no-such-run'])).rejects.toThrow(/answered 404 \(not_found: /);
   });
 
+  it('prints the migration ledger: fields, then each list as a table; 404 when none is bundled', async () => {
+    await expect(run(['admin', 'validation', 'migration'])).rejects.toThrow(/answered 404 \(not_found: No migration ledger/);
+    const ledger = { generated: '2026-11-01', variables: [{ name: 'snap_allotment', status: 'mapped', weight: 5 }, { name: 'snap_gross_income', status: 'awaiting' }], states: ['us-co'] };
+    const answer: typeof fetch = async () => new Response(JSON.stringify({ status: 'ok', data: ledger, meta: { request_id: 'r', api_version: '0.1.0', environment: 'local' } }), { status: 200 });
+    const shown = await run(['admin', 'validation', 'migration'], { TENET_URL: 'http://ledger.test', TENET_ADMIN_KEY: 'k' }, answer);
+    expect(shown.out).toBe('generated: 2026-11-01\nstates:    ["us-co"]\n\nvariables (2):\nNAME               STATUS    WEIGHT\nsnap_allotment     mapped    5\nsnap_gross_income  awaiting  -\n');
+  });
+
   it('lists parity cases and runs them, exit status 0 when all match', async () => {
     const cases = await json(['admin', 'parity', 'cases']);
     expect(cases.cases.length).toBeGreaterThan(0);
