@@ -42,7 +42,7 @@ export function keysSettingsFromEnv(env: Record<string, string | undefined> = pr
   const problems: string[] = [];
   const d = DEFAULT_KEYS_SETTINGS;
   const prefix = env.REDIS_KEY_PREFIX?.trim() || d.redisKeyPrefix;
-  if (prefix.length > 64 || /\s/.test(prefix)) problems.push('REDIS_KEY_PREFIX: must be at most 64 characters without spaces');
+  if (prefix.length > 64 || /[\s{}]/.test(prefix)) problems.push('REDIS_KEY_PREFIX: must be at most 64 characters without spaces, { or } (braces pick Redis Cluster slots)');
   const settings: KeysSettings = {
     revocationWindowMs: integer(env, 'KEY_REVOCATION_WINDOW_MS', d.revocationWindowMs, 0, 30_000, problems),
     propagationMs: integer(env, 'KEY_PROPAGATION_MS', d.propagationMs, 0, 15_000, problems),

@@ -4,7 +4,7 @@
  * joins the platform's request observers; a timer publishes this instance's snapshot for `scope=global`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis-store/connection.js';
 import { AnalyticsCollector } from '../../core/domain/analytics/collector.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
 import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
@@ -27,7 +27,7 @@ export { OPERATIONS } from './tokens.js';
 interface Stores {
   analytics: AnalyticsStore;
   runs: ValidationRunStore;
-  client: Redis | null;
+  client: RedisClient | null;
 }
 const STORES = token<Stores>('OperationsStores');
 const COLLECTOR = token<AnalyticsCollector>('AnalyticsCollector');

@@ -1,18 +1,24 @@
 /**
  * Redis AnalyticsStore. Each instance's snapshot is one string key with a TTL; a sorted set indexes the
  * instance ids by expiry so listing needs no SCAN. Expired index entries are pruned on every list.
- *   <prefix>analytics:instance:<id>  JSON snapshot, EX ttl
- *   <prefix>analytics:instances      zset id -> expiry (ms)
+ *   <prefix>{analytics}:instance:<id>  JSON snapshot, EX ttl
+ *   <prefix>{analytics}:instances      zset id -> expiry (ms)
+ * (names from key-names.ts; one hash tag, so the MGET and MULTI work on a Redis Cluster).
  */
-import type { Redis } from 'ioredis';
 import type { AnalyticsSnapshot } from '../../core/domain/analytics/snapshot.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
+import type { RedisClient } from './connection.js';
 import { storeCall } from './guard.js';
+import { RedisKeyNames } from './key-names.js';
 
 export class RedisAnalyticsStore implements AnalyticsStore {
   readonly name = 'redis';
 
-  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly now: () => number = Date.now) {}
+  readonly #names: RedisKeyNames;
+
+  constructor(private readonly redis: RedisClient, prefix: string, private readonly now: () => number = Date.now) {
+    this.#names = new RedisKeyNames(prefix);
+  }
 
   async publish(snapshot: AnalyticsSnapshot, ttlSeconds: number): Promise<void> {
     const id = snapshot.instance_id;
@@ -38,10 +44,10 @@ export class RedisAnalyticsStore implements AnalyticsStore {
   }
 
   #key(id: string): string {
-    return `${this.prefix}analytics:instance:${id}`;
+    return this.#names.analyticsSnapshot(id);
   }
 
   #index(): string {
-    return `${this.prefix}analytics:instances`;
+    return this.#names.analyticsIndex();
   }
 }

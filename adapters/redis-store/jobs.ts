@@ -6,17 +6,18 @@
  * runs it from the first entry. The lock guarantees that two instances never run one job at once.
  */
 import { Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { ServiceError } from '../../core/domain/errors.js';
 import type { BatchResult, CalculateRequest } from '../../core/ports/calculator.js';
 import { JOB_RETENTION_SECONDS, type JobEntryRunner, type JobRecord, type JobStatus, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { DependencyHealth } from '../../core/ports/readiness.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
+import { connectRedis, type RedisClient } from './connection.js';
+import { jobPrefix } from './key-names.js';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './redis-stores.js';
 
 export interface RedisJobStoreOptions {
   url: string;
-  /** Namespace of the BullMQ keys (BullMQ `prefix`). */
+  /** Namespace of the BullMQ keys (BullMQ `prefix`), wrapped in a hash tag for Redis Cluster (key-names.ts). */
   prefix?: string;
   queueName?: string;
   /** Jobs one instance runs at once. */
@@ -54,10 +55,11 @@ const STATES: Record<string, JobStatus> = { active: 'running', completed: 'succe
 export class RedisJobStore implements JobStore {
   readonly durable = true;
   private readonly options: Required<RedisJobStoreOptions>;
-  private readonly client: Redis;
+  private readonly client: RedisClient;
+  private readonly prefix: string;
   private readonly queue: Queue<JobData, BatchResult[]>;
   private worker: Worker<JobData, BatchResult[]> | undefined;
-  private workerClient: Redis | undefined;
+  private workerClient: RedisClient | undefined;
 
   constructor(options: RedisJobStoreOptions) {
     this.options = {
@@ -68,9 +70,10 @@ export class RedisJobStore implements JobStore {
     } as Required<RedisJobStoreOptions>;
     // No retries, and every call is bounded by commandTimeoutMs, so HTTP callers get 503 promptly while Redis is away.
     const timeout = this.options.commandTimeoutMs;
-    this.client = new Redis(this.options.url, { maxRetriesPerRequest: 0, connectTimeout: timeout, commandTimeout: timeout });
+    this.client = connectRedis(this.options.url, { maxRetriesPerRequest: 0, connectTimeout: timeout, commandTimeout: timeout });
+    this.prefix = jobPrefix(this.options.prefix);
     this.client.on('error', () => {});
-    this.queue = new Queue<JobData, BatchResult[]>(this.options.queueName, { connection: this.client, prefix: this.options.prefix, skipWaitingForReady: true });
+    this.queue = new Queue<JobData, BatchResult[]>(this.options.queueName, { connection: this.client, prefix: this.prefix, skipWaitingForReady: true });
     this.queue.on('error', () => {});
   }
 
@@ -94,7 +97,7 @@ export class RedisJobStore implements JobStore {
   async start(runner: JobEntryRunner): Promise<void> {
     if (this.worker) return;
     // Workers block on Redis and must retry forever (BullMQ requirement); they never serve HTTP callers.
-    this.workerClient = new Redis(this.options.url, { maxRetriesPerRequest: null });
+    this.workerClient = connectRedis(this.options.url, { maxRetriesPerRequest: null });
     this.workerClient.on('error', () => {});
     this.worker = new Worker<JobData, BatchResult[]>(
       this.options.queueName,
@@ -108,7 +111,7 @@ export class RedisJobStore implements JobStore {
       },
       {
         connection: this.workerClient,
-        prefix: this.options.prefix,
+        prefix: this.prefix,
         concurrency: this.options.concurrency,
         lockDuration: this.options.lockDurationMs,
         stalledInterval: this.options.stalledIntervalMs,

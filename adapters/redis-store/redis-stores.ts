@@ -3,7 +3,7 @@
  * Every command has a bounded timeout and no offline queue, so a dead Redis surfaces as
  * 503 store_unavailable within about a second instead of a hang; ioredis reconnects on its own.
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
 import { ServiceError } from '../../core/domain/errors.js';
 import type { AuditEntry } from '../../core/domain/keys/audit.js';
 import { EXPIRED_KEY_GRACE_MS, type StoredKey } from '../../core/domain/keys/api-key.js';
@@ -17,6 +17,8 @@ import type { KeyStores } from '../../core/ports/key-stores.js';
 import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
 import type { StoreHealth } from '../../core/ports/store-health.js';
 import type { UsageStore } from '../../core/ports/usage-store.js';
+import { connectRedis, type RedisClient } from './connection.js';
+import { RedisKeyNames } from './key-names.js';
 import { SCRIPTS } from './scripts.js';
 
 /** Every Redis call gives up after this long unless REDIS_COMMAND_TIMEOUT_MS says otherwise. */
@@ -30,7 +32,7 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
 }
 
-type ScriptedRedis = Redis & {
+type ScriptedRedis = RedisClient & {
   tenetCreateKey(keyRecord: string, hashIndex: string, idSet: string, id: string, json: string, expireAtMs: string): Promise<number>;
   tenetLookup(hashIndex: string, revoked: string, keyPrefix: string): Promise<[string | null, string | null] | null>;
   tenetRevoke(keyRecord: string, revoked: string, id: string, at: string): Promise<number>;
@@ -48,16 +50,6 @@ type ScriptedRedis = Redis & {
     usageTtl: string,
   ): Promise<[number, number]>;
 };
-
-/** Redis key of a CounterStore counter: the counter, usage and admission stores share these names. */
-function counterKey(prefix: string, name: string): string {
-  return `${prefix}ctr:${name}`;
-}
-
-/** Redis hash of a month's usage per key id. */
-function usageKey(prefix: string, month: string): string {
-  return `${prefix}usage:${month}`;
-}
 
 /** Turns any Redis failure into the one error the HTTP layer maps to 503 store_unavailable. */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -86,7 +78,7 @@ export function redisClientOptions(options: RedisStoreOptions): RedisOptions {
 }
 
 export function createRedisClient(options: RedisStoreOptions): ScriptedRedis {
-  const client = new Redis(options.url, redisClientOptions(options)) as ScriptedRedis;
+  const client = connectRedis(options.url, redisClientOptions(options)) as ScriptedRedis;
   for (const [name, script] of Object.entries(SCRIPTS)) client.defineCommand(name, script);
   // Errors are reported through readiness and 503s; an unhandled 'error' event would crash the process.
   client.on('error', () => {});
@@ -94,34 +86,34 @@ export function createRedisClient(options: RedisStoreOptions): ScriptedRedis {
 }
 
 class RedisKeyStore implements KeyStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async create(key: StoredKey): Promise<'created' | 'conflict'> {
     const expireAt = key.expires_at ? Date.parse(key.expires_at) + EXPIRED_KEY_GRACE_MS : 0;
     const created = await guarded(() =>
-      this.redis.tenetCreateKey(`${this.p}key:${key.id}`, `${this.p}keyhash:${key.hash}`, `${this.p}keys`, key.id, JSON.stringify(key), String(expireAt)),
+      this.redis.tenetCreateKey(this.n.keyRecord(key.id), this.n.keyHash(key.hash), this.n.keyIds(), key.id, JSON.stringify(key), String(expireAt)),
     );
     return created === 1 ? 'created' : 'conflict';
   }
 
   async findByHash(hash: string): Promise<StoredKey | null> {
-    const found = await guarded(() => this.redis.tenetLookup(`${this.p}keyhash:${hash}`, `${this.p}key-revoked`, `${this.p}key:`));
+    const found = await guarded(() => this.redis.tenetLookup(this.n.keyHash(hash), this.n.keyRevocations(), this.n.keyRecordPrefix()));
     if (!found || found[0] === null) return null;
     return withRevocation(found[0], found[1]);
   }
 
   async findById(id: string): Promise<StoredKey | null> {
-    const [json, revokedAt] = await guarded(() => Promise.all([this.redis.get(`${this.p}key:${id}`), this.redis.hget(`${this.p}key-revoked`, id)]));
+    const [json, revokedAt] = await guarded(() => Promise.all([this.redis.get(this.n.keyRecord(id)), this.redis.hget(this.n.keyRevocations(), id)]));
     return json === null ? null : withRevocation(json, revokedAt);
   }
 
   async list(): Promise<StoredKey[]> {
     return guarded(async () => {
-      const ids = (await this.redis.smembers(`${this.p}keys`)).sort();
+      const ids = (await this.redis.smembers(this.n.keyIds())).sort();
       if (ids.length === 0) return [];
       const [records, revoked] = await Promise.all([
-        this.redis.mget(ids.map((id) => `${this.p}key:${id}`)),
-        this.redis.hgetall(`${this.p}key-revoked`),
+        this.redis.mget(ids.map((id) => this.n.keyRecord(id))),
+        this.redis.hgetall(this.n.keyRevocations()),
       ]);
       const keys: StoredKey[] = [];
       const gone: string[] = [];
@@ -130,22 +122,22 @@ class RedisKeyStore implements KeyStore {
         else keys.push(withRevocation(json, revoked[ids[index]] ?? null));
       });
       // Records that expired out of Redis leave their id in the set; tidy up lazily.
-      if (gone.length > 0) await this.redis.srem(`${this.p}keys`, ...gone);
+      if (gone.length > 0) await this.redis.srem(this.n.keyIds(), ...gone);
       return keys;
     });
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
-    const done = await guarded(() => this.redis.tenetRevoke(`${this.p}key:${id}`, `${this.p}key-revoked`, id, at));
+    const done = await guarded(() => this.redis.tenetRevoke(this.n.keyRecord(id), this.n.keyRevocations(), id, at));
     return done === 1;
   }
 
   async revokeEnvironmentKey(id: string, at: string): Promise<void> {
-    await guarded(() => this.redis.hsetnx(`${this.p}env-revoked`, id, at));
+    await guarded(() => this.redis.hsetnx(this.n.environmentRevocations(), id, at));
   }
 
   async revokedEnvironmentKeys(): Promise<Set<string>> {
-    return new Set(await guarded(() => this.redis.hkeys(`${this.p}env-revoked`)));
+    return new Set(await guarded(() => this.redis.hkeys(this.n.environmentRevocations())));
   }
 }
 
@@ -156,39 +148,39 @@ function withRevocation(json: string, revokedAt: string | null): StoredKey {
 }
 
 class RedisCounterStore implements CounterStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async increment(name: string, by: number, ttlSeconds: number): Promise<number> {
-    return guarded(() => this.redis.tenetIncrement(counterKey(this.p, name), String(by), String(ttlSeconds)));
+    return guarded(() => this.redis.tenetIncrement(this.n.counter(name), String(by), String(ttlSeconds)));
   }
 
   async get(name: string): Promise<number> {
-    const value = await guarded(() => this.redis.get(counterKey(this.p, name)));
+    const value = await guarded(() => this.redis.get(this.n.counter(name)));
     return value === null ? 0 : Number(value);
   }
 }
 
 class RedisAuditStore implements AuditStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async append(entry: AuditEntry, retainSinceMs: number): Promise<void> {
     await guarded(() =>
-      this.redis.tenetAudit(`${this.p}audit`, `${this.p}audit-seq`, String(Date.parse(entry.at)), JSON.stringify(entry), String(retainSinceMs)),
+      this.redis.tenetAudit(this.n.audit(), this.n.auditSequence(), String(Date.parse(entry.at)), JSON.stringify(entry), String(retainSinceMs)),
     );
   }
 
   async newest(limit: number, retainSinceMs: number): Promise<AuditEntry[]> {
-    const members = await guarded(() => this.redis.zrevrangebyscore(`${this.p}audit`, '+inf', String(retainSinceMs), 'LIMIT', 0, limit));
+    const members = await guarded(() => this.redis.zrevrangebyscore(this.n.audit(), '+inf', String(retainSinceMs), 'LIMIT', 0, limit));
     // Members are `<zero-padded sequence>|<json>` so equal timestamps keep insertion order.
     return members.map((member) => JSON.parse(member.slice(member.indexOf('|') + 1)) as AuditEntry);
   }
 }
 
 class RedisKillSwitchStore implements KillSwitchStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async read(): Promise<KillSwitches> {
-    const stored = await guarded(() => this.redis.hgetall(`${this.p}kill`));
+    const stored = await guarded(() => this.redis.hgetall(this.n.killSwitches()));
     const switches = defaultKillSwitches();
     for (const name of KILL_SWITCHES) {
       const json = stored[name];
@@ -198,15 +190,15 @@ class RedisKillSwitchStore implements KillSwitchStore {
   }
 
   async write(name: KillSwitchName, state: KillSwitchState): Promise<void> {
-    await guarded(() => this.redis.hset(`${this.p}kill`, name, JSON.stringify(state)));
+    await guarded(() => this.redis.hset(this.n.killSwitches(), name, JSON.stringify(state)));
   }
 }
 
 class RedisUsageStore implements UsageStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async record(keyId: string, month: string, requests: number): Promise<void> {
-    const name = usageKey(this.p, month);
+    const name = this.n.usage(month);
     await guarded(async () => {
       const results = await this.redis.multi().hincrby(name, keyId, requests).expire(name, USAGE_RETENTION_SECONDS).exec();
       const failed = results?.find(([error]) => error);
@@ -215,23 +207,23 @@ class RedisUsageStore implements UsageStore {
   }
 
   async month(month: string): Promise<UsageRowRecord[]> {
-    const rows = await guarded(() => this.redis.hgetall(usageKey(this.p, month)));
+    const rows = await guarded(() => this.redis.hgetall(this.n.usage(month)));
     return Object.entries(rows).map(([api_key_id, requests]) => ({ api_key_id, requests: Number(requests) }));
   }
 }
 
 /** One Lua script (tenetAdmit): the throttle read, rate-limit hit and usage of a request in one round trip. */
 class RedisAdmissionStore implements AdmissionStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly p: string) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async admit(request: AdmissionRequest): Promise<AdmissionResult> {
     const { throttle, rate, usage } = request;
     const [throttled, value] = await guarded(() =>
       this.redis.tenetAdmit(
-        counterKey(this.p, throttle.counter),
-        counterKey(this.p, rate.counter),
+        this.n.counter(throttle.counter),
+        this.n.counter(rate.counter),
         // Unused by the script when there is no usage to record.
-        usageKey(this.p, usage?.month ?? 'none'),
+        this.n.usage(usage?.month ?? 'none'),
         String(throttle.maxFailures),
         String(rate.ttlSeconds),
         String(rate.limit),
@@ -255,14 +247,14 @@ class RedisStoreHealth implements StoreHealth {
 }
 
 export interface RedisKeyStores extends KeyStores {
-  client: Redis;
+  client: RedisClient;
   /** Waits for the first connection; resolves false (and keeps retrying in the background) on failure. */
   connected(): Promise<boolean>;
 }
 
 export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
   const redis = createRedisClient(options);
-  const p = options.prefix ?? 'tenet:';
+  const p = new RedisKeyNames(options.prefix ?? 'tenet:');
   const firstConnect = redis.connect().then(
     () => true,
     () => false,

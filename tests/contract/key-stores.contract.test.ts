@@ -8,8 +8,10 @@ import type { AuditEntry } from '../../core/domain/keys/audit.js';
 import { displayPrefix, formatKey, hashKey } from '../../core/domain/keys/key-material.js';
 import type { KeyStores } from '../../core/ports/key-stores.js';
 import { acquireRedis, deletePrefix, uniquePrefix } from '../support/redis.js';
+import { acquireRedisCluster, deleteClusterPrefix } from '../support/redis-cluster.js';
 
 const redis = await acquireRedis('key-stores contract');
+const cluster = await acquireRedisCluster('key-stores contract');
 
 const backends: Array<{ name: string; make: () => Promise<KeyStores> }> = [{ name: 'memory', make: async () => createMemoryStores() }];
 if (redis) {
@@ -24,8 +26,21 @@ if (redis) {
   });
 }
 
+if (cluster) {
+  backends.push({
+    name: 'redis cluster',
+    make: async () => {
+      const prefix = uniquePrefix('contract');
+      const stores = createRedisStores({ url: cluster.url, prefix });
+      expect(await stores.connected()).toBe(true);
+      return { ...stores, close: async () => (await stores.close(), await deleteClusterPrefix(cluster.url, prefix)) };
+    },
+  });
+}
+
 afterAll(async () => {
   await redis?.stop();
+  await cluster?.stop();
 });
 
 function newKey(id: string, overrides: Partial<StoredKey> = {}): { raw: string; key: StoredKey } {
@@ -48,8 +63,8 @@ describe.each(backends)('key stores contract: $name', ({ name, make }) => {
   });
 
   it('reports its backend and durability', async () => {
-    expect(stores.health.name).toBe(name);
-    expect(stores.health.durable).toBe(name === 'redis');
+    expect(stores.health.name).toBe(name === 'memory' ? 'memory' : 'redis'); // a cluster is reported as redis too
+    expect(stores.health.durable).toBe(name !== 'memory');
     await expect(stores.health.check()).resolves.toBeUndefined();
   });
 

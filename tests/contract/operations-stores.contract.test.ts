@@ -10,9 +10,12 @@ import type { AnalyticsSnapshot } from '../../core/domain/analytics/snapshot.js'
 import { buildRunRecord, summaryOf } from '../../core/domain/validation/run.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
 import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
+import { connectRedis } from '../../adapters/redis-store/connection.js';
 import { acquireRedis, deletePrefix, uniquePrefix } from '../support/redis.js';
+import { acquireRedisCluster, deleteClusterPrefix } from '../support/redis-cluster.js';
 
 const redis = await acquireRedis('operations stores contract');
+const cluster = await acquireRedisCluster('operations stores contract');
 
 interface Backend {
   analytics: AnalyticsStore;
@@ -54,8 +57,30 @@ if (redis) {
   });
 }
 
+if (cluster) {
+  backends.push({
+    name: 'redis cluster',
+    make: async () => {
+      const prefix = uniquePrefix('ops-contract');
+      const client = connectRedis(cluster.url, { maxRetriesPerRequest: 1 });
+      let skew = 0;
+      const clock = () => Date.now() + skew;
+      return {
+        analytics: new RedisAnalyticsStore(client, prefix, clock),
+        runs: new RedisValidationRunStore(client, prefix, clock),
+        advance: (ms) => void (skew += ms),
+        close: async () => {
+          await deleteClusterPrefix(cluster.url, prefix);
+          client.disconnect();
+        },
+      };
+    },
+  });
+}
+
 afterAll(async () => {
   await redis?.stop();
+  await cluster?.stop();
 });
 
 function snapshot(instance: string, requests: number): AnalyticsSnapshot {
@@ -81,8 +106,8 @@ describe.each(backends)('operations stores contract: $name', ({ name, make }) =>
   });
 
   it('names its backend', () => {
-    expect(b.analytics.name).toBe(name);
-    expect(b.runs.name).toBe(name);
+    expect(b.analytics.name).toBe(name === 'memory' ? 'memory' : 'redis'); // a cluster is reported as redis too
+    expect(b.runs.name).toBe(name === 'memory' ? 'memory' : 'redis');
   });
 
   it('analytics: lists every published snapshot by instance id; a republish replaces the instance entry', async () => {

@@ -8,6 +8,7 @@ import type { JobRecord } from '../../../core/ports/job-store.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { acquireRedis, freePort, uniquePrefix, type TestRedis } from '../../support/redis.js';
+import { acquireRedisCluster, type TestCluster } from '../../support/redis-cluster.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = FixtureRuntime.fromFile(fileURLToPath(new URL('../../fixtures/runtime-fixture.json', import.meta.url)));
@@ -16,12 +17,21 @@ const entry = (size: number) => ({ program_id: 'snap', jurisdiction: 'us-fixture
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let redis: TestRedis | null = null;
+let cluster: TestCluster | null = null;
 beforeAll(async () => {
   redis = await acquireRedis('redis job store');
+  cluster = await acquireRedisCluster('redis job store');
 });
 afterAll(async () => {
   await redis?.stop();
+  await cluster?.stop();
 });
+
+/** The same job tests on one Redis and on a three-master Redis Cluster (BullMQ's prefix carries a hash tag). */
+const sources: Array<{ name: string; url: () => string | undefined }> = [
+  { name: 'redis', url: () => redis?.url },
+  { name: 'redis cluster', url: () => cluster?.url },
+];
 
 async function pollUntil(jobs: JobService, id: string, key: string, done: (r: JobRecord) => boolean, timeoutMs: number): Promise<JobRecord> {
   const deadline = Date.now() + timeoutMs;
@@ -33,12 +43,13 @@ async function pollUntil(jobs: JobService, id: string, key: string, done: (r: Jo
   return record;
 }
 
-describe('RedisJobStore', () => {
+describe.each(sources)('RedisJobStore on $name', ({ url: urlOf }) => {
   it('runs a job and answers polls from another instance, only for the creating key', async (ctx) => {
-    if (!redis) return ctx.skip();
+    const url = urlOf();
+    if (!url) return ctx.skip();
     const prefix = uniquePrefix('jobs');
-    const a = new RedisJobStore({ url: redis.url, prefix });
-    const b = new RedisJobStore({ url: redis.url, prefix });
+    const a = new RedisJobStore({ url, prefix });
+    const b = new RedisJobStore({ url, prefix });
     await a.start((request) => calculation.runEntry(request));
     let n = 0;
     const jobsA = new JobService(a, calculation, { newId: () => `job-${Date.now()}-${++n}`, now: () => new Date() });
@@ -60,7 +71,8 @@ describe('RedisJobStore', () => {
   });
 
   it('runs each job exactly once across two live instances, within each instance\'s concurrency bound', async (ctx) => {
-    if (!redis) return ctx.skip();
+    const url = urlOf();
+    if (!url) return ctx.skip();
     const prefix = uniquePrefix('jobs-once');
     const runs = new Map<string, number>();
     let active = 0;
@@ -74,8 +86,8 @@ describe('RedisJobStore', () => {
       active -= 1;
       return calculation.runEntry({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } });
     };
-    const a = new RedisJobStore({ url: redis.url, prefix, concurrency: 1 });
-    const b = new RedisJobStore({ url: redis.url, prefix, concurrency: 1 });
+    const a = new RedisJobStore({ url, prefix, concurrency: 1 });
+    const b = new RedisJobStore({ url, prefix, concurrency: 1 });
     await a.start(runner);
     await b.start(runner);
     try {
@@ -103,6 +115,14 @@ describe('RedisJobStore', () => {
     }
   });
 
+  it('finishes a job after the instance that accepted it is killed mid-job', async (ctx) => {
+    const url = urlOf();
+    if (!url) return ctx.skip();
+    await killedMidJob(url);
+  }, 60_000);
+});
+
+describe('RedisJobStore without Redis', () => {
   it('answers 503 store_unavailable when Redis is unreachable', async () => {
     const store = new RedisJobStore({ url: `redis://127.0.0.1:${await freePort()}`, commandTimeoutMs: 500 });
     const jobs = new JobService(store, calculation, { newId: () => 'job-x', now: () => new Date() });
@@ -116,43 +136,42 @@ describe('RedisJobStore', () => {
       await store.close();
     }
   });
-
-  it('finishes a job after the instance that accepted it is killed mid-job', async (ctx) => {
-    if (!redis) return ctx.skip();
-    const prefix = uniquePrefix('jobs-kill');
-    const child = spawn(process.execPath, ['--import', './scripts/ts/register.mjs', 'tests/adapters/redis-store/support/job-instance.ts'], {
-      cwd: root,
-      env: { ...process.env, REDIS_URL: redis.url, JOB_PREFIX: prefix, ENTRY_DELAY_MS: '300', SUBMIT_ENTRIES: '6' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.split('\n')[0]);
-      });
-      child.once('exit', (code) => reject(new Error(`child exited (${code}) before submitting: ${stderr}`)));
-    });
-    const { job_id: id } = JSON.parse(line) as { job_id: string };
-    const survivor = new RedisJobStore({ url: redis.url, prefix, lockDurationMs: 1000, stalledIntervalMs: 500 });
-    const jobs = new JobService(survivor, calculation, { newId: () => 'unused', now: () => new Date() });
-    try {
-      const running = await pollUntil(jobs, id, 'key-child', (r) => r.status === 'running' && r.completed >= 1, 15_000);
-      expect(running.status).toBe('running');
-      expect(running.completed).toBeLessThan(6);
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
-      // Only now does a live worker exist; it must recover the abandoned job once its lease expires.
-      await survivor.start((request) => calculation.runEntry(request));
-      const done = await pollUntil(jobs, id, 'key-child', (r) => r.status === 'succeeded' || r.status === 'failed', 20_000);
-      expect(done).toMatchObject({ status: 'succeeded', total: 6, completed: 6 });
-      expect(done.results).toHaveLength(6);
-      expect(done.results?.every((r) => r.status === 'ok')).toBe(true);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await survivor.close();
-    }
-  }, 60_000);
 });
+
+async function killedMidJob(url: string): Promise<void> {
+  const prefix = uniquePrefix('jobs-kill');
+  const child = spawn(process.execPath, ['--import', './scripts/ts/register.mjs', 'tests/adapters/redis-store/support/job-instance.ts'], {
+    cwd: root,
+    env: { ...process.env, REDIS_URL: url, JOB_PREFIX: prefix, ENTRY_DELAY_MS: '300', SUBMIT_ENTRIES: '6' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`child exited (${code}) before submitting: ${stderr}`)));
+  });
+  const { job_id: id } = JSON.parse(line) as { job_id: string };
+  const survivor = new RedisJobStore({ url, prefix, lockDurationMs: 1000, stalledIntervalMs: 500 });
+  const jobs = new JobService(survivor, calculation, { newId: () => 'unused', now: () => new Date() });
+  try {
+    const running = await pollUntil(jobs, id, 'key-child', (r) => r.status === 'running' && r.completed >= 1, 15_000);
+    expect(running.status).toBe('running');
+    expect(running.completed).toBeLessThan(6);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    // Only now does a live worker exist; it must recover the abandoned job once its lease expires.
+    await survivor.start((request) => calculation.runEntry(request));
+    const done = await pollUntil(jobs, id, 'key-child', (r) => r.status === 'succeeded' || r.status === 'failed', 20_000);
+    expect(done).toMatchObject({ status: 'succeeded', total: 6, completed: 6 });
+    expect(done.results).toHaveLength(6);
+    expect(done.results?.every((r) => r.status === 'ok')).toBe(true);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await survivor.close();
+  }
+}
