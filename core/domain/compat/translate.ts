@@ -90,6 +90,8 @@ interface Accumulator {
   ssiReported: Map<string, Reading>;
   usesReportedSsi: Set<string>;
   weeklyHours: Map<string, Reading>;
+  /** Members whose work-rule outcome PolicyEngine states directly (hours then decide nothing more). */
+  workRulesStated: Set<string>;
   month: string;
   ignored: IgnoredInput[];
   notes: string[];
@@ -144,6 +146,7 @@ function applyFact(acc: Accumulator, r: Reading, record: Record<string, unknown>
   if (t.before !== undefined && acc.month >= t.before) {
     return ignore(acc, r, `${r.name} no longer gives an ABAWD exemption from ${t.before} (Pub. L. 119-21 sec. 10102; 7 U.S.C. 2015(o)(3))`);
   }
+  if (t.alias === 'abawd_time_limit_exhausted' || t.alias === 'work_rule_disqualified') acc.workRulesStated.add(r.entityId);
   const key = String(r.value);
   if (!Object.hasOwn(t.values, key)) {
     if (t.kind === 'text') ignore(acc, r, `${r.value} is not a value Tenet can convert (known: ${Object.keys(t.values).join(', ')}); the package default was used`);
@@ -157,7 +160,9 @@ function applyFact(acc: Accumulator, r: Reading, record: Record<string, unknown>
  * Hours worked a week: a higher-education student working 20 hours or more is exempt (7 CFR 273.5(b)(5)); 20 hours
  * or more also meets the ABAWD work requirement (7 CFR 273.24(a)(1)(i)), which is the packages' default. Fewer hours
  * for a member of working age cannot be converted: whether the ABAWD time limit is used up depends on months the
- * household does not state (PolicyEngine counts none and makes the member ineligible at once).
+ * household does not state (PolicyEngine counts none and makes the member ineligible at once). Where the household
+ * states the work-rule outcome itself (meets_snap_abawd_work_requirements, is_snap_work_registration_noncompliant),
+ * the hours decide nothing more.
  */
 function applyWeeklyHours(acc: Accumulator, pkg: PackageInputs): void {
   for (const [pid, r] of acc.weeklyHours) {
@@ -166,7 +171,7 @@ function applyWeeklyHours(acc: Accumulator, pkg: PackageInputs): void {
     const age = typeof record.age === 'number' ? record.age : undefined;
     if (record.is_higher_ed_student === true && pkg.inputs.has('student_exemption')) {
       if (hours >= 20) record.student_exemption = true;
-    } else if (hours < 20 && (age === undefined || (age >= 16 && age < 65))) {
+    } else if (hours < 20 && (age === undefined || (age >= 16 && age < 65)) && !acc.workRulesStated.has(pid)) {
       ignore(acc, r, `fewer than 20 hours a week: whether ${pid} has used up the ABAWD time limit (7 CFR 273.24(b)) depends on months the household does not state; give meets_snap_abawd_work_requirements false if the member is past the limit`);
     }
   }
@@ -309,7 +314,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
   const { kept, ignored } = chooseSources(raw);
   const acc: Accumulator = {
     people: Object.fromEntries(ctx.members.map((pid) => [pid, {}])), unit: {}, flags: {}, texts: {}, utilities: new Set(),
-    elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), month, ignored, notes: [],
+    elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), workRulesStated: new Set(), month, ignored, notes: [],
   };
   for (const r of kept) {
     if (r.def.target.level === 'person') applyPerson(acc, r, pkg);

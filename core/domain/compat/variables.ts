@@ -208,6 +208,9 @@ export const PERSON_FACTS: Record<string, InputDefinition> = {
   immigration_status: person('year', { level: 'person', slot: 'fact', alias: 'citizenship_status', kind: 'text', values: CITIZENSHIP }, rank('immigration', 1, true)),
   is_full_time_college_student: person('year', flag('is_higher_ed_student', IF_TRUE), { stock: true }),
   is_part_time_college_student: person('year', flag('is_higher_ed_student', IF_TRUE), { stock: true }),
+  // PolicyEngine's conclusion that the member is an ineligible student (18-49, not disabled, no exemption): the
+  // rules reach the same conclusion from is_higher_ed_student without an exemption.
+  is_snap_ineligible_student: person('year', flag('is_higher_ed_student', IF_TRUE), { stock: true }),
   is_federal_work_study_participant: person('year', flag('student_exemption', IF_TRUE), { stock: true }),
   is_snap_employment_training_student: person('year', flag('student_exemption', IF_TRUE), { stock: true }),
   is_snap_work_incentive_student: person('year', flag('student_exemption', IF_TRUE), { stock: true }),
@@ -232,8 +235,8 @@ export interface OutputDefinition {
   group: EntityGroup;
   /** Canonical output of the SNAP package. */
   output: string;
-  /** money: monthly dollars, summed over the months of a bare-year key; boolean: monthly only. */
-  kind: 'money' | 'boolean';
+  /** money: monthly dollars, summed over the months of a bare-year key; boolean and count: monthly only. */
+  kind: 'money' | 'boolean' | 'count';
 }
 
 export const SNAP_PROGRAM_ID = 'snap';
@@ -247,6 +250,13 @@ export const OUTPUTS: Record<string, OutputDefinition> = {
   snap_excess_shelter_expense_deduction: { group: 'spm_units', output: 'snap_excess_shelter_deduction', kind: 'money' },
   snap_max_allotment: { group: 'spm_units', output: 'snap_maximum_allotment', kind: 'money' },
   snap_utility_allowance: { group: 'spm_units', output: 'snap_utility_allowance', kind: 'money' },
+  // Net income before the shelter deduction: gross less the other deductions (7 CFR 273.10(e)(1)(i)).
+  snap_net_income_pre_shelter: { group: 'spm_units', output: 'snap_adjusted_income', kind: 'money' },
+  // The federal allotment including the minimum for one- and two-person households, before State supplements.
+  snap_normal_allotment: { group: 'spm_units', output: 'snap_federal_allotment', kind: 'money' },
+  meets_snap_categorical_eligibility: { group: 'spm_units', output: 'snap_categorically_eligible', kind: 'boolean' },
+  // The SNAP household after excluding ineligible members (7 CFR 273.1(a), 273.11(c)).
+  snap_unit_size: { group: 'spm_units', output: 'snap_household_size', kind: 'count' },
 };
 
 /**

@@ -105,7 +105,7 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
                 ? `no mapping: ${variable} is not computed by this endpoint`
                 : def.group !== group
                   ? `no mapping: ${variable} is computed for spm_units, not ${group}`
-                  : def.kind === 'boolean' && YEAR_KEY.test(period)
+                  : def.kind !== 'money' && YEAR_KEY.test(period)
                     ? `${variable} is defined per month: request a YYYY-MM period`
                     : monthsOf(period)[0] < FIRST_MONTH
                       ? `period ${period} is before ${FIRST_MONTH}, the first month the SNAP packages encode`
@@ -189,7 +189,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
     const values = months.map((m) => numeric((m as { response: CalculateResponse }).response.outputs[def.output]));
     for (const m of months) for (const w of (m as { response: CalculateResponse }).response.warnings) warn(w);
     let value: JsonValue;
-    if (def.kind === 'boolean') value = values[0];
+    if (def.kind !== 'money') value = values[0];
     else if (values.every((v) => typeof v === 'number')) value = round2((values as number[]).reduce((a, b) => a + b, 0));
     else throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output} (${values.map((v) => (v === null ? 'null' : typeof v)).join(', ')}).`);
     (result[job.group]![job.id][job.variable] as Record<string, JsonValue>)[job.period] = value;

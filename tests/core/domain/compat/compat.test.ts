@@ -235,11 +235,14 @@ describe('translateUnit: person-level eligibility facts', () => {
     expect(translate({ is_full_time_college_student: true, is_federal_work_study_participant: true }).household.people.a).toMatchObject({ is_higher_ed_student: true, student_exemption: true });
     expect(translate({ is_part_time_college_student: true, weekly_hours_worked_before_lsr: 20 }).household.people.a).toMatchObject({ is_higher_ed_student: true, student_exemption: true });
     expect(translate({ is_part_time_college_student: true, weekly_hours_worked_before_lsr: 10 }).household.people.a.student_exemption).toBeUndefined();
+    expect(translate({ is_snap_ineligible_student: true }).household.people.a).toEqual({ age: 30, is_higher_ed_student: true });
   });
 
   it('hours under 20 for a working-age non-student cannot be converted and are reported', () => {
     expect(translate({ weekly_hours_worked_before_lsr: 40 }).ignored).toEqual([]);
     expect(translate({ weekly_hours_worked_before_lsr: 10 }).ignored[0]).toMatchObject({ variable: 'weekly_hours_worked_before_lsr', reason: expect.stringMatching(/ABAWD time limit/) });
+    // The work-rule outcome stated directly: the hours decide nothing more.
+    expect(translate({ weekly_hours_worked_before_lsr: 0, is_snap_work_registration_noncompliant: true }).ignored).toEqual([]);
   });
 
   it('work rules and ABAWD exemptions; veteran and foster-care exemptions end 2025-07 (Pub. L. 119-21 sec. 10102)', () => {

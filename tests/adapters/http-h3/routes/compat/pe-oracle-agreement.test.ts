@@ -143,7 +143,7 @@ function unusedCause(entries: Array<{ variable: string }>): string {
 
 function periodCause(period: string, mapped: string[]): string | null {
   if ((period.length === 4 && period < '2024') || (period.length === 7 && period < '2023-10')) return 'period before FY2024 (no encoded figures)';
-  if (period.length === 4 && mapped.every((name) => OUTPUTS[name].kind === 'boolean')) return 'a judgment asked for a year (computed per month only)';
+  if (period.length === 4 && mapped.every((name) => OUTPUTS[name].kind !== 'money')) return 'a judgment or count asked for a year (computed per month only)';
   return null;
 }
 
@@ -166,7 +166,7 @@ describe.skipIf(!present)('compatibility endpoint against PolicyEngine-US\'s SNA
 
     for (const test of tests) {
       const period = String(test.period);
-      const mapped = Object.keys(test.output).filter((name) => OUTPUTS[name] !== undefined && (period.length === 7 || OUTPUTS[name].kind !== 'boolean'));
+      const mapped = Object.keys(test.output).filter((name) => OUTPUTS[name] !== undefined && (period.length === 7 || OUTPUTS[name].kind === 'money'));
       if (Object.keys(test.output).every((name) => OUTPUTS[name] === undefined)) continue;
       claimed += 1;
       const household = toHousehold(test, meta);
