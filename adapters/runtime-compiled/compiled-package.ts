@@ -11,6 +11,7 @@ import { fiscalYearOf, periodStart } from '../../core/domain/household/period.js
 import { indexShape, type HouseholdShape, type JsonValue } from '../../core/domain/household/shape.js';
 import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage, type TraceEntry as EngineTrace } from '../../core/domain/rulespec/index.js';
 import type { ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
+import { outputDocs } from './package-docs.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
 import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
@@ -124,8 +125,9 @@ export class CompiledPackage implements ExecutablePackage {
   /** Read-surface description (DescribedPackage in core/ports/runtime.ts). */
   describe() {
     const sample = this.sample?.household ?? record(this.pkg.spec.extensions.sample_household);
+    const docs = outputDocs(this.pkg);
     return {
-      outputs: this.pkg.outputs.map((o) => (o.legalId ? { name: o.name, legal_id: o.legalId } : { name: o.name })),
+      outputs: this.pkg.outputs.map((o) => ({ name: o.name, ...(o.legalId ? { legal_id: o.legalId } : {}), ...docs.get(o.name) })),
       acknowledged_incomplete: [...this.pkg.spec.acknowledgedIncomplete],
       sample_household: Object.keys(sample).length > 0 ? structuredClone(sample) : undefined,
       ...(this.sampleProblem ? { sample_problem: this.sampleProblem } : {}),
