@@ -85,7 +85,10 @@ export function utilityCheckText(st) {
 /** Sentence for the utility module's summary: which FY2026 figures were checked against the State's own source. */
 export function utilityBasisText(st) {
   const b = st.utility_fy2026_basis;
-  return b ? ` FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} checked against the State's own source: ${b.citation} (RuleSpec US corpus, ${b.corpus_path}).` : '';
+  if (!b) return '';
+  // A source read in the RuleSpec US corpus is named by its corpus path; one read on the web by its URL.
+  const where = b.corpus_path ? `RuleSpec US corpus, ${b.corpus_path}` : b.url;
+  return ` FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} checked against the State's own source: ${b.citation} (${where}).`;
 }
 
 /** Text appended to a utility figure's description when a version of it is unverified. */
