@@ -115,7 +115,9 @@ export class AdminClient {
     if (!response.ok) {
       const detail = payload?.error ? `${payload.error.code}: ${payload.error.message}` : text.slice(0, 200);
       const requestId = payload?.meta?.request_id ? `; request id ${payload.meta.request_id}` : '';
-      throw new AdminRequestError(`${method} ${path} answered ${response.status} (${detail}${requestId})`);
+      // The server does not say why a key is refused (spec: no difference between unknown, expired and revoked).
+      const hint = response.status === 401 ? '; check the key in TENET_ADMIN_KEY or --key' : '';
+      throw new AdminRequestError(`${method} ${path} answered ${response.status} (${detail}${requestId})${hint}`);
     }
     if (payload === null) throw new AdminRequestError(`${method} ${url} answered ${response.status} without a JSON envelope: ${text.slice(0, 200)}`);
     return payload.data;

@@ -65,7 +65,7 @@ describe('tenet admin (built binary)', () => {
   it('exits 1 when the server refuses or cannot be reached, naming the cause', async () => {
     const refused = await runCli(['admin', 'audit'], { ...env, TENET_ADMIN_KEY: 'tnt_wrong' });
     expect(refused).toMatchObject({ code: 1, stdout: '' });
-    expect(refused.stderr).toMatch(/^tenet: GET \/v1\/admin\/audit answered 401 \(unauthorized: .*; request id \S+\)\n$/);
+    expect(refused.stderr).toMatch(/^tenet: GET \/v1\/admin\/audit answered 401 \(unauthorized: .*; request id \S+\); check the key in TENET_ADMIN_KEY or --key\n$/);
     const port = await closedPort();
     const down = await runCli(['admin', 'keys', 'list', '--url', `127.0.0.1:${port}`], env);
     expect(down).toMatchObject({ code: 1, stdout: '' });
