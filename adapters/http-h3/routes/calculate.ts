@@ -11,7 +11,7 @@ export default defineRoute({
   operationId: 'calculate',
   summary: 'Calculate outputs for one household, with an attribution trace',
   description:
-    'Experimental: a non-empty `warnings` array means the result is not an authoritative determination. 400 invalid_household for semantic household problems (naming the input); 422 when no runtime package matches; 502 when the engine fails or exceeds the per-calculation time limit. `package_digest` names exactly what ran.',
+    'Experimental: a non-empty `warnings` array means the result is not an authoritative determination. 400 invalid_household for semantic household problems (naming the input; a package input at the top level of the household is refused naming where it belongs, e.g. household.facts.household_size); 422 when no runtime package matches, suggesting the closest ids (TX -> us-tx) and GET /v1/runtime/packages; 502 when the engine fails or exceeds the per-calculation time limit. `package_digest` names exactly what ran.',
   tags: ['calculation'],
   auth: { scope: 'calculate:run' },
   body: CalculateRequestSchema,

@@ -9,7 +9,7 @@ export default defineRoute({
   operationId: 'getRule',
   summary: 'Read one rule by id or citation path',
   description:
-    'rule_id is a rule id (us:statutes/7/2017/a#snap_regular_month_allotment, `#` sent as %23) or a citation path (us/statutes/7/2017/a/snap_regular_month_allotment; slashes as is or %2F).',
+    'rule_id is a rule id (us:statutes/7/2017/a#snap_regular_month_allotment, `#` sent as %23) or a citation path (us/statutes/7/2017/a/snap_regular_month_allotment; slashes as is or %2F). An unescaped # never reaches the server (it starts a URL fragment): the 404 for the module part says so.',
   tags: ['rules'],
   auth: { scope: 'rules:read' },
   params: RuleParamsSchema,

@@ -8,7 +8,7 @@ export default defineRoute({
   path: '/v1/runtime/packages/:jurisdiction/**:program_id',
   operationId: 'getRuntimePackage',
   summary: 'One runtime package: inputs, outputs, entities, aliases and a sample request',
-  description: 'Jurisdiction comes first in the path. sample_request computes with the package as it is.',
+  description: 'Jurisdiction comes first in the path. sample_request computes with the package as it is. Ids match exactly: a 404 suggests the closest package ids (TX -> us-tx).',
   tags: ['runtime'],
   auth: { scope: 'rules:read' },
   params: PackageParamsSchema,

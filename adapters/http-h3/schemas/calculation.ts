@@ -11,7 +11,7 @@ const Identifier = v.pipe(
 export const HouseholdSchema = v.pipe(
   v.record(v.string(), v.unknown(), 'must be an object'),
   v.description(
-    'Free-form household. Conventions: people, spm_units (the first unit feeds the inputs), facts, period (YYYY-MM), entities (entity -> id -> input), relations. Input names as package detail lists them, including household_aliases; omitted inputs take package defaults.',
+    'Free-form household. Conventions: people, spm_units (the first unit feeds the inputs), facts, period (YYYY-MM), entities (entity -> id -> input), relations. Input names as package detail lists them, including household_aliases; omitted inputs take package defaults. A package input at the top level (beside facts) is a 400 naming where it belongs; other unknown top-level keys are ignored with a warning.',
   ),
 );
 
