@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
+import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
 import { CHILD_SUPPORT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
@@ -619,7 +620,7 @@ function testInput(code, st, ids, hh) {
   if (s.has_member_aged_62_or_older) input[s.has_member_aged_62_or_older] = false;
   if (personLevel) {
     input[F.members] = hh.people.map((m) => {
-      const row = { id: m.id, [F.age]: m.age, [F.disabled]: m.is_disabled, [F.earned]: m.earned_income, [F.unearned]: m.unearned_income, [F.medical]: m.medical_costs };
+      const row = { id: m.id, [F.age]: m.age, [F.disabled]: m.is_disabled, [F.earned]: m.earned_income, [F.unearned]: m.unearned_income, [F.medical]: m.medical_costs, ...personFactRow(m) };
       if (st.minimum_benefit?.condition === 'member_aged_62') row[`${ids.minimum}#input.age`] = m.age;
       return row;
     });
@@ -814,7 +815,7 @@ for (const [code, st] of Object.entries(data.states)) {
   if (sIds.has_member_aged_62_or_older) defaults.has_member_aged_62_or_older = false;
   const types = { household_size: 'Integer', utility_type: 'Text', snap_region: 'Text', alaska_allotment_area: 'Text', has_elderly_or_disabled_member: 'Boolean',
     is_homeless: 'Boolean', all_members_receive_tanf_or_ssi: 'Boolean', has_member_aged_62_or_older: 'Boolean' };
-  const personInputs = { age: F.age, is_disabled: F.disabled, earned_income: F.earned, unearned_income: F.unearned, medical_costs: F.medical };
+  const personInputs = { age: F.age, is_disabled: F.disabled, earned_income: F.earned, unearned_income: F.unearned, medical_costs: F.medical, ...PERSON_FACT_ALIASES };
   if (st.minimum_benefit?.condition === 'member_aged_62') personInputs.age = F.age; // same bare slot `age`, also read by the State module
   const sample = worked[0];
   const sampleHousehold = {
@@ -845,12 +846,14 @@ for (const [code, st] of Object.entries(data.states)) {
     default_outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'],
     household_entity: 'Household',
     household_aliases: aliases,
-    input_types: Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? 'Money'])),
+    input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
+    input_values: PERSON_FACT_VALUES,
+    material_inputs: MATERIAL_INPUTS,
     input_defaults: defaults,
     person_entity: 'Person',
     person_relation: F.members,
     person_aliases: personInputs,
-    person_input_defaults: { age: 30, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0 },
+    person_input_defaults: { age: 30, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0, ...PERSON_FACT_DEFAULTS },
     output_aliases: { snap: 'snap_allotment', snap_benefit: 'snap_allotment', is_snap_eligible: 'snap_eligible' },
     input_docs: docsFor(HOUSEHOLD_INPUT_DOCS, Object.keys(aliases), 'household input'),
     person_input_docs: docsFor(PERSON_INPUT_DOCS, Object.keys(personInputs), 'person input'),

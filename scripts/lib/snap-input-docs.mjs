@@ -15,6 +15,8 @@
  * Enumerated values (utility types, regions) are not repeated here: package detail lists them as `values`.
  */
 
+import { PERSON_FACT_DOCS } from './snap-person-facts.mjs';
+
 const money = (description) => ({ description, period: 'month', unit: 'USD per month' });
 const flag = (description) => ({ description, period: 'month', unit: 'boolean' });
 
@@ -42,6 +44,8 @@ export const PERSON_INPUT_DOCS = {
   earned_income: money("The person's gross earned income in the month; added to the household's (7 CFR 273.9(b)(1))."),
   unearned_income: money("The person's gross unearned income in the month; added to the household's (7 CFR 273.9(b)(2))."),
   medical_costs: money("The person's out-of-pocket medical costs; counted only when the person is 60 or older or disabled (7 U.S.C. 2014(e)(5))."),
+  // Person-level eligibility facts (issue #12) are described beside their definitions.
+  ...PERSON_FACT_DOCS,
 };
 
 export const OUTPUT_DOCS = {

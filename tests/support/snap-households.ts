@@ -29,3 +29,34 @@ export async function loadProgramPackage(root: string, file: string): Promise<Ru
   if (!pkg.ok) throw new Error(`${file}: ${JSON.stringify(pkg.diagnostics)}`);
   return pkg.package;
 }
+
+/**
+ * The person-level eligibility facts of the bundled SNAP packages at their common-case defaults
+ * (docs/snap-package-contract.md section 8). A raw engine request has no defaults, so every listed person needs them.
+ */
+export const PERSON_FACT_DEFAULTS = {
+  citizenship_status: 'citizen',
+  is_higher_ed_student: false,
+  student_exemption: false,
+  abawd_time_limit_exhausted: false,
+  abawd_exempt: false,
+  work_rule_disqualified: false,
+  self_employment_income: 0,
+  self_employment_costs: 0,
+  self_employment_is_farm: false,
+} as const;
+
+/** The same facts as batch columns for `n` people. */
+export function personFactColumns(n: number): Record<string, Float64Array | Uint8Array | string[]> {
+  return {
+    citizenship_status: Array.from({ length: n }, () => 'citizen'),
+    is_higher_ed_student: new Uint8Array(n),
+    student_exemption: new Uint8Array(n),
+    abawd_time_limit_exhausted: new Uint8Array(n),
+    abawd_exempt: new Uint8Array(n),
+    work_rule_disqualified: new Uint8Array(n),
+    self_employment_income: new Float64Array(n),
+    self_employment_costs: new Float64Array(n),
+    self_employment_is_farm: new Uint8Array(n),
+  };
+}

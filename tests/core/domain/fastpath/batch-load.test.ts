@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePackage, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
-import { loadProgramPackage } from '../../../support/snap-households.js';
+import { loadProgramPackage, personFactColumns } from '../../../support/snap-households.js';
 import { EvalError } from '../../../../core/domain/rulespec/values.js';
 import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../../../../core/domain/fastpath/batch.js';
 
@@ -88,6 +88,7 @@ describe('batch load: scale widening and the exact envelope', () => {
           earned_income: Float64Array.from([10, 0.0625, 0]),
           unearned_income: Float64Array.from([0, 0, 0]),
           medical_costs: Float64Array.from([0, 35.5, 0]),
+          ...personFactColumns(3),
         },
       },
     };

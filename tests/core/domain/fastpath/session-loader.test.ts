@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePackage, type RuntimePackage } from '../../../../core/domain/rulespec/compose.js';
-import { loadProgramPackage } from '../../../support/snap-households.js';
+import { loadProgramPackage, PERSON_FACT_DEFAULTS } from '../../../support/snap-households.js';
 import { PackageSession } from '../../../../core/domain/fastpath/session.js';
 import { makeLoader } from '../../../../core/domain/fastpath/loader.js';
 import type { SlotType } from '../../../../core/domain/fastpath/codegen.js';
@@ -128,7 +128,7 @@ describe('PackageSession reused across household shapes', () => {
     return Object.keys(r.errors).length > 0 ? undefined : r.outputs;
   }
   /** A person with every person input given (person inputs have no defaults), overridden by `p`. */
-  const person = (p: Record<string, unknown>): Record<string, unknown> => ({ age: 30, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0, ...p });
+  const person = (p: Record<string, unknown>): Record<string, unknown> => ({ age: 30, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0, ...PERSON_FACT_DEFAULTS, ...p });
 
   it('each household equals the explain path whatever the previous household set', () => {
     const earnedAlias = pkg.inputCatalog.find((c) => c.slot === 'earned_income')!.accepted[0];

@@ -1,0 +1,105 @@
+/**
+ * Person-level eligibility facts of the bundled SNAP packages (issue #12; docs/snap-package-contract.md section 8):
+ * their input ids, types, defaults, accepted values, package input docs, which of them are material (an omitted
+ * one is reported in the result's `assumptions`), and the values a generated test row gives each listed person.
+ * The generator keeps only small hooks that spread these into every compose spec and test.
+ */
+
+const flag = (description) => ({ description, period: 'month', unit: 'boolean' });
+const money = (description) => ({ description, period: 'month', unit: 'USD per month' });
+
+/** alias -> { id, type, default, values?, doc } */
+const FACTS = {
+  citizenship_status: {
+    id: 'us:statutes/7/2015/f#input.citizenship_status',
+    type: 'Text',
+    default: 'citizen',
+    values: ['citizen', 'eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen'],
+    doc: { description: "The person's citizenship or non-citizen category; an ineligible non-citizen is left out of the household size and their income counted pro rata (7 U.S.C. 2015(f); 7 CFR 273.4, 273.11(c)(3)). Refugees and asylees are ineligible from 2025-07-04 (Pub. L. 119-21 sec. 10108).", period: 'month', unit: 'text' },
+  },
+  is_higher_ed_student: {
+    id: 'us:statutes/7/2015/e#input.is_higher_ed_student',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The person is enrolled at least half time in an institution of higher education (7 U.S.C. 2015(e); 7 CFR 273.5(a)).'),
+  },
+  student_exemption: {
+    id: 'us:statutes/7/2015/e#input.student_exemption',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The student meets an exemption of 7 CFR 273.5(b) other than age or disability (20 hours of work a week, work-study, care of a young child, TANF, a training placement).'),
+  },
+  abawd_time_limit_exhausted: {
+    id: 'us:statutes/7/2015/o#input.abawd_time_limit_exhausted',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The person has used the 3 countable months in the current 36-month period without meeting the ABAWD work requirement (7 U.S.C. 2015(o)(2); 7 CFR 273.24(b)).'),
+  },
+  abawd_exempt: {
+    id: 'us:statutes/7/2015/o#input.abawd_exempt',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The person has an ABAWD exemption other than age, disability or a child in the household, such as being pregnant or medically unfit for work (7 U.S.C. 2015(o)(3); 7 CFR 273.24(c)).'),
+  },
+  work_rule_disqualified: {
+    id: 'us:statutes/7/2015/d#input.work_rule_disqualified',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The person is serving a disqualification for the general work requirement or a voluntary quit; their income still counts in full (7 U.S.C. 2015(d)(1); 7 CFR 273.7(f), 273.11(c)(1)).'),
+  },
+  self_employment_income: {
+    id: 'us:regulations/7-cfr/273/11/a#input.self_employment_income',
+    type: 'Money',
+    default: 0,
+    doc: money("The person's gross receipts from self-employment in the month (7 CFR 273.9(b)(1)(ii), 273.11(a))."),
+  },
+  self_employment_costs: {
+    id: 'us:regulations/7-cfr/273/11/a#input.self_employment_costs',
+    type: 'Money',
+    default: 0,
+    doc: money('The costs of producing that self-employment income in the month (7 CFR 273.11(a)(4), (b)).'),
+  },
+  self_employment_is_farm: {
+    id: 'us:regulations/7-cfr/273/11/a#input.self_employment_is_farm',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The self-employment is a farming operation: a farm loss offsets other income, any other loss counts as 0 (7 CFR 273.11(a)(2)(iii)).'),
+  },
+};
+
+const pick = (field) => Object.fromEntries(Object.entries(FACTS).map(([alias, fact]) => [alias, fact[field]]));
+
+/** person alias -> canonical input id (spread into the compose spec's person_aliases). */
+export const PERSON_FACT_ALIASES = pick('id');
+/** person alias -> default (spread into person_input_defaults). */
+export const PERSON_FACT_DEFAULTS = pick('default');
+/** person alias -> type (spread into input_types). */
+export const PERSON_FACT_TYPES = pick('type');
+/** person alias -> { description, period, unit } in scripts/lib/snap-input-docs.mjs's format. */
+export const PERSON_FACT_DOCS = pick('doc');
+/** text alias -> accepted values (the compose spec's input_values). */
+export const PERSON_FACT_VALUES = Object.fromEntries(Object.entries(FACTS).filter(([, f]) => f.values).map(([alias, f]) => [alias, f.values]));
+
+/**
+ * Material inputs (compose spec `material_inputs`): an omitted one is listed in the result's assumptions when its
+ * condition holds for the household. `person` facts are checked per listed person; `ages` limits a fact to the
+ * people its rule can reach (the student rule reaches 18-49, the ABAWD rule 18-64, the widest band any period
+ * applies); `unless_output` names a Judgment output that, when it holds, makes the fact irrelevant (a
+ * categorically eligible household has no resource test, 7 CFR 273.2(j)(2)).
+ */
+export const MATERIAL_INPUTS = {
+  household: {
+    countable_resources: { unless_output: 'snap_categorically_eligible', reason: 'the resource test applies to this household (7 U.S.C. 2014(g); 7 CFR 273.8)' },
+  },
+  person: {
+    citizenship_status: { reason: 'an ineligible non-citizen is left out of the household size (7 U.S.C. 2015(f); 7 CFR 273.4)' },
+    is_higher_ed_student: { ages: [18, 49], reason: 'a student aged 18-49 in higher education without an exemption is not a household member (7 CFR 273.5)' },
+    abawd_time_limit_exhausted: { ages: [18, 64], reason: 'an able-bodied adult past the time limit is left out of the household size (7 U.S.C. 2015(o); 7 CFR 273.24)' },
+    work_rule_disqualified: { ages: [16, 59], reason: 'a member disqualified for work rules is left out of the household size (7 U.S.C. 2015(d); 7 CFR 273.7)' },
+  },
+};
+
+/** The test-row fields that give one listed person every person fact (the defaults unless the person says otherwise). */
+export function personFactRow(member) {
+  return Object.fromEntries(Object.entries(FACTS).map(([alias, fact]) => [fact.id, member[alias] ?? fact.default]));
+}
