@@ -36,4 +36,34 @@ describe('page rendering', () => {
     // The shell quoting of the -d argument survives a quote in the sample.
     expect(out).toContain(`us-&#39;\\&#39;&#39;co&#39;\\&#39;&#39;`);
   });
+
+  it('shows package docs from the rules as text, and a dash where the source states nothing', () => {
+    const samplePackage = {
+      program_id: 'demo',
+      jurisdiction: 'us-xx',
+      runtime_id: 'r',
+      mode: 'compiled' as const,
+      status: 'ready' as const,
+      default_outputs: ['credit'],
+      default_period: '2026-01',
+      outputs: [{ name: 'credit', description: '<b>credit</b>', unit: 'USD', period: 'year' }, { name: 'bare' }],
+      entities: [{ entity: 'Household', id_template: 'household', inputs: [{ name: 'us:x#input.kind', dtype: 'Text', default: 'a', values: ['a', '<b>'], description: 'Kind', period: 'none', unit: 'text' }] }],
+      output_aliases: {},
+      household_aliases: { kind: 'us:x#input.kind' },
+      sample_request: { program_id: 'demo', jurisdiction: 'us-xx', household: {} },
+    };
+    const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, samplePackage, nonce: 'n' });
+    expect(out).not.toContain('<b>');
+    expect(out).toContain('&lt;b&gt;credit&lt;/b&gt;');
+    // The alias is the name shown; the canonical id under it.
+    expect(out).toMatch(/<code>kind<\/code><div class="muted small id">us:x#input.kind<\/div>/);
+    expect(out).toContain('one of <code>a</code>, <code>&lt;b&gt;</code>; default <code>&quot;a&quot;</code>');
+    const bare = out.slice(out.indexOf('<code>bare</code>'), out.indexOf('</tr>', out.indexOf('<code>bare</code>')));
+    expect(bare.match(/<span class="muted">—<\/span>/g)).toHaveLength(3);
+  });
+
+  it('says so when no package is loaded', () => {
+    const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, samplePackage: null, nonce: 'n' });
+    expect(out).toContain('No runtime package is loaded on this deployment');
+  });
 });
