@@ -6,7 +6,10 @@ export const ERROR_CODES = {
   invalid_request: { status: 400, message: 'The request is invalid.' },
   invalid_household: { status: 400, message: 'The household failed validation.' },
   unsupported_parameter: { status: 400, message: 'The parameter as_of is reserved for point-in-time retrieval and is not supported yet.' },
-  unauthorized: { status: 401, message: 'A valid API key is required.' },
+  unauthorized: {
+    status: 401,
+    message: 'A valid API key is required: send it as x-api-key: <key> or Authorization: Bearer <key>. For a trial key, POST /v1/keys/trial (no key needed).',
+  },
   insufficient_scope: { status: 403, message: 'The API key lacks the required scope.' },
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this path; the allow header lists the methods that are.' },

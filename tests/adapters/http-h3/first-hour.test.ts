@@ -113,3 +113,15 @@ describe('trace entries over HTTP', () => {
     expect(Object.keys(trace[0])).toEqual(['rule_id', 'variable', 'entity', 'entity_id', 'value', 'sources']);
   });
 });
+
+describe('a request without a usable key', () => {
+  it('is told how to send a key and where to get a trial key, the same for a missing and a wrong key', async () => {
+    const missing = await t.request('GET', '/v1/programs');
+    const wrong = await t.request('GET', '/v1/programs', { headers: { 'x-api-key': 'tnt_not-a-real-key' } });
+    expect(missing.status).toBe(401);
+    expect(missing.body.error.message).toBe(
+      'A valid API key is required: send it as x-api-key: <key> or Authorization: Bearer <key>. For a trial key, POST /v1/keys/trial (no key needed).',
+    );
+    expect(wrong.body.error).toEqual(missing.body.error);
+  });
+});
