@@ -72,14 +72,54 @@ export function unverifiedParameters(st, paramId) {
   }));
 }
 
+// FNS, "Simplified Process for Fiscal Year 2026 Standard Utility Allowance (SUA) Values" (2025-08-15): a State may
+// set its FY2026 values by adjusting FY2025 values by the CPI-U all items change from June 2024 to June 2025.
+// BLS CPI news release, table 1: all items index 314.175 (June 2024), 322.561 (June 2025).
+export const FY26_SIMPLIFIED_SUA_FACTOR = 322.561 / 314.175;
+
+function valueAt(series, date) {
+  let v;
+  for (const [from, x] of series) if (from <= date) v = x;
+  return v;
+}
+
+/** FY2026 SUA/LUA/TUA figures that are not FY2025 x the FNS simplified-method factor (to the nearest dollar, +-$1). */
+export function fy26SimplifiedMethodDepartures(st) {
+  const out = [];
+  for (const [region, r] of Object.entries(st.regions)) {
+    for (const kind of ['sua', 'lua', 'tua']) {
+      if (!r[kind]) continue;
+      const fy25 = valueAt(r[kind], '2025-09-30');
+      const fy26 = valueAt(r[kind], '2025-10-01');
+      const method = Math.round(fy25 * FY26_SIMPLIFIED_SUA_FACTOR);
+      if (fy25 > 0 && Math.abs(fy26 - method) > 1) out.push({ region, kind, fy25, fy26, method });
+    }
+  }
+  return out;
+}
+
 /** The coverage column: the unverified figures, or what was checked. */
 export function utilityCheckText(st) {
   const u = st.unverified_figures ?? [];
-  if (u.length > 0) return `unverified (warned in results): ${u.map((x) => `${KIND_LABEL[x.kind] ?? x.kind} from ${x.effective_from}`).join(', ')}`;
+  if (u.length > 0) {
+    const flagged = `unverified (warned in results): ${u.map((x) => `${KIND_LABEL[x.kind] ?? x.kind} from ${x.effective_from}`).join(', ')}`;
+    const others = fy26SimplifiedMethodDepartures(st).filter((x) => !u.some((y) => y.kind === x.kind && y.region === x.region));
+    return others.length ? `${flagged}; also not FY2025 x the FNS simplified-method factor (unchecked): ${others.map((x) => `${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}` : flagged;
+  }
   const b = st.utility_fy2026_basis;
   const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match the State's own source: ${b.citation}` : '';
   const rest = b && b.kinds.length < 3 ? '; other figures within 6% of FY2025, not checked' : '';
-  return b ? `${checked}${rest}` : 'FY2026 within 6% of FY2025 (plausible); not checked against the State notice';
+  return b ? `${checked}${rest}` : `${simplifiedMethodText(st)}; not checked against the State notice`;
+}
+
+// Most States took FNS's simplified FY2026 method, so a compiled FY2026 figure equal to FY2025 x the CPI factor is
+// consistent with it; one that is not is named, because it came from some other (unchecked) calculation.
+function simplifiedMethodText(st) {
+  const d = fy26SimplifiedMethodDepartures(st);
+  const factor = 'FY2025 x 322.561/314.175, the FNS simplified FY2026 method (CPI-U June 2025 / June 2024)';
+  if (d.length === 0) return `FY2026 = ${factor}, for every figure`;
+  const where = (x) => (Object.keys(st.regions).length > 1 ? `${x.region} ` : '');
+  return `FY2026 within 6% of FY2025, but not ${factor}: ${d.map((x) => `${where(x)}${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}`;
 }
 
 /** Sentence for the utility module's summary: which FY2026 figures were checked against the State's own source. */

@@ -1,0 +1,42 @@
+/**
+ * The coverage check of FY2026 utility figures against FNS's simplified FY2026 method (FNS memo of 2025-08-15:
+ * FY2025 values adjusted by the CPI-U all items change, June 2024 314.175 -> June 2025 322.561, BLS CPI table 1).
+ * A figure that does not follow the method is named in docs/coverage.md, so a reader knows it came from elsewhere.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain ES module of the rule generator, no type declarations
+import { FY26_SIMPLIFIED_SUA_FACTOR, fy26SimplifiedMethodDepartures } from '../../scripts/lib/snap-state-law.mjs';
+
+type Departure = { region: string; kind: string; fy25: number; fy26: number; method: number };
+const departures = fy26SimplifiedMethodDepartures as (st: unknown) => Departure[];
+const state = (series: Record<string, [string, number][]>) => ({ regions: { statewide: { label: 'Statewide', ...series } } });
+const data = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'scripts', 'data', 'snap-state-figures.json'), 'utf8'));
+
+describe('FY2026 utility figures against the FNS simplified method', () => {
+  it('uses the CPI-U all items ratio June 2025 / June 2024', () => {
+    // 322.561 / 314.175 = 1.02669...
+    expect(FY26_SIMPLIFIED_SUA_FACTOR).toBeCloseTo(1.02669, 5);
+  });
+
+  it('accepts a figure within $1 of FY2025 x the factor and names one that is not', () => {
+    // 500 x 1.02669 = 513.35 -> 513: 514 is within $1; 530 is not.
+    const st = state({
+      sua: [['2023-10-01', 480], ['2024-10-01', 500], ['2025-10-01', 514]],
+      lua: [['2023-10-01', 300], ['2024-10-01', 500], ['2025-10-01', 530]],
+    });
+    expect(departures(st)).toEqual([{ region: 'statewide', kind: 'lua', fy25: 500, fy26: 530, method: 513 }]);
+  });
+
+  it('takes FY2025 as the value in force on 2025-09-30, including a mid-year change', () => {
+    // Maryland-like series: 551 from 2024-01-01, 557 from 2025-01-01; 557 x 1.02669 = 571.87 -> 572.
+    const st = state({ sua: [['2023-10-01', 505], ['2024-01-01', 551], ['2025-01-01', 557], ['2025-10-01', 572]] });
+    expect(departures(st)).toEqual([]);
+  });
+
+  it('names the compiled figures that do not follow the method (Indiana SUA 502 -> 486: method 515)', () => {
+    expect(departures(data.states.in)).toEqual([{ region: 'statewide', kind: 'sua', fy25: 502, fy26: 486, method: 515 }]);
+    expect(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8')).toContain('SUA 765 -> 772 (method 785)');
+  });
+});
