@@ -135,12 +135,20 @@ function operation(route: RouteDefinition, converter: SchemaConverter): Json {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...(route.errors ?? []), ...platformErrors(route)])) {
     const status = ERROR_CODES[code].status;
-    if (responses[String(status)]) continue; // a raw route documents its own body for this status
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {
     const dataSchemas = codes.map((c) => route.errorData?.[c]).filter((s): s is AnySchema => s !== undefined);
     const data = dataSchemas.length === 1 ? converter.convert(dataSchemas[0], 'output') : undefined;
+    const own = responses[String(status)]?.content?.['application/json'];
+    if (own !== undefined) {
+      // A raw route's own body for this status, or the platform's envelope when the platform refuses first
+      // (a malformed path, as_of in the query): either may come.
+      own.schema = { anyOf: [own.schema, errorEnvelope(codes.sort(), data)] };
+      responses[String(status)].description += ` (or the error envelope: ${codes.join(', ')})`;
+      continue;
+    }
+    if (responses[String(status)]) continue; // a raw route documents another media type for this status
     const headers = [...commonHeaders, ...(status === 429 || codes.includes('server_busy') ? ['retry-after'] : []), ...(status === 401 ? ['www-authenticate'] : [])];
     responses[String(status)] = {
       description: codes.join(', '),
