@@ -147,7 +147,9 @@ export async function listen(app: ServedApp, host: string, port: number, logger:
   });
   // Node's parser refused the request: answer with the envelope when the socket can still take it.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
+    // As node's own handler does: a response already on its way on this socket must not be interleaved with another.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent === true) {
       socket.destroy();
       return;
     }
