@@ -27,25 +27,34 @@ function tolerance(a: string, b: string): number {
   return Math.max(1, Math.floor(Math.max(a.length, b.length) / 3));
 }
 
+/** How ids are compared: trimmed, lower case, spaces and underscores read as `-`. */
+export function normaliseId(input: string): string {
+  return input.trim().toLowerCase().replace(/[\s_]+/g, '-');
+}
+
 /**
- * The candidate closest to `input` (compared case-insensitively, spaces and underscores read as `-`), or null
- * when none is within tolerance. `aliases` maps further spellings (e.g. `texas`, `tx`) to a candidate.
+ * The candidate closest to `input` (compared as `normaliseId` spells it), or null when none is within tolerance or
+ * two are equally close (`us-tz` is as near `us-tn` as `us-tx`: no guess). `aliases` maps further spellings (e.g.
+ * `texas`, `tx`) to a candidate.
  */
 export function closestMatch(input: string, candidates: Iterable<string>, aliases: ReadonlyMap<string, string> = new Map()): string | null {
-  const typed = input.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const typed = normaliseId(input);
   if (typed === '') return null;
   const alias = aliases.get(typed);
   let best: string | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
+  let tied = false;
   for (const candidate of candidates) {
     if (alias === candidate) return candidate;
     const distance = editDistance(typed, candidate.toLowerCase());
-    if (distance < bestDistance && distance <= tolerance(typed, candidate)) {
+    if (distance > tolerance(typed, candidate) || distance > bestDistance) continue;
+    tied = distance === bestDistance && candidate !== best;
+    if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }
   }
-  return best;
+  return tied ? null : best;
 }
 
 /** ` (did you mean "x"?)` or an empty string, to append to a message. */

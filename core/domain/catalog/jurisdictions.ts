@@ -1,5 +1,5 @@
 /** Display names of RuleSpec jurisdiction prefixes; summaries carry them so `colorado` finds `us-co` rules. */
-import { closestMatch } from '../suggest.js';
+import { closestMatch, normaliseId } from '../suggest.js';
 
 const NAMES: Record<string, string> = {
   us: 'United States federal',
@@ -48,7 +48,14 @@ export function namedJurisdictions(): string[] {
   return Object.keys(NAMES);
 }
 
-/** The id among `known` that `input` most likely means (`TX`, `US-TX`, `Texas` -> `us-tx`), or null. */
+/**
+ * The id among `known` that `input` most likely means (`TX`, `US-TX`, `Texas` -> `us-tx`), or null. A spelling of a
+ * real jurisdiction that is not among `known` (`us-pr` where only States have packages) gets no suggestion: the
+ * nearest other id (`us-or`) would be a different place.
+ */
 export function suggestJurisdiction(input: string, known: Iterable<string>): string | null {
-  return closestMatch(input, known, JURISDICTION_ALIASES);
+  const typed = normaliseId(input);
+  const meant = Object.hasOwn(NAMES, typed) ? typed : JURISDICTION_ALIASES.get(typed);
+  if (meant !== undefined) return [...known].includes(meant) ? meant : null;
+  return closestMatch(input, known);
 }

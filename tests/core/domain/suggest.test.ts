@@ -16,6 +16,9 @@ describe('closest match for a mistyped id', () => {
     expect(closestMatch('snp', ['snap'])).toBe('snap');
     expect(closestMatch('medicaid', ['snap'])).toBeNull();
     expect(closestMatch('  ', ['snap'])).toBeNull();
+    // Equally near two candidates: no guess.
+    expect(closestMatch('us-tz', ['us-tn', 'us-tx'])).toBeNull();
+    expect(closestMatch('us-tz', ['us-tx', 'us-tx'])).toBe('us-tx');
   });
 
   it('takes an alias to its candidate before comparing spellings', () => {
