@@ -30,7 +30,8 @@ describe('GET /v1/admin/analytics', () => {
     await t.request('GET', '/v1/admin/validation/runs/vr-missing', { headers: auth(analyst) });
     await t.request('GET', '/v1/admin/analytics', { headers: auth(limited) });
     await t.request('GET', '/v1/admin/analytics', { headers: auth(limited) }); // over its 1-request window
-    await t.request('GET', '/v1/no-such-route');
+    // Unknown /v1 routes need a key (rules:read) before their 404.
+    await t.request('GET', '/v1/no-such-route', { headers: auth(reader) });
     const res = await t.request('GET', '/v1/admin/analytics', { headers: auth(analyst) });
     expect(res.status).toBe(200);
     const snap = res.body.data;
@@ -42,7 +43,7 @@ describe('GET /v1/admin/analytics', () => {
     expect(snap.routes.map((r: { route: string }) => r.route)).toEqual(['GET /v1/admin/analytics', '(unmatched)', 'GET /v1/admin/validation/runs/:run_id']);
     const keys = Object.fromEntries(snap.keys.map((k: { api_key_id: string }) => [k.api_key_id, k]));
     expect(keys.limited).toMatchObject({ requests: 2, rate_limited: 1 });
-    expect(keys.reader).toMatchObject({ requests: 1, rate_limited: 0 });
+    expect(keys.reader).toMatchObject({ requests: 2, rate_limited: 0 });
     expect(keys.analyst.requests).toBe(2);
   });
 
