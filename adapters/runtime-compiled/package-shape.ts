@@ -8,7 +8,8 @@
 import type { HouseholdShape, JsonValue, PackageEntity, PackageInput } from '../../core/domain/household/shape.js';
 import type { RuntimePackage } from '../../core/domain/rulespec/index.js';
 import { isPeriod } from '../../core/domain/household/period.js';
-import { inputDocs, type FieldDocs } from './package-docs.js';
+import { inputValues, materialInputs } from './material-inputs.js';
+import { inputDocs, sourceInputDocs, type FieldDocs } from './package-docs.js';
 
 type Extensions = Readonly<Record<string, unknown>>;
 
@@ -97,11 +98,12 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const personTargets = new Set(Object.values(personAliases));
 
   const constraints = new Map<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>>();
-  for (const [alias, constraint] of Object.entries(contractConstraints(ext))) {
+  for (const [alias, constraint] of Object.entries({ ...inputValues(ext), ...contractConstraints(ext) })) {
     const canonical = householdAliases[alias] ?? personAliases[alias];
     if (canonical) constraints.set(canonical, constraint);
   }
-  const householdDocs = inputDocs(ext, 'input_docs', householdAliases, canonicalOf);
+  // A person input without its own entry takes the household's, which includes the source's (below).
+  const householdDocs = inputDocs(ext, 'input_docs', householdAliases, canonicalOf, sourceInputDocs(pkg));
   const personDocs = inputDocs(ext, 'person_input_docs', personAliases, canonicalOf);
   const declare = (name: string, dtype: string, value: JsonValue | undefined, docs: FieldDocs | undefined): PackageInput => {
     // RuleSpec reads an input only when evaluation reaches it, so an input without a default is optional here;
@@ -109,6 +111,8 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
     const input: PackageInput = value === undefined ? { name, dtype, optional: true } : { name, dtype, default: value };
     return { ...input, ...constraints.get(name), ...docs };
   };
+  const householdMaterial = materialInputs(ext, 'household', householdAliases);
+  const personMaterial = materialInputs(ext, 'person', personAliases);
   const unitInputs: PackageInput[] = [];
   const personInputs: PackageInput[] = [];
   for (const input of pkg.inputs) {
@@ -119,10 +123,10 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
     // Read both directly at the query entity and through a relation: declared on the unit and on members.
     const onUnit = householdTargets.has(input.name) || !onPerson || (queryEntities.has(input.entity) && !personTargets.has(input.name));
     const dtype = typeOf(input.name, input.dtype);
-    if (onUnit) unitInputs.push(declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined), householdDocs.get(input.name)));
+    if (onUnit) unitInputs.push({ ...declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined), householdDocs.get(input.name)), ...householdMaterial.get(input.name) });
     // A person input the spec documents only at household level keeps that text.
     const docsOnPerson = personDocs.get(input.name) ?? householdDocs.get(input.name);
-    if (onPerson) personInputs.push(declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined), docsOnPerson));
+    if (onPerson) personInputs.push({ ...declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined), docsOnPerson), ...personMaterial.get(input.name) });
   }
 
   // Besides the published aliases, every bare slot name and every accepted input id names its input.

@@ -2,6 +2,7 @@
  * The calculation side of the runtime: executable packages and the records calculation produces.
  * (The read side, package listings, details and graphs, is core/ports/runtime.ts.)
  */
+import type { Assumption } from '../domain/household/assumptions.js';
 import type { MappedHousehold } from '../domain/household/map.js';
 import type { HouseholdShape, JsonValue } from '../domain/household/shape.js';
 
@@ -42,6 +43,8 @@ export interface CalculateResponse {
   outputs: Record<string, JsonValue>;
   trace: TraceEntry[];
   warnings: string[];
+  /** Defaults relied on that could change this household's outcome (docs/calculation.md "Assumptions"); may be empty. */
+  assumptions: Assumption[];
 }
 
 export type EntryErrorCode = 'unsupported_program' | 'invalid_household' | 'runtime_error';

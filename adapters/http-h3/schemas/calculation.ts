@@ -45,6 +45,14 @@ export const TraceEntrySchema = v.strictObject({
   sources: v.array(v.string()),
 });
 
+export const AssumptionSchema = v.strictObject({
+  input: v.pipe(v.string(), v.description('The input as a household names it (the package alias), e.g. citizenship_status.')),
+  entity: v.pipe(v.string(), v.description('Entity kind the default was used for (Household, Person).')),
+  entity_id: v.pipe(v.string(), v.description("The entity's id: household, or the person's key in household.people.")),
+  assumed_value: v.pipe(v.unknown(), v.description('The default used.')),
+  message: v.pipe(v.string(), v.description('Why the default matters (with the provision) and where to give the fact.')),
+});
+
 export const CalculateResponseSchema = v.strictObject({
   engine: v.string(),
   runtime: v.strictObject({ id: v.string(), mode: v.picklist(['fixture', 'compiled']) }),
@@ -58,6 +66,12 @@ export const CalculateResponseSchema = v.strictObject({
   outputs: v.record(v.string(), v.unknown()),
   trace: v.array(TraceEntrySchema),
   warnings: v.pipe(v.array(v.string()), v.minLength(1)),
+  assumptions: v.pipe(
+    v.array(AssumptionSchema),
+    v.description(
+      'Tenet extension. Defaults the calculation relied on for facts the household did not give and that could change its outcome (the package marks them material; a person fact only for people its rule can reach; a resource fact not when the household is categorically eligible). Empty when nothing material was assumed. Each entry also appears, summarised, in warnings.',
+    ),
+  ),
 });
 
 export function batchRequestSchema(max: number) {

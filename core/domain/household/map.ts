@@ -1,4 +1,5 @@
 import { ServiceError } from '../errors.js';
+import { pendingAssumptions, type PendingAssumption } from './assumptions.js';
 import { isPeriod } from './period.js';
 import { entityId, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
 import { isJsonObject, valueForPeriod, valueProblem } from './values.js';
@@ -13,6 +14,8 @@ export interface MappedHousehold {
   /** relation name -> tuples of entity ids (member first, as the package declares the tuple). */
   relations: Record<string, string[][]>;
   warnings: string[];
+  /** Material defaults relied on; those with `unless_output` are settled after the calculation. */
+  assumptions: PendingAssumption[];
 }
 
 /** Counted entities are capped so a household cannot ask for unbounded work. */
@@ -194,7 +197,7 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
         const member = people[id];
         if (!isJsonObject(member)) throw invalid(`household.people.${id}: must be an object of input values`);
         const instance = newInstance(entity);
-        for (const [name, value] of personFacts) instance.values[name] = value;
+        for (const [name, value] of personFacts) given(instance, name, value);
         for (const [name, value] of Object.entries(member)) assign(entity, instance, `household.people.${id}`, name, value);
         instances.set(id, instance);
       }
@@ -214,7 +217,7 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
       if (count > MAX_ENTITY_COUNT) throw invalid(`household: input ${entity.count_from ?? entity.entity} exceeds the maximum of ${MAX_ENTITY_COUNT} ${entity.entity} entities`);
       for (let n = 1; n <= count; n += 1) {
         const instance = newInstance(entity);
-        if (entity === person) for (const [name, value] of personFacts) instance.values[name] = value;
+        if (entity === person) for (const [name, value] of personFacts) given(instance, name, value);
         instances.set(entityId(entity, n), instance);
       }
     }
@@ -251,7 +254,21 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
     inputs[entity.entity] = byId;
   }
 
-  return { period, inputs, relations: mapRelations(index, household, all), warnings };
+  const age = person ? canonical('age', person) : undefined;
+  const assumptions: PendingAssumption[] = [];
+  for (const [entity, instances] of all) {
+    const isPerson = entity === person;
+    for (const [id, instance] of instances) {
+      assumptions.push(...pendingAssumptions(entity, id, instance.values, instance.supplied, { isPerson, age: isPerson && age ? instance.values[age] : undefined }));
+    }
+  }
+  return { period, inputs, relations: mapRelations(index, household, all), warnings, assumptions };
+}
+
+/** A value the household gave (a person fact given once in household.facts counts as given for every person). */
+function given(instance: Instance, name: string, value: JsonValue): void {
+  instance.values[name] = value;
+  instance.supplied.add(name);
 }
 
 /** Declared relations get one tuple per member and group; `household.relations` replaces a relation's tuples. */

@@ -27,6 +27,23 @@ export interface PackageInput {
   period?: string;
   /** e.g. `USD per month`, `count`, `boolean`, `text` (from the source; absent when it says nothing). */
   unit?: string;
+  /** The caller-facing name (the package alias) of a material input; messages and assumptions use it. */
+  alias?: string;
+  /** Omitting this input can change the outcome: the result then lists its default under `assumptions`. */
+  material?: MaterialInput;
+}
+
+/**
+ * When an omitted input matters (the package's `material_inputs`; docs/calculation.md "Assumptions"): always, or only
+ * for a person whose age is within `ages`, and not when the Judgment output `unless_output` holds.
+ */
+export interface MaterialInput {
+  /** Why the default matters, in words (with the provision). */
+  reason: string;
+  /** Inclusive age band of the people the fact can affect (person inputs only). */
+  ages?: [number, number];
+  /** A Judgment output that, when it holds, makes the fact irrelevant (e.g. categorical eligibility and resources). */
+  unless_output?: string;
 }
 
 export interface PackageRelation {

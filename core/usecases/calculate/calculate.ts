@@ -2,6 +2,7 @@ import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { isServiceError, ServiceError } from '../../domain/errors.js';
 import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
+import { assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
 import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
 import { checkRequests } from './request.js';
 
@@ -52,6 +53,18 @@ async function withinLimit<T>(pending: Promise<T>, limit: number, overrun: () =>
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The requested outputs plus any Judgment output that settles a pending assumption (computed, not reported). */
+function outputsToRun(outputs: string[], pending: readonly PendingAssumption[], pkg: ExecutablePackage): string[] {
+  const extra = new Set<string>();
+  for (const p of pending) if (p.unless_output && !outputs.includes(p.unless_output) && pkg.outputs.includes(p.unless_output)) extra.add(p.unless_output);
+  return extra.size === 0 ? outputs : [...outputs, ...extra];
+}
+
+/** Pending assumptions less those an output shows to be moot (`unless_output` holds). */
+function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record<string, unknown>>): Assumption[] {
+  return pending.filter((p) => p.unless_output === undefined || outputs[p.unless_output] !== true).map((p) => p.assumption);
 }
 
 function shortMessage(error: unknown): string {
@@ -148,7 +161,7 @@ export class CalculationService {
 
     let execution: Execution;
     try {
-      const pending = pkg.execute(household, prepared.outputs, { deadline });
+      const pending = pkg.execute(household, outputsToRun(prepared.outputs, household.assumptions, pkg), { deadline });
       // A synchronous runtime has finished already; only a pending one needs the timer to cut it off.
       execution = isPromise(pending) ? await withinLimit(pending, limit, overrun) : pending;
     } catch (error) {
@@ -163,6 +176,8 @@ export class CalculationService {
       if (value === undefined) throw new ServiceError('runtime_error', `The calculation engine returned no value for ${name}.`);
       outputs[requested] = value;
     }
+    const assumptions = settled(household.assumptions, execution.outputs);
+    const assumed = assumptions.length > 0 ? [assumptionsWarning(assumptions)] : [];
     return {
       engine: ENGINE_NAME,
       runtime: { id: pkg.runtime_id, mode: pkg.mode },
@@ -172,7 +187,8 @@ export class CalculationService {
       period: household.period,
       outputs,
       trace: execution.trace,
-      warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings],
+      warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings, ...assumed],
+      assumptions,
     };
   }
 

@@ -28,6 +28,7 @@ function response(trace: TraceEntry[]): CalculateResponse {
     outputs: { snap_allotment: 913, snap_eligible: true },
     trace,
     warnings: ['Calculation is experimental.'],
+    assumptions: [{ input: 'citizenship_status', entity: 'Person', entity_id: 'ann', assumed_value: 'citizen', message: 'Person ann: citizenship_status not given.' }],
   };
 }
 

@@ -15,6 +15,7 @@ function response(request: CalculateRequest, outputs: CalculateResponse['outputs
     outputs,
     trace: [{ rule_id: 'r1', variable: 'net', entity: 'Household', entity_id: 'household', value: 40, sources: [] }],
     warnings: ['experimental'],
+    assumptions: [],
   };
 }
 

@@ -1,0 +1,64 @@
+/**
+ * "Say what was assumed": the defaults a calculation relied on that could change its outcome. An input counts when
+ * the package marks it material (PackageInput.material), the household did not give it, and the material condition
+ * holds for that entity (a person's age within the band). Whether an `unless_output` makes it moot is only known
+ * after the calculation, so those stay pending until then (docs/calculation.md "Assumptions").
+ */
+import type { JsonValue, PackageEntity } from './shape.js';
+
+export interface Assumption {
+  /** The input as a caller names it (the package alias, else the canonical name). */
+  input: string;
+  /** Entity kind (Household, Person) and id (household, or the person's key in household.people). */
+  entity: string;
+  entity_id: string;
+  /** The default the calculation used. */
+  assumed_value: JsonValue;
+  /** Why it matters and where to give it. */
+  message: string;
+}
+
+export interface PendingAssumption {
+  assumption: Assumption;
+  /** Dropped once the calculation shows this Judgment output holds. */
+  unless_output?: string;
+}
+
+/** Where a caller gives the input for this entity. */
+function whereToGive(entity: PackageEntity, id: string, name: string, isPerson: boolean): string {
+  if (isPerson) return `household.people.${id}.${name}`;
+  return entity.count === undefined && entity.count_from === undefined ? `household.facts.${name}` : `household.entities.${entity.entity}.${id}.${name}`;
+}
+
+/**
+ * Material defaults of one entity instance: inputs marked material, not supplied, whose age band (if any) holds for
+ * `age`. An unknown age keeps the fact listed: it may matter.
+ */
+export function pendingAssumptions(
+  entity: PackageEntity,
+  id: string,
+  values: Readonly<Record<string, JsonValue>>,
+  supplied: ReadonlySet<string>,
+  options: { isPerson: boolean; age?: JsonValue },
+): PendingAssumption[] {
+  const out: PendingAssumption[] = [];
+  for (const input of entity.inputs) {
+    const material = input.material;
+    if (!material || supplied.has(input.name) || values[input.name] === undefined) continue;
+    const age = options.age;
+    if (material.ages && typeof age === 'number' && (age < material.ages[0] || age > material.ages[1])) continue;
+    const name = input.alias ?? input.name;
+    const value = values[input.name];
+    const who = options.isPerson ? `${entity.entity} ${id}` : 'The household';
+    const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}; it matters because ${material.reason}. Give ${whereToGive(entity, id, name, options.isPerson)} to confirm or correct it.`;
+    out.push({ assumption: { input: name, entity: entity.entity, entity_id: id, assumed_value: value, message }, ...(material.unless_output ? { unless_output: material.unless_output } : {}) });
+  }
+  return out;
+}
+
+/** The warning in words that accompanies a non-empty assumptions list. */
+export function assumptionsWarning(assumptions: readonly Assumption[]): string {
+  const shown = assumptions.slice(0, 8).map((a) => `${a.entity_id}.${a.input} = ${JSON.stringify(a.assumed_value)}`);
+  const more = assumptions.length > shown.length ? ` and ${assumptions.length - shown.length} more` : '';
+  return `This result relies on ${assumptions.length} default${assumptions.length === 1 ? '' : 's'} for facts not given that could change it (${shown.join(', ')}${more}); see assumptions for each and where to give it.`;
+}
