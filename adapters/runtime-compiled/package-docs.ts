@@ -2,8 +2,9 @@
  * What a package says about its inputs and outputs: description, period and unit (docs/read-surface.md,
  * "Package detail"). A compose spec may state them in its extensions `input_docs` (keyed by household alias or
  * input name), `person_input_docs` (keyed by person alias) and `output_docs` (keyed by output name); an output
- * the spec does not document takes what its RuleSpec rule has (`description` or `label`, `period`, `unit`).
- * Nothing is invented: a field the source does not state is left out.
+ * the spec does not document takes what its RuleSpec rule has (`description` or `label`, `period`, `unit`), and an
+ * input what a closure module's `inputs:` documentation block says about its slot. Nothing is invented: a field
+ * the source does not state is left out.
  */
 import type { RuntimePackage } from '../../core/domain/rulespec/index.js';
 
@@ -42,18 +43,30 @@ function entryDocs(raw: unknown): FieldDocs {
 
 /**
  * canonical input name -> docs, from the extension `key` whose entries are keyed by an alias (resolved through
- * `aliases`) or by any name the input accepts (resolved through `canonicalOf`).
+ * `aliases`) or by any name the input accepts (resolved through `canonicalOf`), field by field over `fromSource`.
  */
 export function inputDocs(
   ext: Readonly<Record<string, unknown>>,
   key: 'input_docs' | 'person_input_docs',
   aliases: Readonly<Record<string, string>>,
   canonicalOf: ReadonlyMap<string, string>,
+  fromSource: ReadonlyMap<string, FieldDocs> = new Map(),
 ): Map<string, FieldDocs> {
-  const out = new Map<string, FieldDocs>();
+  const out = new Map(fromSource);
   for (const [name, raw] of Object.entries(record(ext[key]))) {
     const canonical = aliases[name] ?? canonicalOf.get(name);
-    if (canonical) out.set(canonical, entryDocs(raw));
+    if (canonical) out.set(canonical, { ...out.get(canonical), ...entryDocs(raw) });
+  }
+  return out;
+}
+
+/** canonical input name -> what the modules' `inputs:` blocks say about its slot (RuntimePackage.inputDocs). */
+export function sourceInputDocs(pkg: RuntimePackage): Map<string, FieldDocs> {
+  const out = new Map<string, FieldDocs>();
+  for (const input of pkg.inputs) {
+    const doc = pkg.inputDocs?.get(input.slot);
+    const docs = doc ? entryDocs(doc) : {};
+    if (Object.keys(docs).length > 0) out.set(input.name, docs);
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { isLiteral } from './ast.js';
 import { compileModules, resolveClosure, type CompiledDerived, type CompiledParameter, type CompiledProgram, type SyntheticRules } from './compile.js';
 import { Evaluator, type Dataset, type Period, type TraceEntry } from './evaluate.js';
 import type { IR } from './ir.js';
-import type { DataRelationRule, DerivedRule, Diagnostic, LoadedModule, ParameterRule, Rule } from './model.js';
+import type { DataRelationRule, DerivedRule, Diagnostic, InputDoc, LoadedModule, ParameterRule, Rule } from './model.js';
 import { lowerDType, parseYaml } from './module-loader.js';
 import { parseFormula, FormulaSyntaxError } from './parser.js';
 import type { RuleRepositoryModel } from './repository.js';
@@ -143,6 +143,8 @@ export interface RuntimePackage {
   readonly outputs: readonly PackageOutput[];
   readonly graph: ProgramGraph;
   readonly inputCatalog: readonly InputCatalogEntry[];
+  /** slot -> what the closure's `inputs:` blocks say about it (first module in load order); inert, not in the digest. */
+  readonly inputDocs?: ReadonlyMap<string, InputDoc>;
   /** `sha256:<hex>` over the canonical form of everything that determines results. */
   readonly digest: string;
   readonly diagnostics: readonly Diagnostic[];
@@ -303,6 +305,13 @@ function inferInputTypes(program: CompiledProgram): Map<string, PackageInput['dt
   for (const r of program.relations.values()) if (r.predicate) walk(r.predicate);
   for (const p of program.parameters.values()) if (p.rule.table && p.rule.indexedBy) set(p.rule.indexedBy, 'integer');
   return types;
+}
+
+/** The package's input slots that some closure module documents in its `inputs:` block; the first module in load order wins. */
+function documentedSlots(loaded: readonly LoadedModule[], slots: ReadonlySet<string>): Map<string, InputDoc> {
+  const out = new Map<string, InputDoc>();
+  for (const m of loaded) for (const d of m.inputDocs ?? []) if (slots.has(d.name) && !out.has(d.name)) out.set(d.name, d);
+  return out;
 }
 
 /** Everything reachable from the named outputs: derived rules, parameters, input slots, relations. */
@@ -645,7 +654,8 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
   }
   const digest = `sha256:${hash.digest('hex')}`;
 
-  return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, digest, diagnostics: program.diagnostics } };
+  const inputDocs = documentedSlots(loaded, new Set(inputs.map((i) => i.slot)));
+  return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, inputDocs, digest, diagnostics: program.diagnostics } };
 }
 
 export interface PackageRequest {

@@ -126,6 +126,14 @@ export interface ModuleMeta {
   readonly raw: Readonly<Record<string, unknown>>;
 }
 
+/** One entry of a module's `inputs:` block: documentation only, never read by the engine (RuleSpec §1.2, §6). */
+export interface InputDoc {
+  readonly name: string;
+  readonly description?: string;
+  readonly period?: string;
+  readonly unit?: string;
+}
+
 export interface LoadedModule {
   readonly id: string;
   readonly jurisdiction: string;
@@ -136,6 +144,8 @@ export interface LoadedModule {
   readonly imports: readonly string[];
   readonly rules: readonly Rule[];
   readonly units: readonly UnitDecl[];
+  /** The module's `inputs:` documentation, when it has one (package detail shows it; evaluation ignores it). */
+  readonly inputDocs?: readonly InputDoc[];
   /** Errors make the module unusable for compilation; warnings do not. */
   readonly diagnostics: readonly Diagnostic[];
   readonly ok: boolean;

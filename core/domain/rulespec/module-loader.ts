@@ -9,6 +9,7 @@ import type {
   DType,
   DerivedRule,
   Diagnostic,
+  InputDoc,
   ParameterRule,
   LoadedModule,
   ModuleMeta,
@@ -256,7 +257,22 @@ export function loadModule(id: string, path: string, text: string, options: Modu
     if (rule) rules.push(rule);
   }
   const ok = !diags.some((d) => d.severity === 'error');
-  return { id, jurisdiction: jurisdictionOf(id), path, meta, imports, rules, units, diagnostics: diags, ok };
+  const inputDocs = documentedInputs(doc.inputs);
+  return { id, jurisdiction: jurisdictionOf(id), path, meta, imports, rules, units, ...(inputDocs.length > 0 ? { inputDocs } : {}), diagnostics: diags, ok };
+}
+
+/** The `inputs:` block's named entries (documentation the engine never reads, so a malformed one is skipped, not an error). */
+function documentedInputs(raw: unknown): InputDoc[] {
+  if (!Array.isArray(raw)) return [];
+  const out: InputDoc[] = [];
+  for (const entry of raw) {
+    if (!isObj(entry) || typeof entry.name !== 'string') continue;
+    const description = str(entry.description)?.trim();
+    const period = str(entry.period)?.trim();
+    const unit = str(entry.unit)?.trim();
+    out.push({ name: entry.name, ...(description ? { description } : {}), ...(period ? { period } : {}), ...(unit ? { unit } : {}) });
+  }
+  return out;
 }
 
 function loadRule(

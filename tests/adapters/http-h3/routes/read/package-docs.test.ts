@@ -96,9 +96,20 @@ describe('package detail over a generic RuleSpec package (no docs extensions)', 
     writeFileSync(join(root, rel), text);
   };
   // Three outputs: one with description, unit and period; one with only a label; one with nothing to show.
+  // The documentation-only inputs: block describes wages, says nothing about age, and names an unread slot.
   write(
     'us-xx/statutes/1/a.yaml',
     `format: rulespec/v1
+inputs:
+  - name: wages
+    entity: TaxUnit
+    dtype: Money
+    period: Year
+    unit: USD
+    description: Wages paid in the tax year.
+  - {name: age, entity: TaxUnit, dtype: Integer}
+  - name: never_read
+    description: Not an input of any rule here.
 rules:
   - name: demo_credit
     kind: derived
@@ -156,10 +167,14 @@ rules:
     for (const field of ['description', 'period', 'unit']) expect(out('demo_wages_doubled')).not.toHaveProperty(field);
   });
 
-  it('invents nothing for inputs the source does not document', async () => {
+  it("shows an input what the module's inputs: block says about it, and invents nothing for an undocumented one", async () => {
     const detail = await packageDetail(t, 'us-xx', 'demo');
     const inputs = detail.entities.flatMap((e) => e.inputs);
-    expect(inputs.map((i) => i.name).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/wages$/), expect.stringMatching(/age$/)]));
-    for (const i of inputs) for (const field of ['description', 'period', 'unit', 'values']) expect(i, i.name).not.toHaveProperty(field);
+    expect(inputs).toHaveLength(2);
+    const wages = inputs.find((i) => i.name.endsWith('wages'))!;
+    const age = inputs.find((i) => i.name.endsWith('age'))!;
+    expect(wages).toMatchObject({ description: 'Wages paid in the tax year.', period: 'year', unit: 'USD' });
+    expect(wages).not.toHaveProperty('values');
+    for (const field of ['description', 'period', 'unit', 'values']) expect(age).not.toHaveProperty(field);
   });
 });
