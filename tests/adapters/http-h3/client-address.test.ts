@@ -1,7 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TrustedProxies } from '../../../adapters/http-h3/client-address.js';
 import { createTestApp, testKey } from '../../support/http-harness.js';
+import { acquireRedis, deletePrefix, uniquePrefix } from '../../support/redis.js';
 import { testRoutes } from './fixtures.js';
+
+const redis = await acquireRedis('client address');
+afterAll(async () => redis?.stop());
+
+/** The throttle and trial-cap counters on memory, or on Redis under a prefix of their own. */
+const backends: Array<{ name: string; env: () => Record<string, string> }> = [{ name: 'memory', env: () => ({}) }];
+if (redis) backends.push({ name: 'redis', env: () => ({ REDIS_URL: redis.url, REDIS_KEY_PREFIX: uniquePrefix('client') }) });
 
 describe('the client behind trusted proxies', () => {
   const none = new TrustedProxies([]);
@@ -41,11 +49,22 @@ describe('the client behind trusted proxies', () => {
   });
 });
 
-describe('x-forwarded-for through the app', () => {
+describe.each(backends)('x-forwarded-for through the app on $name', (backend) => {
   const admin = testKey('ops-admin', ['*']);
+  const start = async (env: Record<string, string>) => {
+    const own = backend.env();
+    const t = await createTestApp({ env: { ...env, ...own }, overrides: { extraRoutes: testRoutes } });
+    return {
+      t,
+      close: async () => {
+        await t.close();
+        if (redis && own.REDIS_KEY_PREFIX) await deletePrefix(redis.url, own.REDIS_KEY_PREFIX);
+      },
+    };
+  };
 
   it('cannot lock another client out or dodge the failed-auth throttle by rotating a forged first hop', async () => {
-    const t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) }, overrides: { extraRoutes: testRoutes } });
+    const { t, close } = await start({ SERVICE_API_KEYS: JSON.stringify([admin.entry]) });
     try {
       // 20 wrong keys from 198.51.100.66, each claiming a different first hop (and one the victim's address).
       for (let i = 0; i < 20; i++) {
@@ -59,12 +78,12 @@ describe('x-forwarded-for through the app', () => {
       const victim = await t.request('GET', '/v1/test/protected', { headers: { 'x-api-key': admin.key }, clientAddress: '203.0.113.9' });
       expect(victim.status).toBe(200);
     } finally {
-      await t.close();
+      await close();
     }
   });
 
   it('is believed from a trusted proxy: the per-client trial cap follows the address the proxy saw', async () => {
-    const t = await createTestApp({ env: { TRUSTED_PROXIES: '10.0.0.0/8', TRIAL_KEYS_PER_CLIENT_PER_DAY: '1' }, overrides: { extraRoutes: testRoutes } });
+    const { t, close } = await start({ TRUSTED_PROXIES: '10.0.0.0/8', TRIAL_KEYS_PER_CLIENT_PER_DAY: '1' });
     try {
       const via = (client: string) => t.request('POST', '/v1/keys/trial', { headers: { 'x-forwarded-for': `1.2.3.4, ${client}` }, clientAddress: '10.0.0.1' });
       expect((await via('203.0.113.20')).status).toBe(201);
@@ -73,7 +92,7 @@ describe('x-forwarded-for through the app', () => {
       const seen = await t.request('GET', '/v1/test/client', { headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.22' }, clientAddress: '10.0.0.1' });
       expect(seen.body.data.client_ip).toBe('203.0.113.22');
     } finally {
-      await t.close();
+      await close();
     }
   });
 });
