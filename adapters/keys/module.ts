@@ -1,13 +1,15 @@
 /**
  * Wires the keys subsystem into the composition root: memory stores by default, Redis stores when
  * REDIS_URL is set; the full AuthGate replaces the platform's environment-key gate; readiness checks
- * for "auth configuration" and "shared counter store" replace the platform defaults.
+ * for "auth configuration" and "shared counter store" replace the platform defaults; "shared store data" reports a
+ * Redis that lost its data (adapters/redis-store/store-loss.ts).
  */
 import { createKeyServices, type KeyServices } from '../../core/usecases/keys/key-services.js';
 import type { KeyStores } from '../../core/ports/key-stores.js';
 import type { PlatformModule } from '../platform-module.js';
 import { createMemoryStores } from '../memory-store/memory-stores.js';
-import { createRedisStores } from '../redis-store/redis-stores.js';
+import { createRedisStores, type RedisKeyStores } from '../redis-store/redis-stores.js';
+import { RedisStoreLossWatch } from '../redis-store/store-loss.js';
 import { token, TOKENS } from '../tokens.js';
 import { KEYS } from './tokens.js';
 import { keysSettingsFromEnv, type KeysSettings } from './settings.js';
@@ -32,7 +34,12 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
           options.stores ??
           (config.redisUrl === null
             ? createMemoryStores()
-            : createRedisStores({ url: config.redisUrl, prefix: settings.redisKeyPrefix, commandTimeoutMs: settings.redisCommandTimeoutMs }));
+            : createRedisStores({
+                url: config.redisUrl,
+                prefix: settings.redisKeyPrefix,
+                commandTimeoutMs: settings.redisCommandTimeoutMs,
+                lossNotReadyMs: settings.redisLossNotReadyMs,
+              }));
         return createKeyServices({
           stores,
           environmentKeys: config.serviceApiKeys,
@@ -46,6 +53,13 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
       registry.factory(TOKENS.ComputeMeter, (resolve) => resolve(KEY_SERVICES).gate);
       registry.factory(KEYS, (resolve) => resolve(KEY_SERVICES).deps);
       const readiness = registry.resolve(TOKENS.Readiness);
+      readiness.register({
+        name: 'shared store data',
+        check: async () => {
+          const loss = lossWatch(registry.resolve(KEY_SERVICES).deps.stores);
+          return loss ? loss.health() : { status: 'ready', detail: 'no shared store: state lives in this instance' };
+        },
+      });
       for (const name of ['auth configuration', 'shared counter store']) {
         readiness.register({
           name,
@@ -59,14 +73,27 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
     async start(resolve) {
       const stores = resolve(KEY_SERVICES).deps.stores as KeyStores & { connected?: () => Promise<boolean> };
       // Bounded: the Redis client gives up the first attempt after its connect timeout and keeps retrying in the background.
+      const logger = resolve(TOKENS.Logger);
       if (stores.connected && !(await stores.connected())) {
-        resolve(TOKENS.Logger).warn('shared store unreachable at start; serving 503 store_unavailable until it answers', { store: stores.health.name });
+        logger.warn('shared store unreachable at start; serving 503 store_unavailable until it answers', { store: stores.health.name });
       }
+      lossWatch(stores)?.start(
+        (event) => logger.error('the shared store lost its data; security state written back, readiness reports it (docs/operations.md)', { ...event }),
+        // An unreachable store is reported by readiness and 503s; the next check tries again.
+        () => {},
+      );
     },
     async stop(resolve) {
+      lossWatch(resolve(KEY_SERVICES).deps.stores)?.stop();
       await resolve(KEY_SERVICES).deps.stores.close();
     },
   };
+}
+
+/** The store-loss watch of Redis stores (the memory store has none: it lives and dies with the process). */
+function lossWatch(stores: KeyStores): RedisStoreLossWatch | null {
+  const loss = (stores as Partial<RedisKeyStores>).loss;
+  return loss instanceof RedisStoreLossWatch ? loss : null;
 }
 
 export const keysModule = createKeysModule();

@@ -2,10 +2,10 @@
  * Tunables of the keys subsystem, read from the environment (all optional; defaults in docs/auth.md):
  * KEY_REVOCATION_WINDOW_MS (15000, max 30000), KEY_PROPAGATION_MS (5000, max 15000),
  * KILL_SWITCH_CACHE_MS (2000), TRIAL_KEYS_PER_CLIENT_PER_DAY (5), TRIAL_KEYS_PER_DAY (1000),
- * REDIS_KEY_PREFIX ("tenet:"), REDIS_COMMAND_TIMEOUT_MS (1000).
+ * REDIS_KEY_PREFIX ("tenet:"), REDIS_COMMAND_TIMEOUT_MS (1000), REDIS_LOSS_NOT_READY_MS (60000; docs/operations.md).
  */
 import { ConfigError } from '../config/env.js';
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis-store/redis-stores.js';
+import { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis-store/redis-stores.js';
 
 export interface KeysSettings {
   revocationWindowMs: number;
@@ -15,6 +15,8 @@ export interface KeysSettings {
   trialGlobalPerDay: number;
   redisKeyPrefix: string;
   redisCommandTimeoutMs: number;
+  /** How long /v1/ready stays not ready after the shared store lost its data. */
+  redisLossNotReadyMs: number;
 }
 
 export const DEFAULT_KEYS_SETTINGS: KeysSettings = {
@@ -25,6 +27,7 @@ export const DEFAULT_KEYS_SETTINGS: KeysSettings = {
   trialGlobalPerDay: 1_000,
   redisKeyPrefix: 'tenet:',
   redisCommandTimeoutMs: DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+  redisLossNotReadyMs: DEFAULT_LOSS_NOT_READY_MS,
 };
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number, problems: string[]): number {
@@ -51,6 +54,7 @@ export function keysSettingsFromEnv(env: Record<string, string | undefined> = pr
     trialGlobalPerDay: integer(env, 'TRIAL_KEYS_PER_DAY', d.trialGlobalPerDay, 0, 100_000_000, problems),
     redisKeyPrefix: prefix,
     redisCommandTimeoutMs: integer(env, 'REDIS_COMMAND_TIMEOUT_MS', d.redisCommandTimeoutMs, 50, 10_000, problems),
+    redisLossNotReadyMs: integer(env, 'REDIS_LOSS_NOT_READY_MS', d.redisLossNotReadyMs, 0, 86_400_000, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return settings;

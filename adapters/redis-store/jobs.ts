@@ -12,7 +12,9 @@ import { JOB_RETENTION_SECONDS, type JobEntryRunner, type JobRecord, type JobSta
 import type { DependencyHealth } from '../../core/ports/readiness.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
 import { connectRedis, type RedisClient } from './connection.js';
+import { EpochMarker } from './epoch.js';
 import { jobPrefix } from './key-names.js';
+import { SCRIPTS } from './scripts.js';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './redis-stores.js';
 
 export interface RedisJobStoreOptions {
@@ -57,6 +59,9 @@ export class RedisJobStore implements JobStore {
   private readonly options: Required<RedisJobStoreOptions>;
   private readonly client: RedisClient;
   private readonly prefix: string;
+  /** The queue's epoch marker: tells a job lost with the store's data from one that never existed. */
+  private readonly epoch: EpochMarker;
+  private epochTimer: ReturnType<typeof setInterval> | undefined;
   private readonly queue: Queue<JobData, BatchResult[]>;
   private worker: Worker<JobData, BatchResult[]> | undefined;
   private workerClient: RedisClient | undefined;
@@ -72,6 +77,8 @@ export class RedisJobStore implements JobStore {
     const timeout = this.options.commandTimeoutMs;
     this.client = connectRedis(this.options.url, { maxRetriesPerRequest: 0, connectTimeout: timeout, commandTimeout: timeout });
     this.prefix = jobPrefix(this.options.prefix);
+    this.client.defineCommand('tenetEpoch', SCRIPTS.tenetEpoch);
+    this.epoch = new EpochMarker(this.client, `${this.prefix}:epoch`);
     this.client.on('error', () => {});
     this.queue = new Queue<JobData, BatchResult[]>(this.options.queueName, { connection: this.client, prefix: this.prefix, skipWaitingForReady: true });
     this.queue.on('error', () => {});
@@ -96,6 +103,11 @@ export class RedisJobStore implements JobStore {
 
   async start(runner: JobEntryRunner): Promise<void> {
     if (this.worker) return;
+    // Look at the marker regularly, so this instance notices a loss even if it is not polled for a lost job.
+    const look = () => void this.epoch.read(Date.now()).catch(() => {});
+    look();
+    this.epochTimer = setInterval(look, 1_000);
+    this.epochTimer.unref();
     // Workers block on Redis and must retry forever (BullMQ requirement); they never serve HTTP callers.
     this.workerClient = connectRedis(this.options.url, { maxRetriesPerRequest: null });
     this.workerClient.on('error', () => {});
@@ -124,16 +136,18 @@ export class RedisJobStore implements JobStore {
   }
 
   async submit(job: NewJob): Promise<JobRecord> {
-    await this.guarded('submit', () =>
-      this.queue.add('calculate', { api_key_id: job.api_key_id, created_at: job.created_at, requests: job.requests }, { jobId: job.id, attempts: 1 }),
-    );
+    await this.guarded('submit', async () => {
+      // The marker is read first, so a loss after this submit is told apart from an id that never existed.
+      await this.epoch.read(Date.now());
+      return this.queue.add('calculate', { api_key_id: job.api_key_id, created_at: job.created_at, requests: job.requests }, { jobId: job.id, attempts: 1 });
+    });
     return { id: job.id, status: 'pending', created_at: job.created_at, total: job.requests.length, completed: 0, api_key_id: job.api_key_id };
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
     return this.guarded('poll', async () => {
       const job = (await Job.fromId(this.queue, id)) as Job<JobData, BatchResult[]> | undefined;
-      if (!job || !job.data || !Array.isArray(job.data.requests)) return undefined;
+      if (!job || !job.data || !Array.isArray(job.data.requests)) return this.missing();
       if (Date.parse(job.data.created_at) < Date.now() - this.options.retentionSeconds * 1000) return undefined;
       const status = STATES[await job.getState()] ?? 'pending';
       const total = job.data.requests.length;
@@ -153,6 +167,19 @@ export class RedisJobStore implements JobStore {
     });
   }
 
+  /** A job not in the store: lost with the store's data when that happened within the retention, else unknown. */
+  private async missing(): Promise<undefined> {
+    const { lostAt } = await this.epoch.read(Date.now());
+    if (lostAt !== null && Date.now() - lostAt < this.options.retentionSeconds * 1000) {
+      throw new ServiceError(
+        'job_lost',
+        `No such job in the job store, which lost its data at ${new Date(lostAt).toISOString()}: a job submitted before then is gone with its results; submit it again.`,
+        { data: { store_lost_at: new Date(lostAt).toISOString() } },
+      );
+    }
+    return undefined;
+  }
+
   async health(): Promise<DependencyHealth> {
     try {
       await this.guarded('ping', () => this.client.ping());
@@ -166,6 +193,7 @@ export class RedisJobStore implements JobStore {
     // A worker that cannot reach Redis never finishes a graceful close; bound it, then drop the connections.
     const bounded = (work: Promise<unknown> | undefined): Promise<unknown> =>
       Promise.race([work?.catch(() => {}), new Promise((resolve) => setTimeout(resolve, this.options.commandTimeoutMs).unref())]);
+    clearInterval(this.epochTimer);
     await bounded(this.worker?.close());
     await bounded(this.queue.close());
     this.workerClient?.disconnect();

@@ -20,9 +20,13 @@ import type { UsageStore } from '../../core/ports/usage-store.js';
 import { connectRedis, type RedisClient } from './connection.js';
 import { RedisKeyNames } from './key-names.js';
 import { SCRIPTS } from './scripts.js';
+import { RedisStoreLossWatch } from './store-loss.js';
 
 /** Every Redis call gives up after this long unless REDIS_COMMAND_TIMEOUT_MS says otherwise. */
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/** Readiness stays not ready this long after the store lost its data, unless REDIS_LOSS_NOT_READY_MS says otherwise. */
+export const DEFAULT_LOSS_NOT_READY_MS = 60_000;
 
 export interface RedisStoreOptions {
   url: string;
@@ -30,6 +34,8 @@ export interface RedisStoreOptions {
   prefix?: string;
   /** Per-command timeout in ms (default 1000). */
   commandTimeoutMs?: number;
+  /** How long readiness stays not ready after the store lost its data (default 60 s; store-loss.ts). */
+  lossNotReadyMs?: number;
 }
 
 type ScriptedRedis = RedisClient & {
@@ -37,6 +43,7 @@ type ScriptedRedis = RedisClient & {
   tenetLookup(hashIndex: string, revoked: string, keyPrefix: string): Promise<[string | null, string | null] | null>;
   tenetRevoke(keyRecord: string, revoked: string, id: string, at: string): Promise<number>;
   tenetIncrement(counter: string, by: string, ttl: string): Promise<number>;
+  tenetEpoch(marker: string, candidate: string, nowMs: string, seen: string): Promise<[string, string]>;
   tenetAudit(zset: string, seq: string, score: string, json: string, retainSince: string): Promise<number>;
   tenetAdmit(
     throttle: string,
@@ -86,7 +93,7 @@ export function createRedisClient(options: RedisStoreOptions): ScriptedRedis {
 }
 
 class RedisKeyStore implements KeyStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames, private readonly loss: RedisStoreLossWatch) {}
 
   async create(key: StoredKey): Promise<'created' | 'conflict'> {
     const expireAt = key.expires_at ? Date.parse(key.expires_at) + EXPIRED_KEY_GRACE_MS : 0;
@@ -134,10 +141,13 @@ class RedisKeyStore implements KeyStore {
 
   async revokeEnvironmentKey(id: string, at: string): Promise<void> {
     await guarded(() => this.redis.hsetnx(this.n.environmentRevocations(), id, at));
+    this.loss.noteEnvironmentRevocation(id, at);
   }
 
   async revokedEnvironmentKeys(): Promise<Set<string>> {
-    return new Set(await guarded(() => this.redis.hkeys(this.n.environmentRevocations())));
+    const stored = await guarded(() => this.redis.hkeys(this.n.environmentRevocations()));
+    // Revocations are permanent: one this instance saw stays in force even if the store lost it.
+    return new Set([...stored, ...this.loss.rememberedEnvironmentRevocations()]);
   }
 }
 
@@ -177,20 +187,23 @@ class RedisAuditStore implements AuditStore {
 }
 
 class RedisKillSwitchStore implements KillSwitchStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
+  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames, private readonly loss: RedisStoreLossWatch) {}
 
   async read(): Promise<KillSwitches> {
     const stored = await guarded(() => this.redis.hgetall(this.n.killSwitches()));
     const switches = defaultKillSwitches();
     for (const name of KILL_SWITCHES) {
       const json = stored[name];
-      if (json) switches[name] = JSON.parse(json) as KillSwitchState;
+      // A switch with no stored state that this instance saw set keeps that state (the store lost it).
+      const state = json ? (JSON.parse(json) as KillSwitchState) : this.loss.rememberedKillSwitch(name);
+      if (state) switches[name] = state;
     }
     return switches;
   }
 
   async write(name: KillSwitchName, state: KillSwitchState): Promise<void> {
     await guarded(() => this.redis.hset(this.n.killSwitches(), name, JSON.stringify(state)));
+    this.loss.noteKillSwitch(name, state);
   }
 }
 
@@ -250,26 +263,31 @@ export interface RedisKeyStores extends KeyStores {
   client: RedisClient;
   /** Waits for the first connection; resolves false (and keeps retrying in the background) on failure. */
   connected(): Promise<boolean>;
+  /** Notices a store that lost its data and keeps security state fail-closed. */
+  loss: RedisStoreLossWatch;
 }
 
 export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
   const redis = createRedisClient(options);
   const p = new RedisKeyNames(options.prefix ?? 'tenet:');
+  const loss = new RedisStoreLossWatch(redis, p, { notReadyMs: options.lossNotReadyMs ?? DEFAULT_LOSS_NOT_READY_MS });
   const firstConnect = redis.connect().then(
     () => true,
     () => false,
   );
   return {
     client: redis,
-    keys: new RedisKeyStore(redis, p),
+    keys: new RedisKeyStore(redis, p, loss),
     counters: new RedisCounterStore(redis, p),
     audit: new RedisAuditStore(redis, p),
-    killSwitches: new RedisKillSwitchStore(redis, p),
+    killSwitches: new RedisKillSwitchStore(redis, p, loss),
     usage: new RedisUsageStore(redis, p),
     admission: new RedisAdmissionStore(redis, p),
     health: new RedisStoreHealth(redis),
     connected: () => firstConnect,
+    loss,
     close: async () => {
+      loss.stop();
       redis.disconnect(false);
     },
   };

@@ -66,4 +66,18 @@ redis.call('ZADD', KEYS[1], ARGV[1], string.format('%016d', seq) .. '|' .. ARGV[
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[3])
 return seq`,
   },
+  // A group's epoch marker (store-loss.ts). KEYS: marker hash. ARGV: candidate id, now ms, id this instance saw
+  // before ('' for none). Creates the marker when missing; records lost_at once when the id differs from the one
+  // seen (the group's data was lost since). Returns {id, lost_at or ''}.
+  tenetEpoch: {
+    numberOfKeys: 1,
+    lua: `
+local id = redis.call('HGET', KEYS[1], 'id')
+if not id then
+  redis.call('HSET', KEYS[1], 'id', ARGV[1], 'since', ARGV[2])
+  id = ARGV[1]
+end
+if ARGV[3] ~= '' and ARGV[3] ~= id then redis.call('HSETNX', KEYS[1], 'lost_at', ARGV[2]) end
+return {id, redis.call('HGET', KEYS[1], 'lost_at') or ''}`,
+  },
 } as const;

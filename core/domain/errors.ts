@@ -14,6 +14,10 @@ export const ERROR_CODES = {
   not_found: { status: 404, message: 'Not found.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this path; the allow header lists the methods that are.' },
   request_timeout: { status: 408, message: 'The request body was not received in time.' },
+  job_lost: {
+    status: 410,
+    message: 'The job store lost its data after this job may have been submitted, so the job and its results are gone; submit it again.',
+  },
   key_id_conflict: { status: 409, message: 'An API key with this id already exists.' },
   payload_too_large: { status: 413, message: 'The request body exceeds the byte limit.' },
   expectation_failed: { status: 417, message: 'Only Expect: 100-continue is supported; send the request without the expect header.' },

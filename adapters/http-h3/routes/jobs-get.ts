@@ -8,11 +8,12 @@ export default defineRoute({
   path: '/v1/jobs/:job_id',
   operationId: 'getCalculationJob',
   summary: 'Poll a calculation job',
-  description: 'Visible only to the key that created the job; unknown ids and other keys\' ids both give 404. 503 store_unavailable when the job store is unreachable.',
+  description: 'Visible only to the key that created the job; unknown ids and other keys\' ids both give 404. 503 store_unavailable when the job store is unreachable. ' +
+    '410 job_lost for an id not in the store when the store lost its data within the 24-hour job retention (the job must be submitted again).',
   tags: ['calculation'],
   auth: { scope: 'calculate:run' },
   params: v.object({ job_id: v.pipe(v.string(), v.minLength(1, 'must be 1-200 characters'), v.maxLength(200, 'must be 1-200 characters')) }),
   responses: { 200: JobRecordSchema },
-  errors: ['not_found', 'store_unavailable'],
+  errors: ['not_found', 'job_lost', 'store_unavailable'],
   handler: async ({ params, principal, resolve }) => resolve(CALCULATION.Jobs).get(params.job_id, principal?.key_id ?? null),
 });

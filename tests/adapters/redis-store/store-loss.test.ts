@@ -1,0 +1,130 @@
+/**
+ * A Redis that loses its data under running instances (restart without persistence, FLUSHALL) (#13.2): readiness
+ * names it and is not ready, the log says it, runtime revocations and engaged kill switches that a live instance
+ * knew of stay in force and are written back, and polls for jobs lost with the store get 410 job_lost, not 404.
+ * Runs on a redis-server of its own, so FLUSHALL touches no one else's data.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKeysModule } from '../../../adapters/keys/module.js';
+import { RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
+import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
+import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
+import { isServiceError } from '../../../core/domain/errors.js';
+import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
+import { probeRoute } from '../../support/keys-probe.js';
+import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';
+
+const canRun = hasRedisServerBinary();
+if (!canRun) console.warn('\n!!! store-loss test: no redis-server binary on PATH, so it is SKIPPED !!!\n');
+
+const admin = testKey('loss-admin', ['*']);
+const reader = testKey('loss-reader', ['rules:read']);
+const as = (key: string, client = '198.51.100.80') => ({ 'x-api-key': key, 'x-forwarded-for': client });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(deadlineMs: number, probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() - started > deadlineMs) return value;
+    await sleep(100);
+  }
+}
+
+function storeData(body: { data: { dependencies: Array<{ name: string; status: string; detail?: string }> } }) {
+  return body.data.dependencies.find((d) => d.name === 'shared store data');
+}
+
+describe.skipIf(!canRun)('a shared store that lost its data', () => {
+  let server: OwnRedisServer;
+  beforeAll(async () => {
+    server = await OwnRedisServer.start();
+  });
+  afterAll(async () => {
+    await server?.stopProcess();
+  });
+
+  async function instance(prefix: string): Promise<TestApp> {
+    return createTestApp({
+      env: { SERVICE_API_KEYS: JSON.stringify([admin.entry, reader.entry]), REDIS_URL: server.url },
+      overrides: {
+        modules: [
+          createKeysModule({
+            stores: createRedisStores({ url: server.url, prefix }),
+            settings: { revocationWindowMs: 500, propagationMs: 500, killSwitchCacheMs: 100 },
+          }),
+        ],
+        extraRoutes: [probeRoute],
+      },
+    });
+  }
+
+  it('is reported by readiness and the log, and revocations and kill switches a live instance knew of stay in force', async () => {
+    const prefix = uniquePrefix('loss');
+    const a = await instance(prefix);
+    const b = await instance(prefix);
+    const redis = new Redis(server.url);
+    try {
+      const ready = await b.request('GET', '/v1/ready');
+      expect(storeData(ready.body)).toMatchObject({ status: 'ready', detail: 'no data loss seen' });
+      // Instance a revokes an environment key and engages trial_mint; b only reads them.
+      expect((await a.request('POST', '/v1/admin/keys/loss-reader/revoke', { headers: as(admin.key) })).status).toBe(200);
+      expect((await a.request('POST', '/v1/admin/kill', { json: { switch: 'trial_mint', engaged: true, reason: 'abuse' }, headers: as(admin.key) })).status).toBe(200);
+      expect((await b.request('GET', '/v1/test/probe', { headers: as(reader.key) })).status).toBe(401);
+      await sleep(1_500); // b's watch reads the security state at least once
+      await a.close();
+
+      await redis.flushall();
+      const notReady = await until(10_000, () => b.request('GET', '/v1/ready'), (r) => storeData(r.body)?.status === 'unavailable');
+      expect(notReady.status).toBe(503);
+      expect(storeData(notReady.body)?.detail).toContain('the shared store lost its data at');
+      expect(b.logs.entries().some((e) => e.level === 'error' && JSON.stringify(e).includes('lost its data'))).toBe(true);
+
+      // Written back by b, which had only read them.
+      const names = new RedisKeyNames(prefix);
+      expect(await redis.hexists(names.environmentRevocations(), 'loss-reader')).toBe(1);
+      expect(JSON.parse((await redis.hget(names.killSwitches(), 'trial_mint')) ?? '{}')).toMatchObject({ engaged: true, reason: 'abuse' });
+      // And in force: past the revocation window the revoked key is still refused, and no trial key is minted.
+      await sleep(600);
+      expect((await b.request('GET', '/v1/test/probe', { headers: as(reader.key) })).status).toBe(401);
+      expect((await b.request('GET', '/v1/test/probe', { headers: as(admin.key) })).status).toBe(200);
+      const kill = await b.request('GET', '/v1/admin/kill', { headers: as(admin.key) });
+      expect(kill.body.data.switches.trial_mint.engaged).toBe(true);
+      const trial = await b.request('POST', '/v1/keys/trial', { clientAddress: '192.0.2.99' });
+      expect(trial.status).toBe(503);
+      expect(trial.body.error.code).toBe('trial_mint_disabled');
+
+      // An instance started after the loss is told too (the marker records when).
+      const c = await instance(prefix);
+      try {
+        expect(storeData((await c.request('GET', '/v1/ready')).body)?.detail).toContain('lost its data');
+      } finally {
+        await c.close();
+      }
+    } finally {
+      await b.close();
+      redis.disconnect();
+    }
+  }, 30_000);
+
+  it('answers a poll for a job lost with the store 410 job_lost, and an unknown id before any loss not found', async () => {
+    const prefix = uniquePrefix('loss-jobs');
+    const store = new RedisJobStore({ url: server.url, prefix });
+    const redis = new Redis(server.url);
+    try {
+      const job = await store.submit({ id: 'job-lost', api_key_id: 'k', created_at: new Date().toISOString(), requests: [] });
+      expect((await store.get(job.id))?.status).toBe('pending');
+      expect(await store.get('never-submitted')).toBeUndefined();
+
+      await redis.flushall();
+      const poll = await store.get('job-lost').catch((e: unknown) => e);
+      expect(isServiceError(poll) && poll.code).toBe('job_lost');
+      expect(isServiceError(poll) && poll.status).toBe(410);
+      expect(isServiceError(poll) && poll.message).toContain('submit it again');
+    } finally {
+      await store.close();
+      redis.disconnect();
+    }
+  });
+});
