@@ -192,14 +192,16 @@ ${curl([`curl -s -X POST ${BASE}/v1/calculate`, "-H \"x-api-key: $KEY\"", "-H 'c
 <p>Read a package's input names first with <code>GET /v1/runtime/packages/{jurisdiction}/{program_id}</code>; omitted inputs take the package defaults.</p>
 
 <h2 id="errors">Envelopes and errors</h2>
-<p>Successful JSON responses are <code>{"status":"ok","data":…,"meta":{request_id, api_version, environment}}</code>; errors are <code>{"status":"error","error":{"code","message"},"meta":…}</code>, sometimes with <code>data</code> (for example <code>retry_after_seconds</code> on 429). Every response carries <code>x-request-id</code> (a valid client value is echoed) and <code>cache-control: no-store</code>; quote the request id when reporting a problem. The OpenAPI document is returned bare.</p>
+<p>Successful JSON responses are <code>{"status":"ok","data":…,"meta":{request_id, api_version, environment}}</code>; errors are <code>{"status":"error","error":{"code","message"},"meta":…}</code>, sometimes with <code>data</code> (for example <code>retry_after_seconds</code> on 429). Every response carries <code>x-request-id</code> (a valid client value is echoed), <code>cache-control: no-store</code> and <code>x-content-type-options: nosniff</code>; quote the request id when reporting a problem. A 401 names the schemes in <code>www-authenticate</code>; a 405 lists the path's methods in <code>allow</code>. The OpenAPI document is returned bare.</p>
 <div class="table-scroll"><table><thead><tr><th class="num">HTTP</th><th>Codes</th></tr></thead><tbody>
 <tr><td class="num">400</td><td><code>invalid_request</code>, <code>invalid_household</code>, <code>unsupported_parameter</code> (<code>as_of</code> is reserved)</td></tr>
 <tr><td class="num">401 / 403</td><td><code>unauthorized</code> / <code>insufficient_scope</code> (the message names the scope)</td></tr>
-<tr><td class="num">404</td><td><code>not_found</code>: unknown rule, package, key, job, run or route</td></tr>
+<tr><td class="num">404</td><td><code>not_found</code>: unknown rule, package, key, job, run or route (an unknown <code>/v1</code> route needs a key first)</td></tr>
+<tr><td class="num">405 / 408</td><td><code>method_not_allowed</code> (with <code>allow</code>) / <code>request_timeout</code> (the body did not arrive in time)</td></tr>
 <tr><td class="num">413 / 422</td><td><code>payload_too_large</code> (262,144 bytes by default) / <code>unsupported_program</code></td></tr>
+<tr><td class="num">417 / 431</td><td><code>expectation_failed</code> (an <code>Expect</code> other than 100-continue) / <code>headers_too_large</code></td></tr>
 <tr><td class="num">429</td><td><code>rate_limited</code> (with <code>retry-after</code>), <code>auth_throttled</code>, trial issuance limits</td></tr>
-<tr><td class="num">5xx</td><td><code>internal_error</code>, <code>runtime_error</code> (502), <code>not_ready</code>, <code>auth_not_configured</code>, <code>store_unavailable</code> (503)</td></tr>
+<tr><td class="num">5xx</td><td><code>internal_error</code>, <code>runtime_error</code> (502), <code>not_ready</code>, <code>auth_not_configured</code>, <code>store_unavailable</code>, <code>server_busy</code> (503)</td></tr>
 </tbody></table></div>
 
 <h2 id="package">Package inputs and outputs</h2>
