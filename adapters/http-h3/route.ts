@@ -46,7 +46,7 @@ export interface RouteContext<P, Q, B> {
   log: Logger;
   /** The original request (headers etc.). Its body stream has already been consumed: use `rawBody`. */
   request: Request;
-  /** The body bytes, read under MAX_BODY_BYTES (empty when there is none). */
+  /** The body bytes, read under MAX_BODY_BYTES and BODY_TIMEOUT_MS; empty when there is none, and on routes without `body`. */
   rawBody: Uint8Array;
   /** Looks up a service bound in the composition root. */
   resolve: Resolve;
