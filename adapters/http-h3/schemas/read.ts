@@ -119,7 +119,7 @@ export const RuntimePackageSummarySchema = v.strictObject({
 
 // Extensions beyond the spec (docs/read-surface.md, "Package detail"): present only when the package's source states them.
 const FieldDocsEntries = {
-  description: v.optional(v.pipe(v.string(), v.description('What the value means, from the package source (the spec extension or the rule\'s description/label).'))),
+  description: v.optional(v.pipe(v.string(), v.description('What the value means, from the package source: a compose-spec docs extension, the output rule\'s description (else label), or a module\'s inputs: block. Absent when the source says nothing.'))),
   period: v.optional(v.pipe(v.string(), v.description('The span the value covers: `month`, `year` or `none`; corpus rules may state another RuleSpec period (e.g. `day`).'))),
   unit: v.optional(v.pipe(v.string(), v.description('e.g. `USD per month`, `count`, `boolean`, `text`, `years`; a corpus rule\'s own unit (e.g. `USD`).'))),
 };
