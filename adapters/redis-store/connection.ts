@@ -41,16 +41,6 @@ export function clusterAddress(url: string): ClusterAddress | null {
   return address;
 }
 
-/** A problem with REDIS_URL in words, or null when it is a form Tenet connects to. */
-export function redisUrlProblem(url: string): string | null {
-  try {
-    if (clusterAddress(url)) return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return /^rediss?:\/\//i.test(url.trim()) ? null : 'REDIS_URL: must start with redis://, rediss://, redis+cluster:// or rediss+cluster://';
-}
-
 /**
  * A client for `url` with the given per-connection options. On a cluster, `enableOfflineQueue`, `lazyConnect`
  * and `enableAutoPipelining` apply to the cluster client; the rest (timeouts, retries) to each node's connection.
