@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import type { EnvironmentKeyConfig } from '../../../core/domain/config.js';
 import { formatKey, hashKey, KEY_RANDOM_BYTES } from '../../../core/domain/keys/key-material.js';
-import { unknownScopes, unknownScopesMessage } from '../../../core/domain/keys/scopes.js';
+import { grantableScopes, unknownScopes, unknownScopesMessage } from '../../../core/domain/keys/scopes.js';
 import { jsonDocument } from '../output.js';
 import { commandGroup } from '../program.js';
 
@@ -42,7 +42,7 @@ export function registerKeysGenerate(program: Command): void {
     .command('generate')
     .description('print a new raw API key (shown once) and its SERVICE_API_KEYS entry')
     .requiredOption('--id <id>', 'key id (3-64 chars: a-z, 0-9, -, _)')
-    .requiredOption('--scopes <list>', 'comma-separated scopes, e.g. rules:read,sources:read or * for all')
+    .requiredOption('--scopes <list>', `comma-separated scopes from ${grantableScopes().join(', ')} (* grants all), e.g. rules:read,calculate:run`)
     .option('--owner <owner>', 'who holds the key (max 120 chars)')
     .option('--expires-at <date-time>', 'ISO 8601 expiry, e.g. 2027-01-01T00:00:00Z')
     .option('--json', 'print {key, entry} as one JSON document on stdout (nothing else)')
