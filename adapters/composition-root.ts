@@ -19,7 +19,7 @@
  */
 import 'reflect-metadata';
 import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import type { ServiceConfig } from '../core/domain/config.js';
+import type { AppConfig } from './config/env.js';
 import { EnvironmentKeyGate } from '../core/usecases/auth/environment-key-gate.js';
 import { InMemoryReadinessRegistry } from '../core/usecases/health.js';
 import type { Logger } from '../core/ports/logger.js';
@@ -84,7 +84,7 @@ export interface AppOverrides {
 export interface App {
   fetch: HttpApp['fetch'];
   http: HttpApp;
-  config: ServiceConfig;
+  config: AppConfig;
   resolve: Resolve;
   openapi: Record<string, unknown>;
   routes: readonly RouteDefinition[];
@@ -105,7 +105,7 @@ function registryFor(container: DependencyContainer): Registry {
 }
 
 /** Builds a fully wired app: in-process for tests (`app.fetch(new Request(...))`) and for `tenet serve`. */
-export async function createApp(config: ServiceConfig, overrides: AppOverrides = {}): Promise<App> {
+export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const container = rootContainer.createChildContainer();
   const registry = registryFor(container);
   const modules = [platformModule, ...(overrides.modules ?? MODULES).filter((m) => m !== platformModule)];

@@ -3,7 +3,7 @@
  * module (and the routes that use a module's tokens) can name it without importing the root, which imports
  * every module.
  */
-import type { ServiceConfig } from '../core/domain/config.js';
+import type { AppConfig } from './config/env.js';
 import type { Resolve, Token } from './tokens.js';
 
 export interface Registry {
@@ -16,7 +16,7 @@ export interface Registry {
 
 export interface PlatformModule {
   name: string;
-  register(registry: Registry, config: ServiceConfig): void;
+  register(registry: Registry, config: AppConfig): void;
   /** Runs once before the app serves (load rules, connect stores). */
   start?(resolve: Resolve): Promise<void>;
   /** Runs on shutdown, in reverse module order. */

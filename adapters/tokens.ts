@@ -3,7 +3,7 @@
  * modules look services up through `resolve(token)` without importing tsyringe.
  * Add a token for your port here (one line) and bind it in a PlatformModule (see composition-root.ts).
  */
-import type { ServiceConfig } from '../core/domain/config.js';
+import type { AppConfig } from './config/env.js';
 import type { AuthGate } from '../core/ports/auth-gate.js';
 import type { ComputeMeter } from '../core/ports/compute-meter.js';
 import type { Logger } from '../core/ports/logger.js';
@@ -24,7 +24,7 @@ export function token<T>(name: string): Token<T> {
 export type Resolve = <T>(token: Token<T>) => T;
 
 export const TOKENS = {
-  Config: token<ServiceConfig>('Config'),
+  Config: token<AppConfig>('Config'),
   Logger: token<Logger>('Logger'),
   AuthGate: token<AuthGate>('AuthGate'),
   Readiness: token<ReadinessRegistry>('Readiness'),

@@ -16,7 +16,6 @@ import { loadConfig } from '../adapters/config/env.js';
 import { readSurfaceModule } from '../adapters/read-surface/module.js';
 import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
 import { loadReadCatalog } from '../adapters/read-surface/load.js';
-import { identitySettingsFromEnv } from '../adapters/read-surface/settings.js';
 import { toSearchQuery } from '../core/domain/search/search-request.js';
 import { queryTokens } from '../core/domain/search/terms.js';
 import { READ_QUERIES } from './read-queries.js';
@@ -55,7 +54,7 @@ const cpuMs = (from: NodeJS.CpuUsage): number => {
 const before = await memory();
 const started = performance.now();
 const startedCpu = process.cpuUsage();
-const { catalog, stats: load } = await loadReadCatalog([new FsRuleRepository(corpus)], identitySettingsFromEnv(), corpus);
+const { catalog, stats: load } = await loadReadCatalog([new FsRuleRepository(corpus)], loadConfig(process.env).settings.identity, corpus);
 const startupMs = performance.now() - started;
 const startupCpu = cpuMs(startedCpu);
 const after = await memory();

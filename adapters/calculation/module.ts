@@ -15,7 +15,7 @@ import { CompiledRuntime, type CompileProblem } from '../runtime-compiled/compil
 import type { SharedRepositories } from '../read-surface/shared-repositories.js';
 import { READ } from '../read-surface/tokens.js';
 import { TOKENS, type Resolve } from '../tokens.js';
-import { calculationSettingsFromEnv, type CalculationSettings } from './settings.js';
+import type { CalculationSettings } from './settings.js';
 import { CALCULATION } from './tokens.js';
 
 export interface CalculationModuleOptions {
@@ -44,7 +44,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
   return {
     name: 'calculation',
     register(registry, config) {
-      const settings = { ...calculationSettingsFromEnv(config.env), ...options.settings };
+      const settings = { ...config.settings.calculation, ...options.settings };
       // Share the read surface's parse of RULES_PATH when it is wired: one load of the repositories at start-up.
       const shared = options.calculators ? undefined : sharedRepositories(registry.resolve);
       shared?.claim('calculation');

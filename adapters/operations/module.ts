@@ -20,7 +20,7 @@ import { RedisValidationRunStore } from '../redis-store/validation-runs.js';
 import { OPENAPI_DOCUMENT, token, TOKENS } from '../tokens.js';
 import { FileMigrationLedger } from './migration-ledger.js';
 import { OPERATIONS } from './tokens.js';
-import { operationsSettingsFromEnv, type OperationsSettings } from './settings.js';
+import type { OperationsSettings } from './settings.js';
 
 export { OPERATIONS } from './tokens.js';
 
@@ -53,7 +53,7 @@ export function createOperationsModule(options: OperationsModuleOptions = {}): P
   return {
     name: 'operations',
     register(registry, config) {
-      const settings = { ...operationsSettingsFromEnv(config.env), ...options.settings };
+      const settings = { ...config.settings.operations, ...options.settings };
       registry.factory(STORES, () => {
         if (options.stores) return { ...options.stores, client: null };
         if (config.redisUrl === null) return { analytics: new MemoryAnalyticsStore(), runs: new MemoryValidationRunStore(), client: null };

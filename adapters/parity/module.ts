@@ -5,14 +5,14 @@
 import type { PlatformModule } from '../platform-module.js';
 import { TOKENS } from '../tokens.js';
 import { FsParityCases } from './fs-parity-cases.js';
-import { paritySettingsFromEnv, type ParitySettings } from './settings.js';
+import type { ParitySettings } from './settings.js';
 import { PARITY } from './tokens.js';
 
 export function createParityModule(settings?: ParitySettings): PlatformModule {
   return {
     name: 'parity',
     register(registry, config) {
-      const { paths, explicit } = settings ?? paritySettingsFromEnv(config.env);
+      const { paths, explicit } = settings ?? config.settings.parity.folders;
       registry.value(PARITY.Cases, new FsParityCases(paths, { requireFolders: explicit }));
     },
     async start(resolve) {

@@ -11,7 +11,6 @@ import { FsRuleRepository } from '../rulespec-fs/fs-rule-repository.js';
 import { TOKENS, type Resolve } from '../tokens.js';
 import { ReadCatalogHolder } from './holder.js';
 import { buildCatalogFrom } from './load.js';
-import { identitySettingsFromEnv } from './settings.js';
 import { SharedRepositories } from './shared-repositories.js';
 import { READ } from './tokens.js';
 
@@ -44,7 +43,7 @@ export const readSurfaceModule: PlatformModule = {
     const source = resolve(TOKENS.Config).rulesPaths.join(':');
     try {
       const loaded = await shared.load();
-      const { catalog, stats } = await buildCatalogFrom(loaded, identitySettingsFromEnv(resolve(TOKENS.Config).env), source, shared.loadMs);
+      const { catalog, stats } = await buildCatalogFrom(loaded, resolve(TOKENS.Config).settings.identity, source, shared.loadMs);
       holder.set(catalog, stats);
       shared.done(CONSUMER);
       resolve(TOKENS.Logger).info('rule index built', { ...stats });

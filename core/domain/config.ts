@@ -33,10 +33,4 @@ export interface ServiceConfig {
   bodyTimeoutMs: number;
   /** Request bodies read at the same time; one more is refused with 503 server_busy. */
   maxConcurrentBodies: number;
-  /**
-   * The environment this configuration was read from. Each module reads its own settings (key windows, job
-   * concurrency, parity folders...) from here, never from process.env, so an app built from an explicit
-   * environment (tests, several instances in one process) is configured by that environment alone.
-   */
-  env: Readonly<Record<string, string | undefined>>;
 }

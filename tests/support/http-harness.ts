@@ -22,10 +22,9 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ServiceConfig } from '../../core/domain/config.js';
 import { generateKey, type GeneratedKey } from '../../adapters/cli/commands/keys-generate.js';
 import { createApp, type App, type AppOverrides } from '../../adapters/composition-root.js';
-import { loadConfig } from '../../adapters/config/env.js';
+import { loadConfig, type AppConfig } from '../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../adapters/logging/json-logger.js';
 import { TOKENS } from '../../adapters/tokens.js';
 import { openApiPath } from '../../adapters/http-h3/route.js';
@@ -156,7 +155,7 @@ export interface TestApp {
   app: App;
   /** Log lines the app wrote (JSON), unless `overrides.bind` rebinds TOKENS.Logger. */
   logs: MemoryLogSink;
-  config: ServiceConfig;
+  config: AppConfig;
   /** Sends a request in-process and validates the response against the OpenAPI document. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   /** Sends without contract checks (for tests that deliberately break the contract). */
@@ -166,7 +165,7 @@ export interface TestApp {
 
 export interface TestAppOptions {
   env?: Record<string, string | undefined>;
-  config?: Partial<ServiceConfig>;
+  config?: Partial<AppConfig>;
   overrides?: AppOverrides;
 }
 

@@ -1,18 +1,17 @@
 /** Calculation settings: every bad value is named at once, as a ConfigError (the CLI's exit status 2). */
 import { describe, expect, it } from 'vitest';
-import { calculationSettingsFromEnv } from '../../../adapters/calculation/settings.js';
-import { ConfigError } from '../../../adapters/config/env.js';
+import { ConfigError, loadConfig } from '../../../adapters/config/env.js';
 import { createRuleService } from '../../../adapters/embedding/index.js';
 
-describe('calculationSettingsFromEnv', () => {
+describe('calculation settings', () => {
   it('reads the documented defaults from an empty environment', () => {
-    expect(calculationSettingsFromEnv({})).toMatchObject({ timeLimitMs: 2000, jobConcurrency: 2, fixturePath: null });
+    expect(loadConfig({}).settings.calculation).toMatchObject({ timeLimitMs: 2000, jobConcurrency: 2, fixturePath: null });
   });
 
   it('names every bad value in one ConfigError', () => {
     let caught: unknown;
     try {
-      calculationSettingsFromEnv({ TENET_CALC_TIME_LIMIT_MS: 'soon', TENET_JOB_CONCURRENCY: '0', TENET_JOB_LOCK_MS: '1.5' });
+      loadConfig({ TENET_CALC_TIME_LIMIT_MS: 'soon', TENET_JOB_CONCURRENCY: '0', TENET_JOB_LOCK_MS: '1.5' });
     } catch (error) {
       caught = error;
     }

@@ -29,6 +29,12 @@ describe('loadConfig', () => {
       trustedProxies: [],
       bodyTimeoutMs: 20000,
       maxConcurrentBodies: 256,
+      settings: {
+        parity: { folders: { paths: [resolve(packageRoot(), 'parity')], explicit: false } },
+        identity: { repo: undefined, branch: undefined, release: undefined },
+        calculation: { timeLimitMs: 2000, jobConcurrency: 2, jobLockMs: 30000, jobStalledIntervalMs: 15000, jobRedisPrefix: 'tenet:jobs', fixturePath: null },
+        operations: { instanceId: expect.stringMatching(/^[A-Za-z0-9._:-]+-\d+-[0-9a-f]{6}$/), flushIntervalMs: 15000, snapshotTtlSeconds: 60, migrationLedgerPath: null },
+      },
       env: {},
     });
   });
@@ -104,5 +110,47 @@ describe('loadConfig', () => {
 
   it('reports every problem at once', () => {
     expect(problems({ PORT: 'x', ENVIRONMENT: 'y' })).toHaveLength(2);
+  });
+
+  it('names the problems of the platform and of every subsystem in one ConfigError, in declaration order', () => {
+    expect(problems({ PORT: 'x', TENET_JOB_CONCURRENCY: '0', INSTANCE_ID: 'has space', ANALYTICS_FLUSH_MS: '10', PARITY_PATH: ' : ' })).toEqual([
+      'PORT: must be an integer between 0 and 65535 (got "x")',
+      'PARITY_PATH: must name at least one directory',
+      'TENET_JOB_CONCURRENCY: must be an integer from 1 to 64 (got "0")',
+      'INSTANCE_ID: must be 1-128 characters of [A-Za-z0-9._:-]',
+      'ANALYTICS_FLUSH_MS: must be an integer from 1000 to 300000 (got "10")',
+    ]);
+  });
+
+  it('checks the analytics snapshot outlives the flush interval, only when both values parsed', () => {
+    expect(problems({ ANALYTICS_FLUSH_MS: '60000', ANALYTICS_SNAPSHOT_TTL_SECONDS: '60' })).toEqual([
+      'ANALYTICS_SNAPSHOT_TTL_SECONDS: must be longer than ANALYTICS_FLUSH_MS, or live instances vanish between flushes',
+    ]);
+    expect(problems({ ANALYTICS_FLUSH_MS: 'often', ANALYTICS_SNAPSHOT_TTL_SECONDS: '5' })).toEqual(['ANALYTICS_FLUSH_MS: must be an integer from 1000 to 300000 (got "often")']);
+  });
+
+  it('gives each subsystem its settings, parsed: modules read config.settings, not the environment', () => {
+    const config = loadConfig({
+      PARITY_PATH: `parity: ${packageRoot()}/docs`,
+      RULESPEC_REPO: ' rules-us ',
+      TENET_CALC_TIME_LIMIT_MS: ' 500 ',
+      TENET_RUNTIME_FIXTURE: '/tmp/fixture.json',
+      INSTANCE_ID: 'web-1',
+      MIGRATION_LEDGER_PATH: '/srv/ledger.json',
+    });
+    expect(config.settings.parity.folders).toEqual({ paths: [resolve(process.cwd(), 'parity'), `${packageRoot()}/docs`], explicit: true });
+    expect(config.settings.identity).toEqual({ repo: 'rules-us', branch: undefined, release: undefined });
+    expect(config.settings.calculation).toMatchObject({ timeLimitMs: 500, fixturePath: '/tmp/fixture.json' });
+    expect(config.settings.operations).toMatchObject({ instanceId: 'web-1', migrationLedgerPath: '/srv/ledger.json' });
+  });
+
+  it('takes a blank value as unset: the default applies', () => {
+    expect(loadConfig({ PORT: '  ', TENET_JOB_CONCURRENCY: '', REDIS_URL: ' ' })).toMatchObject({ port: 8080, redisUrl: null, settings: { calculation: { jobConcurrency: 2 } } });
+  });
+
+  it('accepts a Redis Cluster URL and names a cluster node that is not host:port', () => {
+    expect(loadConfig({ REDIS_URL: 'redis+cluster://h1:7000,h2:7001' }).redisUrl).toBe('redis+cluster://h1:7000,h2:7001');
+    expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380' }).redisUrl).toBe('rediss://:secret@cache.internal:6380');
+    expect(problems({ REDIS_URL: 'redis+cluster://h1' })).toEqual(['REDIS_URL: cluster node "h1" must be host:port (as in redis+cluster://h1:7000,h2:7000)']);
   });
 });
