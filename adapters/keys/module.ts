@@ -53,13 +53,16 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
       registry.factory(TOKENS.ComputeMeter, (resolve) => resolve(KEY_SERVICES).gate);
       registry.factory(KEYS, (resolve) => resolve(KEY_SERVICES).deps);
       const readiness = registry.resolve(TOKENS.Readiness);
-      readiness.register({
-        name: 'shared store data',
-        check: async () => {
-          const loss = lossWatch(registry.resolve(KEY_SERVICES).deps.stores);
-          return loss ? loss.health() : { status: 'ready', detail: 'no shared store: state lives in this instance' };
-        },
-      });
+      // Only a shared store can lose its data under a running instance; memory state dies with the process.
+      if (config.redisUrl !== null || options.stores?.health.durable) {
+        readiness.register({
+          name: 'shared store data',
+          check: async () => {
+            const loss = lossWatch(registry.resolve(KEY_SERVICES).deps.stores);
+            return loss ? loss.health() : { status: 'ready', detail: 'these stores keep no epoch markers' };
+          },
+        });
+      }
       for (const name of ['auth configuration', 'shared counter store']) {
         readiness.register({
           name,
