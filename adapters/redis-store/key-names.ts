@@ -1,12 +1,13 @@
 /**
  * Every Redis key name Tenet writes, in one place. Names are grouped by a hash tag (`{...}`): all keys of one
  * group hash to one Redis Cluster slot, so every Lua script and MULTI (which touch one group each) works on a
- * cluster as on a single Redis. Groups:
- *   {<prefix>keys}   key records, hash index, id set, revocations of issued keys (tenetCreateKey/Lookup/Revoke)
- *   {<prefix>sec}    environment-key revocations and kill switches (the security state written back after a loss)
- *   {<prefix>ctr}    counters and monthly usage (tenetAdmit touches a throttle, a rate counter and a usage hash)
- *   {<prefix>audit}  audit trail and its sequence (tenetAudit)
- *   {<prefix>analytics}, {<prefix>vruns}  operations stores
+ * cluster as on a single Redis. Names are `<prefix>{<group>}:<rest>`; groups:
+ *   keys       key records, hash index, id set, revocations of issued keys (tenetCreateKey/Lookup/Revoke)
+ *   sec        environment-key revocations and kill switches (the security state written back after a loss)
+ *   ctr        counters and monthly usage (tenetAdmit touches a throttle, a rate counter and a usage hash)
+ *   audit      audit trail and its sequence (tenetAudit)
+ *   analytics, vruns  operations stores
+ * The tag is the group name alone, so deployments with different prefixes on one cluster share these slots.
  * Each group also holds an epoch marker (`<group>:epoch`), the sign that the group's data is still there
  * (adapters/redis-store/store-loss.ts). BullMQ's job keys use their own tagged prefix (`jobPrefix`).
  */
