@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
@@ -19,16 +20,19 @@ export interface TestCluster {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** A port whose cluster bus port (port + 10000) is free too. */
 async function clusterPort(taken: Set<number>): Promise<number> {
   for (;;) {
     const port = await freePort();
-    if (port > 55_000 || taken.has(port)) continue;
-    const bus = await new Promise<boolean>((resolve) => {
-      const probe = spawnSync(process.execPath, ['-e', `require('net').createServer().once('error',()=>process.exit(1)).listen(${port + 10_000},'127.0.0.1',function(){this.close()})`]);
-      resolve(probe.status === 0);
-    });
-    if (bus) return port;
+    if (port <= 55_000 && !taken.has(port) && (await portFree(port + 10_000))) return port;
   }
 }
 
