@@ -8,7 +8,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { SERVICE_API_KEYS: JSON.stringify([reader.entry]), BODY_TIMEOUT_MS: '50', MAX_CONCURRENT_BODIES: '2' },
+    env: { SERVICE_API_KEYS: JSON.stringify([reader.entry]), BODY_TIMEOUT_MS: '50' },
     overrides: { extraRoutes: testRoutes },
   });
 });
@@ -48,18 +48,21 @@ describe('request bodies', () => {
   });
 
   it('refuses a body past MAX_CONCURRENT_BODIES with 503 server_busy and retry-after, and frees the slots after', async () => {
+    // Its own app with a long body time limit: the stalled bodies hold their slots until released, however slow the machine.
+    const busyApp = await createTestApp({ env: { BODY_TIMEOUT_MS: '60000', MAX_CONCURRENT_BODIES: '2' }, overrides: { extraRoutes: testRoutes } });
     const slow = [stalled(), stalled()];
-    const pending = slow.map((b) => t.rawFetch(new Request('http://x/v1/test/echo', { method: 'POST', body: b.stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)));
+    const pending = slow.map((b) => busyApp.rawFetch(new Request('http://x/v1/test/echo', { method: 'POST', body: b.stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)));
     // Both slots are taken while their bodies stall: the third is refused at once.
-    const busy = await t.request('POST', '/v1/test/echo', { json: { query: 'snap' } });
+    const busy = await busyApp.request('POST', '/v1/test/echo', { json: { query: 'snap' } });
     expect(busy.status).toBe(503);
     expect(busy.body.error.code).toBe('server_busy');
     expect(busy.headers.get('retry-after')).toBe('1');
     expect(busy.body.data).toEqual({ retry_after_seconds: 1 });
     for (const b of slow) b.release();
-    await Promise.all(pending);
-    const after = await t.request('POST', '/v1/test/echo', { json: { query: 'snap' } });
+    expect((await Promise.all(pending)).map((r) => r.status)).toEqual([200, 200]);
+    const after = await busyApp.request('POST', '/v1/test/echo', { json: { query: 'snap' } });
     expect(after.status).toBe(200);
+    await busyApp.close();
   });
 });
 

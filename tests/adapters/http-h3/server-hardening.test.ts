@@ -65,7 +65,7 @@ function raw(parts: Array<string | Buffer>, options: { keepWriting?: Buffer; clo
       const length = Number(headers['content-length'] ?? 0);
       if (Buffer.byteLength(text.slice(end + 4)) < length) return;
       answer = { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4, end + 4 + length) };
-      setTimeout(() => finish(false), options.closeWaitMs ?? 300);
+      setTimeout(() => finish(false), options.closeWaitMs ?? 2_000);
     });
     socket.on('close', () => finish(true));
     socket.on('error', () => undefined);
@@ -128,7 +128,7 @@ describe('answers the node server gives itself', () => {
   });
 
   it('a method the router does not know (PROPFIND) on a known path: 405 with allow', async () => {
-    const answer = await raw(['PROPFIND /v1/test/echo HTTP/1.1\r\nhost: x\r\n\r\n']);
+    const answer = await raw(['PROPFIND /v1/test/echo HTTP/1.1\r\nhost: x\r\n\r\n'], { closeWaitMs: 100 });
     expectEnvelope(answer, 405, 'method_not_allowed');
     expect(answer.headers.allow).toBe('POST');
   });
