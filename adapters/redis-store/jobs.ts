@@ -170,7 +170,7 @@ export class RedisJobStore implements JobStore {
   /** A job not in the store: lost with the store's data when that happened within the retention, else unknown. */
   private async missing(): Promise<undefined> {
     const { lostAt } = await this.epoch.read(Date.now());
-    if (lostAt !== null && Date.now() - lostAt < this.options.retentionSeconds * 1000) {
+    if (lostAt !== null && this.lostRecently(lostAt)) {
       throw new ServiceError(
         'job_lost',
         `No such job in the job store, which lost its data at ${new Date(lostAt).toISOString()}: a job submitted before then is gone with its results; submit it again.`,
@@ -180,10 +180,17 @@ export class RedisJobStore implements JobStore {
     return undefined;
   }
 
+  /** Within the retention after a loss, a job submitted before it could still be polled for. */
+  private lostRecently(lostAt: number): boolean {
+    return Date.now() - lostAt < this.options.retentionSeconds * 1000;
+  }
+
   async health(): Promise<DependencyHealth> {
     try {
-      await this.guarded('ping', () => this.client.ping());
-      return { name: 'job store', status: 'ready', detail: `redis (BullMQ), concurrency ${this.options.concurrency}` };
+      // Reading the epoch marker is the ping: it also tells readiness about a loss of the job store's data.
+      const { lostAt } = await this.guarded('ping', () => this.epoch.read(Date.now()));
+      const lost = lostAt !== null && this.lostRecently(lostAt) ? `; lost its data at ${new Date(lostAt).toISOString()}: polls for earlier jobs answer 410 job_lost` : '';
+      return { name: 'job store', status: 'ready', detail: `redis (BullMQ), concurrency ${this.options.concurrency}${lost}` };
     } catch {
       return { name: 'job store', status: 'unavailable', detail: `redis unreachable (no answer within ${this.options.commandTimeoutMs} ms)` };
     }

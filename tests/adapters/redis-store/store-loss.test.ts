@@ -122,6 +122,7 @@ describe.skipIf(!canRun)('a shared store that lost its data', () => {
       expect(isServiceError(poll) && poll.code).toBe('job_lost');
       expect(isServiceError(poll) && poll.status).toBe(410);
       expect(isServiceError(poll) && poll.message).toContain('submit it again');
+      expect((await store.health()).detail).toContain('lost its data at');
     } finally {
       await store.close();
       redis.disconnect();
