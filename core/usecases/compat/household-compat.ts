@@ -6,7 +6,7 @@
 import { ServiceError } from '../../domain/errors.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
 import { differencesFor } from '../../domain/compat/differences.js';
-import { stateOf, translateUnit, unitContext, unmappedInputs, type UnitContext } from '../../domain/compat/translate.js';
+import { readKey, stateOf, translateUnit, unitContext, unmappedInputs, unreadInputs, type UnitContext } from '../../domain/compat/translate.js';
 import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, type EntityGroup } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import type { JsonValue } from '../../domain/household/shape.js';
@@ -134,6 +134,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
     if (!warnings.includes(text)) warnings.push(text);
   };
   for (const entry of unmappedInputs(wire)) noteUnused(entry);
+  const readInputs = new Set<string>();
 
   const contexts = new Map<string, UnitContext>();
   const runs = new Map<string, Promise<{ response: CalculateResponse } | { reason: string }>>();
@@ -163,6 +164,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
         }
         if (!translation.ok) return { reason: translation.reason };
         for (const entry of translation.ignored) noteUnused(entry);
+        for (const r of translation.read) readInputs.add(readKey(r.group, r.entityId, r.name));
         const outputs = [...new Set(Object.values(OUTPUTS).map((o) => o.output))];
         const response = await deps.calculate(jurisdiction, translation.household, outputs);
         const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
@@ -200,6 +202,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const chosen = sidecarPackage as { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
   const missing = unsupported.length;
   const requested = computed.length + missing;
+  for (const entry of unreadInputs(wire, readInputs, readInputs.size > 0 || computed.length > 0)) noteUnused(entry);
   if (unusedInputs.size > 0) {
     warn(`${unusedInputs.size} input value(s) of the household were not used: see tenet.unsupported (kind "input") for each and why.`);
     unsupported.push(...unusedInputs.values());

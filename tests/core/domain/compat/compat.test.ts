@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jurisdictionOf, stateCodeOf } from '../../../../core/domain/compat/states.js';
 import { differencesFor } from '../../../../core/domain/compat/differences.js';
-import { stateOf, translateUnit, unitContext, unmappedInputs, type PackageInputs, type Translation } from '../../../../core/domain/compat/translate.js';
+import { readKey, stateOf, translateUnit, unitContext, unmappedInputs, unreadInputs, type PackageInputs, type Translation } from '../../../../core/domain/compat/translate.js';
 import { parseRequest, valueForMonth, type WireHousehold } from '../../../../core/domain/compat/wire.js';
 
 describe('wire values for a month', () => {
@@ -275,6 +275,14 @@ describe('unmappedInputs', () => {
       { entity_group: 'tax_units', entity_id: 't', variable: 'filing_status', period: null, reason: expect.stringMatching(/no mapping/) },
       { entity_group: 'spm_units', entity_id: 'u', variable: 'rent', period: null, reason: 'ignored: rent is read on people, not on spm_units; move it to the people entity' },
     ]);
+  });
+
+  it('lists mapped inputs no computed month read', () => {
+    const wire: WireHousehold = { people: { a: { age: 30, rent: { 2024: 1200 }, snap: { '2026-01': null } } } };
+    expect(unreadInputs(wire, new Set([readKey('people', 'a', 'age')]), true)).toEqual([
+      { entity_group: 'people', entity_id: 'a', variable: 'rent', period: null, reason: expect.stringMatching(/no value for the month/) },
+    ]);
+    expect(unreadInputs(wire, new Set(), false).map((u) => u.reason)).toEqual([expect.stringMatching(/nothing was computed/), expect.stringMatching(/nothing was computed/)]);
   });
 
   it('request-supplied names never resolve to Object.prototype members', () => {

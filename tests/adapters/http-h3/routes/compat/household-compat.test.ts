@@ -102,6 +102,16 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     expect(res.body.tenet.warnings).toContain('3 input value(s) of the household were not used: see tenet.unsupported (kind "input") for each and why.');
   });
 
+  it('200: an input given only for a period not computed is listed as not used', async () => {
+    const body = coloradoWorker({ snap: { '2026-01': null } });
+    Object.assign(body.household.people.parent as Record<string, unknown>, { child_support_expense: { 2024: 1200 } });
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.body.result.spm_units.unit.snap).toEqual({ '2026-01': 590 });
+    expect(res.body.tenet.unsupported).toEqual([
+      { kind: 'input', entity_group: 'people', entity_id: 'parent', variable: 'child_support_expense', period: null, reason: expect.stringMatching(/no value for the month\(s\) computed/) },
+    ]);
+  });
+
   it('200: the documented PolicyEngine difference that applies is named in the warnings', async () => {
     const body = coloradoWorker({ snap: { '2026-11': null } });
     body.household.spm_units.unit.snap_utility_allowance_type = { '2026-11': 'SUA' } as never;
