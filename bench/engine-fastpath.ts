@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { evaluatePackage, type PackageRequest } from '../core/domain/rulespec/compose.js';
 import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../core/domain/fastpath/batch.js';
 import { PackageSession } from '../core/domain/fastpath/session.js';
-import { loadProgramPackage as loadPackage, mulberry32 as rng } from '../tests/support/snap-households.js';
+import { loadProgramPackage as loadPackage, mulberry32 as rng, PERSON_FACT_DEFAULTS, personFactColumns } from '../tests/support/snap-households.js';
 import { evaluatePackageFast } from '../core/domain/fastpath/package.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,7 +31,8 @@ const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 
 // ---------- households (deterministic) ----------
 
-interface Person {
+/** Person-level eligibility facts (citizenship, student, work rules...) stay at their common-case defaults. */
+interface Person extends Readonly<typeof PERSON_FACT_DEFAULTS> {
   age: number;
   is_disabled: boolean;
   earned_income: number;
@@ -77,7 +78,7 @@ function generate(n: number): { households: Household[]; people: Person[][] } {
     });
     const ps: Person[] = [];
     const count = r() < 0.5 ? 0 : Math.floor(r() * 4);
-    for (let j = 0; j < count; j++) ps.push({ age: Math.floor(r() * 90), is_disabled: r() < 0.1, earned_income: money(3000), unearned_income: money(800), medical_costs: money(200) });
+    for (let j = 0; j < count; j++) ps.push({ age: Math.floor(r() * 90), is_disabled: r() < 0.1, earned_income: money(3000), unearned_income: money(800), medical_costs: money(200), ...PERSON_FACT_DEFAULTS });
     people.push(ps);
   }
   return { households, people };
@@ -99,6 +100,7 @@ function toColumns(households: Household[], people: Person[][]): HouseholdColumn
     earned_income: Float64Array.from(flat, (p) => p.earned_income),
     unearned_income: Float64Array.from(flat, (p) => p.unearned_income),
     medical_costs: Float64Array.from(flat, (p) => p.medical_costs),
+    ...personFactColumns(flat.length),
   };
   return { size: n, household: hh, people: { offsets, inputs: pp } };
 }
