@@ -2,11 +2,12 @@
  * A Redis that loses its data under running instances (restart without persistence, FLUSHALL) (#13.2): readiness
  * names it and is not ready, the log says it, runtime revocations and engaged kill switches that a live instance
  * knew of stay in force and are written back, and polls for jobs lost with the store get 410 job_lost, not 404.
- * Runs on a redis-server of its own, so FLUSHALL touches no one else's data.
+ * Runs on a redis-server of its own and on a three-master cluster of its own (or REDIS_CLUSTER_URL's, where every
+ * test key has a unique prefix; FLUSHALL there is replaced by deleting this test's keys), so no one else's data is touched.
  */
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeysModule } from '../../../adapters/keys/module.js';
+import { connectRedis, type RedisClient } from '../../../adapters/redis-store/connection.js';
 import { RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
@@ -14,6 +15,7 @@ import { isServiceError } from '../../../core/domain/errors.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { probeRoute } from '../../support/keys-probe.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';
+import { acquireRedisCluster, type TestCluster } from '../../support/redis-cluster.js';
 
 const canRun = hasRedisServerBinary();
 if (!canRun) console.warn('\n!!! store-loss test: no redis-server binary on PATH, so it is SKIPPED !!!\n');
@@ -36,22 +38,53 @@ function storeData(body: { data: { dependencies: Array<{ name: string; status: s
   return body.data.dependencies.find((d) => d.name === 'shared store data');
 }
 
-describe.skipIf(!canRun)('a shared store that lost its data', () => {
-  let server: OwnRedisServer;
-  beforeAll(async () => {
-    server = await OwnRedisServer.start();
-  });
-  afterAll(async () => {
-    await server?.stopProcess();
-  });
+interface Target {
+  url: string;
+  /** Empties the store the way a restart without persistence would (only this test's keys on a shared cluster). */
+  lose(client: RedisClient, prefixes: string[]): Promise<void>;
+}
 
-  async function instance(prefix: string): Promise<TestApp> {
+let server: OwnRedisServer | null = null;
+let cluster: TestCluster | null = null;
+beforeAll(async () => {
+  if (!canRun) return;
+  server = await OwnRedisServer.start();
+  cluster = await acquireRedisCluster('store-loss');
+});
+afterAll(async () => {
+  await server?.stopProcess();
+  await cluster?.stop();
+});
+
+const targets: Array<{ name: string; target: () => Target | null }> = [
+  { name: 'redis', target: () => (server ? { url: server.url, lose: async (client) => void (await client.flushall()) } : null) },
+  {
+    name: 'redis cluster',
+    target: () =>
+      cluster
+        ? {
+            url: cluster.url,
+            lose: async (client, prefixes) => {
+              for (const node of (client as import('ioredis').Cluster).nodes('master')) {
+                for (const prefix of prefixes) {
+                  const keys = await node.keys(`${prefix}*`);
+                  if (keys.length > 0) await Promise.all(keys.map((key) => node.del(key)));
+                }
+              }
+            },
+          }
+        : null,
+  },
+];
+
+describe.skipIf(!canRun).each(targets)('a shared store that lost its data ($name)', ({ target: targetOf }) => {
+  async function instance(url: string, prefix: string): Promise<TestApp> {
     return createTestApp({
-      env: { SERVICE_API_KEYS: JSON.stringify([admin.entry, reader.entry]), REDIS_URL: server.url },
+      env: { SERVICE_API_KEYS: JSON.stringify([admin.entry, reader.entry]), REDIS_URL: url },
       overrides: {
         modules: [
           createKeysModule({
-            stores: createRedisStores({ url: server.url, prefix }),
+            stores: createRedisStores({ url, prefix }),
             settings: { revocationWindowMs: 500, propagationMs: 500, killSwitchCacheMs: 100 },
           }),
         ],
@@ -60,11 +93,13 @@ describe.skipIf(!canRun)('a shared store that lost its data', () => {
     });
   }
 
-  it('is reported by readiness and the log, and revocations and kill switches a live instance knew of stay in force', async () => {
+  it('is reported by readiness and the log, and revocations and kill switches a live instance knew of stay in force', async (ctx) => {
+    const target = targetOf();
+    if (!target) return ctx.skip();
     const prefix = uniquePrefix('loss');
-    const a = await instance(prefix);
-    const b = await instance(prefix);
-    const redis = new Redis(server.url);
+    const a = await instance(target.url, prefix);
+    const b = await instance(target.url, prefix);
+    const redis = connectRedis(target.url, {});
     try {
       const ready = await b.request('GET', '/v1/ready');
       expect(storeData(ready.body)).toMatchObject({ status: 'ready', detail: 'no data loss seen' });
@@ -75,7 +110,7 @@ describe.skipIf(!canRun)('a shared store that lost its data', () => {
       await sleep(1_500); // b's watch reads the security state at least once
       await a.close();
 
-      await redis.flushall();
+      await target.lose(redis, [prefix]);
       const notReady = await until(10_000, () => b.request('GET', '/v1/ready'), (r) => storeData(r.body)?.status === 'unavailable');
       expect(notReady.status).toBe(503);
       expect(storeData(notReady.body)?.detail).toContain('the shared store lost its data at');
@@ -96,7 +131,7 @@ describe.skipIf(!canRun)('a shared store that lost its data', () => {
       expect(trial.body.error.code).toBe('trial_mint_disabled');
 
       // An instance started after the loss is told too (the marker records when).
-      const c = await instance(prefix);
+      const c = await instance(target.url, prefix);
       try {
         expect(storeData((await c.request('GET', '/v1/ready')).body)?.detail).toContain('lost its data');
       } finally {
@@ -108,16 +143,18 @@ describe.skipIf(!canRun)('a shared store that lost its data', () => {
     }
   }, 30_000);
 
-  it('answers a poll for a job lost with the store 410 job_lost, and an unknown id before any loss not found', async () => {
+  it('answers a poll for a job lost with the store 410 job_lost, and an unknown id before any loss not found', async (ctx) => {
+    const target = targetOf();
+    if (!target) return ctx.skip();
     const prefix = uniquePrefix('loss-jobs');
-    const store = new RedisJobStore({ url: server.url, prefix });
-    const redis = new Redis(server.url);
+    const store = new RedisJobStore({ url: target.url, prefix });
+    const redis = connectRedis(target.url, {});
     try {
       const job = await store.submit({ id: 'job-lost', api_key_id: 'k', created_at: new Date().toISOString(), requests: [] });
       expect((await store.get(job.id))?.status).toBe('pending');
       expect(await store.get('never-submitted')).toBeUndefined();
 
-      await redis.flushall();
+      await target.lose(redis, [`{${prefix}}`]);
       const poll = await store.get('job-lost').catch((e: unknown) => e);
       expect(isServiceError(poll) && poll.code).toBe('job_lost');
       expect(isServiceError(poll) && poll.status).toBe(410);
