@@ -36,11 +36,6 @@ export type ModuleSettings = Omit<Settings, 'service'>;
 /** The platform configuration plus every subsystem's settings. */
 export interface AppConfig extends ServiceConfig {
   settings: ModuleSettings;
-  /**
-   * The environment this configuration was read from, for the keys subsystem that still parses its own
-   * settings (adapters/keys/settings.ts); every other module reads `settings`.
-   */
-  env: Readonly<Record<string, string | undefined>>;
 }
 
 function issuePath(issue: v.BaseIssue<unknown>): string {
@@ -75,5 +70,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const { service, ...modules } = settings;
-  return { ...service, settings: modules, env: { ...env } };
+  return { ...service, settings: modules };
 }

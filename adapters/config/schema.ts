@@ -15,6 +15,7 @@ import { parseProxyEntry } from '../http-h3/client-address.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
 import { clusterAddress } from '../redis-store/connection.js';
 import { REDIS_JOB_DEFAULTS } from '../redis-store/jobs.js';
+import { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis-store/redis-stores.js';
 import { commaList, integer, pathList, text, type TextSchema } from './parsers.js';
 import { ServiceKeysSchema } from './service-keys.js';
 
@@ -213,8 +214,30 @@ const operations = {
   migrationLedgerPath: variable<string | null>({ name: 'MIGRATION_LEDGER_PATH', schema: text(), default: () => null, defaultText: 'unset', accepts: 'file path', description: 'JSON file served by the migration ledger endpoint', docs: OPERATIONS }),
 };
 
+const AUTH = 'auth.md#settings-environment-variables-all-optional';
+
+/** The keys subsystem, and the Redis connection every subsystem shares (prefix, timeout, data-loss readiness). */
+const keys = {
+  revocationWindowMs: integerVariable({ name: 'KEY_REVOCATION_WINDOW_MS', min: 0, max: 30_000, fallback: 15_000, wording: 'from', description: 'how long an instance trusts a found key and the environment revocation list', docs: AUTH }),
+  propagationMs: integerVariable({ name: 'KEY_PROPAGATION_MS', min: 0, max: 15_000, fallback: 5_000, wording: 'from', description: 'how long an instance remembers an unknown key hash', docs: AUTH }),
+  killSwitchCacheMs: integerVariable({ name: 'KILL_SWITCH_CACHE_MS', min: 0, max: 30_000, fallback: 2_000, wording: 'from', description: 'how long an instance caches kill-switch state for trial traffic', docs: AUTH }),
+  trialPerClientPerDay: integerVariable({ name: 'TRIAL_KEYS_PER_CLIENT_PER_DAY', min: 0, max: 1_000_000, fallback: 5, wording: 'from', description: 'trial keys one client may mint per UTC day', docs: AUTH }),
+  trialGlobalPerDay: integerVariable({ name: 'TRIAL_KEYS_PER_DAY', min: 0, max: 100_000_000, fallback: 1_000, wording: 'from', description: 'trial keys the deployment mints per UTC day', docs: AUTH }),
+  redisKeyPrefix: variable({
+    name: 'REDIS_KEY_PREFIX',
+    schema: text({ test: (p) => p.length <= 64 && !/[\s{}]/.test(p), message: () => 'must be at most 64 characters without spaces, { or } (braces pick Redis Cluster slots)' }),
+    default: () => 'tenet:',
+    defaultText: '`tenet:`',
+    accepts: 'at most 64 characters, no spaces or braces',
+    description: 'namespace of every Redis key (keys, analytics, validation runs)',
+    docs: AUTH,
+  }),
+  redisCommandTimeoutMs: integerVariable({ name: 'REDIS_COMMAND_TIMEOUT_MS', min: 50, max: 10_000, fallback: DEFAULT_REDIS_COMMAND_TIMEOUT_MS, wording: 'from', description: 'per-command and connect timeout of Redis calls', docs: AUTH }),
+  redisLossNotReadyMs: integerVariable({ name: 'REDIS_LOSS_NOT_READY_MS', min: 0, max: 86_400_000, fallback: DEFAULT_LOSS_NOT_READY_MS, wording: 'from', description: 'how long `/v1/ready` stays not ready after Redis lost its data', docs: 'operations.md#a-store-that-lost-its-data' }),
+};
+
 /** Every variable, by group: `service` becomes ServiceConfig, the others `config.settings.<group>`. */
-export const SCHEMA = { service, parity, identity, calculation, operations };
+export const SCHEMA = { service, parity, identity, calculation, operations, keys };
 
 type Groups = typeof SCHEMA;
 type ValueOf<V> = V extends Variable<infer T> ? T : never;

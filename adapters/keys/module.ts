@@ -12,7 +12,7 @@ import { createRedisStores, type RedisKeyStores } from '../redis-store/redis-sto
 import { RedisStoreLossWatch } from '../redis-store/store-loss.js';
 import { token, TOKENS } from '../tokens.js';
 import { KEYS } from './tokens.js';
-import { keysSettingsFromEnv, type KeysSettings } from './settings.js';
+import type { KeysSettings } from './settings.js';
 
 export { KEYS } from './tokens.js';
 const KEY_SERVICES = token<KeyServices>('KeyServices');
@@ -28,7 +28,7 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
   return {
     name: 'keys',
     register(registry, config) {
-      const settings = { ...keysSettingsFromEnv(config.env), ...options.settings };
+      const settings = { ...config.settings.keys, ...options.settings };
       registry.factory(KEY_SERVICES, () => {
         const stores =
           options.stores ??

@@ -11,7 +11,6 @@ import type { ValidationRunStore } from '../../core/ports/validation-run-store.j
 import { AnalyticsService } from '../../core/usecases/analytics/analytics.js';
 import { ValidationRuns } from '../../core/usecases/validation/validation-runs.js';
 import type { PlatformModule } from '../platform-module.js';
-import { keysSettingsFromEnv } from '../keys/settings.js';
 import { MemoryAnalyticsStore } from '../memory-store/analytics.js';
 import { MemoryValidationRunStore } from '../memory-store/validation-runs.js';
 import { RedisAnalyticsStore } from '../redis-store/analytics.js';
@@ -57,7 +56,7 @@ export function createOperationsModule(options: OperationsModuleOptions = {}): P
       registry.factory(STORES, () => {
         if (options.stores) return { ...options.stores, client: null };
         if (config.redisUrl === null) return { analytics: new MemoryAnalyticsStore(), runs: new MemoryValidationRunStore(), client: null };
-        const keys = keysSettingsFromEnv(config.env);
+        const { keys } = config.settings;
         const client = createRedisClient({ url: config.redisUrl, prefix: keys.redisKeyPrefix, commandTimeoutMs: keys.redisCommandTimeoutMs });
         return { analytics: new RedisAnalyticsStore(client, keys.redisKeyPrefix), runs: new RedisValidationRunStore(client, keys.redisKeyPrefix), client };
       });

@@ -34,8 +34,17 @@ describe('loadConfig', () => {
         identity: { repo: undefined, branch: undefined, release: undefined },
         calculation: { timeLimitMs: 2000, jobConcurrency: 2, jobLockMs: 30000, jobStalledIntervalMs: 15000, jobRedisPrefix: 'tenet:jobs', fixturePath: null },
         operations: { instanceId: expect.stringMatching(/^[A-Za-z0-9._:-]+-\d+-[0-9a-f]{6}$/), flushIntervalMs: 15000, snapshotTtlSeconds: 60, migrationLedgerPath: null },
+        keys: {
+          revocationWindowMs: 15000,
+          propagationMs: 5000,
+          killSwitchCacheMs: 2000,
+          trialPerClientPerDay: 5,
+          trialGlobalPerDay: 1000,
+          redisKeyPrefix: 'tenet:',
+          redisCommandTimeoutMs: 1000,
+          redisLossNotReadyMs: 60000,
+        },
       },
-      env: {},
     });
   });
 
@@ -57,9 +66,11 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('keeps the environment it read, for the modules to read their own settings from', () => {
-    const config = loadConfig({ PORT: '9000', REDIS_KEY_PREFIX: 'one-app:' });
-    expect(config.env).toEqual({ PORT: '9000', REDIS_KEY_PREFIX: 'one-app:' });
+  it('carries parsed settings, not the environment it read: no module parses a variable again', () => {
+    const config = loadConfig({ PORT: '9000', REDIS_KEY_PREFIX: 'one-app:', UNRELATED: 'x' });
+    expect(config).not.toHaveProperty('env');
+    expect(JSON.stringify(config)).not.toContain('UNRELATED');
+    expect(config.settings.keys.redisKeyPrefix).toBe('one-app:');
   });
 
   it('resolves the bundled rules relative to the package root, not the working directory', () => {
@@ -102,6 +113,9 @@ describe('loadConfig', () => {
     [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['*'], raw: 'x' }]) }, 'SERVICE_API_KEYS[0]'],
     [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['*'] }, { id: 'ops', sha256: sha, scopes: ['*'] }]) }, 'SERVICE_API_KEYS: duplicate id "ops"'],
     [{ SERVICE_API_KEYS: JSON.stringify([{ id: 'ops', sha256: sha, scopes: ['rules:raed', '*'] }]) }, 'SERVICE_API_KEYS: key "ops": unknown scope "rules:raed" (did you mean "rules:read"?); valid scopes: *, rules:read,'],
+    [{ REDIS_KEY_PREFIX: 'tenet {a}:' }, 'REDIS_KEY_PREFIX: must be at most 64 characters without spaces, { or } (braces pick Redis Cluster slots)'],
+    [{ KEY_REVOCATION_WINDOW_MS: '31000' }, 'KEY_REVOCATION_WINDOW_MS: must be an integer from 0 to 30000 (got "31000")'],
+    [{ REDIS_LOSS_NOT_READY_MS: 'a minute' }, 'REDIS_LOSS_NOT_READY_MS: must be an integer from 0 to 86400000 (got "a minute")'],
   ])('rejects %j with a message naming the variable', (env, expected) => {
     const found = problems(env as Record<string, string>);
     expect(found.length).toBeGreaterThan(0);

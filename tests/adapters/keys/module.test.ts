@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../adapters/config/env.js';
+import { ConfigError, loadConfig } from '../../../adapters/config/env.js';
 import { createKeysModule } from '../../../adapters/keys/module.js';
-import { DEFAULT_KEYS_SETTINGS, keysSettingsFromEnv } from '../../../adapters/keys/settings.js';
 import { createTestApp, testKey } from '../../support/http-harness.js';
 
 describe('keys settings', () => {
   it('defaults within the spec bounds', () => {
-    expect(keysSettingsFromEnv({})).toEqual(DEFAULT_KEYS_SETTINGS);
+    expect(loadConfig({}).settings.keys).toEqual({
+      revocationWindowMs: 15_000,
+      propagationMs: 5_000,
+      killSwitchCacheMs: 2_000,
+      trialPerClientPerDay: 5,
+      trialGlobalPerDay: 1_000,
+      redisKeyPrefix: 'tenet:',
+      redisCommandTimeoutMs: 1_000,
+      redisLossNotReadyMs: 60_000,
+    });
   });
 
   it('reads overrides and rejects bad values, naming each variable', () => {
-    expect(keysSettingsFromEnv({ KEY_REVOCATION_WINDOW_MS: '30000', TRIAL_KEYS_PER_DAY: '10', REDIS_KEY_PREFIX: 'x:' })).toMatchObject({ revocationWindowMs: 30_000, trialGlobalPerDay: 10, redisKeyPrefix: 'x:' });
+    expect(loadConfig({ KEY_REVOCATION_WINDOW_MS: '30000', TRIAL_KEYS_PER_DAY: '10', REDIS_KEY_PREFIX: 'x:' }).settings.keys).toMatchObject({ revocationWindowMs: 30_000, trialGlobalPerDay: 10, redisKeyPrefix: 'x:' });
     try {
-      keysSettingsFromEnv({ KEY_REVOCATION_WINDOW_MS: '31000', KEY_PROPAGATION_MS: '-1', REDIS_COMMAND_TIMEOUT_MS: 'soon' });
+      loadConfig({ KEY_REVOCATION_WINDOW_MS: '31000', KEY_PROPAGATION_MS: '-1', REDIS_COMMAND_TIMEOUT_MS: 'soon' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
