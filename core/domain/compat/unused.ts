@@ -6,13 +6,15 @@ import type { EntityGroup } from './variables.js';
 
 const PERSON_ELIGIBILITY: Array<[RegExp, string]> = [
   [/immigration|alien|_citizen/, 'no Tenet equivalent: non-citizen eligibility (7 CFR 273.4) is read from immigration_status (the packages\' citizenship_status)'],
-  [/college_student|higher_ed|_student$|student_|work_study|in_k12_school/, 'no Tenet equivalent: the student rules (7 CFR 273.5) read is_full_time_college_student, is_part_time_college_student and the exemption inputs of docs/compatibility.md'],
+  [/college_student|higher_ed|_student$|student_|work_study/, 'no Tenet equivalent: the student rules (7 CFR 273.5) read is_full_time_college_student, is_part_time_college_student and the exemption inputs of docs/compatibility.md'],
   [/abawd|work_requirement|work_registration|work_program|workfare|is_parent|has_applied_for_unemployment|substance_use|complying_with_tanf_work|work_exception|parent_exception/,
     'no Tenet equivalent: the work rules (7 CFR 273.7, 273.24) read meets_snap_abawd_work_requirements, meets_snap_general_work_requirements, is_snap_work_registration_noncompliant and the exemption flags of docs/compatibility.md'],
   [/vehicle/, 'vehicles are not counted: the bundled SNAP packages take countable resources as one figure (give snap_assets with vehicle value already counted under 7 CFR 273.8(e)(2), (f), (g))'],
 ];
 
 const OTHER: Array<[RegExp, string]> = [
+  [/^is_in_k12_school$/, 'the exclusion of an elementary or secondary school student\'s earnings (7 U.S.C. 2014(d)(7); 7 CFR 273.9(c)(7)) is not modelled by the packages: leave such earnings out of the household'],
+  [/^takes_up_snap_if_eligible$/, 'take-up is not modelled: Tenet computes the entitlement'],
   [/^(county_fips|county_str|county|zip_code|in_la|in_riv|in_ala)$/, 'the package locates the household by its State (and snap_utility_region where a State has several regions); finer geography is not read'],
   [/^is_tax_unit_|^tax_unit_/, 'tax-unit roles do not enter the SNAP calculation here: the SNAP household is the SPM unit and its members'],
   [/snap|_sua$|utility_allowance|utility_region/, 'an intermediate of PolicyEngine\'s own SNAP computation: Tenet computes the SNAP values from the household\'s facts and does not accept this one as given'],
