@@ -5,11 +5,14 @@
  * Runs on a redis-server of its own and on a three-master cluster of its own (or REDIS_CLUSTER_URL's, where every
  * test key has a unique prefix; FLUSHALL there is replaced by deleting this test's keys), so no one else's data is touched.
  */
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCalculationModule } from '../../../adapters/calculation/module.js';
 import { createKeysModule } from '../../../adapters/keys/module.js';
 import { connectRedis, type RedisClient } from '../../../adapters/redis-store/connection.js';
 import { RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
+import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { isServiceError } from '../../../core/domain/errors.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
@@ -165,4 +168,37 @@ describe.skipIf(!canRun).each(targets)('a shared store that lost its data ($name
       redis.disconnect();
     }
   });
+});
+
+describe.skipIf(!canRun)('GET /v1/jobs/{job_id} after the job store lost its data', () => {
+  it('answers 410 job_lost in the error envelope the OpenAPI document describes', async () => {
+    const own = await OwnRedisServer.start();
+    const calculator = testKey('loss-calc', ['calculate:run']);
+    const fixture = FixtureRuntime.fromFile(fileURLToPath(new URL('../../fixtures/runtime-fixture.json', import.meta.url)));
+    const app = await createTestApp({
+      env: { SERVICE_API_KEYS: JSON.stringify([calculator.entry]) },
+      config: { redisUrl: own.url },
+      overrides: { modules: [createCalculationModule({ calculators: () => [fixture], settings: { jobRedisPrefix: uniquePrefix('loss-http') } })] },
+    });
+    const redis = connectRedis(own.url, {});
+    try {
+      const headers = { 'x-api-key': calculator.key };
+      const single = { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } };
+      const submitted = await app.request('POST', '/v1/jobs/calculate', { json: { requests: [single] }, headers });
+      expect(submitted.status).toBe(202);
+      const id: string = submitted.body.data.job_id;
+      const done = await until(10_000, () => app.request('GET', `/v1/jobs/${id}`, { headers }), (r) => r.body.data?.status === 'succeeded');
+      expect(done.status).toBe(200);
+
+      await redis.flushall();
+      const lost = await app.request('GET', `/v1/jobs/${id}`, { headers });
+      expect(lost.status).toBe(410);
+      expect(lost.body.error.code).toBe('job_lost');
+      expect(lost.body.error.message).toContain('submit it again');
+    } finally {
+      redis.disconnect();
+      await app.close();
+      await own.stopProcess();
+    }
+  }, 30_000);
 });
