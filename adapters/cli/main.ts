@@ -5,6 +5,7 @@
  * from ./program.js to add subcommands under a shared group.
  */
 import { Command, CommanderError, type OutputConfiguration } from 'commander';
+import { API_VERSION } from '../../core/domain/config.js';
 import { ConfigError } from '../config/env.js';
 import { registerAdmin } from './commands/admin.js';
 import { registerCorpus } from './commands/corpus.js';
@@ -25,7 +26,7 @@ const COMMANDS: CommandModule[] = [
 
 /** The whole command tree; `output` (tests) redirects commander's help and error text. */
 export function buildProgram(output?: OutputConfiguration): Command {
-  const program = new Command('tenet').description('Tenet rule service: search, read and calculate with rules encoded as code').version('0.1.0');
+  const program = new Command('tenet').description('Tenet rule service: search, read and calculate with rules encoded as code').version(API_VERSION);
   program.exitOverride();
   // Subcommands copy these settings when created, so they are set before any command is added.
   if (output) program.configureOutput(output);

@@ -2,6 +2,12 @@
 export const ENVIRONMENTS = ['local', 'dev', 'staging', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+/**
+ * The one version number of a Tenet release: `meta.api_version`, `GET /v1/version`, the OpenAPI `info.version`,
+ * the MCP server and `tenet --version` all report it, and package.json's `version` must equal it
+ * (tests/project/version.test.ts). The contract itself is identified by the OpenAPI document's hash
+ * (validation runs record both); see docs/architecture.md#versions.
+ */
 export const API_VERSION = '0.1.0';
 export const SERVICE_NAME = 'tenet';
 
