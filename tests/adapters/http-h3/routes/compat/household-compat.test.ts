@@ -84,6 +84,30 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     expect(res.body.tenet.unsupported).toEqual([]);
   });
 
+  it('200: the PolicyEngine inputs the review found dropped are all used (none in tenet.unsupported)', async () => {
+    const household = {
+      people: {
+        adult: { age: { 2026: 40 }, employment_income_before_lsr: { 2026: 18_000 }, self_employment_income_before_lsr: { 2026: 6000 }, is_blind: { 2026: true }, immigration_status_str: { 2026: 'CITIZEN' }, is_full_time_college_student: { 2026: false } },
+        partner: { age: { 2026: 38 }, immigration_status: { 2026: 'UNDOCUMENTED' }, meets_snap_general_work_requirements: { '2026-01': true } },
+        child: { age: { 2026: 4 } },
+      },
+      spm_units: {
+        unit: {
+          members: ['adult', 'partner', 'child'],
+          phone_cost: { 2026: 600 }, pre_subsidy_electricity_expense: { 2026: 1200 }, spm_unit_pre_subsidy_childcare_expenses: { 2026: 2400 },
+          spm_unit_cash_assets: { 2026: 1500 }, mortgage_payments: { 2026: 9600 }, snap: { '2026-01': null }, snap_unit_size: { '2026-01': null },
+        },
+      },
+      households: { home: { members: ['adult', 'partner', 'child'], state_code: { 2026: 'TX' } } },
+    };
+    const res = await t.request('POST', PATH, { json: { household }, headers: auth(partner) });
+    expect(res.status).toBe(200);
+    expect(res.body.tenet.unsupported).toEqual([]);
+    // The undocumented partner is excluded (7 CFR 273.4): a SNAP household of 2.
+    expect(res.body.result.spm_units.unit.snap_unit_size).toEqual({ '2026-01': 2 });
+    expect(typeof res.body.result.spm_units.unit.snap['2026-01']).toBe('number');
+  });
+
   it('200: every input not used is in tenet.unsupported (kind input) with the reason, and a warning says so', async () => {
     const body = coloradoWorker({ snap: { '2026-01': null }, snap_gross_income: { '2026-01': null }, snap_net_income_pre_shelter: { 2026: 1000 } });
     Object.assign(body.household.people.child_1 as Record<string, unknown>, { is_tax_unit_dependent: { 2026: true } });
