@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import * as v from 'valibot';
 import type { ServiceConfig } from '../../core/domain/config.js';
+import { editDistance } from '../../core/domain/suggest.js';
 import { allVariables, CROSS_CHECKS, type ConfigContext, type Settings, type Variable } from './schema.js';
 
 export class ConfigError extends Error {
@@ -71,4 +72,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length > 0) throw new ConfigError(problems);
   const { service, ...modules } = settings;
   return { ...service, settings: modules };
+}
+
+/** The declared name `name` is probably a typo of: the single closest within a quarter of its length (at least one edit). */
+function lookalikeOf(name: string, declared: string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  let tied = false;
+  for (const candidate of declared) {
+    const distance = editDistance(name, candidate);
+    if (distance < bestDistance) [best, bestDistance, tied] = [candidate, distance, false];
+    else if (distance === bestDistance) tied = true;
+  }
+  return !tied && bestDistance <= Math.max(1, Math.floor(name.length / 4)) ? best : null;
+}
+
+/**
+ * Variables set in `env` that no schema entry declares but that are a typo or two from one that is
+ * (`TENET_JOB_CONCURENCY`, `PORTS`): they are ignored, so `tenet serve` says so instead of silently running on
+ * the default. Only upper-case names are considered (npm and the shell set many lower-case ones).
+ */
+export function ignoredLookalikes(env: Record<string, string | undefined>): string[] {
+  const declared = allVariables().map(({ variable }) => variable.name);
+  const known = new Set(declared);
+  const notices: string[] = [];
+  for (const name of Object.keys(env).sort()) {
+    if (known.has(name) || env[name] === undefined || name !== name.toUpperCase()) continue;
+    const meant = lookalikeOf(name, declared);
+    if (meant) notices.push(`${name} is set but is not a Tenet setting, so it is ignored (did you mean ${meant}?)`);
+  }
+  return notices;
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../config/env.js';
+import { ignoredLookalikes, loadConfig } from '../../config/env.js';
 import { createApp } from '../../composition-root.js';
 import { listen } from '../../http-h3/server.js';
 import { TOKENS } from '../../tokens.js';
@@ -9,6 +9,7 @@ export async function serve(env: Record<string, string | undefined> = process.en
   const config = loadConfig(env);
   const app = await createApp(config);
   const logger = app.resolve(TOKENS.Logger);
+  for (const notice of ignoredLookalikes(env)) logger.warn(notice);
   const server = await listen(app.http, config.host, config.port, logger);
   process.stdout.write(`tenet: serving on ${server.url} (environment ${config.environment})\n`);
   logger.info('listening', { url: server.url });

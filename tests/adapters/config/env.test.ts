@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, packageRoot } from '../../../adapters/config/env.js';
+import { ConfigError, ignoredLookalikes, loadConfig, packageRoot } from '../../../adapters/config/env.js';
 
 const sha = 'a'.repeat(64);
 
@@ -166,5 +166,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'redis+cluster://h1:7000,h2:7001' }).redisUrl).toBe('redis+cluster://h1:7000,h2:7001');
     expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380' }).redisUrl).toBe('rediss://:secret@cache.internal:6380');
     expect(problems({ REDIS_URL: 'redis+cluster://h1' })).toEqual(['REDIS_URL: cluster node "h1" must be host:port (as in redis+cluster://h1:7000,h2:7000)']);
+  });
+});
+
+describe('ignoredLookalikes', () => {
+  it('names a set variable that is a typo of a declared one, and what was probably meant', () => {
+    expect(ignoredLookalikes({ TENET_JOB_CONCURENCY: '4', PORTS: '9000', SERVICE_API_KEY: 'tnt_x' })).toEqual([
+      'PORTS is set but is not a Tenet setting, so it is ignored (did you mean PORT?)',
+      'SERVICE_API_KEY is set but is not a Tenet setting, so it is ignored (did you mean SERVICE_API_KEYS?)',
+      'TENET_JOB_CONCURENCY is set but is not a Tenet setting, so it is ignored (did you mean TENET_JOB_CONCURRENCY?)',
+    ]);
+  });
+
+  it('stays quiet about declared names, the usual shell and npm variables and anything not close', () => {
+    expect(ignoredLookalikes({ PORT: '1', HOME: '/root', HOSTNAME: 'vm', PATH: '/bin', PWD: '/', TERM: 'xterm', LANG: 'C', NODE_ENV: 'production', npm_config_port: '1', REDIS_CLUSTER_URL: 'x', TENET_URL: 'x' })).toEqual([]);
   });
 });
