@@ -73,6 +73,8 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
               concurrency: settings.jobConcurrency,
               lockDurationMs: settings.jobLockMs,
               stalledIntervalMs: settings.jobStalledIntervalMs,
+              // One bound for every Redis call (docs/operations.md, "Timeouts").
+              commandTimeoutMs: config.settings.keys.redisCommandTimeoutMs,
             }),
       );
       registry.factory(CALCULATION.Jobs, (resolve) => new JobService(resolve(CALCULATION.JobStore), resolve(CALCULATION.Service), { newId: randomUUID, now: resolve(TOKENS.Clock) }));
