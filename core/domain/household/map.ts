@@ -231,6 +231,11 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
         for (const [name, value] of Object.entries(values)) assign(entity, instance, `household.entities.${entity.entity}.${id}`, name, value);
       }
     }
+    if (entity === person && instances.size === 0 && personFacts.length > 0) {
+      // A person fact in facts is given to each listed person; with nobody listed no rule reads it.
+      const names = Object.keys(facts ?? {}).filter((name) => !(unit && declared(unit, canonical(name, unit))));
+      warnings.push(`household.facts.${names.join(', household.facts.')}: person facts apply to each person in household.people; no people are listed, so they were not used.`);
+    }
     counted.push([entity, instances]);
   }
   if (overrides) {
