@@ -2,6 +2,7 @@
  * valibot schemas that parse one environment variable's text (already known not to be blank) into its value.
  * Messages say what is wrong and what is accepted; the variable's name is put in front by loadConfig.
  */
+import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import * as v from 'valibot';
 
@@ -78,5 +79,14 @@ export function json(shape: string): TextSchema<unknown> {
         return NEVER;
       }
     }),
+  );
+}
+
+/** A path to a file that exists now (taken as given: a relative path is read from the working directory). */
+export function existingFile(): TextSchema<string> {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((path) => statSync(path, { throwIfNoEntry: false })?.isFile() === true, (issue) => `${String(issue.input)} does not exist or is not a file`),
   );
 }

@@ -16,7 +16,7 @@ import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
 import { clusterAddress } from '../redis-store/connection.js';
 import { REDIS_JOB_DEFAULTS } from '../redis-store/jobs.js';
 import { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis-store/redis-stores.js';
-import { commaList, integer, pathList, text, type TextSchema } from './parsers.js';
+import { commaList, existingFile, integer, pathList, text, type TextSchema } from './parsers.js';
 import { ServiceKeysSchema } from './service-keys.js';
 
 /** What a default may depend on: where the package is installed. */
@@ -194,7 +194,7 @@ const calculation = {
   jobLockMs: integerVariable({ name: 'TENET_JOB_LOCK_MS', min: 1, max: 3_600_000, fallback: REDIS_JOB_DEFAULTS.lockDurationMs, wording: 'from', description: 'Redis job lease; a dead instance\'s job resumes after it', docs: CALCULATION }),
   jobStalledIntervalMs: integerVariable({ name: 'TENET_JOB_STALLED_INTERVAL_MS', min: 1, max: 3_600_000, fallback: REDIS_JOB_DEFAULTS.stalledIntervalMs, wording: 'from', description: 'how often an instance looks for expired leases', docs: CALCULATION }),
   jobRedisPrefix: variable({ name: 'TENET_JOB_REDIS_PREFIX', schema: text(), default: () => REDIS_JOB_DEFAULTS.prefix as string, defaultText: `\`${REDIS_JOB_DEFAULTS.prefix}\``, accepts: 'text', description: 'Redis key namespace of jobs', docs: CALCULATION }),
-  fixturePath: variable<string | null>({ name: 'TENET_RUNTIME_FIXTURE', schema: text(), default: () => null, defaultText: 'unset', accepts: 'file path', description: 'recorded fixture file enabling the fixture runtime', docs: CALCULATION }),
+  fixturePath: variable<string | null>({ name: 'TENET_RUNTIME_FIXTURE', schema: existingFile(), default: () => null, defaultText: 'unset', accepts: 'path of an existing file', description: 'recorded fixture file enabling the fixture runtime', docs: CALCULATION }),
 };
 
 const OPERATIONS = 'operations.md#settings';
@@ -211,7 +211,7 @@ const operations = {
   }),
   flushIntervalMs: integerVariable({ name: 'ANALYTICS_FLUSH_MS', min: 1_000, max: 300_000, fallback: 15_000, wording: 'from', description: 'how often the analytics snapshot is published', docs: OPERATIONS }),
   snapshotTtlSeconds: integerVariable({ name: 'ANALYTICS_SNAPSHOT_TTL_SECONDS', min: 5, max: 3_600, fallback: 60, wording: 'from', description: 'lifetime of a published snapshot; must exceed the flush interval', docs: OPERATIONS }),
-  migrationLedgerPath: variable<string | null>({ name: 'MIGRATION_LEDGER_PATH', schema: text(), default: () => null, defaultText: 'unset', accepts: 'file path', description: 'JSON file served by the migration ledger endpoint', docs: OPERATIONS }),
+  migrationLedgerPath: variable<string | null>({ name: 'MIGRATION_LEDGER_PATH', schema: existingFile(), default: () => null, defaultText: 'unset', accepts: 'path of an existing file', description: 'JSON file served by the migration ledger endpoint', docs: OPERATIONS }),
 };
 
 const AUTH = 'auth.md#settings-environment-variables-all-optional';
