@@ -99,7 +99,7 @@ export function ignoredLookalikes(env: Record<string, string | undefined>): stri
   for (const name of Object.keys(env).sort()) {
     if (known.has(name) || env[name] === undefined || name !== name.toUpperCase()) continue;
     const meant = lookalikeOf(name, declared);
-    if (meant) notices.push(`${name} is set but is not a Tenet setting, so it is ignored (did you mean ${meant}?)`);
+    if (meant) notices.push(`${name} is set but the service does not read it, so it is ignored (did you mean ${meant}?)`);
   }
   return notices;
 }

@@ -177,9 +177,9 @@ describe('loadConfig', () => {
 describe('ignoredLookalikes', () => {
   it('names a set variable that is a typo of a declared one, and what was probably meant', () => {
     expect(ignoredLookalikes({ TENET_JOB_CONCURENCY: '4', PORTS: '9000', SERVICE_API_KEY: 'tnt_x' })).toEqual([
-      'PORTS is set but is not a Tenet setting, so it is ignored (did you mean PORT?)',
-      'SERVICE_API_KEY is set but is not a Tenet setting, so it is ignored (did you mean SERVICE_API_KEYS?)',
-      'TENET_JOB_CONCURENCY is set but is not a Tenet setting, so it is ignored (did you mean TENET_JOB_CONCURRENCY?)',
+      'PORTS is set but the service does not read it, so it is ignored (did you mean PORT?)',
+      'SERVICE_API_KEY is set but the service does not read it, so it is ignored (did you mean SERVICE_API_KEYS?)',
+      'TENET_JOB_CONCURENCY is set but the service does not read it, so it is ignored (did you mean TENET_JOB_CONCURRENCY?)',
     ]);
   });
 
