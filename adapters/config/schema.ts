@@ -13,7 +13,7 @@ import { ENVIRONMENTS, type EnvironmentKeyConfig } from '../../core/domain/confi
 import { DEFAULT_TIME_LIMIT_MS } from '../../core/usecases/calculate/calculate.js';
 import { parseProxyEntry } from '../http-h3/client-address.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
-import { clusterAddress } from '../redis-store/connection.js';
+import { clusterAddress, sentinelAddress } from '../redis-store/connection.js';
 import { REDIS_JOB_DEFAULTS } from '../redis-store/jobs.js';
 import { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis-store/redis-stores.js';
 import { commaList, existingFile, integer, pathList, text, type TextSchema } from './parsers.js';
@@ -70,10 +70,10 @@ function isOrigin(origin: string): boolean {
   }
 }
 
-/** Null when Tenet can connect to `url` (a single Redis or a Redis Cluster), else what is wrong. */
+/** Null when Tenet can connect to `url` (a single Redis, a Redis Cluster or Redis Sentinel), else what is wrong. */
 function redisUrlProblem(url: string): string | null {
   try {
-    if (clusterAddress(url)) return null;
+    if (clusterAddress(url) || sentinelAddress(url)) return null;
   } catch (error) {
     return (error as Error).message.replace(/^REDIS_URL: /, '');
   }
@@ -83,7 +83,7 @@ function redisUrlProblem(url: string): string | null {
   } catch {
     // Falls through to the message below.
   }
-  return 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (redis+cluster://host1:port1,host2:port2 for a Redis Cluster)';
+  return 'must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379 (redis+cluster://host1:port1,host2:port2 for a Redis Cluster, redis+sentinel://s1:26379,s2:26379/<master> for Sentinel)';
 }
 
 const redisUrlSchema: TextSchema<string | null> = v.pipe(

@@ -9,9 +9,11 @@ import { displayPrefix, formatKey, hashKey } from '../../core/domain/keys/key-ma
 import type { KeyStores } from '../../core/ports/key-stores.js';
 import { acquireRedis, deletePrefix, uniquePrefix } from '../support/redis.js';
 import { acquireRedisCluster, deleteClusterPrefix } from '../support/redis-cluster.js';
+import { acquireRedisSentinel } from '../support/redis-sentinel.js';
 
 const redis = await acquireRedis('key-stores contract');
 const cluster = await acquireRedisCluster('key-stores contract');
+const sentinel = await acquireRedisSentinel('key-stores contract');
 
 const backends: Array<{ name: string; make: () => Promise<KeyStores> }> = [{ name: 'memory', make: async () => createMemoryStores() }];
 if (redis) {
@@ -38,9 +40,21 @@ if (cluster) {
   });
 }
 
+if (sentinel) {
+  backends.push({
+    name: 'redis via sentinel',
+    make: async () => {
+      const stores = createRedisStores({ url: sentinel.url, prefix: uniquePrefix('contract') });
+      expect(await stores.connected()).toBe(true);
+      return stores; // the primary is the test's own and is dropped after the suite
+    },
+  });
+}
+
 afterAll(async () => {
   await redis?.stop();
   await cluster?.stop();
+  await sentinel?.stop();
 });
 
 function newKey(id: string, overrides: Partial<StoredKey> = {}): { raw: string; key: StoredKey } {

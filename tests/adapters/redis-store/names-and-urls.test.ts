@@ -1,6 +1,6 @@
 /** Key names share a cluster slot per script, and REDIS_URL's cluster form is read as documented. */
 import { describe, expect, it } from 'vitest';
-import { clusterAddress } from '../../../adapters/redis-store/connection.js';
+import { clusterAddress, sentinelAddress } from '../../../adapters/redis-store/connection.js';
 import { jobPrefix, RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
 
 describe('Redis key names', () => {
@@ -36,6 +36,19 @@ describe('cluster REDIS_URL', () => {
   });
 
   it('names a seed that is not host:port', () => {
-    expect(() => clusterAddress('redis+cluster://h1:7101,h2')).toThrow(/cluster node "h2" must be host:port/);
+    expect(() => clusterAddress('redis+cluster://h1:7101,h2')).toThrow(/node "h2" must be host:port/);
+  });
+});
+
+describe('sentinel REDIS_URL', () => {
+  it('reads sentinels, master name, db and the master credentials', () => {
+    expect(sentinelAddress('redis+cluster://h1:7101')).toBeNull();
+    expect(sentinelAddress('redis+sentinel://s1:26379,s2:26380/mymaster')).toEqual({ sentinels: [{ host: 's1', port: 26379 }, { host: 's2', port: 26380 }], name: 'mymaster', db: 0 });
+    expect(sentinelAddress('redis+sentinel://:pw@s1:26379/tenet/3')).toEqual({ sentinels: [{ host: 's1', port: 26379 }], name: 'tenet', db: 3, password: 'pw' });
+  });
+
+  it('says what is missing', () => {
+    expect(() => sentinelAddress('redis+sentinel://s1:26379')).toThrow(/names the master group/);
+    expect(() => sentinelAddress('redis+sentinel://s1:26379/m/x')).toThrow(/db number/);
   });
 });
