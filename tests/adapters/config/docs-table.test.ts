@@ -38,6 +38,18 @@ describe('configuration docs', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('points every variable at a docs page and heading that exist', () => {
+    // GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens.
+    const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-');
+    const missing: string[] = [];
+    for (const { variable } of allVariables()) {
+      const [page, anchor] = variable.docs.split('#');
+      const headings = [...read(`docs/${page}`).matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]));
+      if (anchor !== undefined && !headings.includes(anchor)) missing.push(`${variable.name}: docs/${page} has no heading #${anchor}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('parses each literal default text to the value the schema defaults to', () => {
     for (const { variable } of allVariables()) {
       const literal = /^`([^`<]*)`$/.exec(variable.defaultText)?.[1];
