@@ -144,14 +144,16 @@ function allotment(
   const eod = elderlyFlag || pElderly;
   const earned = Math.max(units(earned0), 0) + pEarned;
   const unearned = Math.max(units(unearned0), 0) + pUnearned;
-  const gross = Math.max(earned + unearned, 0);
+  // Colorado excludes legally obligated child support paid from income (10 CCR 2506-1 sec. 4.407; 7 U.S.C. 2014(d)(6));
+  // the earned income deduction stays 20% of all earnings (7 CFR 273.9(d)(2)).
+  const gross = Math.max(earned + unearned - Math.max(units(childSupport), 0), 0);
   const std = STANDARD_DEDUCTION[Math.min(Math.max(size, 1), 6)] * U;
   const earnedDeduction = (earned * 2) / 10;
   const medical = Math.max(units(medical0), 0) + pMedical;
   const excessMedical = eod && medical > 35 * U ? Math.max(medical - 35 * U, 165 * U) : 0;
   const sua = utility === 'heating_cooling' ? SUA : utility === 'limited' ? (eod ? SUA : LUA) : utility === 'telephone' ? (eod ? SUA : TUA) : 0;
   const shelter = Math.max(units(shelter0), 0) + sua * U;
-  const adjusted = Math.max(gross - earnedDeduction - std - excessMedical - Math.max(units(dependentCare), 0) - Math.max(units(childSupport), 0), 0);
+  const adjusted = Math.max(gross - earnedDeduction - std - excessMedical - Math.max(units(dependentCare), 0), 0);
   const excessShelter = Math.max(shelter - adjusted / 2, 0);
   const capped = eod ? excessShelter : Math.min(excessShelter, SHELTER_CAP);
   const shelterDeduction = homeless ? Math.max(HOMELESS_DEDUCTION, capped) : capped;
