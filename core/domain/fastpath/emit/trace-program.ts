@@ -1,0 +1,70 @@
+/**
+ * Trace mode: one memoised function `g<i>(C, R, e, S)` per rule read (memo S.d / S.v at rule * S.n + entity),
+ * evaluated lazily where the explain path evaluates it and recording (rule, entity, value, parameter reads)
+ * on completion; the query function computes the outputs selected at run time.
+ */
+import type { EmitContext, Generated } from './context.js';
+import { FunctionLocals } from './locals.js';
+import { derivedReference } from './references.js';
+import { ruleExpression, ruleType } from './rules.js';
+import { NEVER, pow10, type Ty } from './types.js';
+
+/** A bound on the work loop only: a program has far fewer rules. */
+const MAX_TRACE_FUNCTIONS = 100_000;
+
+export function traceProgram(ctx: EmitContext, outputs: readonly string[], outputTypes: readonly Ty[]): Generated {
+  const query = selectingQueryFunction(ctx, outputs, outputTypes);
+  const functions = memoisedRuleFunctions(ctx);
+  const hoisted = [...ctx.hoistedTables].map((i) => `const T${i} = K[${i}];`);
+  const ruleTypes = ctx.program.order.map((name) => (ctx.traceFunctions.has(name) ? ruleType(ctx, name) : NEVER));
+  return { source: [...hoisted, ...functions, ...ctx.aggregationFunctions, query, 'return q;'].join('\n'), constants: ctx.constants, outputTypes, ruleTypes, paramNames: ctx.paramNames };
+}
+
+/**
+ * `q(C, R, e, O, k, S, sel)`: outputs are selected at run time (`sel`: output indexes in request order), so
+ * one trace kernel serves every subset a request names, in the explain path's evaluation order.
+ */
+function selectingQueryFunction(ctx: EmitContext, outputs: readonly string[], outputTypes: readonly Ty[]): string {
+  const cases = outputs.map((output, j) => {
+    const type = outputTypes[j];
+    if (type.k === 'never') return `case ${j}: bail();`;
+    const ref = derivedReference(ctx, output, 'e', 'all');
+    return type.k === 'num' ? `case ${j}: O[${j}][k] = outn(${ref.js}, ${pow10(type.s)}); break;` : `case ${j}: O[${j}][k] = ${ref.js}; break;`;
+  });
+  return `function q(C, R, e, O, k, S, sel) {\n  for (let i = 0; i < sel.length; i++) {\n    switch (sel[i]) {\n      ${cases.join('\n      ')}\n      default: bail();\n    }\n  }\n}`;
+}
+
+/** The rule functions reached from the outputs; emitting one can reach further rules. */
+function memoisedRuleFunctions(ctx: EmitContext): string[] {
+  const functions: string[] = [];
+  const done = new Set<string>();
+  for (let guard = 0; guard < MAX_TRACE_FUNCTIONS; guard++) {
+    const next = [...ctx.traceFunctions].find((name) => !done.has(name));
+    if (next === undefined) break;
+    done.add(next);
+    functions.push(memoisedRuleFunction(ctx, next));
+  }
+  return functions;
+}
+
+/** `S.cur` is the open frame collecting this rule's parameter reads; the caller's frame is restored after. */
+function memoisedRuleFunction(ctx: EmitContext, name: string): string {
+  const i = ctx.ruleIndex.get(name)!;
+  const locals = new FunctionLocals();
+  const code = ruleExpression(ctx, name, locals, 'all');
+  return [
+    `function g${i}(C, R, e, S) {`,
+    `  const m = ${i} * S.n + e;`,
+    `  if (S.d[m] === 1) return S.v[m];`,
+    `  const outer = S.cur;`,
+    `  S.cur = [];`,
+    ...locals.declarations().map((d) => `  ${d}`),
+    `  const v = ${code.type.k === 'never' ? 'bail()' : code.js};`,
+    `  S.d[m] = 1;`,
+    `  S.v[m] = v;`,
+    `  S.t.push(${i}, e, v, S.cur);`,
+    `  S.cur = outer;`,
+    `  return v;`,
+    `}`,
+  ].join('\n');
+}
