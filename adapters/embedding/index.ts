@@ -6,3 +6,5 @@ export { createRuleService, type RuleService, type RuleServiceOptions, type Calc
 export { ServiceError, ERROR_CODES, type ErrorCode } from '../../core/domain/errors.js';
 export type { Logger, LogFields } from '../../core/ports/logger.js';
 export { API_VERSION } from '../../core/domain/config.js';
+/** What createRuleService rejects with when an option or `env` setting is unusable: `problems` names each. */
+export { ConfigError } from '../config/env.js';

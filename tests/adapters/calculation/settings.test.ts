@@ -1,7 +1,7 @@
 /** Calculation settings: every bad value is named at once, as a ConfigError (the CLI's exit status 2). */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../adapters/config/env.js';
-import { createRuleService } from '../../../adapters/embedding/index.js';
+import { ConfigError as PackageConfigError, createRuleService } from '../../../adapters/embedding/index.js';
 
 describe('calculation settings', () => {
   it('reads the documented defaults from an empty environment', () => {
@@ -24,6 +24,10 @@ describe('calculation settings', () => {
   });
 
   it('refuses a bad setting when a service is built', async () => {
-    await expect(createRuleService({ env: { TENET_CALC_TIME_LIMIT_MS: '-5' } })).rejects.toBeInstanceOf(ConfigError);
+    const refused = createRuleService({ env: { TENET_CALC_TIME_LIMIT_MS: '-5', TENET_JOB_CONCURRENCY: '65' } });
+    await expect(refused).rejects.toBeInstanceOf(PackageConfigError);
+    await expect(refused).rejects.toMatchObject({
+      problems: ['TENET_CALC_TIME_LIMIT_MS: must be an integer from 1 to 600000 (got "-5")', 'TENET_JOB_CONCURRENCY: must be an integer from 1 to 64 (got "65")'],
+    });
   });
 });
