@@ -9,7 +9,14 @@ import { ServiceError } from '../../core/domain/errors.js';
 import { mapHousehold, type MappedHousehold } from '../../core/domain/household/map.js';
 import { fiscalYearOf, periodStart } from '../../core/domain/household/period.js';
 import { indexShape, type HouseholdShape, type JsonValue } from '../../core/domain/household/shape.js';
-import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage, type TraceEntry as EngineTrace } from '../../core/domain/rulespec/index.js';
+import {
+  evaluatePackage,
+  type EvalFailure,
+  type PackageRequest,
+  type PackageResult,
+  type RuntimePackage,
+  type TraceEntry as EngineTrace,
+} from '../../core/domain/rulespec/index.js';
 import type { ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
 import { outputDocs } from './package-docs.js';
 import { householdShape } from './package-shape.js';
@@ -204,7 +211,10 @@ export class CompiledPackage implements ExecutablePackage {
     let failed: Array<[string, string]> | undefined;
     for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
     if (failed !== undefined) {
-      const householdProblem = failed.map(([output, message]) => this.householdProblem(output, message, household.period)).find((m) => m !== undefined);
+      const failures = result.failures ?? {};
+      const householdProblem = failed
+        .map(([output, message]) => this.householdProblem(output, message, failures[output], household.period))
+        .find((m) => m !== undefined);
       if (householdProblem) throw new ServiceError('invalid_household', householdProblem);
       throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
     }
@@ -221,18 +231,24 @@ export class CompiledPackage implements ExecutablePackage {
     return { outputs: values, trace, warnings };
   }
 
-  /** Engine failures caused by the household rather than the rules: a needed input, a period or a table key. */
-  private householdProblem(output: string, message: string, period: string): string | undefined {
-    const missing = /missing input "([^"]+)"/.exec(message);
-    if (missing) {
-      const input = this.pkg.inputs.find((i) => i.slot === missing[1]);
-      return `household: required input ${input?.name ?? missing[1]} missing (${output} needs it): ${message}`;
+  /**
+   * Engine failures caused by the household rather than the rules: a needed input, a period or a table key, told
+   * by the failure's kind (an evaluator that gives no kind is treated as the rules' own failure).
+   */
+  private householdProblem(output: string, message: string, failure: EvalFailure | undefined, period: string): string | undefined {
+    switch (failure?.kind) {
+      case 'missing_input': {
+        const slot = failure.input;
+        const input = this.pkg.inputs.find((i) => i.slot === slot);
+        return `household: required input ${input?.name ?? slot} missing (${output} needs it): ${message}`;
+      }
+      case 'period_not_covered':
+        return `household.period: ${period} is not covered by this package's rules (${output}: ${message}).`;
+      case 'table_key_not_covered':
+        return `household: an input lies outside the range this package's tables cover (${output}: ${message}).`;
+      default:
+        return undefined;
     }
-    if (/has no formula version at|has no value at|has no literal value at/.test(message)) {
-      return `household.period: ${period} is not covered by this package's rules (${output}: ${message}).`;
-    }
-    if (/has no value for key/.test(message)) return `household: an input lies outside the range this package's tables cover (${output}: ${message}).`;
-    return undefined;
   }
 
   /** Whether each derived rule is a judgment (its values travel as JSON booleans), by rule name. */

@@ -336,17 +336,17 @@ function runSecond(
 function harnessParameter(program: CompiledProgram, name: string, period: Period, inputs: Map<string, Map<string, Value>>, qid: string): Value {
   const p = program.parameters.get(name)!;
   const v = liveVersion(p.versions, period.start, false);
-  if (!v || !v.cells) throw new EvalError(`parameter ${p.id} has no value at ${period.start}`);
+  if (!v || !v.cells) throw new EvalError(`parameter ${p.id} has no value at ${period.start}`, { kind: 'period_not_covered', rule: p.id, period: period.start });
   let key = 0;
   if (p.rule.table && p.rule.indexedBy) {
     const byEntity = inputs.get(p.rule.indexedBy);
     const k = byEntity?.get(qid) ?? (byEntity && byEntity.size > 0 ? [...byEntity.values()][0] : undefined);
-    if (k === undefined) throw new EvalError(`missing input "${p.rule.indexedBy}" to index parameter ${p.id}`);
-    if (k.k !== 'num' || !k.n.isInteger()) throw new EvalError(`parameter ${p.id}: table key must be an integer`);
+    if (k === undefined) throw new EvalError(`missing input "${p.rule.indexedBy}" to index parameter ${p.id}`, { kind: 'missing_input', input: p.rule.indexedBy, entity: qid });
+    if (k.k !== 'num' || !k.n.isInteger()) throw new EvalError(`parameter ${p.id}: table key must be an integer`, { kind: 'type_mismatch' });
     key = k.n.toNumber();
   }
   const cell = v.cells.get(key);
-  if (cell === undefined) throw new EvalError(`parameter ${p.id} has no value for key ${key} at ${period.start}`);
+  if (cell === undefined) throw new EvalError(`parameter ${p.id} has no value for key ${key} at ${period.start}`, { kind: 'table_key_not_covered', parameter: p.id, key, period: period.start });
   return cell;
 }
 

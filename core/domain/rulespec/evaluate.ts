@@ -19,9 +19,12 @@ import {
   num,
   show,
   toJson,
+  type EvalFailure,
   type Judgment,
   type Value,
 } from './values.js';
+
+const TYPE_MISMATCH: EvalFailure = Object.freeze({ kind: 'type_mismatch' });
 
 export interface Period {
   /** ISO dates, inclusive. */
@@ -131,7 +134,7 @@ export class Evaluator {
     if (this.inProgress.has(key)) throw new EvalError(`dependency cycle while evaluating ${d.id}`);
     const version = liveVersion(d.versions, this.period.start);
     if (!version || !version.ir) {
-      const e = new EvalError(`derived ${d.id} has no formula version at ${this.period.start}`);
+      const e = new EvalError(`derived ${d.id} has no formula version at ${this.period.start}`, { kind: 'period_not_covered', rule: d.id, period: this.period.start });
       this.memo.set(key, e);
       throw e;
     }
@@ -177,13 +180,13 @@ export class Evaluator {
     const v = liveVersion(p.versions, this.period.start);
     let key = 0;
     if (index !== undefined) {
-      if (index.k !== 'num' || !index.n.isInteger()) throw new EvalError(`parameter ${p.id}: table key must be an integer, got ${kindName(index)} ${show(index)}`);
+      if (index.k !== 'num' || !index.n.isInteger()) throw new EvalError(`parameter ${p.id}: table key must be an integer, got ${kindName(index)} ${show(index)}`, TYPE_MISMATCH);
       key = index.n.toNumber();
     }
-    if (!v) throw new EvalError(`parameter ${p.id} has no value at ${this.period.start}`);
-    if (!v.cells) throw new EvalError(`parameter ${p.id} has no literal value at ${this.period.start}`);
+    if (!v) throw new EvalError(`parameter ${p.id} has no value at ${this.period.start}`, { kind: 'period_not_covered', rule: p.id, period: this.period.start });
+    if (!v.cells) throw new EvalError(`parameter ${p.id} has no literal value at ${this.period.start}`, { kind: 'period_not_covered', rule: p.id, period: this.period.start });
     const cell = v.cells.get(key);
-    if (cell === undefined) throw new EvalError(`parameter ${p.id} has no value for key ${key} at ${this.period.start}`);
+    if (cell === undefined) throw new EvalError(`parameter ${p.id} has no value for key ${key} at ${this.period.start}`, { kind: 'table_key_not_covered', parameter: p.id, key, period: this.period.start });
     const frame = this.frames[this.frames.length - 1];
     if (frame && this.options.trace) frame.params.push({ id: p.id, name: p.name, key, effectiveFrom: v.from, effectiveTo: v.to, value: toJson(cell) });
     return cell;
@@ -195,7 +198,7 @@ export class Evaluator {
       // Name the reading rule and where: in RuleSpec an unknown name (or a typo) is an implicit input.
       const rule = this.frames[this.frames.length - 1]?.rule;
       const where = rule ? ` (read by ${rule.id}, formula line ${pos.line}, column ${pos.col})` : '';
-      throw new EvalError(`missing input "${slot}" for entity ${entity}${where}`);
+      throw new EvalError(`missing input "${slot}" for entity ${entity}${where}`, { kind: 'missing_input', input: slot, entity, ...(rule ? { rule: rule.id } : {}) });
     }
     return v;
   }
@@ -229,12 +232,12 @@ export class Evaluator {
 
   private judg(v: Value): Judgment {
     if (v.k === 'judg') return v.j;
-    throw new EvalError(`expected a judgment, got ${kindName(v)} ${show(v)}`);
+    throw new EvalError(`expected a judgment, got ${kindName(v)} ${show(v)}`, TYPE_MISMATCH);
   }
 
   private numOf(v: Value, what: string): Decimal {
     if (v.k === 'num') return v.n;
-    throw new EvalError(`type mismatch: ${what} needs a number, got ${kindName(v)} ${show(v)}`);
+    throw new EvalError(`type mismatch: ${what} needs a number, got ${kindName(v)} ${show(v)}`, TYPE_MISMATCH);
   }
 
   eval(ir: IR, ctx: Ctx): Value {
@@ -303,7 +306,7 @@ export class Evaluator {
         if (v.k === 'bool') return judgment(v.b);
         if (v.k === 'text' && (v.s === 'holds' || v.s === 'not_holds')) return judgment(v.s === 'holds');
         const what = ir.e.k === 'input' ? `input "${ir.e.slot}"` : ir.e.k === 'derived' ? `rule "${ir.e.name}"` : 'value';
-        throw new EvalError(`type mismatch: ${what} is used as a judgment but is ${kindName(v)} ${show(v)}`);
+        throw new EvalError(`type mismatch: ${what} is used as a judgment but is ${kindName(v)} ${show(v)}`, TYPE_MISMATCH);
       }
       case 'if': {
         for (let i = 0; i < ir.conds.length; i++) {
@@ -366,13 +369,13 @@ export class Evaluator {
       case 'days_between': {
         const a = this.eval(args[0], ctx);
         const b = this.eval(args[1], ctx);
-        if (a.k !== 'date' || b.k !== 'date') throw new EvalError(`days_between needs two dates, got ${kindName(a)} and ${kindName(b)}`);
+        if (a.k !== 'date' || b.k !== 'date') throw new EvalError(`days_between needs two dates, got ${kindName(a)} and ${kindName(b)}`, TYPE_MISMATCH);
         return num(b.days - a.days);
       }
       case 'date_add_days': {
         const d = this.eval(args[0], ctx);
         const n = this.numOf(this.eval(args[1], ctx), fn);
-        if (d.k !== 'date') throw new EvalError(`date_add_days needs a date, got ${kindName(d)}`);
+        if (d.k !== 'date') throw new EvalError(`date_add_days needs a date, got ${kindName(d)}`, TYPE_MISMATCH);
         if (!n.isInteger()) throw new EvalError('date_add_days needs a whole number of days');
         return { k: 'date', days: d.days + n.toNumber() };
       }
@@ -389,14 +392,14 @@ export class Evaluator {
     const eqOnly = (a: unknown, b: unknown): Value => {
       if (op === '==') return judgment(a === b);
       if (op === '!=') return judgment(a !== b);
-      throw new EvalError(`"${op}" cannot compare ${kindName(l)} values; only == and != are allowed`);
+      throw new EvalError(`"${op}" cannot compare ${kindName(l)} values; only == and != are allowed`, TYPE_MISMATCH);
     };
     if (l.k === 'text' && r.k === 'text') return eqOnly(l.s, r.s);
     const asBool = (v: Value): boolean | undefined => (v.k === 'bool' ? v.b : v.k === 'judg' && v.j !== 'undetermined' ? v.j === 'holds' : undefined);
     const lb = asBool(l);
     const rb = asBool(r);
     if (lb !== undefined && rb !== undefined) return eqOnly(lb, rb);
-    throw new EvalError(`type mismatch: cannot compare ${kindName(l)} ${show(l)} with ${kindName(r)} ${show(r)}`);
+    throw new EvalError(`type mismatch: cannot compare ${kindName(l)} ${show(l)} with ${kindName(r)} ${show(r)}`, TYPE_MISMATCH);
   }
 }
 

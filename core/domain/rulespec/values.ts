@@ -75,9 +75,25 @@ export function date(iso: string): Value {
   return { k: 'date', days };
 }
 
-/** An evaluation failure (missing input, division by zero, type mismatch...). Plain message for people. */
+/**
+ * What an evaluation failure is about, so callers map failures to their own errors without reading the message.
+ * `missing_input`: no value for an input slot (the household lacks a fact); `period_not_covered`: no formula
+ * version or parameter value in force at the period; `table_key_not_covered`: a table has no row for the key
+ * read; `type_mismatch`: a value of the wrong kind; `evaluation_failed`: anything else (the rules' own failure).
+ */
+export type EvalFailure =
+  | { readonly kind: 'missing_input'; readonly input: string; readonly entity: string; readonly rule?: string }
+  | { readonly kind: 'period_not_covered'; readonly rule: string; readonly period: string }
+  | { readonly kind: 'table_key_not_covered'; readonly parameter: string; readonly key: number; readonly period: string }
+  | { readonly kind: 'type_mismatch' }
+  | { readonly kind: 'evaluation_failed' };
+
+/** An evaluation failure (missing input, division by zero, type mismatch...): a plain message for people and its structured kind. */
 export class EvalError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly failure: EvalFailure = { kind: 'evaluation_failed' },
+  ) {
     super(message);
     this.name = 'EvalError';
   }

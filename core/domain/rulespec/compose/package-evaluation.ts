@@ -5,7 +5,7 @@
  */
 import { parseTestPeriod } from '../corpus-runner.js';
 import { Evaluator, type Dataset, type Period } from '../evaluate.js';
-import { EvalError, fromRaw, toJson, type Value } from '../values.js';
+import { EvalError, fromRaw, toJson, type EvalFailure, type Value } from '../values.js';
 import type { PackageRequest, PackageResult, RuntimePackage } from './types.js';
 
 /** The explain path's facts for a package request: period, query entity and dataset (defaults applied). */
@@ -50,13 +50,15 @@ export function evaluatePackage(pkg: RuntimePackage, req: PackageRequest): Packa
   const ev = new Evaluator(pkg.program, data, period, { trace: req.trace ?? false });
   const outputs: Record<string, string | number | boolean> = {};
   const errors: Record<string, string> = {};
+  const failures: Record<string, EvalFailure> = {};
   for (const o of req.outputs ?? pkg.spec.outputs) {
     try {
       outputs[o] = toJson(ev.evaluate(o, entityId));
     } catch (e) {
-      if (e instanceof EvalError) errors[o] = e.message;
-      else throw e;
+      if (!(e instanceof EvalError)) throw e;
+      errors[o] = e.message;
+      failures[o] = e.failure;
     }
   }
-  return { period, outputs, errors, trace: ev.trace };
+  return { period, outputs, errors, failures, trace: ev.trace };
 }

@@ -5,6 +5,7 @@
 import type { CompiledProgram } from '../compile.js';
 import type { Period, TraceEntry } from '../evaluate.js';
 import type { Diagnostic, InputDoc } from '../model.js';
+import type { EvalFailure } from '../values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -112,5 +113,7 @@ export interface PackageResult {
   readonly period: Period;
   readonly outputs: Record<string, string | number | boolean>;
   readonly errors: Record<string, string>;
+  /** What each failed output's error is about (same keys as `errors`), for mapping failures without reading messages. */
+  readonly failures?: Record<string, EvalFailure>;
   readonly trace: readonly TraceEntry[];
 }
