@@ -4,42 +4,15 @@
  */
 import { Option, type Command } from 'commander';
 import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
+import type { AnalyticsSnapshot, GlobalAnalytics } from '../../../core/domain/analytics/snapshot.js';
 import { fields, table } from '../output.js';
 
-interface RouteStats {
-  route: string;
-  requests: number;
-  success: number;
-  client_errors: number;
-  server_errors: number;
-  avg_duration_ms: number;
-  max_duration_ms: number;
-  latency_buckets: Record<'le_25ms' | 'le_100ms' | 'le_500ms' | 'le_2000ms' | 'gt_2000ms', number>;
-}
-
-interface Snapshot {
-  instance_id: string;
-  collected_since: string;
-  generated_at: string;
-  totals: { requests: number; by_status: Record<string, number> };
-  auth_events: Record<string, number>;
-  store_errors: number;
-  routes: RouteStats[];
-  keys: Array<{ api_key_id: string; requests: number; rate_limited: number; last_used_at: string }>;
-}
-
-interface GlobalView {
-  scope: 'global';
-  store: string;
-  instances: Snapshot[];
-}
-
-const pairs = (counts: Record<string, number>): string =>
-  Object.entries(counts)
+const pairs = (counts: object): string =>
+  Object.entries(counts as Record<string, number>)
     .map(([k, n]) => `${k} ${n}`)
     .join(', ');
 
-export function formatSnapshot(s: Snapshot): string {
+export function formatSnapshot(s: AnalyticsSnapshot): string {
   const head = fields([
     ['instance', s.instance_id],
     ['collected since', s.collected_since],
@@ -70,7 +43,7 @@ export function formatSnapshot(s: Snapshot): string {
   return `${head}\n${routes}\n${keys}`;
 }
 
-function formatAnalytics(data: Snapshot | GlobalView): string {
+function formatAnalytics(data: AnalyticsSnapshot | GlobalAnalytics): string {
   if (!('scope' in data)) return formatSnapshot(data);
   const blocks = data.instances.map(formatSnapshot);
   return `scope: global (store ${data.store}), ${data.instances.length} live instance(s)\n${blocks.map((b) => `\n${b}`).join('')}`;
@@ -80,7 +53,7 @@ export function registerAdminAnalytics(admin: Command, io: AdminIo): void {
   adminCommand(admin, 'analytics', 'request analytics: the answering instance (local) or every live instance (global) (needs admin:analytics)')
     .addOption(new Option('--scope <scope>', 'local: the instance that answers; global: every live instance').choices(['local', 'global']).default('local'))
     .action(async (options: ConnectionOptions & { scope: 'local' | 'global' }) => {
-      const data = (await AdminClient.from(options, io).call('GET', '/v1/admin/analytics', { query: { scope: options.scope } })) as Snapshot | GlobalView;
+      const data = (await AdminClient.from(options, io).call('GET', '/v1/admin/analytics', { query: { scope: options.scope } })) as AnalyticsSnapshot | GlobalAnalytics;
       print(io, options, data, formatAnalytics);
     });
 }

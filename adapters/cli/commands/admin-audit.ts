@@ -1,10 +1,11 @@
 /** `tenet admin audit`: the audit trail (/v1/admin/audit, scope admin:keys), newest first. */
 import type { Command } from 'commander';
 import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
+import type { AuditEntry } from '../../../core/domain/keys/audit.js';
 import { compact, table } from '../output.js';
 
 interface AuditList {
-  entries: Array<{ at: string; action: string; target: string; actor: string | null; client: string | null; request_id: string; detail?: Record<string, unknown> }>;
+  entries: AuditEntry[];
   store: string;
 }
 

@@ -1,28 +1,16 @@
 /** `tenet admin keys issue|list|revoke`: key administration through /v1/admin/keys (scope admin:keys). */
 import type { Command } from 'commander';
 import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
+import type { ApiKeyMetadata, RateLimit } from '../../../core/domain/keys/api-key.js';
 import { UsageError } from '../errors.js';
 import { fields, table } from '../output.js';
 
-interface KeyMetadata {
-  id: string;
-  source: 'environment' | 'store';
-  scopes: string[];
-  status: 'active' | 'revoked';
-  runtime_revoked: boolean;
-  prefix?: string;
-  owner?: string;
-  expires_at?: string;
-  created_at?: string;
-  rate_limit?: { requests: number; window_seconds: number };
-}
-
 interface KeyList {
-  keys: KeyMetadata[];
+  keys: ApiKeyMetadata[];
   store: string;
 }
 
-function parseRateLimit(text: string): { requests: number; window_seconds: number } {
+function parseRateLimit(text: string): RateLimit {
   const match = /^(\d+)\/(\d+)$/.exec(text);
   if (!match) throw new UsageError('--rate-limit must be REQUESTS/WINDOW_SECONDS, e.g. 120/60');
   return { requests: Number(match[1]), window_seconds: Number(match[2]) };

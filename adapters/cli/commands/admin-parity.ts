@@ -1,36 +1,8 @@
 /** `tenet admin parity cases|run`: the parity cases and a parity run (/v1/parity/*, scope admin:parity). */
 import type { Command } from 'commander';
 import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
+import type { ParityCase, ParityRunReport, ParityRunResult } from '../../../core/usecases/parity/types.js';
 import { compact, table } from '../output.js';
-
-interface ParityCase {
-  id: string;
-  program_id: string;
-  jurisdiction: string;
-  runtime_supported: boolean;
-  description?: string | null;
-  expected_axiom_outputs: Record<string, unknown>;
-}
-
-interface Difference {
-  variable: string;
-  expected: unknown;
-  actual: unknown;
-  delta?: number;
-}
-
-interface ParityRun {
-  summary: { total: number; matching: number; different: number; errored: number; skipped: number };
-  results: Array<{
-    id: string;
-    program_id: string;
-    jurisdiction: string;
-    status: string;
-    comparison?: { changed: Difference[]; missing: Difference[]; extra: Difference[] };
-    error?: { code: string; message: string };
-  }>;
-  skipped_cases: Array<{ id: string; reason: string }>;
-}
 
 /** A parity run can calculate many households: a longer deadline than the default 30 s. */
 const RUN_TIMEOUT_MS = 120_000;
@@ -40,7 +12,7 @@ function formatCases(data: { cases: ParityCase[] }): string {
   return table(['id', 'program', 'jurisdiction', 'runtime supported', 'expected outputs', 'description'], rows);
 }
 
-function differences(r: ParityRun['results'][number]): string {
+function differences(r: ParityRunResult): string {
   if (r.error) return `${r.error.code}: ${r.error.message}`;
   const c = r.comparison;
   if (!c) return '';
@@ -48,7 +20,7 @@ function differences(r: ParityRun['results'][number]): string {
   return all.map((d) => `${d.variable} expected ${compact(d.expected)} got ${compact(d.actual)}`).join('; ');
 }
 
-function formatRun(run: ParityRun): string {
+function formatRun(run: ParityRunReport): string {
   const s = run.summary;
   const head = `${s.total} run: ${s.matching} matching, ${s.different} different, ${s.errored} errored; ${s.skipped} skipped\n`;
   const results = table(['id', 'program', 'jurisdiction', 'status', 'differences'], run.results.map((r) => [r.id, r.program_id, r.jurisdiction, r.status, differences(r)]));
@@ -65,7 +37,7 @@ export function registerAdminParity(admin: Command, io: AdminIo): void {
 
   adminCommand(parity, 'run', 'run every runtime-supported case and compare; exits 1 when a case differs or errors')
     .action(async (options: ConnectionOptions) => {
-      const run = (await AdminClient.from(options, io).call('POST', '/v1/parity/run', { timeoutMs: RUN_TIMEOUT_MS })) as ParityRun;
+      const run = (await AdminClient.from(options, io).call('POST', '/v1/parity/run', { timeoutMs: RUN_TIMEOUT_MS })) as ParityRunReport;
       print(io, options, run, formatRun);
       if (run.summary.different > 0 || run.summary.errored > 0) io.setExitCode(1);
     });

@@ -5,27 +5,11 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
+import type { ValidationRunRecord, ValidationRunSummary } from '../../../core/domain/validation/run.js';
 import { UsageError } from '../errors.js';
 import { compact, fields, objectTable, table } from '../output.js';
 
-interface RunSummary {
-  id: string;
-  kind: string;
-  recorded_at: string;
-  api_version: string | null;
-  contract_hash: string;
-  base_url: string | null;
-  model_versions: Record<string, unknown> | null;
-  totals: { variables: number; covered: number; parity_match: number; parity_diff: number; drift_diff: number; uncovered: number };
-  avg_case_latency_ms: number | null;
-}
-
-interface RunRecord extends RunSummary {
-  rows: Record<string, unknown>[];
-  cases: Record<string, unknown>[];
-}
-
-function formatRuns(data: { runs: RunSummary[] }): string {
+function formatRuns(data: { runs: ValidationRunSummary[] }): string {
   const rows = data.runs.map((r) => [
     r.id,
     r.kind,
@@ -41,7 +25,7 @@ function formatRuns(data: { runs: RunSummary[] }): string {
   return table(['id', 'kind', 'recorded', 'variables', 'covered', 'match', 'diff', 'drift', 'uncovered', 'avg case ms'], rows);
 }
 
-function formatSummary(r: RunSummary): string {
+function formatSummary(r: ValidationRunSummary): string {
   const t = r.totals;
   return fields([
     ['id', r.id],
@@ -56,7 +40,7 @@ function formatSummary(r: RunSummary): string {
   ]);
 }
 
-function formatRecord(r: RunRecord): string {
+function formatRecord(r: ValidationRunRecord): string {
   return `${formatSummary(r)}\nrows (${r.rows.length}):\n${objectTable(r.rows)}\ncases (${r.cases.length}):\n${objectTable(r.cases)}`;
 }
 
@@ -101,13 +85,13 @@ export function registerAdminValidation(admin: Command, io: AdminIo): void {
   });
 
   adminCommand(runs, 'list', 'run summaries, newest first (at most 200)').action(async (options: ConnectionOptions) => {
-    print(io, options, (await AdminClient.from(options, io).call('GET', '/v1/admin/validation/runs')) as { runs: RunSummary[] }, formatRuns);
+    print(io, options, (await AdminClient.from(options, io).call('GET', '/v1/admin/validation/runs')) as { runs: ValidationRunSummary[] }, formatRuns);
   });
 
   adminCommand(runs, 'show', 'one run: its summary, rows and cases')
     .argument('<run_id>', 'the run id, as `runs list` shows it')
     .action(async (runId: string, options: ConnectionOptions) => {
-      const data = (await AdminClient.from(options, io).call('GET', `/v1/admin/validation/runs/${encodeURIComponent(runId)}`)) as RunRecord;
+      const data = (await AdminClient.from(options, io).call('GET', `/v1/admin/validation/runs/${encodeURIComponent(runId)}`)) as ValidationRunRecord;
       print(io, options, data, formatRecord);
     });
 
@@ -115,7 +99,7 @@ export function registerAdminValidation(admin: Command, io: AdminIo): void {
     .argument('<file>', 'JSON object {kind, rows, cases?, api_version?, base_url?, model_versions?}, or - for stdin')
     .action(async (file: string, options: ConnectionOptions) => {
       const body = readRunFile(file);
-      const data = (await AdminClient.from(options, io).call('POST', '/v1/admin/validation/runs', { body })) as RunSummary;
+      const data = (await AdminClient.from(options, io).call('POST', '/v1/admin/validation/runs', { body })) as ValidationRunSummary;
       print(io, options, data, (r) => `published run ${r.id}\n${formatSummary(r)}`);
     });
 }
