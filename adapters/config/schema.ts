@@ -132,7 +132,7 @@ const service = {
     schema: redisUrlSchema,
     default: () => null,
     defaultText: 'unset',
-    accepts: '`redis://`, `rediss://`, `redis+cluster://`, `rediss+cluster://` URL',
+    accepts: '`redis://`, `rediss://`, `redis+cluster://`, `rediss+cluster://` or `redis+sentinel://` URL',
     description: 'the shared store; unset = in-process memory',
     docs: 'operations.md#single-redis-or-redis-cluster',
   }),
