@@ -35,12 +35,14 @@ const backends: Array<{ name: string; make: () => Promise<Backend> }> = [
     },
   },
 ];
-if (redis) {
-  backends.push({
-    name: 'redis',
-    make: async () => {
+
+/** A backend on the Redis (or Redis Cluster) at `url`; `deleteKeys` removes what a test wrote under its prefix. */
+function redisBackend(name: string, url: string, deleteKeys: (url: string, prefix: string) => Promise<void>) {
+  return {
+    name,
+    make: async (): Promise<Backend> => {
       const prefix = uniquePrefix('ops-contract');
-      const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+      const client = connectRedis(url, { maxRetriesPerRequest: 1 });
       // Redis expires keys on its own clock; the index prunes on ours, so "advance" only moves the index's view.
       let skew = 0;
       const clock = () => Date.now() + skew;
@@ -49,34 +51,16 @@ if (redis) {
         runs: new RedisValidationRunStore(client, prefix, clock),
         advance: (ms) => void (skew += ms),
         close: async () => {
-          await deletePrefix(redis.url, prefix);
+          await deleteKeys(url, prefix);
           client.disconnect();
         },
       };
     },
-  });
+  };
 }
 
-if (cluster) {
-  backends.push({
-    name: 'redis cluster',
-    make: async () => {
-      const prefix = uniquePrefix('ops-contract');
-      const client = connectRedis(cluster.url, { maxRetriesPerRequest: 1 });
-      let skew = 0;
-      const clock = () => Date.now() + skew;
-      return {
-        analytics: new RedisAnalyticsStore(client, prefix, clock),
-        runs: new RedisValidationRunStore(client, prefix, clock),
-        advance: (ms) => void (skew += ms),
-        close: async () => {
-          await deleteClusterPrefix(cluster.url, prefix);
-          client.disconnect();
-        },
-      };
-    },
-  });
-}
+if (redis) backends.push(redisBackend('redis', redis.url, deletePrefix));
+if (cluster) backends.push(redisBackend('redis cluster', cluster.url, deleteClusterPrefix));
 
 afterAll(async () => {
   await redis?.stop();

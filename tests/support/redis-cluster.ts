@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster } from 'ioredis';
-import { freePort, hasRedisServerBinary, redisAnswers } from './redis.js';
+import { freePort, hasRedisServerBinary, killProcesses, redisAnswers } from './redis.js';
 
 export interface TestCluster {
   /** `redis+cluster://127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3` */
@@ -64,16 +64,7 @@ async function startOwnCluster(): Promise<TestCluster> {
     ),
   );
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGKILL');
-          }),
-      ),
-    );
+    await killProcesses(children);
     rmSync(dir, { recursive: true, force: true });
   };
   const url = `redis+cluster://${ports.map((p) => `127.0.0.1:${p}`).join(',')}`;

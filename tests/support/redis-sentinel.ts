@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort, hasRedisServerBinary, redisAnswers } from './redis.js';
+import { freePort, hasRedisServerBinary, killProcesses, redisAnswers } from './redis.js';
 
 export interface TestSentinel {
   /** `redis+sentinel://127.0.0.1:<sentinel port>/tenet` */
@@ -45,16 +45,7 @@ export async function acquireRedisSentinel(suite: string): Promise<TestSentinel 
     spawn('redis-server', [config, '--sentinel'], { stdio: 'ignore' }),
   ];
   const stop = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGKILL');
-          }),
-      ),
-    );
+    await killProcesses(children);
     rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; i < 50 && !((await redisAnswers(`redis://127.0.0.1:${masterPort}`)) && (await sentinelKnowsMaster(sentinelPort))); i++) await sleep(100);

@@ -57,6 +57,20 @@ export function hasRedisServerBinary(): boolean {
   return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
+/** Kills each child process (SIGKILL) and waits until every one has exited. */
+export async function killProcesses(children: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
 /** A redis-server process of our own on a free port; used where a test must stop and restart Redis. */
 export class OwnRedisServer {
   private child: ChildProcess | null = null;
