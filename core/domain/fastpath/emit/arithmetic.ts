@@ -26,15 +26,15 @@ export function emitArithmetic(ctx: EmitContext, ir: Arith, entity: string, loca
 
 function sumOrDifference(ctx: EmitContext, op: '+' | '-', left: Code, right: Code, locals: FunctionLocals): Code {
   const scale = Math.max(scaleOf(left), scaleOf(right));
-  const a = rescale(ctx, left, scale, locals);
-  const b = rescale(ctx, right, scale, locals);
+  const leftAtScale = rescale(ctx, left, scale, locals);
+  const rightAtScale = rescale(ctx, right, scale, locals);
   const type: Ty = { k: 'num', s: scale };
   const helper = op === '+' ? 'add' : 'sub';
-  if (typeof a.constant === 'number' && typeof b.constant === 'number') {
-    const folded = foldAtGeneration(() => HELPERS[helper](a.constant as number, b.constant as number));
+  if (typeof leftAtScale.constant === 'number' && typeof rightAtScale.constant === 'number') {
+    const folded = foldAtGeneration(() => HELPERS[helper](leftAtScale.constant as number, rightAtScale.constant as number));
     if (folded !== undefined) return ctx.known(folded, type);
   }
-  return { js: checkedExpression(locals, `${a.js} ${op} ${b.js}`), type };
+  return { js: checkedExpression(locals, `${leftAtScale.js} ${op} ${rightAtScale.js}`), type };
 }
 
 /** Scales add up; a product beyond MAX_SCALE decimals stays on the explain path. */
@@ -64,12 +64,12 @@ function quotient(left: Code, right: Code): Code {
 }
 
 export function emitNegation(ctx: EmitContext, ir: Extract<IR, { k: 'neg' }>, entity: string, locals: FunctionLocals, scope: Scope): Code {
-  const x = ctx.expression(ir.e, entity, locals, scope);
-  if (x.type.k !== 'num') return BAIL_CODE;
-  return typeof x.constant === 'number' ? ctx.known(0 - x.constant, x.type) : { js: `(0 - ${x.js})`, type: x.type };
+  const operand = ctx.expression(ir.e, entity, locals, scope);
+  if (operand.type.k !== 'num') return BAIL_CODE;
+  return typeof operand.constant === 'number' ? ctx.known(0 - operand.constant, operand.type) : { js: `(0 - ${operand.js})`, type: operand.type };
 }
 
 /** The scale of an operand already checked to be a number. */
-function scaleOf(x: Code): number {
-  return x.type.k === 'num' ? x.type.s : 0;
+function scaleOf(operand: Code): number {
+  return operand.type.k === 'num' ? operand.type.s : 0;
 }

@@ -59,17 +59,17 @@ function maxOrMin(ctx: EmitContext, fn: 'max' | 'min', argIrs: readonly IR[], en
 function floorOrCeil(ctx: EmitContext, fn: 'floor' | 'ceil', arg: IR, entity: string, locals: FunctionLocals, scope: Scope): Code {
   const mode = fn === 'floor' ? FLOOR : CEIL;
   if (arg.k === 'arith' && arg.op === '/') return roundedQuotient(ctx, arg, mode, entity, locals, scope);
-  const x = ctx.expression(arg, entity, locals, scope);
-  if (x.type.k !== 'num') return BAIL_CODE;
-  if (x.type.s === 0) return x;
-  const divisor = 10 ** x.type.s;
+  const operand = ctx.expression(arg, entity, locals, scope);
+  if (operand.type.k !== 'num') return BAIL_CODE;
+  if (operand.type.s === 0) return operand;
+  const divisor = 10 ** operand.type.s;
   const type: Ty = { k: 'num', s: 0 };
-  if (typeof x.constant === 'number') {
-    const value = x.constant;
+  if (typeof operand.constant === 'number') {
+    const value = operand.constant;
     const folded = foldAtGeneration(() => (mode === FLOOR ? HELPERS.fdiv(value, divisor) : HELPERS.cdiv(value, divisor)));
     if (folded !== undefined) return ctx.known(folded, type);
   }
-  return { js: `${fn === 'floor' ? 'fdiv' : 'cdiv'}(${x.js}, ${pow10(x.type.s)})`, type };
+  return { js: `${fn === 'floor' ? 'fdiv' : 'cdiv'}(${operand.js}, ${pow10(operand.type.s)})`, type };
 }
 
 /** floor(n / d) as (N * 10^sd) / (D * 10^sn) on the scaled integers N, D: no rounded decimal quotient. */
@@ -81,9 +81,9 @@ function roundedQuotient(ctx: EmitContext, division: Extract<IR, { k: 'arith' }>
   const scaledNumerator = denominator.type.s === 0 ? numerator : rescale(ctx, { ...numerator, type: { k: 'num', s: 0 } }, denominator.type.s, locals);
   const scaledDenominator = numerator.type.s === 0 ? denominator : rescale(ctx, { ...denominator, type: { k: 'num', s: 0 } }, numerator.type.s, locals);
   if (typeof scaledNumerator.constant === 'number' && typeof scaledDenominator.constant === 'number') {
-    const n = scaledNumerator.constant;
-    const d = scaledDenominator.constant;
-    const folded = foldAtGeneration(() => HELPERS.fqdiv(n, d, mode));
+    const knownNumerator = scaledNumerator.constant;
+    const knownDenominator = scaledDenominator.constant;
+    const folded = foldAtGeneration(() => HELPERS.fqdiv(knownNumerator, knownDenominator, mode));
     if (folded !== undefined) return ctx.known(folded, type);
   }
   return { js: `fqdiv(${scaledNumerator.js}, ${scaledDenominator.js}, ${mode})`, type };

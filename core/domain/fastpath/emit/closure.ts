@@ -14,7 +14,7 @@ import type { RuleAccess } from './types.js';
  * (first operands of lazy forms, all operands of strict ones); true: all of them.
  */
 export function sameEntityReads(ir: IR, out: Set<string>, every: boolean): void {
-  const visit = (x: IR): void => sameEntityReads(x, out, every);
+  const visit = (node: IR): void => sameEntityReads(node, out, every);
   switch (ir.k) {
     case 'derived':
       if (ir.at === undefined) out.add(ir.name);
@@ -90,15 +90,15 @@ export function closureBody(ctx: EmitContext, targets: readonly string[], tail: 
   for (const name of ctx.program.order) {
     if (!all.has(name)) continue;
     const info = ruleInfo(ctx, name);
-    const i = ctx.ruleIndex.get(name);
+    const index = ctx.ruleIndex.get(name);
     if (info.constant !== undefined) continue; // a constant: references use the literal
     if (info.type.k === 'never') {
-      lines.push(sure.has(name) ? 'bail();' : `const p${i} = true, v${i} = 0;`);
+      lines.push(sure.has(name) ? 'bail();' : `const p${index} = true, v${index} = 0;`);
       continue;
     }
     const code = ruleExpression(ctx, name, locals, scope);
-    if (sure.has(name)) lines.push(`const v${i} = ${code.js};`);
-    else lines.push(`let v${i} = ${info.type.k === 'text' ? "''" : '0'}, p${i} = false;`, `try { v${i} = ${code.js}; } catch (x) { if (x !== BAIL) throw x; p${i} = true; }`);
+    if (sure.has(name)) lines.push(`const v${index} = ${code.js};`);
+    else lines.push(`let v${index} = ${info.type.k === 'text' ? "''" : '0'}, p${index} = false;`, `try { v${index} = ${code.js}; } catch (x) { if (x !== BAIL) throw x; p${index} = true; }`);
   }
   return [...locals.declarations(), ...lines, ...tail].join('\n  ');
 }

@@ -24,20 +24,33 @@ export function emitComparison(ctx: EmitContext, ir: Compare, entity: string, lo
 }
 
 /** The comparison as a judgment (holds 2 / not_holds 0), folded when both sides are known. */
-function compared(ctx: EmitContext, op: Compare['op'], a: Code, b: Code): Code {
-  if (a.constant !== undefined && b.constant !== undefined) return ctx.known(holdsAtGeneration(op, a.constant, b.constant) ? 2 : 0, { k: 'judg' });
+function compared(ctx: EmitContext, op: Compare['op'], left: Code, right: Code): Code {
+  if (left.constant !== undefined && right.constant !== undefined) return ctx.known(holdsAtGeneration(op, left.constant, right.constant) ? 2 : 0, { k: 'judg' });
   const jsOp = op === '==' ? '===' : op === '!=' ? '!==' : op;
-  return judgment(`(${a.js} ${jsOp} ${b.js} ? 2 : 0)`);
+  return judgment(`(${left.js} ${jsOp} ${right.js} ? 2 : 0)`);
 }
 
-function holdsAtGeneration(op: Compare['op'], a: number | string, b: number | string): boolean {
-  return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : op === '>=' ? a >= b : op === '==' ? a === b : a !== b;
+function holdsAtGeneration(op: Compare['op'], left: number | string, right: number | string): boolean {
+  switch (op) {
+    case '<':
+      return left < right;
+    case '<=':
+      return left <= right;
+    case '>':
+      return left > right;
+    case '>=':
+      return left >= right;
+    case '==':
+      return left === right;
+    default:
+      return left !== right;
+  }
 }
 
 /** A Boolean as is, a judgment as 0/1 (undetermined cannot be compared: bails); undefined for other kinds. */
-function asBoolean(ctx: EmitContext, x: Code): Code | undefined {
-  if (x.type.k === 'bool') return x;
-  if (x.type.k !== 'judg') return undefined;
-  if (typeof x.constant === 'number') return x.constant === 1 ? BAIL_CODE : ctx.known(x.constant === 2 ? 1 : 0, { k: 'bool' });
-  return { js: `judgBool(${x.js})`, type: { k: 'bool' } };
+function asBoolean(ctx: EmitContext, operand: Code): Code | undefined {
+  if (operand.type.k === 'bool') return operand;
+  if (operand.type.k !== 'judg') return undefined;
+  if (typeof operand.constant === 'number') return operand.constant === 1 ? BAIL_CODE : ctx.known(operand.constant === 2 ? 1 : 0, { k: 'bool' });
+  return { js: `judgBool(${operand.js})`, type: { k: 'bool' } };
 }

@@ -91,24 +91,24 @@ export class EmitContext {
 
   /** Index of a constant in K, made on the first request for its key. */
   constantIndex(key: string, make: () => unknown): number {
-    let i = this.constantByKey.get(key);
-    if (i === undefined) {
-      i = this.constants.length;
+    let index = this.constantByKey.get(key);
+    if (index === undefined) {
+      index = this.constants.length;
       this.constants.push(make());
-      this.constantByKey.set(key, i);
+      this.constantByKey.set(key, index);
     }
-    return i;
+    return index;
   }
 
   /** Trace mode: the index under which reads of a parameter are recorded. */
   paramIndex(name: string): number {
-    let i = this.paramByName.get(name);
-    if (i === undefined) {
-      i = this.paramNames.length;
+    let index = this.paramByName.get(name);
+    if (index === undefined) {
+      index = this.paramNames.length;
       this.paramNames.push(name);
-      this.paramByName.set(name, i);
+      this.paramByName.set(name, index);
     }
-    return i;
+    return index;
   }
 
   /** A value known at generation time as code: a literal, or a string from the constant table. */

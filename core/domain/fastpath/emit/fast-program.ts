@@ -13,7 +13,7 @@ const MAX_MEMBER_FUNCTIONS = 10_000;
 export function fastProgram(ctx: EmitContext, outputs: readonly string[], outputTypes: readonly Ty[]): Generated {
   const query = queryFunction(ctx, outputs, outputTypes);
   const members = memberFunctions(ctx);
-  const hoisted = [...ctx.hoistedTables].map((i) => `const T${i} = K[${i}];`);
+  const hoisted = [...ctx.hoistedTables].map((index) => `const T${index} = K[${index}];`);
   const source = [...hoisted, ...members, ...ctx.aggregationFunctions, query, 'return q;'].join('\n');
   return { source, constants: ctx.constants, outputTypes, ruleTypes: [], paramNames: ctx.paramNames };
 }

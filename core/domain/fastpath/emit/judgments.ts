@@ -12,46 +12,52 @@ export function emitAndOr(ctx: EmitContext, ir: Extract<IR, { k: 'and' | 'or' }>
   const neutral = 2 - stop;
   const operands: Code[] = [];
   for (const item of ir.items) {
-    const x = asJudgment(ctx.expression(item, entity, locals, scope));
-    if (x.constant === neutral) continue; // holds in an and (not_holds in an or) changes nothing and cannot fail
-    if (x.constant === stop && operands.length === 0) return ctx.known(stop, { k: 'judg' });
-    operands.push(x);
-    if (x.constant === stop) break; // later operands are never evaluated
+    const operand = asJudgment(ctx.expression(item, entity, locals, scope));
+    if (operand.constant === neutral) continue; // holds in an and (not_holds in an or) changes nothing and cannot fail
+    if (operand.constant === stop && operands.length === 0) return ctx.known(stop, { k: 'judg' });
+    operands.push(operand);
+    if (operand.constant === stop) break; // later operands are never evaluated
   }
   if (operands.length === 0) return ctx.known(neutral, { k: 'judg' });
   if (operands.length === 1) return operands[0];
   // Each operand is stored in a temporary; a stop value ends the chain, else min/max of them all.
   const temps: string[] = [];
   let chain = '';
-  for (const x of operands) {
+  for (const operand of operands) {
     const temp = locals.numberTemp();
     temps.push(temp);
-    chain += `(${temp} = ${x.js}) === ${stop} ? ${stop} : `;
+    chain += `(${temp} = ${operand.js}) === ${stop} ? ${stop} : `;
   }
   chain += `Math.${ir.k === 'and' ? 'min' : 'max'}(${temps.join(', ')})`;
   return judgment(`(${chain})`);
 }
 
 export function emitNot(ctx: EmitContext, ir: Extract<IR, { k: 'not' }>, entity: string, locals: FunctionLocals, scope: Scope): Code {
-  const x = asJudgment(ctx.expression(ir.e, entity, locals, scope));
-  if (typeof x.constant === 'number') return ctx.known(2 - x.constant, { k: 'judg' });
-  return x.type.k === 'never' ? BAIL_CODE : judgment(`(2 - ${x.js})`);
+  const operand = asJudgment(ctx.expression(ir.e, entity, locals, scope));
+  if (typeof operand.constant === 'number') return ctx.known(2 - operand.constant, { k: 'judg' });
+  return operand.type.k === 'never' ? BAIL_CODE : judgment(`(2 - ${operand.js})`);
 }
 
 /** A value used as a condition: judgments as is, Booleans 0/1 -> 0/2, the texts 'holds'/'not_holds'. */
 export function emitTruthy(ctx: EmitContext, ir: Extract<IR, { k: 'truthy' }>, entity: string, locals: FunctionLocals, scope: Scope): Code {
-  const x = ctx.expression(ir.e, entity, locals, scope);
-  switch (x.type.k) {
+  const operand = ctx.expression(ir.e, entity, locals, scope);
+  switch (operand.type.k) {
     case 'judg':
-      return x;
+      return operand;
     case 'bool':
-      return typeof x.constant === 'number' ? ctx.known(x.constant * 2, { k: 'judg' }) : judgment(`(${x.js} * 2)`);
+      return typeof operand.constant === 'number' ? ctx.known(operand.constant * 2, { k: 'judg' }) : judgment(`(${operand.js} * 2)`);
     case 'text':
-      if (typeof x.constant === 'string') return x.constant === 'holds' ? ctx.known(2, { k: 'judg' }) : x.constant === 'not_holds' ? ctx.known(0, { k: 'judg' }) : BAIL_CODE;
-      return judgment(`textJudg(${x.js})`);
+      return textTruthy(ctx, operand);
     default:
       return BAIL_CODE;
   }
+}
+
+/** The texts 'holds' / 'not_holds' as judgments (checked at run time unless known); other texts bail. */
+function textTruthy(ctx: EmitContext, operand: Code): Code {
+  if (typeof operand.constant !== 'string') return judgment(`textJudg(${operand.js})`);
+  if (operand.constant === 'holds') return ctx.known(2, { k: 'judg' });
+  return operand.constant === 'not_holds' ? ctx.known(0, { k: 'judg' }) : BAIL_CODE;
 }
 
 export function emitExactlyOne(ctx: EmitContext, ir: Extract<IR, { k: 'exactly_one' }>, entity: string, locals: FunctionLocals, scope: Scope): Code {

@@ -17,23 +17,23 @@ export function checkedExpression(locals: FunctionLocals, expr: string): string 
 }
 
 /** A number at a wider scale (multiplied by a power of ten, checked); other values unchanged. */
-export function rescale(ctx: EmitContext, x: Code, scale: number, locals: FunctionLocals): Code {
-  if (x.type.k !== 'num' || x.type.s === scale) return x;
-  const factor = 10 ** (scale - x.type.s);
+export function rescale(ctx: EmitContext, operand: Code, scale: number, locals: FunctionLocals): Code {
+  if (operand.type.k !== 'num' || operand.type.s === scale) return operand;
+  const factor = 10 ** (scale - operand.type.s);
   const type: Ty = { k: 'num', s: scale };
-  if (typeof x.constant === 'number') {
-    const folded = foldAtGeneration(() => HELPERS.up(x.constant as number, factor));
+  if (typeof operand.constant === 'number') {
+    const folded = foldAtGeneration(() => HELPERS.up(operand.constant as number, factor));
     if (folded !== undefined) return ctx.known(folded, type);
   }
-  return { js: checkedExpression(locals, `${x.js} * ${pow10(scale - x.type.s)}`), type };
+  return { js: checkedExpression(locals, `${operand.js} * ${pow10(scale - operand.type.s)}`), type };
 }
 
 /** The widest scale among number operands, or undefined when one is not a number. */
 export function commonScale(operands: readonly Code[]): number | undefined {
   let scale = 0;
-  for (const x of operands) {
-    if (x.type.k !== 'num') return undefined;
-    scale = Math.max(scale, x.type.s);
+  for (const operand of operands) {
+    if (operand.type.k !== 'num') return undefined;
+    scale = Math.max(scale, operand.type.s);
   }
   return scale;
 }
@@ -42,8 +42,8 @@ export function commonScale(operands: readonly Code[]): number | undefined {
 export function constantValue(ctx: EmitContext, value: Value): Code {
   switch (value.k) {
     case 'num': {
-      const x = scaledInteger(value.n);
-      return x ? ctx.known(x.m, { k: 'num', s: x.s }) : BAIL_CODE;
+      const scaled = scaledInteger(value.n);
+      return scaled ? ctx.known(scaled.integer, { k: 'num', s: scaled.scale }) : BAIL_CODE;
     }
     case 'bool':
       return ctx.known(value.b ? 1 : 0, { k: 'bool' });

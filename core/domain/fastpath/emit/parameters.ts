@@ -99,12 +99,12 @@ function denseTable(ctx: EmitContext, cells: Cells): { values: unknown[]; lowest
 /** Number cells at their widest scale into `values`; the type, or undefined when one leaves the envelope. */
 function numberCells(entries: readonly [number, Extract<Value, { k: 'num' }>][], lowest: number, values: unknown[]): Ty | undefined {
   const scaled = entries.map(([key, cell]) => [key, scaledInteger(cell.n)] as const);
-  if (scaled.some(([, x]) => !x)) return undefined;
-  const scale = Math.max(...scaled.map(([, x]) => x!.s));
-  for (const [key, x] of scaled) {
-    const m = x!.m * 10 ** (scale - x!.s);
-    if (!Number.isSafeInteger(m)) return undefined;
-    values[key - lowest] = m;
+  if (scaled.some(([, cell]) => !cell)) return undefined;
+  const scale = Math.max(...scaled.map(([, cell]) => cell!.scale));
+  for (const [key, cell] of scaled) {
+    const integer = cell!.integer * 10 ** (scale - cell!.scale);
+    if (!Number.isSafeInteger(integer)) return undefined;
+    values[key - lowest] = integer;
   }
   return { k: 'num', s: scale };
 }

@@ -15,7 +15,7 @@ const MAX_TRACE_FUNCTIONS = 100_000;
 export function traceProgram(ctx: EmitContext, outputs: readonly string[], outputTypes: readonly Ty[]): Generated {
   const query = selectingQueryFunction(ctx, outputs, outputTypes);
   const functions = memoisedRuleFunctions(ctx);
-  const hoisted = [...ctx.hoistedTables].map((i) => `const T${i} = K[${i}];`);
+  const hoisted = [...ctx.hoistedTables].map((index) => `const T${index} = K[${index}];`);
   const ruleTypes = ctx.program.order.map((name) => (ctx.traceFunctions.has(name) ? ruleType(ctx, name) : NEVER));
   return { source: [...hoisted, ...functions, ...ctx.aggregationFunctions, query, 'return q;'].join('\n'), constants: ctx.constants, outputTypes, ruleTypes, paramNames: ctx.paramNames };
 }
@@ -49,20 +49,20 @@ function memoisedRuleFunctions(ctx: EmitContext): string[] {
 
 /** `S.cur` is the open frame collecting this rule's parameter reads; the caller's frame is restored after. */
 function memoisedRuleFunction(ctx: EmitContext, name: string): string {
-  const i = ctx.ruleIndex.get(name)!;
+  const index = ctx.ruleIndex.get(name)!;
   const locals = new FunctionLocals();
   const code = ruleExpression(ctx, name, locals, 'all');
   return [
-    `function g${i}(C, R, e, S) {`,
-    `  const m = ${i} * S.n + e;`,
+    `function g${index}(C, R, e, S) {`,
+    `  const m = ${index} * S.n + e;`,
     `  if (S.d[m] === 1) return S.v[m];`,
     `  const outer = S.cur;`,
     `  S.cur = [];`,
-    ...locals.declarations().map((d) => `  ${d}`),
+    ...locals.declarations().map((declaration) => `  ${declaration}`),
     `  const v = ${code.type.k === 'never' ? 'bail()' : code.js};`,
     `  S.d[m] = 1;`,
     `  S.v[m] = v;`,
-    `  S.t.push(${i}, e, v, S.cur);`,
+    `  S.t.push(${index}, e, v, S.cur);`,
     `  S.cur = outer;`,
     `  return v;`,
     `}`,

@@ -54,32 +54,32 @@ export const pow10 = (n: number): string => String(10 ** n);
 export const judgment = (js: string): Code => ({ js, type: { k: 'judg' } });
 
 /** A judgment-typed operand as is; anything else bails (the explain path raises a type error). */
-export function asJudgment(x: Code): Code {
-  return x.type.k === 'judg' ? x : BAIL_CODE;
+export function asJudgment(operand: Code): Code {
+  return operand.type.k === 'judg' ? operand : BAIL_CODE;
 }
 
 /** Scaled-integer literal for an exact decimal, or undefined when it does not fit the fast envelope. */
-export function scaledInteger(n: Decimal): { m: number; s: number } | undefined {
-  const scale = n.decimalPlaces();
+export function scaledInteger(value: Decimal): { integer: number; scale: number } | undefined {
+  const scale = value.decimalPlaces();
   if (scale > MAX_SCALE) return undefined;
-  const m = n.times(new Decimal(10).pow(scale)).toNumber();
-  if (!Number.isSafeInteger(m)) return undefined;
-  return { m, s: scale };
+  const integer = value.times(new Decimal(10).pow(scale)).toNumber();
+  if (!Number.isSafeInteger(integer)) return undefined;
+  return { integer, scale };
 }
 
 /** A number literal; negatives (and -0, which decimal.js keeps) in parentheses, safe in any operand position. */
-export function numberLiteral(m: number): string {
-  return m < 0 || Object.is(m, -0) ? `(${Object.is(m, -0) ? '-0' : m})` : String(m);
+export function numberLiteral(value: number): string {
+  return value < 0 || Object.is(value, -0) ? `(${Object.is(value, -0) ? '-0' : value})` : String(value);
 }
 
 /** The type of an `if` with these branches: numbers at the widest scale; undefined when kinds differ. */
 export function joinTypes(types: readonly Ty[]): Ty | undefined {
   let out: Ty = NEVER;
-  for (const t of types) {
-    if (t.k === 'never') continue;
-    if (out.k === 'never') out = t;
-    else if (out.k === 'num' && t.k === 'num') out = { k: 'num', s: Math.max(out.s, t.s) };
-    else if (out.k !== t.k) return undefined;
+  for (const type of types) {
+    if (type.k === 'never') continue;
+    if (out.k === 'never') out = type;
+    else if (out.k === 'num' && type.k === 'num') out = { k: 'num', s: Math.max(out.s, type.s) };
+    else if (out.k !== type.k) return undefined;
   }
   return out;
 }
