@@ -12,7 +12,7 @@ import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
 import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
-import { CHILD_SUPPORT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
+import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
@@ -914,6 +914,7 @@ for (const [code, st] of Object.entries(data.states)) {
     '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
     CHILD_SUPPORT_COVERAGE_NOTE,
+    '', SELF_EMPLOYMENT_COVERAGE_NOTE,
     '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     '## State agencies', '',
     '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',

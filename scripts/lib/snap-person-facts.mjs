@@ -63,7 +63,7 @@ const FACTS = {
     id: 'us:regulations/7-cfr/273/11/a#input.self_employment_is_farm',
     type: 'Boolean',
     default: false,
-    doc: flag('The self-employment is a farming operation: a farm loss offsets other income, any other loss counts as 0 (7 CFR 273.11(a)(2)(iii)).'),
+    doc: flag('The self-employment is a farming operation: a farm loss offsets the other members\' self-employment income first, then earned and unearned income after the earned income deduction; any other loss counts as 0 (7 CFR 273.11(a)(2)(iii)).'),
   },
 };
 

@@ -56,6 +56,15 @@ export const CHILD_SUPPORT_COVERAGE_NOTE =
   'Because 7 CFR 273.9(d)(2) counts the earnings used to pay excluded child support toward the 20% earned income deduction, the two choices give the same net income; they differ only in the gross income tests (federal 130% and the BBCE limits), where an exclusion State compares income after the payments. ' +
   'Each State\'s choice cites its own manual where it was checked (the "child support" column says verified or not verified). Colorado (10 CCR 2506-1 sec. 4.407) and Missouri (FSM 1115.035.20) exclude; so does Oregon (OAR 461-160-0430(1)(a)(B), which also applies the 20% to the excluded earnings); Massachusetts excludes under 106 CMR 363.230(O) (its DTA guide describes the same result as excluding for the gross test and deducting afterwards). The States marked not verified follow the compiled FNS State Options Report reading; Maine and Virginia carry a specific doubt in that column.';
 
+/** docs/coverage.md: how every package treats self-employment losses (issue #12, finding 4). */
+export const SELF_EMPLOYMENT_COVERAGE_NOTE =
+  'Self-employment losses (every package; person facts `self_employment_income`, `self_employment_costs`, `self_employment_is_farm`): net self-employment income is earned income (7 CFR 273.9(b)(1)(ii), 273.11(a)(4)). ' +
+  'A loss from non-farm self-employment is never offset against wages or unearned income; it counts as 0 (only farm losses are offset against other income, 7 CFR 273.11(a)(2)(iii)). ' +
+  'A farm loss is offset in the order 7 CFR 273.11(a)(2)(iii) prescribes: (A) first against the other members\' self-employment income, before the 20% earned income deduction; (B) the rest against earned and unearned income after the deduction, so the deduction is 20% of the wages the loss did not reduce (wages 1,000 with a farm loss of 300: deduction 200, not 140). ' +
+  'The gross income tests see the step-(B) offset (gross income is earned + unearned less the remaining loss, floored at 0), as State manuals apply it (Illinois DHS WAG 08-04-01-c; Connecticut DSS, self-employment loss). ' +
+  'An excluded member\'s farm loss counts as that member\'s income does under 7 CFR 273.11(c) (in full, pro rata, or not at all). ' +
+  'Not modelled: a non-farm loss offsetting another member\'s self-employment income, and the $1,000 annual farm-proceeds condition (mark `self_employment_is_farm` only for such farms). Rules: `us:regulations/7-cfr/273/11/a`, `/c`; `us:statutes/7/2014/d#snap_gross_income`.';
+
 // ---------- unverified utility figures
 
 const KIND_LABEL = { sua: 'SUA', lua: 'LUA', tua: 'TUA', electricity: 'electricity standard', water: 'water standard' };
