@@ -103,6 +103,10 @@ interface RequestState {
   rejectedKeyId: string | null;
 }
 
+function newState(requestIdHeader: string | null, clientIp: string): RequestState {
+  return { requestId: requestIdFor(requestIdHeader), clientIp, principal: null, extraHeaders: {}, match: null, errorCode: null, rejectedKeyId: null };
+}
+
 export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const router = new Router(deps.routes);
   const { environment, maxBodyBytes, corsAllowedOrigins } = deps.config;
@@ -196,15 +200,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     const started = performance.now();
     const request = event.req;
     const url = new URL(request.url);
-    const state: RequestState = {
-      requestId: requestIdFor(request.headers.get('x-request-id')),
-      clientIp: proxies.clientFor(request.headers.get('x-forwarded-for'), clientAddress),
-      principal: null,
-      extraHeaders: {},
-      match: null,
-      errorCode: null,
-      rejectedKeyId: null,
-    };
+    const state = newState(request.headers.get('x-request-id'), proxies.clientFor(request.headers.get('x-forwarded-for'), clientAddress));
     const log = deps.logger.child({ request_id: state.requestId });
     let outcome: Response | Envelope;
     try {
@@ -224,34 +220,27 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
 
   function refuse(error: ServiceError, broken: BrokenRequest): RefusedAnswer {
     const started = performance.now();
-    const state: RequestState = {
-      requestId: requestIdFor(broken.requestId),
-      // Whatever x-forwarded-for it may carry is not read from a request that did not parse.
-      clientIp: proxies.clientFor(null, broken.clientAddress),
-      principal: null,
-      extraHeaders: {},
-      match: null,
-      errorCode: error.code,
-      rejectedKeyId: null,
-    };
+    // Whatever x-forwarded-for it may carry is not read from a request that did not parse.
+    const state = newState(broken.requestId, proxies.clientFor(null, broken.clientAddress));
+    state.errorCode = error.code;
     const log = deps.logger.child({ request_id: state.requestId });
     const envelope = errorEnvelope(error, meta(state.requestId, environment));
-    const headers: Record<string, string> = { 'content-type': JSON_CONTENT_TYPE, ...envelope.headers };
+    const headers = envelopeHeaders(envelope, null, state);
     if (error.code === 'method_not_allowed') headers.allow = router.methodsFor((broken.path ?? '').split('?')[0]).join(', ');
-    if (envelope.status === 401) headers['www-authenticate'] = AUTH_CHALLENGE;
-    headers['x-request-id'] = state.requestId;
-    headers['cache-control'] = 'no-store';
-    headers['x-content-type-options'] = NOSNIFF;
     record((broken.method ?? 'UNKNOWN').toUpperCase(), envelope.status, state, started, log);
     return { status: envelope.status, headers, body: envelope.json };
   }
 
-  /** The headers every response gets, over whatever the response carries: route headers, then the platform's. */
-  function platformHeaders(target: { set(name: string, value: string): void }, request: Request, state: RequestState): void {
+  /**
+   * The headers every response gets, over whatever the response carries: route headers, then the platform's.
+   * CORS headers only where there is a request to read the origin from (not on a refused, unparsed one).
+   */
+  function platformHeaders(target: { set(name: string, value: string): void }, request: Request | null, state: RequestState): void {
     for (const name in state.extraHeaders) target.set(name, state.extraHeaders[name]);
     target.set('x-request-id', state.requestId);
     target.set('cache-control', 'no-store');
     target.set('x-content-type-options', NOSNIFF);
+    if (request === null) return;
     const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
     if (origin !== null && request.method.toUpperCase() !== 'OPTIONS') {
       const cors = corsResponseHeaders(origin);
@@ -272,6 +261,12 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
    * straight to the socket, and a native Response with a body stream is only built if someone reads it (tests).
    */
   function finalizeEnvelope(envelope: Envelope, request: Request, state: RequestState): Response {
+    const headers = envelopeHeaders(envelope, request, state);
+    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
+  }
+
+  /** An envelope's headers: its content type, its own headers, the 401 challenge, then the platform's. */
+  function envelopeHeaders(envelope: Envelope, request: Request | null, state: RequestState): Record<string, string> {
     // Lower-cased names in a plain record, last write wins: the same outcome as Headers.set in order.
     const headers = Object.create(null) as Record<string, string>;
     headers['content-type'] = JSON_CONTENT_TYPE;
@@ -279,7 +274,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     for (const name in envelope.headers) target.set(name, envelope.headers[name]);
     if (envelope.status === 401) target.set('www-authenticate', AUTH_CHALLENGE);
     platformHeaders(target, request, state);
-    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
+    return headers;
   }
 
   function record(method: string, status: number, state: RequestState, started: number, log: Logger): void {
