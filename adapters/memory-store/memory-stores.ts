@@ -11,6 +11,7 @@ import type { KeyStores } from '../../core/ports/key-stores.js';
 import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
 import type { StoreHealth } from '../../core/ports/store-health.js';
 import type { UsageStore } from '../../core/ports/usage-store.js';
+import { LocalCounters } from '../../core/usecases/auth/local-counters.js';
 
 type Clock = () => number;
 
@@ -100,36 +101,6 @@ export class MemoryKeyStore implements KeyStore {
   }
 }
 
-export class MemoryCounterStore implements CounterStore {
-  private readonly counters = new Map<string, { value: number; expiresAt: number }>();
-  private hits = 0;
-
-  constructor(private readonly now: Clock = Date.now) {}
-
-  async increment(name: string, by: number, ttlSeconds: number): Promise<number> {
-    const now = this.now();
-    // Sweep expired counters now and then so long-running processes do not grow without bound.
-    if (++this.hits % 1024 === 0) this.sweep(now);
-    const current = this.counters.get(name);
-    if (!current || current.expiresAt <= now) {
-      this.counters.set(name, { value: by, expiresAt: now + ttlSeconds * 1000 });
-      return by;
-    }
-    current.value += by;
-    return current.value;
-  }
-
-  async get(name: string): Promise<number> {
-    const current = this.counters.get(name);
-    if (!current || current.expiresAt <= this.now()) return 0;
-    return current.value;
-  }
-
-  private sweep(now: number): void {
-    for (const [name, counter] of this.counters) if (counter.expiresAt <= now) this.counters.delete(name);
-  }
-}
-
 export class MemoryAuditStore implements AuditStore {
   private entries: AuditEntry[] = [];
 
@@ -207,7 +178,7 @@ export class MemoryStoreHealth implements StoreHealth {
 }
 
 export function createMemoryStores(options: { now?: Clock } = {}): KeyStores {
-  const counters = new MemoryCounterStore(options.now);
+  const counters = new LocalCounters(options.now);
   const usage = new MemoryUsageStore();
   return {
     keys: new MemoryKeyStore(options.now),
