@@ -5,6 +5,9 @@
  */
 import type { PackageInput } from '../../../core/domain/household/shape.js';
 import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
+import { answerSection } from './docs-answer.js';
+import { errorsSection, type RequestLimits } from './docs-errors.js';
+import { cliSection, embeddingSection } from './docs-tools.js';
 import { html, Html, page } from './html.js';
 
 type Json = Record<string, any>;
@@ -17,6 +20,8 @@ export interface DocsPageInput {
   sampleRequest: Record<string, unknown> | null;
   /** That package's detail, for the table of its inputs and outputs (null without a runtime). */
   samplePackage?: RuntimePackageDetail | null;
+  /** This deployment's body limits and client-address setting, shown with the errors they cause. */
+  limits?: RequestLimits;
   nonce: string;
 }
 
@@ -154,10 +159,13 @@ export function renderDocsPage(input: DocsPageInput): string {
   <li><a href="#what">What the service does</a></li>
   <li><a href="#auth">Authentication and scopes</a></li>
   <li><a href="#start">Quick start with curl</a></li>
+  <li><a href="#answer">Reading a calculation answer</a></li>
   <li><a href="#errors">Envelopes and errors</a></li>
   <li><a href="#package">Package inputs and outputs</a></li>
   <li><a href="#endpoints-section">Endpoints</a></li>
   <li><a href="#mcp">Tool adapter (MCP) setup</a></li>
+  <li><a href="#cli">Command line (tenet)</a></li>
+  <li><a href="#embedding">Embedding in a Node program</a></li>
 </ul>
 
 <h2 id="what">What the service does</h2>
@@ -189,20 +197,13 @@ ${curl([`curl -s ${BASE}/v1/rules/<rule_id or citation path>/sources`, "-H \"x-a
 <p>Citation paths contain slashes and may be sent as they are; send <code>#</code> as <code>%23</code>.</p>
 <h3>4. Calculate for a household</h3>
 ${curl([`curl -s -X POST ${BASE}/v1/calculate`, "-H \"x-api-key: $KEY\"", "-H 'content-type: application/json'", `-d '${sampleJson.replace(/'/g, "'\\''")}'`])}
-<p>Read a package's input names first with <code>GET /v1/runtime/packages/{jurisdiction}/{program_id}</code>; omitted inputs take the package defaults.</p>
+<p>Read a package's input names first with <code>GET /v1/runtime/packages/{jurisdiction}/{program_id}</code>; omitted inputs take the package defaults, and the answer's <code>assumptions</code> names those that could change it (<a href="#answer">reading the answer</a>).</p>
+
+<h2 id="answer">Reading a calculation answer</h2>
+${answerSection(input.openapi)}
 
 <h2 id="errors">Envelopes and errors</h2>
-<p>Successful JSON responses are <code>{"status":"ok","data":…,"meta":{request_id, api_version, environment}}</code>; errors are <code>{"status":"error","error":{"code","message"},"meta":…}</code>, sometimes with <code>data</code> (for example <code>retry_after_seconds</code> on 429). Every response carries <code>x-request-id</code> (a valid client value is echoed), <code>cache-control: no-store</code> and <code>x-content-type-options: nosniff</code>; quote the request id when reporting a problem. A 401 names the schemes in <code>www-authenticate</code>; a 405 lists the path's methods in <code>allow</code>. The OpenAPI document is returned bare.</p>
-<div class="table-scroll"><table><thead><tr><th class="num">HTTP</th><th>Codes</th></tr></thead><tbody>
-<tr><td class="num">400</td><td><code>invalid_request</code>, <code>invalid_household</code>, <code>unsupported_parameter</code> (<code>as_of</code> is reserved)</td></tr>
-<tr><td class="num">401 / 403</td><td><code>unauthorized</code> / <code>insufficient_scope</code> (the message names the scope)</td></tr>
-<tr><td class="num">404</td><td><code>not_found</code>: unknown rule, package, key, job, run or route (an unknown <code>/v1</code> route needs a key first)</td></tr>
-<tr><td class="num">405 / 408</td><td><code>method_not_allowed</code> (with <code>allow</code>) / <code>request_timeout</code> (the body did not arrive in time)</td></tr>
-<tr><td class="num">413 / 422</td><td><code>payload_too_large</code> (262,144 bytes by default) / <code>unsupported_program</code></td></tr>
-<tr><td class="num">417 / 431</td><td><code>expectation_failed</code> (an <code>Expect</code> other than 100-continue) / <code>headers_too_large</code></td></tr>
-<tr><td class="num">429</td><td><code>rate_limited</code> (with <code>retry-after</code>), <code>auth_throttled</code>, trial issuance limits</td></tr>
-<tr><td class="num">5xx</td><td><code>internal_error</code>, <code>runtime_error</code> (502), <code>not_ready</code>, <code>auth_not_configured</code>, <code>store_unavailable</code>, <code>server_busy</code> (503)</td></tr>
-</tbody></table></div>
+${errorsSection(input.limits)}
 
 <h2 id="package">Package inputs and outputs</h2>
 ${packageSection(input.samplePackage)}
@@ -220,6 +221,12 @@ ${scroller(endpointTable(rows), true)}
 <tr><td><code>SERVICE_API_TIMEOUT_MS</code></td><td>30000</td><td>per-request timeout; must be a positive number</td></tr>
 </tbody></table></div>
 <p>Tool results carry the API envelope unchanged (as text and as <code>structuredContent</code>); a rejected call returns <code>isError: true</code> with the HTTP status and the API's error envelope. A 429 with <code>retry-after</code> of at most 10 seconds is retried once.</p>
+
+<h2 id="cli">Command line (tenet)</h2>
+${cliSection()}
+
+<h2 id="embedding">Embedding in a Node program</h2>
+${embeddingSection()}
 `;
   return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT });
 }

@@ -58,6 +58,7 @@ section[hidden] { display: none; }
 .coverage { min-width: 110px; }
 .small { font-size: 12px; }
 .id { overflow-wrap: anywhere; }
+code.flags { white-space: nowrap; }
 ul.plain { list-style: none; margin: 0; padding: 0; }
 .two-up { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 0 16px; }
 .chart { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; display: grid; gap: 6px; }
@@ -88,5 +89,6 @@ ul.plain { list-style: none; margin: 0; padding: 0; }
   .reflow code { overflow-wrap: anywhere; }
   #endpoints td:nth-child(-n+2) { display: inline-block; width: auto; max-width: 100%; padding-right: 0; }
   #endpoints td:nth-child(3)::before { content: "Key scope: "; color: var(--muted); font-size: 13px; }
+  #error-codes td:nth-child(-n+2) { display: inline-block; width: auto; padding-right: 0; text-align: left; }
 }
 `;

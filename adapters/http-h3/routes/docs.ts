@@ -22,7 +22,7 @@ export default defineRoute({
   method: 'GET',
   path: '/docs',
   operationId: 'getDeveloperDocumentation',
-  summary: 'HTML developer documentation: what Tenet is, authentication, endpoints (from this document), curl examples, MCP setup',
+  summary: 'HTML developer documentation: what Tenet is, authentication, reading an answer, errors (from the error table), endpoints (from this document), curl examples, MCP, CLI and embedding',
   tags: ['pages'],
   auth: 'public',
   rawResponse: true,
@@ -33,6 +33,13 @@ export default defineRoute({
     const openapi = resolve(OPENAPI_DOCUMENT);
     const detail = samplePackage(resolve);
     const sampleRequest = detail ? (detail.sample_request as unknown as Record<string, unknown>) : null;
-    return htmlResponse(renderDocsPage({ openapi, apiVersion: API_VERSION, environment: resolve(TOKENS.Config).environment, sampleRequest, samplePackage: detail, nonce }), nonce);
+    const config = resolve(TOKENS.Config);
+    const limits = {
+      maxBodyBytes: config.maxBodyBytes,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+      maxConcurrentBodies: config.maxConcurrentBodies,
+      behindTrustedProxies: config.trustedProxies.length > 0,
+    };
+    return htmlResponse(renderDocsPage({ openapi, apiVersion: API_VERSION, environment: config.environment, sampleRequest, samplePackage: detail, limits, nonce }), nonce);
   },
 });

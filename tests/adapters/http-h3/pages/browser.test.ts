@@ -108,6 +108,13 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     expect(await page.locator('#package-inputs tbody tr', { hasText: 'utility_type' }).first().textContent()).toContain('one of heating_cooling, limited, telephone, none');
     const allotment = page.locator('#package-outputs tbody tr', { hasText: 'snap_allotment' }).first();
     expect(await allotment.locator('td').allTextContents()).toEqual(['snap_allotment', 'USD per month', 'month', expect.stringContaining('monthly SNAP benefit')]);
+    // Reading an answer (from the served document), the error codes (from the error table), the CLI and embedding.
+    expect(await page.locator('#trace-fields tbody tr', { hasText: 'entity_id' }).textContent()).toContain('household.people');
+    expect(await page.locator('#answer-fields tbody tr', { hasText: 'assumptions' }).textContent()).toContain('Tenet extension');
+    expect(await page.locator('#error-codes tbody tr', { hasText: 'job_lost' }).locator('td').first().textContent()).toBe('410');
+    expect(await page.locator('#request-limits').textContent()).toContain('262,144 bytes');
+    expect(await page.locator('#cli-commands tbody tr', { hasText: 'tenet admin audit' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Embedding in a Node program' }).isVisible()).toBe(true);
     if (process.env.TENET_SCREENSHOTS) await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/docs.png`, fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
@@ -245,6 +252,10 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
         await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/package-inputs-${width}.png` });
         await page.locator('#endpoints').scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/endpoints-${width}.png` });
+        for (const id of ['answer-fields', 'error-codes', 'cli-commands', 'embedding-methods']) {
+          await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/${id}-${width}.png` });
+        }
         await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
         await page.screenshot({ path: `${process.env.TENET_SCREENSHOTS}/docs-top-${width}.png` });
       }

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { buildProgram } from '../../../../adapters/cli/main.js';
+import type { RuleService } from '../../../../adapters/embedding/rule-service.js';
+import { answerFields } from '../../../../adapters/http-h3/pages/docs-answer.js';
+import { errorRows } from '../../../../adapters/http-h3/pages/docs-errors.js';
 import { endpointRows, renderDocsPage } from '../../../../adapters/http-h3/pages/docs-page.js';
+import { CLI_COMMANDS, EMBEDDING_METHODS } from '../../../../adapters/http-h3/pages/docs-tools.js';
 import { escapeHtml, html } from '../../../../adapters/http-h3/pages/html.js';
+import { ERROR_CODES } from '../../../../core/domain/errors.js';
+import { createTestApp } from '../../../support/http-harness.js';
 
 describe('page rendering', () => {
   it('escapes interpolated text, including attribute quotes', () => {
@@ -65,5 +73,76 @@ describe('page rendering', () => {
   it('says so when no package is loaded', () => {
     const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, samplePackage: null, nonce: 'n' });
     expect(out).toContain('No runtime package is loaded on this deployment');
+  });
+
+  it('lists every error code of the error table with its status, and this deployment\'s limits', () => {
+    const limits = { maxBodyBytes: 1000, bodyTimeoutMs: 1500, maxConcurrentBodies: 7, behindTrustedProxies: false };
+    const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, limits, nonce: 'n' });
+    const codes = [...out.matchAll(/<td class="num">(\d+)<\/td><td><code>([a-z_]+)<\/code>/g)].map((m) => [Number(m[1]), m[2]] as const);
+    expect(new Set(codes.map(([, code]) => code))).toEqual(new Set(Object.keys(ERROR_CODES)));
+    for (const [status, code] of codes) expect(ERROR_CODES[code as keyof typeof ERROR_CODES].status).toBe(status);
+    expect(errorRows().map((r) => r.status)).toEqual([...errorRows().map((r) => r.status)].sort((a, b) => a - b));
+    for (const code of ['method_not_allowed', 'request_timeout', 'job_lost', 'server_busy']) expect(out).toContain(`<code>${code}</code>`);
+    expect(out).toContain('did you mean jurisdiction "us-tx"?');
+    expect(out).toContain('<code>household.facts.household_size</code>');
+    expect(out).toContain('<strong>1,000 bytes</strong>');
+    expect(out).toContain('<strong>1.5 s</strong>');
+    expect(out).toContain('<code>x-forwarded-for</code> is ignored');
+    const proxied = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, limits: { ...limits, behindTrustedProxies: true }, nonce: 'n' });
+    expect(proxied).toContain('the configured trusted proxies put in');
+  });
+
+  it('describes the calculation answer from the served OpenAPI document, entities and assumptions included', async () => {
+    const t = await createTestApp({ env: {} });
+    try {
+      const fields = answerFields(t.app.openapi as Record<string, any>);
+      expect(fields.answer.map((f) => f.name)).toEqual(expect.arrayContaining(['outputs', 'trace', 'warnings', 'assumptions']));
+      expect(fields.trace.map((f) => f.name)).toEqual(expect.arrayContaining(['entity', 'entity_id', 'rule_id', 'sources']));
+      expect(fields.assumption.map((f) => f.name)).toEqual(expect.arrayContaining(['input', 'entity_id', 'assumed_value', 'message']));
+      // Every field the reader sees is explained: by its schema description or by the page's gloss.
+      for (const f of [...fields.answer, ...fields.trace, ...fields.assumption]) expect(f.meaning, f.name).toBeTruthy();
+      const out = renderDocsPage({ openapi: t.app.openapi as Record<string, any>, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' });
+      expect(out).toMatch(/<table id="trace-fields">[\s\S]*<code>entity_id<\/code>/);
+      expect(out).toContain('Tenet extension.');
+      expect(out).toContain('an unverified figure was used');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('escapes schema descriptions and says so when the document has no calculate route', () => {
+    const doc = {
+      paths: { '/v1/calculate': { post: { responses: { 200: { content: { 'application/json': { schema: { properties: { data: { $ref: '#/components/schemas/R' } } } } } } } } } },
+      components: { schemas: { R: { properties: { odd: { description: '<script>x</script>' }, outputs: {} } } } },
+    };
+    expect(answerFields(doc).answer).toEqual([{ name: 'odd', meaning: '<script>x</script>' }, { name: 'outputs', meaning: expect.stringContaining('figures asked for') }]);
+    const out = renderDocsPage({ openapi: doc, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' });
+    expect(out).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' })).toContain('This deployment serves no <code>POST /v1/calculate</code>');
+  });
+
+  it('lists exactly the commands of the tenet command tree', () => {
+    const leaves = (c: Command, prefix: string[]): string[] => (c.commands.length === 0 ? [[...prefix, c.name()].join(' ')] : c.commands.flatMap((sub) => leaves(sub, c.parent ? [...prefix, c.name()] : prefix)));
+    expect(CLI_COMMANDS.map(([command]) => command).sort()).toEqual(leaves(buildProgram(), []).sort());
+    // Every flag the page names is an option of that command.
+    const program = buildProgram();
+    for (const [command, flags] of CLI_COMMANDS) {
+      const cmd = command.split(' ').reduce<Command>((c, name) => c.commands.find((sub) => sub.name() === name)!, program);
+      for (const flag of flags.match(/--[a-z-]+/g) ?? []) expect(cmd.options.map((o) => o.long), `tenet ${command} ${flag}`).toContain(flag);
+    }
+    const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' });
+    expect(out).toContain('<code>tenet admin keys revoke</code>');
+    expect(out).toMatch(/<table id="cli-exit-codes">[\s\S]*<td class="num">2<\/td>/);
+  });
+
+  it('lists exactly the members of the embedding RuleService', () => {
+    // Checked by the typecheck: a member added to or removed from RuleService without the page fails to compile.
+    type Listed = (typeof EMBEDDING_METHODS)[number][0] extends infer M ? (M extends `${infer Name}(${string}` ? Name : M) : never;
+    expectTypeOf<Listed>().toEqualTypeOf<keyof RuleService>();
+    const names = EMBEDDING_METHODS.map(([member]) => member.replace(/\(.*$/, ''));
+    expect(new Set(names).size).toBe(names.length);
+    const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' });
+    for (const [member] of EMBEDDING_METHODS) expect(out).toContain(`<code>${member}</code>`);
+    expect(out).toContain("import { createRuleService, ServiceError } from &#39;tenet&#39;;");
   });
 });
