@@ -8,17 +8,7 @@ import { FsRuleRepository } from '../../adapters/rulespec-fs/fs-rule-repository.
 import { composeProgram, parseProgramSpec, type RuntimePackage } from '../../core/domain/rulespec/compose.js';
 import { loadRuleRepository } from '../../core/domain/rulespec/load-repository.js';
 
-/** mulberry32: a small deterministic PRNG so a failure (or a benchmark's input) reproduces from the seed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from './prng.js';
 
 /** The package composed from program spec `file` (relative to `root`) over the rules under `root`; throws with the diagnostics. */
 export async function loadProgramPackage(root: string, file: string): Promise<RuntimePackage> {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
+import { mulberry32 } from '../../support/prng.js';
 
 const user = testKey('fuzz-user', ['calculate:run']);
 const headers = { 'x-api-key': user.key };
@@ -15,17 +16,6 @@ beforeAll(async () => {
   t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([{ ...user.entry, rate_limit: { requests: 100_000, window_seconds: 60 } }]) } });
 });
 afterAll(async () => t.close());
-
-/** mulberry32: a small seeded generator. */
-function generator(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ['age', 'earned_income', 'unearned_income', 'shelter_costs', 'utility_type', 'household_size', 'is_disabled', 'dependent_care_costs', 'medical_expenses', 'rent', 'x', '__proto__', 'constructor', 'toString'];
 const STATES = ['us-ak', 'us-co', 'us-ny', 'us-ca', 'us-tx', 'us-dc', 'us-gu', 'us-vi', 'us-zz'];
@@ -73,7 +63,7 @@ function households(random: () => number) {
 
 describe('random households through the calculation routes', () => {
   it('answer 200 or a 4xx naming the problem, never a 5xx, and 200s are exact JSON', async () => {
-    const random = generator(20261121);
+    const random = mulberry32(20261121);
     const next = households(random);
     const statuses = new Map<number, number>();
     for (let i = 0; i < 400; i += 1) {

@@ -11,6 +11,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
 import { checkResponse, createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
+import { mulberry32 } from '../../support/prng.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1313);
 const REQUESTS = 10_000;
@@ -32,17 +33,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => t.close());
-
-/** mulberry32: a small seeded generator. */
-function generator(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = Record<string, any>;
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -177,7 +167,7 @@ function makeFuzzer(random: () => number, doc: Json) {
 
 describe('hostile requests from the OpenAPI document', () => {
   it(`${REQUESTS} seeded requests: no 5xx, every answer documented and enveloped, no error log line`, async () => {
-    const next = makeFuzzer(generator(SEED), t.app.openapi as Json);
+    const next = makeFuzzer(mulberry32(SEED), t.app.openapi as Json);
     const statuses = new Map<number, number>();
     for (let i = 0; i < REQUESTS; i++) {
       const { method, path, init } = next();
@@ -234,7 +224,7 @@ describe('hostile requests only a socket carries', () => {
   }
 
   it('answers huge headers, invalid UTF-8 and control bytes in the request line, and TRACE with the envelope', async () => {
-    const random = generator(SEED + 1);
+    const random = mulberry32(SEED + 1);
     const cases: Buffer[] = [
       Buffer.from(`GET /v1/health HTTP/1.1\r\nhost: x\r\nx-huge: ${'h'.repeat(40_000)}\r\n\r\n`),
       Buffer.from(`GET /v1/health HTTP/1.1\r\nhost: x\r\n${Array.from({ length: 2000 }, (_, i) => `x-h${i}: v`).join('\r\n')}\r\n\r\n`),
