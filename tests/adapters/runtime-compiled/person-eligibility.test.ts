@@ -85,6 +85,18 @@ describe('person-level SNAP eligibility through the calculation', () => {
     expect(withLoss.outputs.snap_gross_income).toBe(2000);
     expect(withLoss.outputs.snap_allotment).toBe(r.outputs.snap_allotment);
   });
+
+  it('a farm loss comes off after the earned income deduction, not before it (7 CFR 273.11(a)(2)(iii)(B))', async () => {
+    // Parent: wages 2,000 and a farm 200 - 500 = -300; no other self-employment, so all 300 waits for step (B).
+    // Deduction 2,000 x 0.20 = 400 (netting first would give 1,700 x 0.20 = 340). Gross 2,000 - 300 = 1,700;
+    // adjusted 1,700 - 400 - 209 = 1,091; shelter 900 + 663 = 1,563 less half of 1,091 (545.50) = 1,017.50, capped
+    // at 744; net 1,091 - 744 = 347; 30% = 104.10 -> 105; allotment 785 - 105 = 680 (netting first gave 662).
+    const farmer = { age: 34, earned_income: 2000, ...CONFIRMED, self_employment_income: 200, self_employment_costs: 500, self_employment_is_farm: true };
+    const r = await calculate({ ...household({}), people: { ...(household({}).people as object), parent: farmer } });
+    expect(r.outputs).toMatchObject({ snap_gross_income: 1700, snap_net_income: 347, snap_allotment: 680 });
+    expect(r.trace).toContainEqual(expect.objectContaining({ variable: 'snap_farm_loss_after_earned_income_deduction', value: 300 }));
+    expect(r.trace).toContainEqual(expect.objectContaining({ variable: 'snap_earned_income_deduction', value: 400 }));
+  });
 });
 
 describe('assumptions: the material defaults a result relied on', () => {
