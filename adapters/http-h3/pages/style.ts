@@ -84,7 +84,7 @@ ul.plain { list-style: none; margin: 0; padding: 0; }
   .reflow thead { display: none; }
   .reflow tr { border-bottom: 1px solid var(--line); padding: 7px 0; }
   .reflow tr:last-child { border-bottom: none; }
-  .reflow td { border: none; padding: 1px 12px; }
+  .reflow td { border: none; padding: 1px 12px; overflow-wrap: anywhere; }
   .reflow td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: 13px; }
   .reflow code { overflow-wrap: anywhere; }
   #endpoints td:nth-child(-n+2) { display: inline-block; width: auto; max-width: 100%; padding-right: 0; }
