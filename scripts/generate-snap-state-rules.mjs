@@ -556,7 +556,7 @@ rules: []
 
 function baseHousehold(period) {
   return { period, size: 1, earned: 0, unearned: 0, shelter: 0, utilityType: 'none', elderlyOrDisabled: false, dependentCare: 0,
-    medical: 0, childSupport: 0, homeless: false, resources: 0, tanfOrSsi: false, member62: false };
+    medical: 0, childSupport: 0, homeless: false, resources: 0, tanfOrSsi: false, member62: false, farmLoss: 0 };
 }
 
 function households(code, st) {
@@ -575,6 +575,13 @@ function households(code, st) {
       h: { ...baseHousehold(p), size: 2, earned: 2400, childSupport: 400, shelter: 800, utilityType: 'heating_cooling' } },
     { name: 'fy2024_worker_limited_utilities', label: 'FY2024: 2 people, $1,200 earnings, rent $600, limited utilities',
       h: { ...baseHousehold('2024-02'), size: 2, earned: 1200, shelter: 600, utilityType: 'limited' } },
+    { name: 'worker_with_a_farm_loss', label: 'the worker household whose earner also farms at a loss (receipts $200, costs $500: a $300 farm loss, no other self-employment); facts given per person',
+      people: [
+        { id: 'farmer', age: 34, is_disabled: false, earned_income: 2000, unearned_income: 0, medical_costs: 0, self_employment_income: 200, self_employment_costs: 500, self_employment_is_farm: true },
+        { id: 'child_1', age: 9, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0 },
+        { id: 'child_2', age: 6, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0 },
+      ],
+      h: { ...baseHousehold(p), size: 3, earned: 2000, farmLoss: 300, shelter: 900, utilityType: 'heating_cooling' } },
   ];
   if (st.regions && Object.keys(st.regions).length > 1) {
     const other = Object.keys(st.regions).find((r) => r !== st.default_region);

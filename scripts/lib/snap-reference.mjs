@@ -62,7 +62,10 @@ export function monthStart(period) {
 /**
  * Compute a household's SNAP outputs under a State's figures.
  * h: {period, size, earned, unearned, shelter, utilityType, elderlyOrDisabled, dependentCare, medical,
- *     childSupport, homeless, resources, tanfOrSsi, region, alaskaArea, member62}
+ *     childSupport, homeless, resources, tanfOrSsi, region, alaskaArea, member62, farmLoss}
+ * earned: wages plus self-employment after any farm loss was offset against other self-employment
+ * (7 CFR 273.11(a)(2)(iii)(A)); farmLoss: the farm loss left after that, offset after the earned income deduction
+ * (273.11(a)(2)(iii)(B)).
  * utility(h, date) must return the State's allowance for the household.
  */
 export function computeSnap(state, h, utility) {
@@ -76,8 +79,12 @@ export function computeSnap(state, h, utility) {
 
   const gross = D(h.earned).plus(h.unearned);
   const csExcluded = state.child_support === 'exclusion';
-  const grossIncome = Decimal.max(gross.minus(csExcluded ? h.childSupport : 0), 0);
-  steps.push(`gross income ${fmt(h.earned)} earned + ${fmt(h.unearned)} unearned${csExcluded && h.childSupport ? ` - ${fmt(h.childSupport)} child support (excluded in this State)` : ''} = ${fmt(grossIncome)}`);
+  const farmLoss = D(h.farmLoss ?? 0);
+  // 7 CFR 273.11(a)(2)(iii)(B): the remaining farm loss comes off after the earned income deduction, which is taken
+  // on h.earned below; subtracting it here and the deduction from gross gives that order (both floor at 0).
+  const grossIncome = Decimal.max(gross.minus(csExcluded ? h.childSupport : 0).minus(farmLoss), 0);
+  steps.push(`gross income ${fmt(h.earned)} earned + ${fmt(h.unearned)} unearned${csExcluded && h.childSupport ? ` - ${fmt(h.childSupport)} child support (excluded in this State)` : ''}` +
+    `${farmLoss.gt(0) ? ` - ${fmt(farmLoss)} farm loss (offset after the earned income deduction, 7 CFR 273.11(a)(2)(iii)(B))` : ''} = ${fmt(grossIncome)}`);
 
   const povArea = area === 'alaska' || area === 'hawaii' ? area : '48_states_dc';
   const [first, add] = FED.poverty[povArea][fy];
