@@ -16,29 +16,21 @@ const cluster = await acquireRedisCluster('key-stores contract');
 const sentinel = await acquireRedisSentinel('key-stores contract');
 
 const backends: Array<{ name: string; make: () => Promise<KeyStores> }> = [{ name: 'memory', make: async () => createMemoryStores() }];
-if (redis) {
-  backends.push({
-    name: 'redis',
-    make: async () => {
+/** Stores on the Redis (or Redis Cluster) at `url`; `deleteKeys` removes what a test wrote under its prefix. */
+function redisBackend(name: string, url: string, deleteKeys: (url: string, prefix: string) => Promise<void>) {
+  return {
+    name,
+    make: async (): Promise<KeyStores> => {
       const prefix = uniquePrefix('contract');
-      const stores = createRedisStores({ url: redis.url, prefix });
+      const stores = createRedisStores({ url, prefix });
       expect(await stores.connected()).toBe(true);
-      return { ...stores, close: async () => (await stores.close(), await deletePrefix(redis.url, prefix)) };
+      return { ...stores, close: async () => (await stores.close(), await deleteKeys(url, prefix)) };
     },
-  });
+  };
 }
 
-if (cluster) {
-  backends.push({
-    name: 'redis cluster',
-    make: async () => {
-      const prefix = uniquePrefix('contract');
-      const stores = createRedisStores({ url: cluster.url, prefix });
-      expect(await stores.connected()).toBe(true);
-      return { ...stores, close: async () => (await stores.close(), await deleteClusterPrefix(cluster.url, prefix)) };
-    },
-  });
-}
+if (redis) backends.push(redisBackend('redis', redis.url, deletePrefix));
+if (cluster) backends.push(redisBackend('redis cluster', cluster.url, deleteClusterPrefix));
 
 if (sentinel) {
   backends.push({
