@@ -3,7 +3,7 @@
  * accepted name, relation tuples) → the Dataset the Evaluator reads (input defaults applied), and the outputs,
  * per-output errors and trace.
  */
-import { parseTestPeriod } from '../corpus-runner.js';
+import { parseTestPeriod } from '../corpus/expectations.js';
 import { Evaluator, type Dataset, type Period } from '../evaluate.js';
 import { EvalError, fromRaw, toJson, type EvalFailure, type Value } from '../values.js';
 import type { PackageRequest, PackageResult, RuntimePackage } from './types.js';
