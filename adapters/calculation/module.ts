@@ -64,7 +64,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       registry.value(CALCULATION.Calculators, runtimes.calculators);
       registry.value(CALCULATION.Problems, runtimes.problems);
       registry.factory(CALCULATION.Service, (resolve) => new CalculationService(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs }));
-      registry.factory(CALCULATION.JobStore, () =>
+      registry.factory(CALCULATION.JobStore, (resolve) =>
         config.redisUrl === null
           ? new MemoryJobStore({ concurrency: settings.jobConcurrency })
           : new RedisJobStore({
@@ -75,6 +75,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
               stalledIntervalMs: settings.jobStalledIntervalMs,
               // One bound for every Redis call (docs/operations.md, "Timeouts").
               commandTimeoutMs: config.settings.keys.redisCommandTimeoutMs,
+              logger: resolve(TOKENS.Logger),
             }),
       );
       registry.factory(CALCULATION.Jobs, (resolve) => new JobService(resolve(CALCULATION.JobStore), resolve(CALCULATION.Service), { newId: randomUUID, now: resolve(TOKENS.Clock) }));

@@ -29,7 +29,7 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
     name: 'keys',
     register(registry, config) {
       const settings = { ...config.settings.keys, ...options.settings };
-      registry.factory(KEY_SERVICES, () => {
+      registry.factory(KEY_SERVICES, (resolve) => {
         const stores =
           options.stores ??
           (config.redisUrl === null
@@ -39,6 +39,7 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
                 prefix: settings.redisKeyPrefix,
                 commandTimeoutMs: settings.redisCommandTimeoutMs,
                 lossNotReadyMs: settings.redisLossNotReadyMs,
+                logger: resolve(TOKENS.Logger),
               }));
         return createKeyServices({
           stores,

@@ -13,7 +13,10 @@ import type { DependencyHealth } from '../../core/ports/readiness.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
 import { connectRedis, type RedisClient } from './connection.js';
 import { EpochMarker } from './epoch.js';
+import { storeCall } from './guard.js';
 import { jobPrefix } from './key-names.js';
+import { layoutMigrator, type LayoutLog, type LayoutMigrationReport } from './layout-migration.js';
+import { jobLayoutPlan } from './layout-plans.js';
 import { SCRIPTS } from './scripts.js';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './redis-stores.js';
 
@@ -33,6 +36,8 @@ export interface RedisJobStoreOptions {
   /** Submit/poll calls fail with store_unavailable after this long. */
   commandTimeoutMs?: number;
   retentionSeconds?: number;
+  /** Told what the layout migration moved (layout-migration.ts). */
+  logger?: LayoutLog;
 }
 
 export const REDIS_JOB_DEFAULTS = {
@@ -56,7 +61,10 @@ const STATES: Record<string, JobStatus> = { active: 'running', completed: 'succe
 
 export class RedisJobStore implements JobStore {
   readonly durable = true;
-  private readonly options: Required<RedisJobStoreOptions>;
+  private readonly options: Required<Omit<RedisJobStoreOptions, 'logger'>>;
+  private readonly logger: LayoutLog | undefined;
+  /** Moves the queue's keys from the untagged prefix of earlier versions; null when the prefix is tagged already. */
+  private readonly migrate: (() => Promise<LayoutMigrationReport>) | null;
   private readonly client: RedisClient;
   private readonly prefix: string;
   /** The queue's epoch marker: tells a job lost with the store's data from one that never existed. */
@@ -72,7 +80,8 @@ export class RedisJobStore implements JobStore {
       concurrency: DEFAULT_JOB_CONCURRENCY,
       retentionSeconds: JOB_RETENTION_SECONDS,
       ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
-    } as Required<RedisJobStoreOptions>;
+    } as Required<Omit<RedisJobStoreOptions, 'logger'>>;
+    this.logger = options.logger;
     // No retries, and every call is bounded by commandTimeoutMs, so HTTP callers get 503 promptly while Redis is away.
     const timeout = this.options.commandTimeoutMs;
     this.client = connectRedis(this.options.url, { maxRetriesPerRequest: 0, connectTimeout: timeout, commandTimeout: timeout });
@@ -82,27 +91,41 @@ export class RedisJobStore implements JobStore {
     this.client.on('error', () => {});
     this.queue = new Queue<JobData, BatchResult[]>(this.options.queueName, { connection: this.client, prefix: this.prefix, skipWaitingForReady: true });
     this.queue.on('error', () => {});
+    const plan = jobLayoutPlan(this.options.prefix);
+    this.migrate = plan ? layoutMigrator(this.client, plan, this.logger) : null;
   }
 
+  /**
+   * Before the worker takes jobs: the earlier layout's queue moves to the tagged prefix (every BullMQ key renamed,
+   * so waiting, delayed, running and finished jobs keep their ids, state and results). If Redis does not answer,
+   * it is tried again when it reconnects.
+   */
+  private async migrateLayout(): Promise<void> {
+    if (!this.migrate) return;
+    const migrate = this.migrate;
+    let counted = false;
+    const attempt = async () => {
+      const report = await migrate();
+      if (report.status !== 'migrated' || counted) return;
+      counted = true;
+      const jobs = await this.queue.getJobCounts('wait', 'prioritized', 'delayed', 'active', 'completed', 'failed');
+      this.logger?.info('job queue after the layout migration (jobs per state, under the current prefix)', { jobs });
+    };
+    this.client.on('ready', () => void attempt().catch(() => {}));
+    await attempt().catch((error: unknown) =>
+      this.logger?.error('job queue layout migration did not run (Redis unreachable?); retried when Redis reconnects', { error: String(error) }),
+    );
+  }
+
+  /** Every job-store call goes through the one Redis guard (guard.ts), bounded by the command timeout. */
   private async guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${this.options.commandTimeoutMs} ms`)), this.options.commandTimeoutMs);
-    });
-    try {
-      return await Promise.race([work(), timeout]);
-    } catch (error) {
-      if (error instanceof ServiceError) throw error;
-      throw new ServiceError('store_unavailable', `The shared job store is unreachable (${what}; calls give up after ${this.options.commandTimeoutMs} ms).`, {
-        cause: error,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
+    const ms = this.options.commandTimeoutMs;
+    return storeCall(work, { timeoutMs: ms, unavailable: `The shared job store is unreachable (${what}; calls give up after ${ms} ms).` });
   }
 
   async start(runner: JobEntryRunner): Promise<void> {
     if (this.worker) return;
+    await this.migrateLayout();
     // Look at the marker regularly, so this instance notices a loss even if it is not polled for a lost job.
     const look = () => void this.epoch.read(Date.now()).catch(() => {});
     look();

@@ -7,12 +7,13 @@
  *   ctr        counters and monthly usage (tenetAdmit touches a throttle, a rate counter and a usage hash)
  *   audit      audit trail and its sequence (tenetAudit)
  *   analytics, vruns  operations stores
+ *   layout     the marker and lock of the key-layout migration (layout-migration.ts)
  * The tag is the group name alone, so deployments with different prefixes on one cluster share these slots.
  * Each group also holds an epoch marker (`<group>:epoch`), the sign that the group's data is still there
  * (adapters/redis-store/store-loss.ts). BullMQ's job keys use their own tagged prefix (`jobPrefix`).
  */
 
-export type KeyGroup = 'keys' | 'sec' | 'ctr' | 'audit' | 'analytics' | 'vruns';
+export type KeyGroup = 'keys' | 'sec' | 'ctr' | 'audit' | 'analytics' | 'vruns' | 'layout';
 
 export class RedisKeyNames {
   constructor(readonly prefix: string) {
@@ -90,6 +91,15 @@ export class RedisKeyNames {
 
   validationRunIndex(): string {
     return `${this.#group('vruns')}index`;
+  }
+
+  /** Set once the keys of the untagged layout were moved to these names (layout-plans.ts). */
+  layoutMigrated(): string {
+    return `${this.#group('layout')}migrated`;
+  }
+
+  layoutMigrationLock(): string {
+    return `${this.#group('layout')}lock`;
   }
 }
 

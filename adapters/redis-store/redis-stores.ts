@@ -4,7 +4,6 @@
  * 503 store_unavailable within about a second instead of a hang; ioredis reconnects on its own.
  */
 import type { RedisOptions } from 'ioredis';
-import { ServiceError } from '../../core/domain/errors.js';
 import type { AuditEntry } from '../../core/domain/keys/audit.js';
 import { EXPIRED_KEY_GRACE_MS, type StoredKey } from '../../core/domain/keys/api-key.js';
 import { defaultKillSwitches, KILL_SWITCHES, type KillSwitchName, type KillSwitchState, type KillSwitches } from '../../core/domain/keys/kill-switch.js';
@@ -18,7 +17,10 @@ import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
 import type { StoreHealth } from '../../core/ports/store-health.js';
 import type { UsageStore } from '../../core/ports/usage-store.js';
 import { connectRedis, type RedisClient } from './connection.js';
+import { storeCall } from './guard.js';
 import { RedisKeyNames } from './key-names.js';
+import { layoutMigrator, type LayoutLog } from './layout-migration.js';
+import { keyLayoutPlan } from './layout-plans.js';
 import { SCRIPTS } from './scripts.js';
 import { RedisStoreLossWatch } from './store-loss.js';
 
@@ -36,6 +38,8 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
   /** How long readiness stays not ready after the store lost its data (default 60 s; store-loss.ts). */
   lossNotReadyMs?: number;
+  /** Told what the layout migration moved (layout-migration.ts). */
+  logger?: LayoutLog;
 }
 
 type ScriptedRedis = RedisClient & {
@@ -57,16 +61,6 @@ type ScriptedRedis = RedisClient & {
     usageTtl: string,
   ): Promise<[number, number]>;
 };
-
-/** Turns any Redis failure into the one error the HTTP layer maps to 503 store_unavailable. */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ServiceError) throw error;
-    throw new ServiceError('store_unavailable', undefined, { cause: error });
-  }
-}
 
 export function redisClientOptions(options: RedisStoreOptions): RedisOptions {
   const timeout = options.commandTimeoutMs ?? DEFAULT_REDIS_COMMAND_TIMEOUT_MS;
@@ -97,25 +91,25 @@ class RedisKeyStore implements KeyStore {
 
   async create(key: StoredKey): Promise<'created' | 'conflict'> {
     const expireAt = key.expires_at ? Date.parse(key.expires_at) + EXPIRED_KEY_GRACE_MS : 0;
-    const created = await guarded(() =>
+    const created = await storeCall(() =>
       this.redis.tenetCreateKey(this.n.keyRecord(key.id), this.n.keyHash(key.hash), this.n.keyIds(), key.id, JSON.stringify(key), String(expireAt)),
     );
     return created === 1 ? 'created' : 'conflict';
   }
 
   async findByHash(hash: string): Promise<StoredKey | null> {
-    const found = await guarded(() => this.redis.tenetLookup(this.n.keyHash(hash), this.n.keyRevocations(), this.n.keyRecordPrefix()));
+    const found = await storeCall(() => this.redis.tenetLookup(this.n.keyHash(hash), this.n.keyRevocations(), this.n.keyRecordPrefix()));
     if (!found || found[0] === null) return null;
     return withRevocation(found[0], found[1]);
   }
 
   async findById(id: string): Promise<StoredKey | null> {
-    const [json, revokedAt] = await guarded(() => Promise.all([this.redis.get(this.n.keyRecord(id)), this.redis.hget(this.n.keyRevocations(), id)]));
+    const [json, revokedAt] = await storeCall(() => Promise.all([this.redis.get(this.n.keyRecord(id)), this.redis.hget(this.n.keyRevocations(), id)]));
     return json === null ? null : withRevocation(json, revokedAt);
   }
 
   async list(): Promise<StoredKey[]> {
-    return guarded(async () => {
+    return storeCall(async () => {
       const ids = (await this.redis.smembers(this.n.keyIds())).sort();
       if (ids.length === 0) return [];
       const [records, revoked] = await Promise.all([
@@ -135,17 +129,17 @@ class RedisKeyStore implements KeyStore {
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
-    const done = await guarded(() => this.redis.tenetRevoke(this.n.keyRecord(id), this.n.keyRevocations(), id, at));
+    const done = await storeCall(() => this.redis.tenetRevoke(this.n.keyRecord(id), this.n.keyRevocations(), id, at));
     return done === 1;
   }
 
   async revokeEnvironmentKey(id: string, at: string): Promise<void> {
-    await guarded(() => this.redis.hsetnx(this.n.environmentRevocations(), id, at));
+    await storeCall(() => this.redis.hsetnx(this.n.environmentRevocations(), id, at));
     this.loss.noteEnvironmentRevocation(id, at);
   }
 
   async revokedEnvironmentKeys(): Promise<Set<string>> {
-    const stored = await guarded(() => this.redis.hkeys(this.n.environmentRevocations()));
+    const stored = await storeCall(() => this.redis.hkeys(this.n.environmentRevocations()));
     // Revocations are permanent: one this instance saw stays in force even if the store lost it.
     return new Set([...stored, ...this.loss.rememberedEnvironmentRevocations()]);
   }
@@ -161,11 +155,11 @@ class RedisCounterStore implements CounterStore {
   constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async increment(name: string, by: number, ttlSeconds: number): Promise<number> {
-    return guarded(() => this.redis.tenetIncrement(this.n.counter(name), String(by), String(ttlSeconds)));
+    return storeCall(() => this.redis.tenetIncrement(this.n.counter(name), String(by), String(ttlSeconds)));
   }
 
   async get(name: string): Promise<number> {
-    const value = await guarded(() => this.redis.get(this.n.counter(name)));
+    const value = await storeCall(() => this.redis.get(this.n.counter(name)));
     return value === null ? 0 : Number(value);
   }
 }
@@ -174,13 +168,13 @@ class RedisAuditStore implements AuditStore {
   constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
 
   async append(entry: AuditEntry, retainSinceMs: number): Promise<void> {
-    await guarded(() =>
+    await storeCall(() =>
       this.redis.tenetAudit(this.n.audit(), this.n.auditSequence(), String(Date.parse(entry.at)), JSON.stringify(entry), String(retainSinceMs)),
     );
   }
 
   async newest(limit: number, retainSinceMs: number): Promise<AuditEntry[]> {
-    const members = await guarded(() => this.redis.zrevrangebyscore(this.n.audit(), '+inf', String(retainSinceMs), 'LIMIT', 0, limit));
+    const members = await storeCall(() => this.redis.zrevrangebyscore(this.n.audit(), '+inf', String(retainSinceMs), 'LIMIT', 0, limit));
     // Members are `<zero-padded sequence>|<json>` so equal timestamps keep insertion order.
     return members.map((member) => JSON.parse(member.slice(member.indexOf('|') + 1)) as AuditEntry);
   }
@@ -190,7 +184,7 @@ class RedisKillSwitchStore implements KillSwitchStore {
   constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames, private readonly loss: RedisStoreLossWatch) {}
 
   async read(): Promise<KillSwitches> {
-    const stored = await guarded(() => this.redis.hgetall(this.n.killSwitches()));
+    const stored = await storeCall(() => this.redis.hgetall(this.n.killSwitches()));
     const switches = defaultKillSwitches();
     for (const name of KILL_SWITCHES) {
       const json = stored[name];
@@ -202,7 +196,7 @@ class RedisKillSwitchStore implements KillSwitchStore {
   }
 
   async write(name: KillSwitchName, state: KillSwitchState): Promise<void> {
-    await guarded(() => this.redis.hset(this.n.killSwitches(), name, JSON.stringify(state)));
+    await storeCall(() => this.redis.hset(this.n.killSwitches(), name, JSON.stringify(state)));
     this.loss.noteKillSwitch(name, state);
   }
 }
@@ -212,7 +206,7 @@ class RedisUsageStore implements UsageStore {
 
   async record(keyId: string, month: string, requests: number): Promise<void> {
     const name = this.n.usage(month);
-    await guarded(async () => {
+    await storeCall(async () => {
       const results = await this.redis.multi().hincrby(name, keyId, requests).expire(name, USAGE_RETENTION_SECONDS).exec();
       const failed = results?.find(([error]) => error);
       if (!results || failed) throw failed?.[0] ?? new Error('usage transaction aborted');
@@ -220,7 +214,7 @@ class RedisUsageStore implements UsageStore {
   }
 
   async month(month: string): Promise<UsageRowRecord[]> {
-    const rows = await guarded(() => this.redis.hgetall(this.n.usage(month)));
+    const rows = await storeCall(() => this.redis.hgetall(this.n.usage(month)));
     return Object.entries(rows).map(([api_key_id, requests]) => ({ api_key_id, requests: Number(requests) }));
   }
 }
@@ -231,7 +225,7 @@ class RedisAdmissionStore implements AdmissionStore {
 
   async admit(request: AdmissionRequest): Promise<AdmissionResult> {
     const { throttle, rate, usage } = request;
-    const [throttled, value] = await guarded(() =>
+    const [throttled, value] = await storeCall(() =>
       this.redis.tenetAdmit(
         this.n.counter(throttle.counter),
         this.n.counter(rate.counter),
@@ -255,7 +249,7 @@ class RedisStoreHealth implements StoreHealth {
   constructor(private readonly redis: ScriptedRedis) {}
 
   async check(): Promise<void> {
-    await guarded(() => this.redis.ping());
+    await storeCall(() => this.redis.ping());
   }
 }
 
@@ -271,8 +265,12 @@ export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
   const redis = createRedisClient(options);
   const p = new RedisKeyNames(options.prefix ?? 'tenet:');
   const loss = new RedisStoreLossWatch(redis, p, { notReadyMs: options.lossNotReadyMs ?? DEFAULT_LOSS_NOT_READY_MS });
+  // Keys of the earlier layout move before the first answer; a store unreachable at start gets them moved when it
+  // answers. A migration that fails on a reachable store fails the start: serving without it would drop revocations.
+  const migrate = layoutMigrator(redis, keyLayoutPlan(p), options.logger);
+  redis.on('ready', () => void migrate().catch((error: unknown) => options.logger?.error('Redis key layout migration failed; retried when Redis reconnects', { error: String(error) })));
   const firstConnect = redis.connect().then(
-    () => true,
+    () => migrate().then(() => true),
     () => false,
   );
   return {
