@@ -4,6 +4,7 @@
  * package is loaded, and a small script swaps the placeholder base address for the page's own origin.
  */
 import type { PackageInput } from '../../../core/domain/household/shape.js';
+import { KNOWN_SCOPES, WILDCARD_SCOPE, type KnownScope } from '../../../core/domain/keys/scopes.js';
 import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { answerSection } from './docs-answer.js';
 import { errorsSection, type RequestLimits } from './docs-errors.js';
@@ -54,16 +55,17 @@ export function endpointRows(openapi: Json): EndpointRow[] {
   return rows;
 }
 
-const SCOPES: Array<[string, string]> = [
-  ['rules:read', 'capabilities, programs, runtime packages (list, detail, graph), search, rule detail'],
-  ['sources:read', 'rule source references'],
-  ['graphs:read', 'rule dependency edges'],
-  ['calculate:run', 'calculate, batch, jobs'],
-  ['admin:parity', 'parity cases and runs'],
-  ['admin:analytics', 'usage analytics, monthly usage, validation run publication'],
-  ['admin:keys', 'key listing, issuance and runtime revocation'],
-  ['compat:external', 'the migration-only household compatibility endpoint'],
-];
+/** What each scope grants; typed by the one scope list, so a scope added there without a line here fails the typecheck. */
+const SCOPE_GRANTS: Record<KnownScope, string> = {
+  'rules:read': 'capabilities, programs, runtime packages (list, detail, graph), search, rule detail',
+  'sources:read': 'rule source references',
+  'graphs:read': 'rule dependency edges',
+  'calculate:run': 'calculate, batch, jobs',
+  'admin:parity': 'parity cases and runs',
+  'admin:analytics': 'usage analytics, monthly usage, validation run publication',
+  'admin:keys': 'key listing, issuance and runtime revocation',
+  'compat:external': 'the migration-only household compatibility endpoint',
+};
 
 const FALLBACK_SAMPLE = {
   program_id: 'snap',
@@ -174,15 +176,16 @@ export function renderDocsPage(input: DocsPageInput): string {
   <li><strong>Calculation</strong>: list executable runtime packages (SNAP for each State), read a package's inputs and outputs, and calculate outputs for a household with an attribution trace naming each rule and source. Single requests, synchronous batches of up to 25, or asynchronous jobs of up to 50.</li>
   <li><strong>Parity</strong>: households with expected outputs, run against the engine.</li>
   <li><strong>Operations</strong>: health, readiness, version, this page, the <a href="/v1/openapi.json">OpenAPI 3.1 document</a> and the <a href="/docs/validation">validation dashboard</a>.</li>
+  <li><strong>Beyond HTTP</strong>: the <a href="#mcp">MCP tool adapter</a> for AI agents, the <a href="#cli"><code>tenet</code> command line</a> for operators, and <a href="#embedding">embedding</a> the engine in a Node program.</li>
 </ul>
 <p class="note">Calculation is experimental: a non-empty <code>warnings</code> array means a result is not an authoritative determination of eligibility or benefit amount.</p>
 
 <h2 id="auth">Authentication and scopes</h2>
 <p>Every <code>/v1</code> endpoint except <code>/v1/health</code>, <code>/v1/ready</code>, <code>/v1/version</code>, <code>/v1/openapi.json</code> and <code>/v1/keys/trial</code> needs an API key, sent as <code>x-api-key: &lt;key&gt;</code> or <code>Authorization: Bearer &lt;key&gt;</code> (<code>x-api-key</code> wins when both are present). A missing, unknown, expired or revoked key gets 401 <code>unauthorized</code>; a key without the endpoint's scope gets 403 <code>insufficient_scope</code>. Keys are rate limited per fixed window (default 120 requests per 60 seconds); every authenticated response carries <code>x-ratelimit-limit</code>, <code>x-ratelimit-remaining</code> and <code>x-ratelimit-reset</code>.</p>
-<p>A self-service trial key (14 days, 30 requests per minute, scopes <code>rules:read</code>, <code>sources:read</code>, <code>graphs:read</code>, <code>calculate:run</code>) is issued by <code>POST /v1/keys/trial</code>; it is shown exactly once. Administrators issue other keys.</p>
+<p>A self-service trial key (14 days, 30 requests per minute, scopes <code>rules:read</code>, <code>sources:read</code>, <code>graphs:read</code>, <code>calculate:run</code>) is issued by <code>POST /v1/keys/trial</code>; it is shown exactly once. Administrators issue other keys. A misspelt scope is refused wherever a key is made, naming the closest valid one (<code>unknown scope "rules:raed" (did you mean "rules:read"?)</code>): 400 from <code>POST /v1/admin/keys</code>, exit status 2 from <code>tenet keys generate</code>, and a server whose <code>SERVICE_API_KEYS</code> holds one does not start.</p>
 ${scroller(html`<table id="scopes"><thead><tr><th>Scope</th><th>Grants</th></tr></thead><tbody>
-${SCOPES.map(([scope, grants]) => html`<tr><td><code>${scope}</code></td><td>${grants}</td></tr>`)}
-<tr><td><code>*</code></td><td>every scope</td></tr>
+${KNOWN_SCOPES.map((scope) => html`<tr><td><code>${scope}</code></td><td>${SCOPE_GRANTS[scope]}</td></tr>`)}
+<tr><td><code>${WILDCARD_SCOPE}</code></td><td>every scope</td></tr>
 </tbody></table>`)}
 
 <h2 id="start">Quick start with curl</h2>

@@ -8,6 +8,7 @@ import { endpointRows, renderDocsPage } from '../../../../adapters/http-h3/pages
 import { CLI_COMMANDS, EMBEDDING_METHODS } from '../../../../adapters/http-h3/pages/docs-tools.js';
 import { escapeHtml, html } from '../../../../adapters/http-h3/pages/html.js';
 import { ERROR_CODES } from '../../../../core/domain/errors.js';
+import { grantableScopes } from '../../../../core/domain/keys/scopes.js';
 import { createTestApp } from '../../../support/http-harness.js';
 
 describe('page rendering', () => {
@@ -119,6 +120,13 @@ describe('page rendering', () => {
     const out = renderDocsPage({ openapi: doc, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' });
     expect(out).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' })).toContain('This deployment serves no <code>POST /v1/calculate</code>');
+  });
+
+  it('lists every scope a key may hold, and how a misspelt one is refused', () => {
+    const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, nonce: 'n' });
+    const table = out.slice(out.indexOf('<table id="scopes">'), out.indexOf('</table>', out.indexOf('<table id="scopes">')));
+    expect([...table.matchAll(/<tr><td><code>([^<]+)<\/code>/g)].map((m) => m[1]).sort()).toEqual(grantableScopes().sort());
+    expect(out).toContain('did you mean "rules:read"?');
   });
 
   it('lists exactly the commands of the tenet command tree', () => {
