@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import type { EnvironmentKeyConfig } from '../../../../core/domain/config.js';
-import { ServiceError } from '../../../../core/domain/errors.js';
 import { hashKey } from '../../../../core/domain/keys/key-material.js';
 import { windowAt } from '../../../../core/domain/keys/rate-window.js';
-import type { AuthRequest } from '../../../../core/ports/auth-gate.js';
 import { issueAdminKey } from '../../../../core/usecases/keys/issue-admin-key.js';
 import { issueTrialKey } from '../../../../core/usecases/keys/issue-trial-key.js';
 import { createKeyServices } from '../../../../core/usecases/keys/key-services.js';
 import { setKillSwitch } from '../../../../core/usecases/keys/kill-switches.js';
 import { revokeKey } from '../../../../core/usecases/keys/revoke-key.js';
 import { monthlyUsage } from '../../../../core/usecases/keys/monthly-usage.js';
+import { authRequest as request, failure } from './support.js';
 
 const ADMIN_RAW = 'env-admin-secret-value';
 const READER_RAW = 'env-reader-secret-value';
@@ -26,21 +25,6 @@ function setup(environmentKeys: EnvironmentKeyConfig[] = ENV_KEYS) {
   const stores = createMemoryStores({ now: clock.now });
   const services = createKeyServices({ stores, environmentKeys, now: clock.now, cache: { revocationWindowMs: 1000, propagationMs: 500 } });
   return { clock, stores, ...services };
-}
-
-function request(headers: Record<string, string>, scope = 'rules:read', clientIp = '10.0.0.1'): AuthRequest {
-  const h = new Headers(headers);
-  return { headers: h, clientIp, scope, method: 'GET', route: '/v1/programs' };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a ServiceError');
 }
 
 describe('KeyAuthGate', () => {

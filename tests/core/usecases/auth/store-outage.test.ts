@@ -8,10 +8,10 @@ import { createMemoryStores } from '../../../../adapters/memory-store/memory-sto
 import type { EnvironmentKeyConfig } from '../../../../core/domain/config.js';
 import { ServiceError } from '../../../../core/domain/errors.js';
 import { hashKey } from '../../../../core/domain/keys/key-material.js';
-import type { AuthRequest } from '../../../../core/ports/auth-gate.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';
 import { createKeyServices } from '../../../../core/usecases/keys/key-services.js';
 import { revokeKey } from '../../../../core/usecases/keys/revoke-key.js';
+import { authRequest as request, failure } from './support.js';
 
 const ADMIN_RAW = 'env-admin-secret-value';
 const READER_RAW = 'env-reader-secret-value';
@@ -54,20 +54,6 @@ function setup() {
   const { stores, setDown } = outageStores(clock.now);
   const services = createKeyServices({ stores, environmentKeys: ENV_KEYS, now: clock.now, cache: { revocationWindowMs: 1000, propagationMs: 500 } });
   return { clock, setDown, ...services };
-}
-
-function request(headers: Record<string, string>, scope = 'rules:read'): AuthRequest {
-  return { headers: new Headers(headers), clientIp: '10.0.0.1', scope, method: 'GET', route: '/v1/programs' };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a ServiceError');
 }
 
 describe('KeyAuthGate with the shared store down', () => {
