@@ -67,6 +67,8 @@ export async function migrateLayout(redis: RedisClient, plan: LayoutPlan): Promi
     if ((await redis.exists(plan.marker)) === 1) return { ...report, status: 'by-another' };
   }
   try {
+    // The holder before us may have finished between our look at the marker and our lock.
+    if ((await redis.exists(plan.marker)) === 1) return { ...report, status: 'by-another' };
     if (!('tenetMoveKey' in redis)) redis.defineCommand('tenetMoveKey', MOVE_KEY_SCRIPT);
     for (const move of plan.moves) await runMove(redis as MovingRedis, move, report);
     const record = { migrated_at: new Date().toISOString(), counts: report.counts, conflicts: report.conflicts };

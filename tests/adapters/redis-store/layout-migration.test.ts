@@ -154,8 +154,9 @@ describe('an upgrade from the untagged key layout', () => {
     try {
       const plan = keyLayoutPlan(new RedisKeyNames(p));
       const reports = await Promise.all([migrateLayout(a, plan), migrateLayout(b, plan)]);
-      expect(reports.map((r) => r.status).sort()).toEqual(['by-another', 'migrated']);
+      // One moved the keys; the other waited for it (or, on a slow machine, only came after it and found the marker).
       const done = reports.find((r) => r.status === 'migrated')!;
+      expect(reports.filter((r) => r !== done).map((r) => r.status)).toEqual([expect.stringMatching(/^(by-another|already)$/)]);
       expect(done.counts['issued key records']).toEqual({ moved: 300 });
       const n = new RedisKeyNames(p);
       const values = await client.mget(ids.map((id) => n.keyRecord(id)));
