@@ -223,7 +223,7 @@ ${scroller(endpointTable(rows), true)}
 <tr><td><code>SERVICE_API_KEY</code></td><td>none</td><td>sent as <code>Authorization: Bearer</code>; without it protected tools return 401 results</td></tr>
 <tr><td><code>SERVICE_API_TIMEOUT_MS</code></td><td>30000</td><td>per-request timeout; must be a positive number</td></tr>
 </tbody></table></div>
-<p>Tool results carry the API envelope unchanged (as text and as <code>structuredContent</code>); a rejected call returns <code>isError: true</code> with the HTTP status and the API's error envelope. A 429 with <code>retry-after</code> of at most 10 seconds is retried once.</p>
+<p>Tool results carry the API envelope unchanged (as text and as <code>structuredContent</code>). A rejected call returns <code>isError: true</code> with <code>structuredContent.error</code> = <code>{message, http_status, api_response, retry_after?}</code>, <code>api_response</code> being the API's error envelope; a call the adapter refuses itself (arguments outside the tool's schema) has the same shape with <code>http_status: 400</code> and <code>api_response: null</code>, nothing having been sent. A <code>rate_limited</code> 429 with <code>retry-after</code> of at most 10 seconds is retried once.</p>
 
 <h2 id="cli">Command line (tenet)</h2>
 ${cliSection()}
