@@ -150,6 +150,12 @@ describe('an upgrade from the untagged key layout', () => {
     const ids = Array.from({ length: 300 }, (_, i) => `id-${i}`);
     for (const id of ids) await client.set(`${p}key:${id}`, id);
     await client.hset(`${p}env-revoked`, 'env-a', 'at');
+    // Operations stores share the prefix: validation runs and analytics snapshots move too, expiry included.
+    await client.set(`${p}vrun:vr-1`, 'record', 'EX', 600);
+    await client.set(`${p}vrun-summary:vr-1`, 'summary', 'EX', 600);
+    await client.zadd(`${p}vruns`, Date.now() + 600_000, 'vr-1');
+    await client.set(`${p}analytics:instance:i-1`, 'snapshot', 'EX', 60);
+    await client.zadd(`${p}analytics:instances`, Date.now() + 60_000, 'i-1');
     const [a, b] = [new Redis(redis.url), new Redis(redis.url)];
     try {
       const plan = keyLayoutPlan(new RedisKeyNames(p));
@@ -163,6 +169,11 @@ describe('an upgrade from the untagged key layout', () => {
       expect(values).toEqual(ids);
       expect(await client.hgetall(n.environmentRevocations())).toEqual({ 'env-a': 'at' });
       expect(await client.keys(`${p}key:*`)).toEqual([]);
+      expect(await client.mget(n.validationRun('vr-1'), n.validationRunSummary('vr-1'), n.analyticsSnapshot('i-1'))).toEqual(['record', 'summary', 'snapshot']);
+      expect(await client.ttl(n.validationRun('vr-1'))).toBeGreaterThan(0);
+      expect(await client.zrange(n.validationRunIndex(), 0, -1)).toEqual(['vr-1']);
+      expect(await client.zrange(n.analyticsIndex(), 0, -1)).toEqual(['i-1']);
+      expect((await client.keys(`${p}*`)).filter((name) => !name.startsWith(`${p}{`))).toEqual([]);
       expect(await client.exists(n.layoutMigrationLock())).toBe(0);
       // Idempotent: run again (marker present), nothing changes.
       expect((await migrateLayout(a, plan)).status).toBe('already');
