@@ -78,6 +78,9 @@ function energyAssistanceSuaDenied(response: CalculateResponse): boolean {
   return response.trace.some((t) => t.rule_id.endsWith('#snap_energy_assistance_confers_sua') && t.value === false);
 }
 
+/** The package outputs every run asks for: those the endpoint's variables read, each once. */
+const PACKAGE_OUTPUTS = [...new Set(Object.values(OUTPUTS).map((o) => o.output))];
+
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 const numeric = (v: JsonValue): JsonValue => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
 
@@ -165,8 +168,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
         if (!translation.ok) return { reason: translation.reason };
         for (const entry of translation.ignored) noteUnused(entry);
         for (const r of translation.read) readInputs.add(readKey(r.group, r.entityId, r.name));
-        const outputs = [...new Set(Object.values(OUTPUTS).map((o) => o.output))];
-        const response = await deps.calculate(jurisdiction, translation.household, outputs);
+        const response = await deps.calculate(jurisdiction, translation.household, PACKAGE_OUTPUTS);
         const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
         for (const note of [...translation.notes, ...differencesFor(profile)]) warn(note);
         sidecarPackage ??= { jurisdiction, runtime: response.runtime };
