@@ -4,6 +4,7 @@
  * the app serves. Each test writes old-layout data under a prefix of its own on REDIS_URL (or a redis-server of
  * its own), so nobody else's keys are touched.
  */
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -12,6 +13,7 @@ import { createCalculationModule } from '../../../adapters/calculation/module.js
 import { createKeysModule } from '../../../adapters/keys/module.js';
 import { jobPrefix, RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
 import { migrateLayout } from '../../../adapters/redis-store/layout-migration.js';
+import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { jobLayoutPlan, keyLayoutPlan } from '../../../adapters/redis-store/layout-plans.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
@@ -205,8 +207,56 @@ describe('an upgrade from the untagged key layout', () => {
     expect(await client.get(`${p}audit-seq`)).toBe('9');
   });
 
+  it('moves the keys when a Redis unreachable at start first answers', async (ctx) => {
+    if (!redis || !client) return ctx.skip();
+    const p = uniquePrefix('layout-late');
+    await client.hset(`${p}env-revoked`, 'env-late', 'at');
+    const gate = await closedGate(new URL(redis.url));
+    const stores = createRedisStores({ url: `redis://127.0.0.1:${gate.port}`, prefix: p });
+    try {
+      expect(await stores.connected()).toBe(false);
+      expect(await client.exists(`${p}env-revoked`)).toBe(1);
+      gate.open();
+      const n = new RedisKeyNames(p);
+      for (let i = 0; i < 50 && (await client.exists(n.layoutMigrated())) === 0; i++) await sleep(100);
+      expect(await client.hgetall(n.environmentRevocations())).toEqual({ 'env-late': 'at' });
+      expect(await client.exists(`${p}env-revoked`)).toBe(0);
+      expect([...(await stores.keys.revokedEnvironmentKeys())]).toEqual(['env-late']);
+    } finally {
+      await stores.close();
+      await gate.close();
+    }
+  });
+
   it('has nothing to move for a job prefix that already carries a hash tag', () => {
     expect(jobLayoutPlan('{tenet:jobs}')).toBeNull();
     expect(jobLayoutPlan('tenet:jobs')?.moves).toEqual([{ kind: 'job queue keys', oldName: 'tenet:jobs:', newName: '{tenet:jobs}:', prefix: true }]);
   });
 });
+
+/** A TCP proxy to Redis that hangs up on every connection until opened (a Redis unreachable at start). */
+async function closedGate(target: URL): Promise<{ port: number; open(): void; close(): Promise<void> }> {
+  let open = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    if (!open) return void socket.destroy();
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const s of [socket, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    open: () => void (open = true),
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
