@@ -2,6 +2,9 @@
  * GET /docs: developer documentation. The endpoint table is generated from the served OpenAPI document, so
  * it lists exactly what this deployment implements; curl examples use a real sample request when a runtime
  * package is loaded, and a small script swaps the placeholder base address for the page's own origin.
+ * The other sections come from their single sources too (docs/pages.md): the answer's fields from the document
+ * (docs-answer.ts), the error codes from core/domain/errors.ts (docs-errors.ts), the scopes from KNOWN_SCOPES;
+ * the CLI and embedding lists (docs-tools.ts) are kept equal to the code by tests.
  */
 import type { PackageInput } from '../../../core/domain/household/shape.js';
 import { KNOWN_SCOPES, WILDCARD_SCOPE, type KnownScope } from '../../../core/domain/keys/scopes.js';
