@@ -23,47 +23,12 @@ import {
   type Judgment,
   type Value,
 } from './values.js';
+import type { Dataset, ParameterRead, Period, TraceEntry } from './evaluate/types.js';
+import { compareValues, roundTo } from './evaluate/value-ops.js';
+
+export type { Dataset, ParameterRead, Period, TraceEntry } from './evaluate/types.js';
 
 const TYPE_MISMATCH: EvalFailure = Object.freeze({ kind: 'type_mismatch' });
-
-export interface Period {
-  /** ISO dates, inclusive. */
-  readonly start: string;
-  readonly end: string;
-  readonly kind?: string;
-  readonly name?: string;
-}
-
-/** Facts for one evaluation: input values per slot and entity id, and relation tuples `[member, current]`. */
-export interface Dataset {
-  readonly inputs: ReadonlyMap<string, ReadonlyMap<string, Value>>;
-  readonly relations: ReadonlyMap<string, readonly (readonly [string, string])[]>;
-}
-
-export interface ParameterRead {
-  readonly id: string;
-  readonly name: string;
-  readonly key: number;
-  readonly effectiveFrom: string;
-  readonly effectiveTo?: string;
-  readonly value: string | number | boolean;
-}
-
-export interface TraceEntry {
-  readonly ruleId: string;
-  readonly name: string;
-  readonly entity: string;
-  readonly value: string | number | boolean;
-  readonly module: string;
-  readonly source?: string;
-  readonly sourceUrl?: string;
-  readonly citationPath?: string;
-  readonly effectiveFrom: string;
-  readonly effectiveTo?: string;
-  readonly parameters: readonly ParameterRead[];
-  /** Set when a state `sets` relation supplied this rule's semantics. */
-  readonly boundBy?: { readonly hook: string; readonly value: string };
-}
 
 interface Frame {
   readonly rule: CompiledDerived;
@@ -85,12 +50,6 @@ export function liveVersion<V extends { from: string; to?: string }>(versions: r
     if (!best || v.from > best.from) best = v;
   }
   return best;
-}
-
-function roundTo(n: Decimal, places: number, mode: string): Decimal {
-  const m =
-    mode === 'half_up' ? Decimal.ROUND_HALF_UP : mode === 'half_even' ? Decimal.ROUND_HALF_EVEN : mode === 'floor' ? Decimal.ROUND_FLOOR : Decimal.ROUND_CEIL;
-  return n.toDecimalPlaces(places, m);
 }
 
 export class Evaluator {
@@ -277,7 +236,7 @@ export class Evaluator {
       case 'neg':
         return num(new Decimal(0).minus(this.numOf(this.eval(ir.e, ctx), 'unary "-"')));
       case 'cmp':
-        return this.compare(ir.op, this.eval(ir.l, ctx), this.eval(ir.r, ctx));
+        return compareValues(ir.op, this.eval(ir.l, ctx), this.eval(ir.r, ctx));
       case 'and': {
         let und = false;
         for (const item of ir.items) {
@@ -383,41 +342,6 @@ export class Evaluator {
     throw new EvalError(`unknown function ${fn}`);
   }
 
-  private compare(op: string, l: Value, r: Value): Value {
-    if (l.k === 'num' && r.k === 'num') {
-      const c = l.n.comparedTo(r.n);
-      return judgment(cmpHolds(op, c));
-    }
-    if (l.k === 'date' && r.k === 'date') return judgment(cmpHolds(op, l.days - r.days));
-    const eqOnly = (a: unknown, b: unknown): Value => {
-      if (op === '==') return judgment(a === b);
-      if (op === '!=') return judgment(a !== b);
-      throw new EvalError(`"${op}" cannot compare ${kindName(l)} values; only == and != are allowed`, TYPE_MISMATCH);
-    };
-    if (l.k === 'text' && r.k === 'text') return eqOnly(l.s, r.s);
-    const asBool = (v: Value): boolean | undefined => (v.k === 'bool' ? v.b : v.k === 'judg' && v.j !== 'undetermined' ? v.j === 'holds' : undefined);
-    const lb = asBool(l);
-    const rb = asBool(r);
-    if (lb !== undefined && rb !== undefined) return eqOnly(lb, rb);
-    throw new EvalError(`type mismatch: cannot compare ${kindName(l)} ${show(l)} with ${kindName(r)} ${show(r)}`, TYPE_MISMATCH);
-  }
-}
-
-function cmpHolds(op: string, c: number): boolean {
-  switch (op) {
-    case '<':
-      return c < 0;
-    case '<=':
-      return c <= 0;
-    case '>':
-      return c > 0;
-    case '>=':
-      return c >= 0;
-    case '==':
-      return c === 0;
-    default:
-      return c !== 0;
-  }
 }
 
 /** Convenience: a Dataset from plain JSON-ish records. */
