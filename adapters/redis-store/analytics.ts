@@ -25,29 +25,21 @@ export class RedisAnalyticsStore implements AnalyticsStore {
     await storeCall(() =>
       this.redis
         .multi()
-        .set(this.#key(id), JSON.stringify(snapshot), 'EX', Math.max(1, Math.ceil(ttlSeconds)))
-        .zadd(this.#index(), this.now() + ttlSeconds * 1000, id)
+        .set(this.#names.analyticsSnapshot(id), JSON.stringify(snapshot), 'EX', Math.max(1, Math.ceil(ttlSeconds)))
+        .zadd(this.#names.analyticsIndex(), this.now() + ttlSeconds * 1000, id)
         .exec(),
     );
   }
 
   async list(): Promise<AnalyticsSnapshot[]> {
     return storeCall(async () => {
-      await this.redis.zremrangebyscore(this.#index(), '-inf', this.now());
-      const ids = (await this.redis.zrange(this.#index(), 0, -1)).sort();
+      await this.redis.zremrangebyscore(this.#names.analyticsIndex(), '-inf', this.now());
+      const ids = (await this.redis.zrange(this.#names.analyticsIndex(), 0, -1)).sort();
       if (ids.length === 0) return [];
-      const values = await this.redis.mget(ids.map((id) => this.#key(id)));
+      const values = await this.redis.mget(ids.map((id) => this.#names.analyticsSnapshot(id)));
       const out: AnalyticsSnapshot[] = [];
       for (const json of values) if (json !== null) out.push(JSON.parse(json) as AnalyticsSnapshot);
       return out;
     });
-  }
-
-  #key(id: string): string {
-    return this.#names.analyticsSnapshot(id);
-  }
-
-  #index(): string {
-    return this.#names.analyticsIndex();
   }
 }

@@ -15,10 +15,10 @@ import { RedisKeyNames } from './key-names.js';
 export class RedisValidationRunStore implements ValidationRunStore {
   readonly name = 'redis';
 
-  readonly #n: RedisKeyNames;
+  readonly #names: RedisKeyNames;
 
   constructor(private readonly redis: RedisClient, prefix: string, private readonly now: () => number = Date.now) {
-    this.#n = new RedisKeyNames(prefix);
+    this.#names = new RedisKeyNames(prefix);
   }
 
   async save(record: ValidationRunRecord, retentionSeconds: number): Promise<void> {
@@ -26,10 +26,10 @@ export class RedisValidationRunStore implements ValidationRunStore {
     await storeCall(() =>
       this.redis
         .multi()
-        .set(this.#n.validationRun(record.id), JSON.stringify(record), 'EX', ttl)
-        .set(this.#n.validationRunSummary(record.id), JSON.stringify(summaryOf(record)), 'EX', ttl)
+        .set(this.#names.validationRun(record.id), JSON.stringify(record), 'EX', ttl)
+        .set(this.#names.validationRunSummary(record.id), JSON.stringify(summaryOf(record)), 'EX', ttl)
         // Scored by expiry so pruning is a range delete.
-        .zadd(this.#n.validationRunIndex(), this.now() + ttl * 1000, record.id)
+        .zadd(this.#names.validationRunIndex(), this.now() + ttl * 1000, record.id)
         .exec(),
     );
   }
@@ -37,17 +37,17 @@ export class RedisValidationRunStore implements ValidationRunStore {
   async listSummaries(limit: number): Promise<ValidationRunSummary[]> {
     if (limit <= 0) return [];
     return storeCall(async () => {
-      await this.redis.zremrangebyscore(this.#n.validationRunIndex(), '-inf', this.now());
-      const ids = await this.redis.zrange(this.#n.validationRunIndex(), 0, -1);
+      await this.redis.zremrangebyscore(this.#names.validationRunIndex(), '-inf', this.now());
+      const ids = await this.redis.zrange(this.#names.validationRunIndex(), 0, -1);
       if (ids.length === 0) return [];
-      const values = await this.redis.mget(ids.map((id) => this.#n.validationRunSummary(id)));
+      const values = await this.redis.mget(ids.map((id) => this.#names.validationRunSummary(id)));
       const summaries = values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as ValidationRunSummary);
       return summaries.sort(newestFirst).slice(0, limit);
     });
   }
 
   async get(id: string): Promise<ValidationRunRecord | null> {
-    const json = await storeCall(() => this.redis.get(this.#n.validationRun(id)));
+    const json = await storeCall(() => this.redis.get(this.#names.validationRun(id)));
     return json === null ? null : (JSON.parse(json) as ValidationRunRecord);
   }
 }
