@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import type { EnvironmentKeyConfig } from '../../../core/domain/config.js';
+import { KEY_ID_PATTERN } from '../../../core/domain/keys/api-key.js';
 import { formatKey, hashKey, KEY_RANDOM_BYTES } from '../../../core/domain/keys/key-material.js';
 import { grantableScopes, unknownScopes, unknownScopesMessage } from '../../../core/domain/keys/scopes.js';
 import { jsonDocument } from '../output.js';
@@ -18,11 +19,9 @@ export interface GeneratedKey {
   entry: EnvironmentKeyConfig;
 }
 
-const ID_PATTERN = /^[a-z0-9][a-z0-9_-]{2,63}$/;
-
 /** Builds a new raw key and its SERVICE_API_KEYS entry; throws with a clear message on bad options. */
 export function generateKey(options: GenerateOptions, random: (size: number) => Buffer = randomBytes): GeneratedKey {
-  if (!ID_PATTERN.test(options.id)) throw new Error('--id must be 3-64 lowercase letters, digits, - or _, starting with a letter or digit');
+  if (!KEY_ID_PATTERN.test(options.id)) throw new Error('--id must be 3-64 lowercase letters, digits, - or _, starting with a letter or digit');
   const scopes = options.scopes.map((s) => s.trim()).filter((s) => s !== '');
   if (scopes.length === 0) throw new Error('--scopes must list at least one scope, e.g. rules:read,calculate:run or *');
   const unknown = unknownScopes(scopes);
