@@ -6,7 +6,7 @@
 import { chooseSources, readEntity, type IgnoredInput, type Reading } from './readings.js';
 export type { Reading } from './readings.js';
 import { stateCodeOf } from './states.js';
-import { inputDefinition, snapRegionOf, UTILITY_TYPES, utilityTypeOf, type EntityGroup, type InputTarget, type UtilityKind } from './variables.js';
+import { inputDefinition, snapRegionOf, STRUCTURAL_KEYS, UTILITY_TYPES, utilityTypeOf, type EntityGroup, type InputTarget, type UtilityKind } from './variables.js';
 import { membersOf, valueForMonth, type WireEntity, type WireHousehold } from './wire.js';
 import { unusedReason } from './unused.js';
 
@@ -402,7 +402,7 @@ export function unmappedInputs(wire: WireHousehold): UnusedInput[] {
   for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
     for (const [id, entity] of Object.entries(entities)) {
       for (const [name, value] of Object.entries(entity)) {
-        if (name === 'members' || isRequest(value)) continue;
+        if (STRUCTURAL_KEYS.has(name) || isRequest(value)) continue;
         const def = inputDefinition(name);
         if (def !== undefined && def.group === group) continue;
         out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: unusedReason(name, group, def?.group) });

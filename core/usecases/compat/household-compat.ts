@@ -7,7 +7,7 @@ import { ServiceError } from '../../domain/errors.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
 import { differencesFor } from '../../domain/compat/differences.js';
 import { readKey, stateOf, translateUnit, unitContext, unmappedInputs, unreadInputs, type UnitContext } from '../../domain/compat/translate.js';
-import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, type EntityGroup } from '../../domain/compat/variables.js';
+import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, STRUCTURAL_KEYS, type EntityGroup } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import type { JsonValue } from '../../domain/household/shape.js';
 import type { CalculateResponse, RuntimeMode } from '../../ports/calculator.js';
@@ -91,7 +91,7 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
   for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
     for (const [id, entity] of Object.entries(entities)) {
       for (const [variable, value] of Object.entries(entity)) {
-        if (variable === 'members') continue;
+        if (STRUCTURAL_KEYS.has(variable)) continue;
         const base = { kind: 'output' as const, entity_group: group, entity_id: id, variable };
         if (value === null) {
           unsupported.push({ ...base, period: null, reason: 'no period key: request a value as {"YYYY-MM": null} (monthly) or {"YYYY": null} (annual total)' });
