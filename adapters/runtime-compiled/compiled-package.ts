@@ -87,6 +87,16 @@ function engineRelations(household: MappedHousehold): Record<string, Array<[stri
   return relations;
 }
 
+/** invalid_household for an engine failure the household causes; keeps the failure's kind for this adapter (never serialised). */
+class HouseholdFailure extends ServiceError {
+  constructor(
+    message: string,
+    readonly failure: EvalFailure,
+  ) {
+    super('invalid_household', message);
+  }
+}
+
 export class CompiledPackage implements ExecutablePackage {
   readonly mode = 'compiled' as const;
   readonly program_id: string;
@@ -149,17 +159,24 @@ export class CompiledPackage implements ExecutablePackage {
    * undefined when it computes.
    */
   sampleFails(household: Record<string, JsonValue>): string | undefined {
+    return this.sampleCheck(household)?.problem;
+  }
+
+  /** sampleFails, and whether the problem is that no rule covers the household's period (by the engine's failure kind). */
+  sampleCheck(household: Record<string, JsonValue>): { problem: string; periodUncovered: boolean } | undefined {
+    const problem = (message: string, periodUncovered = false) => ({ problem: message, periodUncovered });
     try {
       const mapped = mapHousehold(indexShape(this.shape), household);
       const run = this.run(mapped, this.default_outputs, this.evaluators.explain);
       const missing = this.default_outputs.filter((o) => run.outputs[o] === undefined);
-      if (missing.length > 0) return `no value for ${missing.join(', ')}`;
-      if (run.trace.length === 0) return 'the trace is empty';
+      if (missing.length > 0) return problem(`no value for ${missing.join(', ')}`);
+      if (run.trace.length === 0) return problem('the trace is empty');
       const unsourced = run.trace.find((t) => t.sources.length === 0);
-      if (unsourced) return `trace entry ${unsourced.rule_id} names no legal source`;
+      if (unsourced) return problem(`trace entry ${unsourced.rule_id} names no legal source`);
       return undefined;
     } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+      if (error instanceof HouseholdFailure) return problem(error.message, error.failure.kind === 'period_not_covered');
+      return problem(error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -212,10 +229,10 @@ export class CompiledPackage implements ExecutablePackage {
     for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
     if (failed !== undefined) {
       const failures = result.failures ?? {};
-      const householdProblem = failed
-        .map(([output, message]) => this.householdProblem(output, message, failures[output], household.period))
-        .find((m) => m !== undefined);
-      if (householdProblem) throw new ServiceError('invalid_household', householdProblem);
+      for (const [output, message] of failed) {
+        const problem = this.householdProblem(output, message, failures[output], household.period);
+        if (problem) throw new HouseholdFailure(problem, failures[output]);
+      }
       throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
     }
     const values: Record<string, JsonValue> = {};

@@ -28,9 +28,10 @@ export async function settleSample(pkg: CompiledPackage, testFiles: ReadonlyMap<
   if (declared && attempt({ origin: "the program spec's sample_household", household: structuredClone(declared) })) return true;
   const neutral: SampleCandidate = { origin: 'neutral values for inputs without a default', household: sampleHousehold(pkg.shape.default_period, pkg.shape.entities) as Record<string, JsonValue> };
   // The neutral guess is evaluated first only to learn whether the default period is covered at all; it is published last.
-  const neutralProblem = pkg.sampleFails(neutral.household);
-  const uncovered = neutralProblem !== undefined && /is not covered by this package's rules/.test(neutralProblem);
-  if (uncovered) first = { candidate: neutral, problem: neutralProblem };
+  const neutralCheck = pkg.sampleCheck(neutral.household);
+  const neutralProblem = neutralCheck?.problem;
+  const uncovered = neutralCheck?.periodUncovered ?? false;
+  if (uncovered && neutralProblem !== undefined) first = { candidate: neutral, problem: neutralProblem };
   for await (const batch of evidenceCandidates(pkg.pkg, pkg.shape, testFiles, readDocument)) {
     for (const candidate of batch) if (attempt(candidate, { defaultPeriodUncovered: uncovered })) return true;
   }
