@@ -39,6 +39,7 @@ export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetc
   }
   // The SDK's own tools/call handler answers arguments outside a tool's schema with bare error text. This one,
   // installed over it, checks the same schemas and refuses with the structured error every refused call carries.
+  // registerTool above still lists each tool (tools/list); its callback is no longer reached, every call comes here.
   const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
