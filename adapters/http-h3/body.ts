@@ -9,15 +9,12 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { ServiceError } from '../../core/domain/errors.js';
-import { nodeBodyOf, readNodeBody } from './node-body.js';
+import { nodeBodyOf, readNodeBody, type BodyLimits } from './node-body.js';
 
 /** Objects and arrays nested deeper than this are refused (400) before the body reaches a handler or a store. */
 export const MAX_JSON_DEPTH = 64;
 
-export interface BodyLimits {
-  maxBytes: number;
-  timeoutMs: number;
-}
+export type { BodyLimits } from './node-body.js';
 
 function tooLarge(limit: number): ServiceError {
   return new ServiceError('payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
@@ -79,7 +76,7 @@ export async function readLimited(request: Request, limits: BodyLimits): Promise
   const { maxBytes, timeoutMs } = limits;
   checkDeclaredLength(request.headers, maxBytes);
   const message = nodeBodyOf(request);
-  if (message !== undefined) return readNodeBody(message, { limit: maxBytes, timeoutMs }, { tooLarge: () => tooLarge(maxBytes), cutShort, tooSlow: () => tooSlow(timeoutMs) });
+  if (message !== undefined) return readNodeBody(message, limits, { tooLarge: () => tooLarge(maxBytes), cutShort, tooSlow: () => tooSlow(timeoutMs) });
   const stream = request.body;
   if (stream === null) return new Uint8Array(0);
   const reader = stream.getReader();

@@ -16,8 +16,9 @@ export function nodeBodyOf(request: Request): IncomingMessage | undefined {
   return sources.get(request);
 }
 
-export interface NodeBodyLimits {
-  limit: number;
+/** How much of a body is read (bytes) and for how long (ms); the same limits bound an in-process body (body.ts). */
+export interface BodyLimits {
+  maxBytes: number;
   timeoutMs: number;
 }
 
@@ -28,12 +29,12 @@ export interface NodeBodyErrors {
 }
 
 /**
- * The message's bytes, at most `limit` of them, within `timeoutMs`. Past the limit or the time, reading stops at
+ * The message's bytes, at most `maxBytes` of them, within `timeoutMs`. Past the limit or the time, reading stops at
  * once and the message is paused, not drained: the server answers with `connection: close` (server.ts) so a
  * client cannot keep the connection busy with the rest of an upload. `cutShort` when the client goes away or the
  * connection fails before the body is complete.
  */
-export function readNodeBody(message: IncomingMessage, limits: NodeBodyLimits, errors: NodeBodyErrors): Promise<Uint8Array> {
+export function readNodeBody(message: IncomingMessage, limits: BodyLimits, errors: NodeBodyErrors): Promise<Uint8Array> {
   return new Promise<Uint8Array>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -53,7 +54,7 @@ export function readNodeBody(message: IncomingMessage, limits: NodeBodyLimits, e
     };
     const onData = (chunk: Buffer): void => {
       total += chunk.byteLength;
-      if (total > limits.limit) {
+      if (total > limits.maxBytes) {
         stop(errors.tooLarge());
         return;
       }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readNodeBody } from '../../../adapters/http-h3/node-body.js';
 
 const errors = { tooLarge: (): Error => new Error('too large'), cutShort: (): Error => new Error('cut short'), tooSlow: (): Error => new Error('too slow') };
-const limits = (limit: number, timeoutMs = 60_000) => ({ limit, timeoutMs });
+const limits = (maxBytes: number, timeoutMs = 60_000) => ({ maxBytes, timeoutMs });
 
 function message(): PassThrough & IncomingMessage {
   return new PassThrough() as PassThrough & IncomingMessage;
