@@ -19,16 +19,13 @@ import {
   num,
   show,
   toJson,
-  type EvalFailure,
   type Judgment,
   type Value,
 } from './values.js';
 import type { Dataset, ParameterRead, Period, TraceEntry } from './evaluate/types.js';
-import { compareValues, roundTo } from './evaluate/value-ops.js';
+import { TYPE_MISMATCH, compareValues, roundTo } from './evaluate/value-ops.js';
 
 export type { Dataset, ParameterRead, Period, TraceEntry } from './evaluate/types.js';
-
-const TYPE_MISMATCH: EvalFailure = Object.freeze({ kind: 'type_mismatch' });
 
 interface Frame {
   readonly rule: CompiledDerived;

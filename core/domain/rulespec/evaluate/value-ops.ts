@@ -1,7 +1,8 @@
 /** Operations on values the evaluator needs beside its IR walk: rounding to a currency's places, comparisons. */
 import { Decimal, EvalError, judgment, kindName, show, type EvalFailure, type Value } from '../values.js';
 
-const TYPE_MISMATCH: EvalFailure = Object.freeze({ kind: 'type_mismatch' });
+/** The failure of every wrong-kind value (shared: it carries no fields). */
+export const TYPE_MISMATCH: EvalFailure = Object.freeze({ kind: 'type_mismatch' });
 
 export function roundTo(n: Decimal, places: number, mode: string): Decimal {
   const m =
