@@ -4,7 +4,8 @@
  * request helper that turns every failure into a message naming its cause.
  */
 import type { Command } from 'commander';
-import { AdminRequestError, describeFetchCause, UsageError } from './errors.js';
+import { describeFetchCause } from '../http-client/fetch-cause.js';
+import { AdminRequestError, UsageError } from './errors.js';
 import { jsonDocument } from './output.js';
 
 export interface AdminIo {

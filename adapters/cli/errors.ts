@@ -15,18 +15,3 @@ export class AdminRequestError extends Error {
   override name = 'AdminRequestError';
   readonly exitCode = 1;
 }
-
-/** The innermost cause of a fetch failure, e.g. "connect ECONNREFUSED 127.0.0.1:9" or "getaddrinfo ENOTFOUND x". */
-export function describeFetchCause(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5; depth += 1) {
-    const next = (current as { cause?: unknown } | null)?.cause;
-    if (next === undefined || next === null) break;
-    current = next;
-  }
-  if (current instanceof Error) {
-    const code = (current as { code?: unknown }).code;
-    return typeof code === 'string' && !current.message.includes(code) ? `${code}: ${current.message}` : current.message;
-  }
-  return String(current);
-}

@@ -2,7 +2,7 @@
  * Forwards one call to the HTTP API and classifies what came back. Holds no state between calls. A 429
  * rate_limited whose retry-after is at most 10 seconds is retried once after waiting that long.
  */
-import { describeFetchCause } from '../cli/errors.js';
+import { describeFetchCause } from '../http-client/fetch-cause.js';
 import type { McpAdapterConfig } from './config.js';
 
 export const MAX_RETRY_AFTER_SECONDS = 10;
