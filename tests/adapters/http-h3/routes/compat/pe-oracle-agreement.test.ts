@@ -118,7 +118,7 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   'FY2027 standard deduction uprates the FY2026 value by June 2026 over June 2025 CPI-U actuals. / snap_standard_deduction': FY2027,
   'FY2027 standard deduction for a one-person household. / snap_standard_deduction': FY2027,
   'Case 3, hybrid state counts the full-count alien\'s child support deduction in full under the gross test. / snap_gross_income':
-    'Arkansas child support: PolicyEngine excludes child support paid from gross income there; the Arkansas package treats it as a deduction from net income (docs/coverage.md: FNS State Options Report, not verified against the State manual)',
+    'Arkansas child support: PolicyEngine excludes child support paid from gross income there; the Arkansas package treats it as a deduction from net income, as the Arkansas rule does (Ark. Code R. 016.20.95-015; docs/coverage.md)',
 };
 
 const TOLERANCE = 1;
