@@ -12,6 +12,7 @@ import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
 import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
+import { VEHICLE_COVERAGE_NOTE, VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_MATERIAL_INPUTS, vehicleFactRow } from './lib/snap-vehicle-facts.mjs';
 import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -621,6 +622,7 @@ function testInput(code, st, ids, hh) {
     [F.resources]: h.resources,
     [F.tanfSsi]: h.tanfOrSsi,
     [s.utility_type]: h.utilityType,
+    ...vehicleFactRow(h),
   };
   if (s.snap_region) input[s.snap_region] = h.region ?? st.default_region;
   if (s.alaska_allotment_area) input[s.alaska_allotment_area] = h.alaskaArea ?? 'urban';
@@ -808,7 +810,7 @@ for (const [code, st] of Object.entries(data.states)) {
     household_size: F.size, earned_income: F.earned, unearned_income: F.unearned, shelter_costs: F.shelter,
     utility_type: sIds.utility_type, has_elderly_or_disabled_member: F.hasEd, dependent_care_costs: F.dependentCare,
     medical_costs: F.medical, child_support_paid: F.childSupport, is_homeless: F.homeless, countable_resources: F.resources,
-    all_members_receive_tanf_or_ssi: F.tanfSsi,
+    all_members_receive_tanf_or_ssi: F.tanfSsi, ...VEHICLE_FACT_ALIASES,
   };
   if (sIds.snap_region) aliases.snap_region = sIds.snap_region;
   if (sIds.alaska_allotment_area) aliases.alaska_allotment_area = sIds.alaska_allotment_area;
@@ -816,6 +818,7 @@ for (const [code, st] of Object.entries(data.states)) {
   const defaults = {
     household_size: 1, earned_income: 0, unearned_income: 0, shelter_costs: 0, utility_type: 'none', has_elderly_or_disabled_member: false,
     dependent_care_costs: 0, medical_costs: 0, child_support_paid: 0, is_homeless: false, countable_resources: 0, all_members_receive_tanf_or_ssi: false,
+    ...VEHICLE_FACT_DEFAULTS,
   };
   if (sIds.snap_region) defaults.snap_region = st.default_region;
   if (sIds.alaska_allotment_area) defaults.alaska_allotment_area = 'urban';
@@ -855,14 +858,14 @@ for (const [code, st] of Object.entries(data.states)) {
     household_aliases: aliases,
     input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
     input_values: PERSON_FACT_VALUES,
-    material_inputs: MATERIAL_INPUTS,
+    material_inputs: { ...MATERIAL_INPUTS, household: { ...MATERIAL_INPUTS.household, ...VEHICLE_MATERIAL_INPUTS } },
     input_defaults: defaults,
     person_entity: 'Person',
     person_relation: F.members,
     person_aliases: personInputs,
     person_input_defaults: { age: 30, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0, ...PERSON_FACT_DEFAULTS },
     output_aliases: { snap: 'snap_allotment', snap_benefit: 'snap_allotment', is_snap_eligible: 'snap_eligible' },
-    input_docs: docsFor(HOUSEHOLD_INPUT_DOCS, Object.keys(aliases), 'household input'),
+    input_docs: docsFor({ ...HOUSEHOLD_INPUT_DOCS, ...VEHICLE_FACT_DOCS }, Object.keys(aliases), 'household input'),
     person_input_docs: docsFor(PERSON_INPUT_DOCS, Object.keys(personInputs), 'person input'),
     snap_regions: plan.multi ? { codes: Object.keys(st.regions), default: st.default_region, labels: Object.fromEntries(Object.entries(st.regions).map(([k, r]) => [k, r.label])) } : { codes: ['statewide'], default: 'statewide' },
     ...(code === 'ak' ? { alaska_allotment_areas: { codes: ['urban', 'rural_1', 'rural_2'], default: 'urban' } } : {}),
@@ -922,6 +925,7 @@ for (const [code, st] of Object.entries(data.states)) {
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
     CHILD_SUPPORT_COVERAGE_NOTE,
     '', SELF_EMPLOYMENT_COVERAGE_NOTE,
+    '', VEHICLE_COVERAGE_NOTE,
     '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     '## State agencies', '',
     '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
