@@ -2,17 +2,25 @@
  * The one composition root: binds every port token to an adapter with tsyringe and builds the HTTP app.
  * tsyringe is used here only; everything else receives services through `resolve(token)`.
  *
- * To wire a subsystem, write a PlatformModule in your adapter folder and append it to MODULES (one line):
+ * To wire a subsystem, write a PlatformModule (./platform-module.ts) in your adapter folder, put its tokens in
+ * the folder's tokens.ts, and append the module to MODULES (one line). The parity module is a short example:
  *
- *   export const rulesModule: PlatformModule = {
- *     name: 'rules',
- *     register(registry, config) {
- *       registry.factory(RULE_INDEX, () => new RuleIndex(config.rulesPaths));
- *       registry.resolve(TOKENS.Readiness).register({ name: 'rule index', check: async () => ({ status: 'ready' }) });
- *     },
- *     async start(resolve) { await resolve(RULE_INDEX).load(); },
- *     async stop(resolve) { ... },
- *   };
+ *   export function createParityModule(settings?: ParitySettings): PlatformModule {
+ *     return {
+ *       name: 'parity',
+ *       register(registry, config) {
+ *         const { paths, explicit } = settings ?? config.settings.parity.folders;
+ *         registry.value(PARITY.Cases, new FsParityCases(paths, { requireFolders: explicit }));
+ *       },
+ *       async start(resolve) {   // load the case files before the app serves
+ *         const cases = await resolve(PARITY.Cases).load();
+ *         resolve(TOKENS.Logger).info('parity cases loaded', { cases: cases.length });
+ *       },
+ *     };
+ *   }
+ *
+ * Per-app state is created in register() and bound to a token, never kept in the module or its closure: MODULES
+ * holds one object of each, shared by every app built in the process.
  *
  * Later registrations of a token replace earlier ones, so a module may rebind a platform default
  * (e.g. the keys module binds TOKENS.AuthGate to the full gate).

@@ -9,7 +9,7 @@
  *     body: SearchRequestSchema,
  *     responses: { 200: SearchResultsSchema },
  *     errors: ['not_found'],
- *     handler: async ({ body, resolve }) => resolve(SEARCH).search(body),
+ *     handler: ({ body, resolve }) => searchRules(resolve(READ.Catalog).current(), body),
  *   });
  *
  * Paths: `:name` matches one segment; `**:name` matches one or more segments, slashes included, and may be
