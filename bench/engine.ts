@@ -10,10 +10,10 @@ import { join, resolve } from 'node:path';
 import jsYaml from 'js-yaml';
 import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
 import { FsParseCache } from '../adapters/rulespec-fs/parse-cache.js';
-import { compileClosure } from '../core/domain/rulespec/compile.js';
-import { composeProgram, evaluatePackage, parseProgramSpec, type RuntimePackage } from '../core/domain/rulespec/compose.js';
-import { loadRuleRepository } from '../core/domain/rulespec/load-repository.js';
-import { isModulePath } from '../core/domain/rulespec/repository.js';
+import { compileClosure } from '../core/engine/compile/index.js';
+import { composeProgram, evaluatePackage, parseProgramSpec, type RuntimePackage } from '../core/engine/package/index.js';
+import { loadRuleRepository } from '../core/engine/load/load-repository.js';
+import { isModulePath } from '../core/engine/load/repository.js';
 
 const ROOT = resolve(process.argv[2] ?? join(process.cwd(), '../shared/corpora/rulespec-us'));
 const PROGRAM = process.argv[3] ?? 'programs/us-co/snap/fy-2026.yaml';

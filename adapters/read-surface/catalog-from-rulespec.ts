@@ -1,6 +1,6 @@
-/** Maps the engine's loaded repository (core/domain/rulespec) onto the rule index's neutral input model. */
+/** Maps the engine's loaded repository (core/engine) onto the rule index's neutral input model. */
 import type { CatalogModule, CatalogProofAtom, CatalogRule } from '../../core/domain/catalog/types.js';
-import type { LoadedModule, Rule } from '../../core/domain/rulespec/model.js';
+import type { LoadedModule, Rule } from '../../core/engine/load/model.js';
 
 const text = (x: unknown): string | undefined => (typeof x === 'string' && x.trim() !== '' ? x : undefined);
 const record = (x: unknown): Record<string, unknown> | undefined =>

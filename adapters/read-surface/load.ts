@@ -4,13 +4,13 @@
  */
 import { leadingComment, programSpecFrom } from '../../core/domain/catalog/program-spec.js';
 import type { CatalogProgramSpec, CatalogRepository } from '../../core/domain/catalog/types.js';
-import { loadRuleRepository } from '../../core/domain/rulespec/load-repository.js';
-import { parseYaml } from '../../core/domain/rulespec/module-loader.js';
+import { loadRuleRepository } from '../../core/engine/load/load-repository.js';
+import { parseYaml } from '../../core/engine/load/module-loader.js';
 import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import { buildReadCatalog, type ReadCatalog } from '../../core/usecases/read/read-catalog.js';
 import { catalogModule } from './catalog-from-rulespec.js';
 import type { IdentitySettings } from './settings.js';
-import type { RuleRepositoryModel } from '../../core/domain/rulespec/repository.js';
+import type { RuleRepositoryModel } from '../../core/engine/load/repository.js';
 
 /** One configured repository and the engine's model of it. */
 export interface LoadedRuleRepository {

@@ -4,14 +4,14 @@
  * diagnostics, not packages.
  */
 import { FsRuleRepository } from '../rulespec-fs/fs-rule-repository.js';
-import { composeProgram, loadRuleRepository, parseProgramSpec, type RuleRepositoryModel } from '../../core/domain/rulespec/index.js';
+import { composeProgram, loadRuleRepository, parseProgramSpec, type RuleRepositoryModel } from '../../core/engine/index.js';
 import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import type { Calculator, ExecutablePackage } from '../../core/ports/calculator.js';
-import { CompiledPackage, explainEvaluator, type PackageEvaluator } from './compiled-package.js';
-import { fastEvaluator } from './fast-path.js';
-import { settleSample } from './sample-settling.js';
-import { testDocuments } from './sample-evidence.js';
-import { checkCompanionTests } from './companion-tests.js';
+import { CompiledPackage, explainEvaluator, type PackageEvaluator } from '../../core/engine/run/compiled-package.js';
+import { fastEvaluator } from '../../core/engine/run/fast-path.js';
+import { settleSample } from '../../core/engine/run/sample-settling.js';
+import { testDocuments } from '../../core/engine/run/sample-evidence.js';
+import { checkCompanionTests } from '../../core/engine/run/companion-tests.js';
 
 export interface CompileProblem {
   root: string;

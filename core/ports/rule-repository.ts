@@ -2,7 +2,7 @@
  * Port: read a rule repository root (a RuleSpec country repository such as rulespec-us).
  * Adapters: adapters/rulespec-fs (filesystem + git provenance).
  */
-import type { RepositoryProvenance } from '../domain/rulespec/repository.js';
+import type { RepositoryProvenance } from '../engine/load/repository.js';
 
 export type { RepositoryProvenance };
 

@@ -6,11 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FsRuleRepository } from '../../adapters/rulespec-fs/fs-rule-repository.js';
-import { compileClosure } from '../../core/domain/rulespec/compile.js';
-import { composeProgram, parseProgramSpec } from '../../core/domain/rulespec/compose.js';
-import { runCorpus } from '../../core/domain/rulespec/corpus-runner.js';
-import { loadRuleRepository } from '../../core/domain/rulespec/load-repository.js';
-import type { RuleRepositoryModel } from '../../core/domain/rulespec/repository.js';
+import { compileClosure } from '../../core/engine/compile/index.js';
+import { composeProgram, parseProgramSpec } from '../../core/engine/package/index.js';
+import { runCorpus } from '../../core/engine/testing/corpus-runner.js';
+import { loadRuleRepository } from '../../core/engine/load/load-repository.js';
+import type { RuleRepositoryModel } from '../../core/engine/load/repository.js';
 import { KNOWN_UNCOMPILABLE, KNOWN_UNCOMPOSABLE, KNOWN_UNLOADABLE } from './known-defects.js';
 
 const ROOT = resolve(process.cwd(), '../shared/corpora/rulespec-us');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FsRuleRepository } from '../../adapters/rulespec-fs/fs-rule-repository.js';
 import { runRepositoryTests } from '../../adapters/cli/commands/corpus.js';
-import { composeProgram, evaluatePackage, loadRuleRepository, parseProgramSpec } from '../../core/domain/rulespec/index.js';
+import { composeProgram, evaluatePackage, loadRuleRepository, parseProgramSpec } from '../../core/engine/index.js';
 
 const rulesRoot = join(import.meta.dirname, '..', '..', 'rules');
 const parityRoot = join(import.meta.dirname, '..', '..', 'parity', 'snap');

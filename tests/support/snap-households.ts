@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FsRuleRepository } from '../../adapters/rulespec-fs/fs-rule-repository.js';
-import { composeProgram, parseProgramSpec, type RuntimePackage } from '../../core/domain/rulespec/compose.js';
-import { loadRuleRepository } from '../../core/domain/rulespec/load-repository.js';
+import { composeProgram, parseProgramSpec, type RuntimePackage } from '../../core/engine/package/index.js';
+import { loadRuleRepository } from '../../core/engine/load/load-repository.js';
 
 export { mulberry32 } from './prng.js';
 

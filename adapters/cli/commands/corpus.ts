@@ -8,11 +8,11 @@
  */
 import { statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { runCorpus, type CaseResult, type CorpusReport } from '../../../core/domain/rulespec/corpus-runner.js';
-import { loadRuleRepository } from '../../../core/domain/rulespec/load-repository.js';
-import { isModulePath, type RuleRepositoryModel } from '../../../core/domain/rulespec/repository.js';
+import { runCorpus, type CaseResult, type CorpusReport } from '../../../core/engine/testing/corpus-runner.js';
+import { loadRuleRepository } from '../../../core/engine/load/load-repository.js';
+import { isModulePath, type RuleRepositoryModel } from '../../../core/engine/load/repository.js';
 import type { ParseCache, RuleRepository } from '../../../core/ports/rule-repository.js';
-import { fastSecondPath } from '../../../core/domain/fastpath/corpus.js';
+import { fastSecondPath } from '../../../core/engine/fast/corpus.js';
 import { FsRuleRepository } from '../../rulespec-fs/fs-rule-repository.js';
 import { FsParseCache } from '../../rulespec-fs/parse-cache.js';
 import { UsageError } from '../errors.js';

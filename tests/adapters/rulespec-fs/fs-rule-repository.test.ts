@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FsRuleRepository, gitProvenance } from '../../../adapters/rulespec-fs/fs-rule-repository.js';
-import { loadRuleRepository } from '../../../core/domain/rulespec/load-repository.js';
+import { loadRuleRepository } from '../../../core/engine/load/load-repository.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tenet-rulespec-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isServiceError } from '../../../core/domain/errors.js';
 import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import type { CompiledPackage } from '../../../adapters/runtime-compiled/compiled-package.js';
+import type { CompiledPackage } from '../../../core/engine/run/compiled-package.js';
 
 const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
 let runtime: CompiledRuntime;

@@ -2,7 +2,7 @@
  * Property test over 10,000 generated Colorado SNAP households (seeded, reproducible):
  *  - the explain path's outputs satisfy the SNAP invariants (an integer allotment between 0 and the maximum
  *    allotment, no allotment when ineligible, net income within gross income) and agree with its own trace;
- *  - the fast evaluator compiled packages answer with (adapters/runtime-compiled/fast-path.ts) gives identical
+ *  - the fast evaluator compiled packages answer with (core/engine/run/fast-path.ts) gives identical
  *    outputs and an identical attribution trace.
  */
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mapHousehold } from '../../../core/domain/household/map.js';
 import { indexShape } from '../../../core/domain/household/shape.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import { CompiledPackage, explainEvaluator } from '../../../adapters/runtime-compiled/compiled-package.js';
-import { fastEvaluator } from '../../../adapters/runtime-compiled/fast-path.js';
+import { CompiledPackage, explainEvaluator } from '../../../core/engine/run/compiled-package.js';
+import { fastEvaluator } from '../../../core/engine/run/fast-path.js';
 import { mulberry32 as prng } from '../../support/snap-households.js';
 
 const HOUSEHOLDS = 10_000;
@@ -62,7 +62,7 @@ beforeAll(async () => {
 
 describe(`Colorado SNAP over ${HOUSEHOLDS} generated households`, () => {
   it('explain-path outputs keep the SNAP invariants and match their trace; the fast path gives identical outputs and trace', () => {
-    if (!fastEvaluator) console.warn('\n!!! fast-path parity: no fast evaluator is registered (adapters/runtime-compiled/fast-path.ts); only the explain-path invariants are checked !!!\n');
+    if (!fastEvaluator) console.warn('\n!!! fast-path parity: no fast evaluator is registered (core/engine/run/fast-path.ts); only the explain-path invariants are checked !!!\n');
     const index = indexShape(pkg.shape);
     const next = generator(20261121);
     const outputs = ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_maximum_allotment'];

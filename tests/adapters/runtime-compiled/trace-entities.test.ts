@@ -8,8 +8,8 @@ import { mapHousehold } from '../../../core/domain/household/map.js';
 import { indexShape } from '../../../core/domain/household/shape.js';
 import type { TraceEntry } from '../../../core/ports/calculator.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import { CompiledPackage, explainEvaluator } from '../../../adapters/runtime-compiled/compiled-package.js';
-import { fastEvaluator } from '../../../adapters/runtime-compiled/fast-path.js';
+import { CompiledPackage, explainEvaluator } from '../../../core/engine/run/compiled-package.js';
+import { fastEvaluator } from '../../../core/engine/run/fast-path.js';
 
 const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
 let loaded: CompiledPackage;

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
-import type { TraceEntry as EngineTrace } from '../../../core/domain/rulespec/index.js';
+import type { TraceEntry as EngineTrace } from '../../../core/engine/index.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import type { CompiledPackage } from '../../../adapters/runtime-compiled/compiled-package.js';
-import { unverifiedFigures, unverifiedWarnings } from '../../../adapters/runtime-compiled/unverified-figures.js';
+import type { CompiledPackage } from '../../../core/engine/run/compiled-package.js';
+import { unverifiedFigures, unverifiedWarnings } from '../../../core/engine/run/unverified-figures.js';
 
 const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
 const PA_PHONE = 'us-pa:policies/dhs/snap/utility-allowances#pa_snap_telephone_allowance';

@@ -1,5 +1,0 @@
-/** The fast path as the corpus runner's second evaluation path (`tenet corpus test` reports both). */
-import type { SecondPath } from '../rulespec/corpus-runner.js';
-import { evaluateDatasetFast } from './dataset.js';
-
-export const fastSecondPath: SecondPath = (program, data, period, outputs, entities) => evaluateDatasetFast(program, data, period, outputs, entities).values;

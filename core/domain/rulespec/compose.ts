@@ -1,2 +1,0 @@
-/** Composer entry points; the steps live in ./compose/ (see docs/engine-api.md, "Compose steps"). */
-export * from './compose/index.js';

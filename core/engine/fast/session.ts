@@ -1,0 +1,370 @@
+/**
+ * One household at a time on the fast path, without building explain-path Values: a session holds the
+ * kernel for one package, period and output list, and reusable one-household columns. Input names, null
+ * handling and defaults follow packageDataset (compose.ts). `evaluate` returns undefined when the household
+ * needs the explain path (a value outside the kernel's signature, or an error); the caller then runs it.
+ */
+import type { RuntimePackage } from '../package/index.js';
+import { parseTestPeriod } from '../testing/corpus-runner.js';
+import type { Period } from '../explain/evaluate.js';
+import { daysToIso, isoToDays } from '../values.js';
+import { keysOf, makeLoader, makeOutputReader, type RecordLoader } from './loader.js';
+import type { SlotType } from './codegen.js';
+import { BAIL } from './helpers.js';
+import { jsonOf } from './batch.js';
+import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn, type TraceState } from './kernel.js';
+import { assembleTrace, traceState } from './trace.js';
+import type { TraceEntry } from '../explain/evaluate.js';
+
+export interface SessionOptions {
+  readonly period?: string | Period;
+  readonly outputs?: readonly string[];
+  /** Decimal places carried for decimal inputs (a value with more falls back to the explain path). */
+  readonly decimals?: number;
+  readonly maxPeople?: number;
+  /** Relation linking people to the household (default: the spec's `person_relation`). */
+  readonly relation?: string;
+}
+
+type Json = Record<string, string | number | boolean>;
+const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
+/** Record shapes per session with generated loaders (household and people shapes together). */
+const MAX_SHAPES = 32;
+/** Records with more keys than any package has inputs (and aliases) get no generated code. */
+const MAX_SHAPE_KEYS = 512;
+
+/** Same names in the same order (output lists are compared on every request; most are the same array). */
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export class PackageSession {
+  private fastKernel: FastKernel | undefined;
+  readonly period: Period;
+  readonly outputs: readonly string[];
+  private readonly nameToSlot = new Map<string, number>();
+  private readonly C: Column[];
+  private readonly R: Int32Array[];
+  private readonly O: OutputColumn[];
+  private readonly defaults: { index: number; value: unknown }[] = [];
+  private readonly relIndex: number;
+  private readonly maxPeople: number;
+  private readonly sig: SlotType[];
+  private traced: FastKernel | undefined;
+  /** Trace memo per household size, reused run after run (runs are synchronous, so never shared by two). */
+  private readonly traceStates = new Map<number, TraceState>();
+  private readonly textOk = new Map<string, boolean>();
+  private readonly all: readonly number[];
+  private readonly defaultsOk: boolean;
+  /** Row 0's clean value per column (the encoded default, or not given); people rows: not given. */
+  private readonly clean0: (number | string | undefined)[] = [];
+  private readonly cleanP: (number | string | undefined)[] = [];
+  /** Generated loaders per record shape (household rows and people rows), and the last one used of each. */
+  private readonly loaders = new Map<string, RecordLoader>();
+  private lastHousehold: RecordLoader | undefined;
+  private lastPerson: RecordLoader | undefined;
+  /** The loader that last wrote each row (its columns are the row's only non-clean cells). */
+  private readonly rowLoader: (RecordLoader | undefined)[];
+  /** Shapes beyond the loader cache go through the generic key-by-key path. */
+  private readonly generic: RecordLoader;
+  private readonly relOffsets: Int32Array | undefined;
+  private readOutputs: (() => Json) | undefined;
+  private fastRun: FastKernel['run'] | undefined;
+  constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
+    const program = pkg.program;
+    this.period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
+    this.outputs = [...(options.outputs ?? pkg.spec.outputs)];
+    for (const o of this.outputs) if (!program.derived.has(o)) throw new Error(`output "${o}" is not a derived rule of this package`);
+    const layout = layoutOf(program);
+    const decimals = Math.min(Math.max(options.decimals ?? 2, 0), 6);
+    const dtype = new Map(pkg.inputs.map((i) => [i.slot, i.dtype]));
+    this.sig = layout.slots.map((s): SlotType => {
+      switch (dtype.get(s)) {
+        case 'bool':
+          return { k: 'bool' };
+        case 'text':
+          return { k: 'text' };
+        case 'date':
+          return { k: 'date' };
+        case 'integer':
+          return { k: 'num', s: 0 };
+        case 'decimal':
+          return { k: 'num', s: decimals };
+        default:
+          return { k: 'none' };
+      }
+    });
+    for (const c of pkg.inputCatalog) for (const a of [c.slot, ...c.accepted]) if (layout.slotIndex.has(c.slot)) this.nameToSlot.set(a, layout.slotIndex.get(c.slot)!);
+    for (const s of layout.slots) this.nameToSlot.set(s, layout.slotIndex.get(s)!);
+    for (const i of pkg.inputs) if (i.default !== undefined && layout.slotIndex.has(i.slot)) this.defaults.push({ index: layout.slotIndex.get(i.slot)!, value: i.default });
+    this.maxPeople = options.maxPeople ?? 100;
+    const n = 1 + this.maxPeople;
+    this.C = this.sig.map((t) => (t.k === 'bool' || t.k === 'judg' ? new Uint8Array(n) : t.k === 'text' ? new Array<string | undefined>(n) : new Float64Array(n)));
+    const rawRel = options.relation ?? (typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : '');
+    const rel = rawRel.includes('#relation.') ? rawRel.slice(rawRel.indexOf('#relation.') + 10) : rawRel;
+    this.relIndex = layout.relationIndex.get(rel) ?? -1;
+    this.R = [];
+    for (let r = 0; r < layout.relations.length; r++) {
+      const mem = new Int32Array(this.maxPeople);
+      for (let j = 0; j < this.maxPeople; j++) mem[j] = 1 + j;
+      this.R.push(new Int32Array(n + 1), mem);
+    }
+    // One cell per output (row 0); plain arrays take any kernel value, so no kernel is needed to size them.
+    this.O = this.outputs.map(() => [0] as unknown[]);
+    this.all = this.outputs.map((_, j) => j);
+    this.relOffsets = this.relIndex >= 0 ? this.R[2 * this.relIndex] : undefined;
+    // Clean columns: not given everywhere, then the defaults encoded once on row 0.
+    for (const col of this.C) {
+      if (col instanceof Float64Array) col.fill(NaN);
+      else if (col instanceof Uint8Array) col.fill(255);
+      else col.fill(undefined);
+    }
+    let ok = true;
+    for (const d of this.defaults) if (!this.put(d.index, 0, d.value)) ok = false;
+    this.defaultsOk = ok;
+    for (const col of this.C) {
+      this.clean0.push(col[0]);
+      this.cleanP.push(col instanceof Float64Array ? NaN : col instanceof Uint8Array ? 255 : undefined);
+    }
+    this.rowLoader = new Array<RecordLoader | undefined>(n).fill(undefined);
+    this.generic = {
+      keys: [],
+      match: () => false,
+      write: (rec, e) => {
+        this.resetRow(e);
+        return this.record(rec, e);
+      },
+      undo: (e) => this.resetRow(e),
+    };
+  }
+
+  /** A string is text unless fromRaw would read it as a number or a date; codes repeat, so the answer is cached. */
+  private isText(raw: string): boolean {
+    let ok = this.textOk.get(raw);
+    if (ok === undefined) {
+      ok = !NUMERIC.test(raw) && !(ISO_DATE.test(raw) && isoToDays(raw) !== undefined);
+      if (this.textOk.size >= 1024) this.textOk.clear();
+      this.textOk.set(raw, ok);
+    }
+    return ok;
+  }
+
+  /** Writes one raw JSON value; false when it is outside the signature (the explain path decides). */
+  private put(slot: number, e: number, raw: unknown): boolean {
+    const t = this.sig[slot];
+    const col = this.C[slot];
+    switch (t.k) {
+      case 'num': {
+        let x: number;
+        if (typeof raw === 'number') x = raw;
+        else if (typeof raw === 'string' && NUMERIC.test(raw) && !ISO_DATE.test(raw)) return false;
+        else return false;
+        const p = POW[t.s];
+        if (Number.isInteger(x)) {
+          // Integers need no exactness check: x * p is exact below 1e15.
+          const m = x * p;
+          if (!(m < 1e15 && m > -1e15)) return false;
+          (col as Float64Array)[e] = m;
+          return true;
+        }
+        const m = Math.round(x * p);
+        if (m / p !== x || !(Math.abs(m) < 1e15)) return false;
+        (col as Float64Array)[e] = m;
+        return true;
+      }
+      case 'bool':
+        if (typeof raw !== 'boolean') return false;
+        (col as Uint8Array)[e] = raw ? 1 : 0;
+        return true;
+      case 'text': {
+        if (typeof raw !== 'string' || !this.isText(raw)) return false;
+        (col as (string | undefined)[])[e] = raw;
+        return true;
+      }
+      case 'date': {
+        const d = typeof raw === 'string' && ISO_DATE.test(raw) ? isoToDays(raw) : undefined;
+        if (d === undefined) return false;
+        (col as Float64Array)[e] = d;
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * Puts row e back to its clean state in every column (row 0: defaults; people: not given). Only needed after
+   * the generic loader, which may touch any column.
+   */
+  private resetRow(e: number): void {
+    const C = this.C;
+    for (let i = 0; i < C.length; i++) {
+      const col = C[i];
+      if (col instanceof Float64Array) col[e] = e === 0 ? this.clean0[i] as number : NaN;
+      else if (col instanceof Uint8Array) col[e] = e === 0 ? this.clean0[i] as number : 255;
+      else col[e] = e === 0 ? this.clean0[i] as string | undefined : undefined;
+    }
+  }
+
+  /**
+   * Outputs for one household: `household` maps input names (bare slot or accepted id) to JSON values;
+   * each entry of `people` is one member of the person relation. Undefined: use the explain path.
+   */
+  /** The fast-mode kernel (generated on first use; trace-only sessions never generate it). */
+  get kernel(): FastKernel {
+    return (this.fastKernel ??= kernelFor(this.pkg.program, this.period, this.sig, this.outputs));
+  }
+
+  evaluate(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[] = []): Json | undefined {
+    if (!this.load(household, people)) return undefined;
+    const run = (this.fastRun ??= this.kernel.run);
+    try {
+      run(this.C, this.R, 0, this.O, 0);
+    } catch (e) {
+      if (e !== BAIL) throw e;
+      return undefined;
+    }
+    return (this.readOutputs ??= this.outputReader())();
+  }
+
+  /**
+   * Outputs and the explain path's trace, from the trace-mode kernel (rules evaluated lazily in the explain
+   * path's order). `ids`: the household's entity id, then each person's id; give people sorted by id, the
+   * order the explain path visits relation members in. Undefined: use the explain path.
+   */
+  evaluateTraced(
+    household: Readonly<Record<string, unknown>>,
+    people: readonly Readonly<Record<string, unknown>>[],
+    ids: readonly string[],
+    select: readonly number[] = this.all,
+  ): { outputs: Json; trace: TraceEntry[] } | undefined {
+    if (!this.load(household, people)) return undefined;
+    this.traced ??= kernelFor(this.pkg.program, this.period, this.sig, this.outputs, 'trace');
+    const S = this.freshTraceState(1 + people.length);
+    try {
+      this.traced.run(this.C, this.R, 0, this.O, 0, S, select);
+    } catch (e) {
+      if (e !== BAIL) throw e;
+      return undefined;
+    }
+    const trace = assembleTrace(this.pkg.program, this.period, this.traced, S, ids);
+    if (!trace) return undefined;
+    const out: Json = {};
+    for (const j of select) out[this.outputs[j]] = jsonOf(this.traced.outputTypes[j], this.O[j], 0);
+    return { outputs: out, trace };
+  }
+
+  /** A cleared trace memo for `entities` entities: nothing memoised, nothing recorded. */
+  private freshTraceState(entities: number): TraceState {
+    let S = this.traceStates.get(entities);
+    if (S === undefined) {
+      S = traceState(this.pkg.program, entities);
+      this.traceStates.set(entities, S);
+      return S;
+    }
+    // Values are only read where their done flag is set, so clearing the flags clears the memo.
+    S.d.fill(0);
+    S.t = [];
+    S.cur = [];
+    return S;
+  }
+
+  /** Indexes of `names` in this session's output list (for `evaluateTraced`); the last answer is reused. */
+  selection(names: readonly string[]): readonly number[] {
+    const last = this.lastSelection;
+    if (last !== undefined && sameList(last.names, names)) return last.select;
+    const select = names.map((o) => this.outputs.indexOf(o));
+    this.lastSelection = { names: [...names], select };
+    return select;
+  }
+
+  private lastSelection: { names: readonly string[]; select: readonly number[] } | undefined;
+
+  /** The output object of row 0: a generated object literal, or key by key for names that are not identifiers. */
+  private outputReader(): () => Json {
+    const kernel = this.kernel;
+    return makeOutputReader(this.outputs, kernel.outputTypes, this.O, daysToIso) ?? (() => this.outputsByKey(kernel));
+  }
+
+  private outputsByKey(kernel: FastKernel): Json {
+    const out: Json = {};
+    const types = kernel.outputTypes;
+    for (let j = 0; j < types.length; j++) out[this.outputs[j]] = jsonOf(types[j], this.O[j], 0);
+    return out;
+  }
+
+  /**
+   * Fills the one-household columns; false when a value is outside the signature. Each row is rewritten by
+   * the generated loader of its record's shape; a row last written by another shape is first put back clean
+   * (only that shape's columns). Rows past this household's people are never read (no relation reaches them).
+   */
+  private load(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[]): boolean {
+    const np = people.length;
+    if (np > this.maxPeople || (np > 0 && this.relIndex < 0) || !this.defaultsOk) return false;
+    let w = this.lastHousehold;
+    if (w === undefined || !w.match(household)) w = this.lastHousehold = this.loaderFor(household, 0);
+    if (!this.writeRow(w, household, 0)) return false;
+    for (let j = 0; j < np; j++) {
+      const rec = people[j];
+      let p = this.lastPerson;
+      if (p === undefined || !p.match(rec)) p = this.lastPerson = this.loaderFor(rec, 1);
+      if (!this.writeRow(p, rec, 1 + j)) return false;
+    }
+    // The person relation: the household (entity 0) has members 1..np, each member none. Other relations stay empty.
+    const off = this.relOffsets;
+    if (off !== undefined) for (let e = 1; e <= np + 1; e++) off[e] = np;
+    return true;
+  }
+
+  private writeRow(w: RecordLoader, rec: Readonly<Record<string, unknown>>, e: number): boolean {
+    const prev = this.rowLoader[e];
+    if (prev !== w) {
+      if (prev !== undefined) prev.undo(e);
+      this.rowLoader[e] = w;
+    }
+    return w.write(rec, e);
+  }
+
+  /** The generated loader for a record's shape (row 0 or people rows), made on first sight of the shape. */
+  private loaderFor(rec: Readonly<Record<string, unknown>>, kind: 0 | 1): RecordLoader {
+    const keys = keysOf(rec);
+    const id = `${kind}${JSON.stringify(keys)}`;
+    const hit = this.loaders.get(id);
+    if (hit) return hit;
+    // Requests choose their keys: bound the generated code per session; further shapes use the generic path.
+    if (this.loaders.size >= MAX_SHAPES || keys.length > MAX_SHAPE_KEYS) return this.generic;
+    const loader = makeLoader(keys, {
+      columns: this.C,
+      signature: this.sig,
+      slotOf: (k) => this.slotOf(k),
+      clean: kind === 0 ? this.clean0 : this.cleanP,
+      isText: (v) => this.isText(v),
+      dayOf: (v) => (ISO_DATE.test(v) ? isoToDays(v) : undefined),
+    });
+    this.loaders.set(id, loader);
+    return loader;
+  }
+
+  /** Writes one record's values on entity e, key by key (the generic path). */
+  private record(rec: Readonly<Record<string, unknown>>, e: number): boolean {
+    for (const key in rec) {
+      const raw = rec[key];
+      if (raw === null || raw === undefined) continue;
+      const slot = this.slotOf(key);
+      if (slot === undefined || !this.put(slot, e, raw)) return false;
+    }
+    return true;
+  }
+
+  private slotOf(key: string): number | undefined {
+    const s = this.nameToSlot.get(key);
+    if (s !== undefined) return s;
+    const hash = key.indexOf('#input.');
+    return hash >= 0 ? this.nameToSlot.get(key.slice(hash + 7)) : undefined;
+  }
+}

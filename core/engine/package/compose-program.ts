@@ -1,0 +1,47 @@
+/**
+ * Program composition (reference §9): a parsed compose spec and the repository → a RuntimePackage, as the
+ * sequence of its steps (roots, closure, synthesis, auto-gating, compile, reachability, inputs, graph, digest).
+ */
+import { compileModules, resolveClosure } from '../compile/index.js';
+import type { Diagnostic, LoadedModule } from '../load/model.js';
+import type { RuleRepositoryModel } from '../load/repository.js';
+import { autoGate } from './auto-gate.js';
+import { packageDigest } from './digest.js';
+import { documentedSlots, packageInputs } from './package-inputs.js';
+import { packageOutputs, programGraph } from './program-graph.js';
+import { programRoots } from './program-roots.js';
+import { reachable } from './reachability.js';
+import { synthesize } from './transformations.js';
+import type { ComposeResult, ProgramSpec } from './types.js';
+
+export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): ComposeResult {
+  const programId = `programs/${spec.program}`;
+  const err = (message: string): ComposeResult => ({ ok: false, diagnostics: [{ severity: 'error', module: programId, file: spec.path, message }] });
+
+  const found = programRoots(repo, spec);
+  if (!found.ok) return err(found.message);
+  const { roots } = found;
+  const closure = resolveClosure(roots, repo.modules);
+  if (closure.diagnostics.length) return { ok: false, diagnostics: closure.diagnostics };
+  const loaded = closure.order.map((id) => repo.modules.get(id) as LoadedModule);
+
+  const synthesisProblems: Diagnostic[] = [];
+  const synthetic = synthesize(spec, programId, synthesisProblems);
+  if (synthesisProblems.length) return { ok: false, diagnostics: synthesisProblems };
+
+  const gated = autoGate(spec, programId, roots, loaded, synthetic);
+  if (!gated.ok) return 'message' in gated ? err(gated.message) : { ok: false, diagnostics: gated.diagnostics };
+
+  const compiled = compileModules(roots, gated.modules, { module: programId, rules: synthetic });
+  if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics };
+  const program = compiled.program;
+  for (const o of spec.outputs) if (!program.derived.has(o) && !program.parameters.has(o)) return err(`output "${o}" is not defined in the composed closure`);
+
+  const reach = reachable(program, spec.outputs);
+  const { catalog, inputs } = packageInputs(program, reach.inputs, spec);
+  const graph = programGraph(program, reach, spec, programId, inputs, catalog);
+  const outputs = packageOutputs(program, spec);
+  const digest = packageDigest(spec, roots, program, catalog, reach);
+  const inputDocs = documentedSlots(loaded, new Set(inputs.map((i) => i.slot)));
+  return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, inputDocs, digest, diagnostics: program.diagnostics } };
+}

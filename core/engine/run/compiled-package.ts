@@ -1,0 +1,328 @@
+/**
+ * One executable package over an engine RuntimePackage. With a fast evaluator (the default in CompiledRuntime,
+ * see ./fast-path.ts) outputs and trace come from generated JavaScript: a trace-mode kernel evaluates the rules
+ * in the explain path's order and rebuilds its trace exactly, and a household the kernel cannot carry exactly
+ * is answered by the explain path itself. Without one, one run of the explain path (evaluatePackage with
+ * trace) gives both.
+ */
+import { ServiceError } from '../../domain/errors.js';
+import { mapHousehold, type MappedHousehold } from '../../domain/household/map.js';
+import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
+import { indexShape, type HouseholdShape, type JsonValue } from '../../domain/household/shape.js';
+import {
+  evaluatePackage,
+  type EvalFailure,
+  type PackageRequest,
+  type PackageResult,
+  type RuntimePackage,
+  type TraceEntry as EngineTrace,
+} from '../index.js';
+import type { ExecutablePackage, Execution, TraceEntry } from '../../ports/calculator.js';
+import { outputDocs } from './package-docs.js';
+import { householdShape } from './package-shape.js';
+import type { SampleCandidate } from './sample-evidence.js';
+import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
+
+/** Evaluates a package request; the default is the engine's explain evaluator. */
+export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
+
+export const explainEvaluator: PackageEvaluator = (pkg, request) => evaluatePackage(pkg, request);
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Judgments travel as JSON booleans (`holds` -> true, `not_holds` -> false, `undetermined` -> null). */
+function judgmentValue(value: string | number | boolean): JsonValue {
+  if (value === 'holds') return true;
+  if (value === 'not_holds') return false;
+  if (value === 'undetermined') return null;
+  return value;
+}
+
+/** The last encoded fiscal year of the package and the parameters whose figures change each fiscal year. */
+interface FiscalFigures {
+  lastFiscalYear: number;
+  /** Ids of the fiscal-year parameters; empty means "any parameter read whose version lies in the last fiscal year". */
+  yearly: Set<string>;
+}
+
+function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
+  const ext = pkg.spec.extensions;
+  const last = record(ext.last_fiscal_year);
+  const yearly = new Set(Array.isArray(ext.fiscal_year_parameters) ? ext.fiscal_year_parameters.filter((p): p is string => typeof p === 'string') : []);
+  // YAML may give the date as a string or, unquoted, as a Date.
+  const ends = last.ends instanceof Date ? last.ends.toISOString().slice(0, 10) : last.ends;
+  if (typeof ends === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ends)) return { lastFiscalYear: fiscalYearOf(ends), yearly };
+  // Without the extension: the latest fiscal year in which any parameter of the program has a version.
+  let latest = 0;
+  for (const parameter of pkg.program.parameters.values()) for (const version of parameter.versions) latest = Math.max(latest, fiscalYearOf(version.from));
+  return latest > 0 ? { lastFiscalYear: latest, yearly } : undefined;
+}
+
+/** Entity id -> inputs, as the engine takes them (an id under two entity kinds gets both sets, later kinds winning). */
+function engineInputs(household: MappedHousehold): Record<string, Record<string, JsonValue>> {
+  const inputs: Record<string, Record<string, JsonValue>> = {};
+  for (const kind in household.inputs) {
+    const byId = household.inputs[kind];
+    for (const id in byId) inputs[id] = id in inputs ? { ...inputs[id], ...byId[id] } : byId[id];
+  }
+  return inputs;
+}
+
+/** Entity kind by entity id, for naming the entity of each trace entry (the first kind wins, as in engineInputs). */
+function entityKinds(household: MappedHousehold): Map<string, string> {
+  const kinds = new Map<string, string>();
+  for (const kind in household.inputs) for (const id in household.inputs[kind]) if (!kinds.has(id)) kinds.set(id, kind);
+  return kinds;
+}
+
+/** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
+function engineRelations(household: MappedHousehold): Record<string, Array<[string, string]>> {
+  const relations: Record<string, Array<[string, string]>> = {};
+  for (const name in household.relations) {
+    const tuples = household.relations[name];
+    relations[name] = tuples.every((t) => t.length === 2) ? (tuples as Array<[string, string]>) : tuples.map((t) => [t[0], t[1]]);
+  }
+  return relations;
+}
+
+/** invalid_household for an engine failure the household causes; keeps the failure's kind for this adapter (never serialised). */
+class HouseholdFailure extends ServiceError {
+  constructor(
+    message: string,
+    readonly failure: EvalFailure,
+  ) {
+    super('invalid_household', message);
+  }
+}
+
+export class CompiledPackage implements ExecutablePackage {
+  readonly mode = 'compiled' as const;
+  readonly program_id: string;
+  readonly jurisdiction: string;
+  readonly digest: string;
+  shape: HouseholdShape;
+  readonly outputs: string[];
+  readonly output_aliases: Record<string, string>;
+  readonly default_outputs: string[];
+  private readonly unitId: string;
+  private readonly fiscal: FiscalFigures | undefined;
+  private readonly unverified: UnverifiedFigure[];
+  private readonly firstMonth: string | undefined;
+  /** The published sample household once settled, or why no candidate computed (see settleSample). */
+  private sample: { household: Record<string, JsonValue>; origin: string } | undefined;
+  private sampleProblem: string | undefined;
+  /** Failing companion test cases of the closure's modules; undefined until checked (./companion-tests.ts). */
+  private failingTests: number | undefined;
+
+  constructor(
+    readonly runtime_id: string,
+    readonly pkg: RuntimePackage,
+    private readonly evaluators: { explain: PackageEvaluator; fast?: PackageEvaluator } = { explain: explainEvaluator },
+  ) {
+    const ext = pkg.spec.extensions;
+    this.jurisdiction = pkg.spec.jurisdiction;
+    this.program_id = typeof ext.program_id === 'string' ? ext.program_id : pkg.spec.name;
+    this.digest = pkg.digest;
+    this.shape = householdShape(pkg);
+    this.unitId = this.shape.entities[0].id_template;
+    this.outputs = pkg.outputs.map((o) => o.name);
+    const known = new Set(this.outputs);
+    this.output_aliases = Object.fromEntries(Object.entries(record(ext.output_aliases)).filter((e): e is [string, string] => typeof e[1] === 'string' && known.has(e[1])));
+    const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
+    this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
+    this.fiscal = fiscalFigures(pkg);
+    this.unverified = unverifiedFigures(pkg);
+    // `fiscal_years: [FY2024, ...]`: the first federal fiscal year starts on 1 October of the year before.
+    const years = Array.isArray(ext.fiscal_years) ? ext.fiscal_years.map((y) => /^FY(\d{4})$/.exec(String(y))).filter((m) => m !== null).map((m) => Number(m[1])) : [];
+    this.firstMonth = years.length > 0 ? `${Math.min(...years) - 1}-10` : undefined;
+  }
+
+  /** Read-surface description (DescribedPackage in core/ports/runtime.ts). */
+  describe() {
+    const sample = this.sample?.household ?? record(this.pkg.spec.extensions.sample_household);
+    const docs = outputDocs(this.pkg);
+    return {
+      outputs: this.pkg.outputs.map((o) => ({ name: o.name, ...(o.legalId ? { legal_id: o.legalId } : {}), ...docs.get(o.name) })),
+      acknowledged_incomplete: [...this.pkg.spec.acknowledgedIncomplete],
+      sample_household: Object.keys(sample).length > 0 ? structuredClone(sample) : undefined,
+      ...(this.sampleProblem ? { sample_problem: this.sampleProblem } : {}),
+      ...(this.failingTests !== undefined ? { failing_tests: this.failingTests } : {}),
+      graph: this.pkg.graph,
+    };
+  }
+
+  /**
+   * Why a household does not compute as POST /v1/calculate would run it with the default outputs (mapping,
+   * explain evaluation, a value per output, a non-empty trace whose every entry names a legal source), or
+   * undefined when it computes.
+   */
+  sampleFails(household: Record<string, JsonValue>): string | undefined {
+    return this.sampleCheck(household)?.problem;
+  }
+
+  /** sampleFails, and whether the problem is that no rule covers the household's period (by the engine's failure kind). */
+  sampleCheck(household: Record<string, JsonValue>): { problem: string; periodUncovered: boolean } | undefined {
+    const problem = (message: string, periodUncovered = false) => ({ problem: message, periodUncovered });
+    try {
+      const mapped = mapHousehold(indexShape(this.shape), household);
+      const run = this.run(mapped, this.default_outputs, this.evaluators.explain);
+      const missing = this.default_outputs.filter((o) => run.outputs[o] === undefined);
+      if (missing.length > 0) return problem(`no value for ${missing.join(', ')}`);
+      if (run.trace.length === 0) return problem('the trace is empty');
+      const unsourced = run.trace.find((t) => t.sources.length === 0);
+      if (unsourced) return problem(`trace entry ${unsourced.rule_id} names no legal source`);
+      return undefined;
+    } catch (error) {
+      if (error instanceof HouseholdFailure) return problem(error.message, error.failure.kind === 'period_not_covered');
+      return problem(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /**
+   * Publishes the candidate when it computes (sampleFails) and returns undefined; otherwise returns the problem.
+   * With `defaultPeriodUncovered` (the spec's default period is not covered by the package's rules at all), a
+   * candidate that computes at another month (a test case's period) makes that month the default period.
+   */
+  trySample(candidate: SampleCandidate, options: { defaultPeriodUncovered?: boolean } = {}): string | undefined {
+    const problem = this.sampleFails(candidate.household);
+    if (problem !== undefined) return problem;
+    const period = candidate.household.period;
+    if (options.defaultPeriodUncovered && typeof period === 'string' && period !== this.shape.default_period) {
+      this.shape = { ...this.shape, default_period: period };
+    }
+    this.sample = { household: candidate.household, origin: candidate.origin };
+    this.sampleProblem = undefined;
+    return undefined;
+  }
+
+  /** No candidate computes: keeps the first one and reports why (describe().sample_problem: listed unavailable). */
+  noSample(first: SampleCandidate, problem: string): void {
+    this.sample = { household: first.household, origin: first.origin };
+    this.sampleProblem = `no sample household computes; ${first.origin}: ${problem}`.slice(0, 600);
+  }
+
+  /** Records the companion-test check (makes the program `partial` when above 0). */
+  setFailingTests(count: number): void {
+    this.failingTests = count;
+  }
+
+  /** Where the published sample household came from (undefined before settleSample). */
+  get sampleOrigin(): string | undefined {
+    return this.sample?.origin;
+  }
+
+  /** Synchronous: evaluation runs to completion on this thread (the service checks its deadline afterwards). */
+  execute(household: MappedHousehold, outputs: string[]): Execution {
+    // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
+    return this.run(household, outputs, this.evaluators.fast ?? this.evaluators.explain);
+  }
+
+  private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator): Execution {
+    if (this.firstMonth && household.period < this.firstMonth) {
+      throw new ServiceError('invalid_household', `household.period: ${household.period} is before ${this.firstMonth}, the first month this package encodes figures for.`);
+    }
+    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: engineInputs(household), relations: engineRelations(household), outputs, trace: true };
+    const result = evaluate(this.pkg, request);
+    let failed: Array<[string, string]> | undefined;
+    for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
+    if (failed !== undefined) {
+      const failures = result.failures ?? {};
+      for (const [output, message] of failed) {
+        const problem = this.householdProblem(output, message, failures[output], household.period);
+        if (problem) throw new HouseholdFailure(problem, failures[output]);
+      }
+      throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
+    }
+    const values: Record<string, JsonValue> = {};
+    for (const name in result.outputs) {
+      const value = result.outputs[name];
+      values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
+    }
+    const trace: TraceEntry[] = new Array(result.trace.length);
+    const kinds = entityKinds(household);
+    for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i], kinds);
+    const warnings = this.carriedForward(household.period, result.trace);
+    if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace));
+    return { outputs: values, trace, warnings };
+  }
+
+  /**
+   * Engine failures caused by the household rather than the rules: a needed input, a period or a table key, told
+   * by the failure's kind (an evaluator that gives no kind is treated as the rules' own failure).
+   */
+  private householdProblem(output: string, message: string, failure: EvalFailure | undefined, period: string): string | undefined {
+    switch (failure?.kind) {
+      case 'missing_input': {
+        const slot = failure.input;
+        const input = this.pkg.inputs.find((i) => i.slot === slot);
+        return `household: required input ${input?.name ?? slot} missing (${output} needs it): ${message}`;
+      }
+      case 'period_not_covered':
+        return `household.period: ${period} is not covered by this package's rules (${output}: ${message}).`;
+      case 'table_key_not_covered':
+        return `household: an input lies outside the range this package's tables cover (${output}: ${message}).`;
+      default:
+        return undefined;
+    }
+  }
+
+  /** Whether each derived rule is a judgment (its values travel as JSON booleans), by rule name. */
+  private readonly judgments = new Map<string, boolean>();
+
+  private isJudgment(name: string): boolean {
+    let judgment = this.judgments.get(name);
+    if (judgment === undefined) {
+      judgment = this.pkg.program.derived.get(name)?.position === 'judgment';
+      this.judgments.set(name, judgment);
+    }
+    return judgment;
+  }
+
+  /** Per rule (and binding): its source list and whether it is a judgment; the same for every request. */
+  private readonly ruleMeta = new Map<string, { sources: readonly string[]; judgment: boolean }>();
+
+  private traceEntry(entry: EngineTrace, kinds: ReadonlyMap<string, string>): TraceEntry {
+    const key = entry.boundBy ? `${entry.ruleId}|${entry.boundBy.value}` : entry.ruleId;
+    let meta = this.ruleMeta.get(key);
+    if (!meta) {
+      const sources: string[] = [];
+      for (const source of [entry.source, entry.sourceUrl, entry.citationPath]) if (source && !sources.includes(source)) sources.push(source);
+      // A federal hook bound by a State rule through `sets`: name the State rule that supplied the semantics.
+      if (entry.boundBy) sources.push(`${entry.boundBy.value} (bound to ${entry.boundBy.hook} through sets)`);
+      // Shared by every response naming the rule, so it can never change.
+      meta = { sources: Object.freeze(sources), judgment: this.isJudgment(entry.name) };
+      this.ruleMeta.set(key, meta);
+    }
+    return {
+      rule_id: entry.ruleId,
+      variable: entry.name,
+      // Every id the engine evaluates on is a household entity's (it starts from the unit's); the fallback is never expected.
+      entity: kinds.get(entry.entity) ?? this.shape.entities[0].entity,
+      entity_id: entry.entity,
+      value: meta.judgment ? judgmentValue(entry.value) : entry.value,
+      sources: meta.sources as string[],
+    };
+  }
+
+  /** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */
+  private carriedForward(period: string, trace: readonly EngineTrace[]): string[] {
+    if (!this.fiscal) return [];
+    const fiscalYear = fiscalYearOf(periodStart(period));
+    const last = this.fiscal.lastFiscalYear;
+    if (fiscalYear <= last) return [];
+    const used = new Map<string, number>();
+    for (const entry of trace) {
+      for (const read of entry.parameters) {
+        const from = fiscalYearOf(read.effectiveFrom);
+        if (this.fiscal.yearly.size > 0 ? this.fiscal.yearly.has(read.id) : from === last) used.set(read.id, from);
+      }
+    }
+    const named = [...used].sort(([a], [b]) => a.localeCompare(b)).map(([id, fy]) => `${id} (FY${fy})`);
+    return [
+      `Figures carried forward: ${period} falls in FY${fiscalYear}, after FY${last}, the last fiscal year this package encodes; it was computed with the last encoded figures` +
+        (named.length > 0 ? `: ${named.join(', ')}.` : '.'),
+    ];
+  }
+}
