@@ -39,15 +39,19 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
     expect(departures(data.states.in)).toEqual([{ region: 'statewide', kind: 'sua', fy25: 502, fy26: 486, method: 515 }]);
     // 765 x 1.02669 = 785.42 -> 785, not North Dakota's 772.
     expect(departures(data.states.nd)).toEqual([{ region: 'statewide', kind: 'sua', fy25: 765, fy26: 772, method: 785 }]);
-    expect(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8')).toContain('SUA 369 -> 375 (method 379)');
+    // 369 x 1.02669 = 378.85 -> 379, not Virginia's 375.
+    expect(departures(data.states.va)).toEqual([{ region: 'statewide', kind: 'sua', fy25: 369, fy26: 375, method: 379 }]);
   });
 
   it('flags a departure with no State source as unverified, so results that read it warn', () => {
-    // North Dakota and Maine FY2026 SUAs depart from the method and no State notice was found.
-    for (const code of ['nd', 'me']) {
+    // North Dakota, Maine and Virginia FY2026 SUAs depart from the method and no State notice was found.
+    for (const code of ['nd', 'me', 'va']) {
       const flagged = (data.states[code].unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
       expect(flagged).toEqual([expect.objectContaining({ kind: 'sua', effective_from: '2025-10-01' })]);
     }
-    expect(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8')).toContain('unverified (warned in results): SUA from 2025-10-01');
+    const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
+    expect(coverage).toContain('unverified (warned in results): SUA from 2025-10-01');
+    const virginia = coverage.split('\n').find((line) => line.startsWith('| us-va |')) ?? '';
+    expect(virginia).toContain('unverified (warned in results): SUA from 2025-10-01');
   });
 });
