@@ -30,7 +30,7 @@ import { generateKey } from '../adapters/cli/commands/keys-generate.js';
 import { readLimited } from '../adapters/http-h3/body.js';
 import { listen } from '../adapters/http-h3/server.js';
 import { defineRoute } from '../adapters/http-h3/route.js';
-import { CalculateRequestSchema } from '../adapters/http-h3/schemas/calculation.js';
+import { CalculateRequestSchema } from '../core/api/schemas/calculation.js';
 import { JsonLogger } from '../adapters/logging/json-logger.js';
 import { TOKENS } from '../adapters/tokens.js';
 import type { CalculateRequest, CalculateResponse } from '../core/ports/calculator.js';

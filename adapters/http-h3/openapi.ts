@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { API_VERSION } from '../../core/domain/config.js';
 import { ERROR_CODES, type ErrorCode } from '../../core/domain/errors.js';
 import { openApiPath, pathParamNames, routeScope, successStatus, type AnySchema, type RouteDefinition } from './route.js';
-import { MetaSchema } from './schemas/common.js';
+import { MetaSchema } from '../../core/api/schemas/common.js';
 
 type Json = Record<string, any>;
 

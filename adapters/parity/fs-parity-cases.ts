@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import * as v from 'valibot';
 import type { ParityCaseSource } from '../../core/ports/parity-cases.js';
 import type { ParityCase } from '../../core/usecases/parity/types.js';
-import { ParityCaseSchema } from '../http-h3/schemas/parity.js';
+import { ParityCaseSchema } from '../../core/api/schemas/parity.js';
 
 export class ParityCaseError extends Error {
   override name = 'ParityCaseError';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
-import { AnalyticsQuerySchema, AnalyticsSnapshotSchema, GlobalAnalyticsSchema } from '../schemas/operations.js';
+import { AnalyticsQuerySchema, AnalyticsSnapshotSchema, GlobalAnalyticsSchema } from '../../../core/api/schemas/operations.js';
 
 export default defineRoute({
   method: 'GET',

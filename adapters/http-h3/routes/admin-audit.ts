@@ -1,7 +1,7 @@
 import { listAudit } from '../../../core/usecases/keys/audit-trail.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { AuditListSchema } from '../schemas/keys.js';
+import { AuditListSchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'GET',

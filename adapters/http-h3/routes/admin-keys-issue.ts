@@ -1,7 +1,7 @@
 import { issueAdminKey, type IssueKeyInput } from '../../../core/usecases/keys/issue-admin-key.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { IssueKeyRequestSchema, IssuedKeySchema } from '../schemas/keys.js';
+import { IssueKeyRequestSchema, IssuedKeySchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'POST',

@@ -1,7 +1,7 @@
 import { listKeys } from '../../../core/usecases/keys/list-keys.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { KeyListSchema } from '../schemas/keys.js';
+import { KeyListSchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'GET',

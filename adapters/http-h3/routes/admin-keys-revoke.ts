@@ -1,7 +1,7 @@
 import { revokeKey } from '../../../core/usecases/keys/revoke-key.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { KeyIdParamsSchema, RevokeResultSchema } from '../schemas/keys.js';
+import { KeyIdParamsSchema, RevokeResultSchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'POST',

@@ -1,7 +1,7 @@
 import { readKillSwitches } from '../../../core/usecases/keys/kill-switches.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { KillSwitchViewSchema } from '../schemas/keys.js';
+import { KillSwitchViewSchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { setKillSwitch } from '../../../core/usecases/keys/kill-switches.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { KillSwitchRequestSchema, KillSwitchViewSchema } from '../schemas/keys.js';
+import { KillSwitchRequestSchema, KillSwitchViewSchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'POST',

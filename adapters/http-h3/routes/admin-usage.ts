@@ -1,7 +1,7 @@
 import { monthlyUsage } from '../../../core/usecases/keys/monthly-usage.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { UsageQuerySchema, UsageSchema } from '../schemas/keys.js';
+import { UsageQuerySchema, UsageSchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { ServiceError } from '../../../core/domain/errors.js';
 import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
-import { MigrationLedgerSchema } from '../schemas/operations.js';
+import { MigrationLedgerSchema } from '../../../core/api/schemas/operations.js';
 
 export default defineRoute({
   method: 'GET',

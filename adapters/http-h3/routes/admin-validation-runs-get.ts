@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
-import { RunIdParamsSchema, ValidationRunRecordSchema } from '../schemas/operations.js';
+import { RunIdParamsSchema, ValidationRunRecordSchema } from '../../../core/api/schemas/operations.js';
 
 export default defineRoute({
   method: 'GET',

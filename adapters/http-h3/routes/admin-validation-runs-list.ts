@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
-import { ValidationRunListSchema } from '../schemas/operations.js';
+import { ValidationRunListSchema } from '../../../core/api/schemas/operations.js';
 
 export default defineRoute({
   method: 'GET',

@@ -1,6 +1,6 @@
 import { OPERATIONS } from '../../operations/tokens.js';
 import { defineRoute } from '../route.js';
-import { ValidationRunRequestSchema, ValidationRunSummarySchema } from '../schemas/operations.js';
+import { ValidationRunRequestSchema, ValidationRunSummarySchema } from '../../../core/api/schemas/operations.js';
 
 export default defineRoute({
   method: 'POST',

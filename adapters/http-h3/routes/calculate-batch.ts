@@ -4,7 +4,7 @@ import { CALCULATION } from '../../calculation/tokens.js';
 import { chargeCompute } from '../../calculation/meter.js';
 import { batchResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
-import { batchRequestSchema, BatchResponseSchema } from '../schemas/calculation.js';
+import { batchRequestSchema, BatchResponseSchema } from '../../../core/api/schemas/calculation.js';
 
 export default defineRoute({
   method: 'POST',

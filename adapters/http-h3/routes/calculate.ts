@@ -3,7 +3,7 @@ import { CALCULATION } from '../../calculation/tokens.js';
 import { chargeCompute } from '../../calculation/meter.js';
 import { calculateResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
-import { CalculateRequestSchema, CalculateResponseSchema } from '../schemas/calculation.js';
+import { CalculateRequestSchema, CalculateResponseSchema } from '../../../core/api/schemas/calculation.js';
 
 export default defineRoute({
   method: 'POST',

@@ -3,7 +3,7 @@ import { getCapabilities } from '../../../core/usecases/read/capabilities.js';
 import { READ } from '../../read-surface/tokens.js';
 import { TOKENS } from '../../tokens.js';
 import { defineRoute } from '../route.js';
-import { CapabilitiesResponseSchema } from '../schemas/read.js';
+import { CapabilitiesResponseSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

@@ -1,6 +1,6 @@
 import { health } from '../../../core/usecases/health.js';
 import { defineRoute } from '../route.js';
-import { HealthResponseSchema } from '../schemas/common.js';
+import { HealthResponseSchema } from '../../../core/api/schemas/common.js';
 
 export default defineRoute({
   method: 'GET',

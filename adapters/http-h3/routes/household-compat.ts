@@ -7,7 +7,7 @@ import type { Resolve } from '../../tokens.js';
 import { parseJsonBody } from '../body.js';
 import { jsonResponse } from '../envelope.js';
 import { defineRoute } from '../route.js';
-import { CompatBadRequestSchema, CompatErrorSchema, CompatRequestSchema, CompatSuccessSchema } from '../schemas/compat.js';
+import { CompatBadRequestSchema, CompatErrorSchema, CompatRequestSchema, CompatSuccessSchema } from '../../../core/api/schemas/compat.js';
 
 /** Error codes the handler answers in the compatibility shape, and their statuses. */
 const COMPAT_STATUS: Partial<Record<string, number>> = { invalid_request: 400, invalid_household: 400, unsupported_program: 422, runtime_error: 502 };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CALCULATION } from '../../calculation/tokens.js';
 import { defineRoute } from '../route.js';
-import { JobRecordSchema } from '../schemas/calculation.js';
+import { JobRecordSchema } from '../../../core/api/schemas/calculation.js';
 
 export default defineRoute({
   method: 'GET',

@@ -3,7 +3,7 @@ import { LIMITS } from '../../../core/usecases/calculate/request.js';
 import { CALCULATION } from '../../calculation/tokens.js';
 import { chargedFor } from '../../calculation/meter.js';
 import { defineRoute } from '../route.js';
-import { batchRequestSchema, JobSubmissionSchema } from '../schemas/calculation.js';
+import { batchRequestSchema, JobSubmissionSchema } from '../../../core/api/schemas/calculation.js';
 
 export default defineRoute({
   method: 'POST',

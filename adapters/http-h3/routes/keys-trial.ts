@@ -1,7 +1,7 @@
 import { issueTrialKey } from '../../../core/usecases/keys/issue-trial-key.js';
 import { KEYS } from '../../keys/tokens.js';
 import { defineRoute } from '../route.js';
-import { RetryAfterDataSchema, TrialKeyRequestSchema, TrialKeySchema } from '../schemas/keys.js';
+import { RetryAfterDataSchema, TrialKeyRequestSchema, TrialKeySchema } from '../../../core/api/schemas/keys.js';
 
 export default defineRoute({
   method: 'POST',

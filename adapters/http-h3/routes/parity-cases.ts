@@ -1,6 +1,6 @@
 import { PARITY } from '../../parity/tokens.js';
 import { defineRoute } from '../route.js';
-import { ParityCasesResponseSchema } from '../schemas/parity.js';
+import { ParityCasesResponseSchema } from '../../../core/api/schemas/parity.js';
 
 export default defineRoute({
   method: 'GET',

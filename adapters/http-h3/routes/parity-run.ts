@@ -2,7 +2,7 @@ import { runParity } from '../../../core/usecases/parity/run.js';
 import { CALCULATION } from '../../calculation/tokens.js';
 import { PARITY } from '../../parity/tokens.js';
 import { defineRoute } from '../route.js';
-import { ParityRunResponseSchema } from '../schemas/parity.js';
+import { ParityRunResponseSchema } from '../../../core/api/schemas/parity.js';
 
 export default defineRoute({
   method: 'POST',

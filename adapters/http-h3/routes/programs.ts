@@ -1,7 +1,7 @@
 import { listPrograms } from '../../../core/usecases/read/programs.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { ProgramsResponseSchema } from '../schemas/read.js';
+import { ProgramsResponseSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

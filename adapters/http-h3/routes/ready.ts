@@ -1,7 +1,7 @@
 import { requireReady } from '../../../core/usecases/health.js';
 import { TOKENS } from '../../tokens.js';
 import { defineRoute } from '../route.js';
-import { ReadyResponseSchema } from '../schemas/common.js';
+import { ReadyResponseSchema } from '../../../core/api/schemas/common.js';
 
 export default defineRoute({
   method: 'GET',

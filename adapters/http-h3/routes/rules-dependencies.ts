@@ -1,7 +1,7 @@
 import { getRuleDependencies } from '../../../core/usecases/read/rules.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { RuleDependenciesResponseSchema, RuleParamsSchema } from '../schemas/read.js';
+import { RuleDependenciesResponseSchema, RuleParamsSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

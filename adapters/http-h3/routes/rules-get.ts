@@ -1,7 +1,7 @@
 import { getRule } from '../../../core/usecases/read/rules.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { RuleParamsSchema, RuleResponseSchema } from '../schemas/read.js';
+import { RuleParamsSchema, RuleResponseSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { getRuleSources } from '../../../core/usecases/read/rules.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { RuleParamsSchema, RuleSourcesResponseSchema } from '../schemas/read.js';
+import { RuleParamsSchema, RuleSourcesResponseSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

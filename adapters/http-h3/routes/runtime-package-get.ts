@@ -1,7 +1,7 @@
 import { getRuntimePackage } from '../../../core/usecases/read/runtime-packages.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { PackageParamsSchema, PackageResponseSchema } from '../schemas/read.js';
+import { PackageParamsSchema, PackageResponseSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

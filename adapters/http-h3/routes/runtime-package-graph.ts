@@ -1,7 +1,7 @@
 import { getRuntimePackageGraph } from '../../../core/usecases/read/runtime-packages.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { GraphResponseSchema, PackageParamsSchema } from '../schemas/read.js';
+import { GraphResponseSchema, PackageParamsSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { listRuntimePackages } from '../../../core/usecases/read/runtime-packages.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { PackagesResponseSchema } from '../schemas/read.js';
+import { PackagesResponseSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 import { searchRules } from '../../../core/usecases/read/search.js';
 import { READ } from '../../read-surface/tokens.js';
 import { defineRoute } from '../route.js';
-import { SearchRequestSchema, SearchResultsSchema } from '../schemas/read.js';
+import { SearchRequestSchema, SearchResultsSchema } from '../../../core/api/schemas/read.js';
 
 export default defineRoute({
   method: 'POST',

@@ -1,7 +1,7 @@
 import { version } from '../../../core/usecases/health.js';
 import { TOKENS } from '../../tokens.js';
 import { defineRoute } from '../route.js';
-import { VersionResponseSchema } from '../schemas/common.js';
+import { VersionResponseSchema } from '../../../core/api/schemas/common.js';
 
 export default defineRoute({
   method: 'GET',

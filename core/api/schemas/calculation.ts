@@ -1,6 +1,6 @@
 /** Schemas of the calculation surface (spec "Household and calculation"); the OpenAPI document is built from them. */
 import * as v from 'valibot';
-import { LIMITS } from '../../../core/usecases/calculate/request.js';
+import { LIMITS } from '../../usecases/calculate/request.js';
 
 const Identifier = v.pipe(
   v.string('must be a string'),

@@ -3,7 +3,7 @@
  * Response schemas are strict and list exactly the spec's fields; the OpenAPI document is generated from them.
  */
 import * as v from 'valibot';
-import { FILTER_MAX, QUERY_MAX, QUERY_MIN } from '../../../core/domain/search/search-request.js';
+import { FILTER_MAX, QUERY_MAX, QUERY_MIN } from '../../domain/search/search-request.js';
 import { DependencyStatusSchema } from './common.js';
 
 // ---- rules and programs

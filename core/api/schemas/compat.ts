@@ -1,6 +1,6 @@
 /** Schemas of the migration-only compatibility endpoint (its own envelope, not the standard one). */
 import * as v from 'valibot';
-import { ENTITY_GROUPS } from '../../../core/domain/compat/variables.js';
+import { ENTITY_GROUPS } from '../../domain/compat/variables.js';
 import { MetaSchema } from './common.js';
 
 const Scalar = v.union([v.number(), v.boolean(), v.string(), v.null()]);

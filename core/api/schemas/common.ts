@@ -1,7 +1,7 @@
 /** Shared valibot schemas for the envelopes and operational payloads; the OpenAPI document is built from them. */
 import * as v from 'valibot';
-import { ENVIRONMENTS } from '../../../core/domain/config.js';
-import { ERROR_CODES } from '../../../core/domain/errors.js';
+import { ENVIRONMENTS } from '../../domain/config.js';
+import { ERROR_CODES } from '../../domain/errors.js';
 
 export const MetaSchema = v.strictObject({
   request_id: v.string(),

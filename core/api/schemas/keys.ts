@@ -1,10 +1,10 @@
 /** Schemas of the key, trial, kill-switch, audit and usage endpoints (spec: "Keys, usage, audit, analytics"). */
 import * as v from 'valibot';
-import { KEY_ID_PATTERN } from '../../../core/domain/keys/api-key.js';
-import { grantableScopes, unknownScopesMessage } from '../../../core/domain/keys/scopes.js';
-import { KILL_REASON_MAX, KILL_SWITCHES } from '../../../core/domain/keys/kill-switch.js';
-import { TRIAL_LABEL_MAX } from '../../../core/domain/keys/trial-policy.js';
-import { MONTH_PATTERN } from '../../../core/domain/keys/usage-month.js';
+import { KEY_ID_PATTERN } from '../../domain/keys/api-key.js';
+import { grantableScopes, unknownScopesMessage } from '../../domain/keys/scopes.js';
+import { KILL_REASON_MAX, KILL_SWITCHES } from '../../domain/keys/kill-switch.js';
+import { TRIAL_LABEL_MAX } from '../../domain/keys/trial-policy.js';
+import { MONTH_PATTERN } from '../../domain/keys/usage-month.js';
 
 const DateTime = v.pipe(v.string(), v.isoTimestamp('must be an ISO 8601 date-time, e.g. 2027-01-01T00:00:00Z'));
 
