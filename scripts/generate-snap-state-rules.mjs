@@ -857,7 +857,15 @@ for (const [code, st] of Object.entries(data.states)) {
     household_entity: 'Household',
     household_aliases: aliases,
     input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
-    input_values: PERSON_FACT_VALUES,
+    // Closed lists and bounds the generic runtime enforces (docs/snap-package-contract.md: input_values, input_limits).
+    input_values: {
+      utility_type: ['heating_cooling', 'limited', 'telephone', 'none'],
+      ...(plan.multi ? { snap_region: Object.keys(st.regions) } : {}),
+      ...(code === 'ak' ? { alaska_allotment_area: ['urban', 'rural_1', 'rural_2'] } : {}),
+      ...PERSON_FACT_VALUES,
+    },
+    // The law sets no largest household; 100 people is far beyond any real one and keeps tables bounded.
+    input_limits: { household_size: { minimum: 1, maximum: 100 } },
     material_inputs: { ...MATERIAL_INPUTS, household: { ...MATERIAL_INPUTS.household, ...VEHICLE_MATERIAL_INPUTS } },
     input_defaults: defaults,
     person_entity: 'Person',

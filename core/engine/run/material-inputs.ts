@@ -1,5 +1,5 @@
 /**
- * Reads a package's `material_inputs` extension (docs/snap-package-contract.md section 8; docs/calculation.md
+ * Reads a package's input extensions: `material_inputs` (docs/snap-package-contract.md section 8; docs/calculation.md
  * "Assumptions"): `{household: {alias: spec}, person: {alias: spec}}`, each spec `{reason, ages?, unless_output?}`.
  * Entries that name no input of the package, or are malformed, are left out: materiality only adds to a result.
  */
@@ -35,6 +35,19 @@ export function inputValues(ext: Readonly<Record<string, unknown>>): Record<stri
   const out: Record<string, { values: string[] }> = {};
   for (const [alias, list] of Object.entries(record(ext.input_values))) {
     if (Array.isArray(list) && list.length > 0 && list.every((v) => typeof v === 'string')) out[alias] = { values: list as string[] };
+  }
+  return out;
+}
+
+/** alias -> numeric bounds from the `input_limits` extension (`{minimum?, maximum?}`; non-numbers are left out). */
+export function inputLimits(ext: Readonly<Record<string, unknown>>): Record<string, { minimum?: number; maximum?: number }> {
+  const out: Record<string, { minimum?: number; maximum?: number }> = {};
+  for (const [alias, raw] of Object.entries(record(ext.input_limits))) {
+    const { minimum, maximum } = record(raw);
+    const bounds: { minimum?: number; maximum?: number } = {};
+    if (typeof minimum === 'number' && Number.isFinite(minimum)) bounds.minimum = minimum;
+    if (typeof maximum === 'number' && Number.isFinite(maximum)) bounds.maximum = maximum;
+    if (Object.keys(bounds).length > 0) out[alias] = bounds;
   }
   return out;
 }

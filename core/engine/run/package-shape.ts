@@ -8,7 +8,7 @@
 import type { HouseholdShape, JsonValue, PackageEntity, PackageInput } from '../../domain/household/shape.js';
 import type { RuntimePackage } from '../index.js';
 import { isPeriod } from '../../domain/household/period.js';
-import { inputValues, materialInputs } from './material-inputs.js';
+import { inputLimits, inputValues, materialInputs } from './material-inputs.js';
 import { inputDocs, sourceInputDocs, type FieldDocs } from './package-docs.js';
 
 type Extensions = Readonly<Record<string, unknown>>;
@@ -36,24 +36,6 @@ export function defaultPeriod(pkg: RuntimePackage): string {
   const candidate = String(typeof fromExtension === 'string' || typeof fromExtension === 'number' ? fromExtension : pkg.spec.period);
   if (/^\d{4}$/.test(candidate)) return `${candidate}-01`;
   return isPeriod(candidate) ? candidate : String(candidate).slice(0, 7);
-}
-
-/** Value constraints the SNAP package contract states per alias (docs/snap-package-contract.md section 4). */
-function contractConstraints(ext: Extensions): Record<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>> {
-  const codes = (raw: unknown): string[] | undefined => {
-    const list = record(raw).codes;
-    return Array.isArray(list) && list.every((c) => typeof c === 'string') ? (list as string[]) : undefined;
-  };
-  const out: Record<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>> = {
-    // The law sets no largest household; 100 people is far beyond any real one and keeps tables bounded.
-    household_size: { minimum: 1, maximum: 100 },
-    utility_type: { values: ['heating_cooling', 'limited', 'telephone', 'none'] },
-  };
-  const regions = codes(ext.snap_regions);
-  if (regions) out.snap_region = { values: regions };
-  const areas = codes(ext.alaska_allotment_areas);
-  if (areas) out.alaska_allotment_area = { values: areas };
-  return out;
 }
 
 export function householdShape(pkg: RuntimePackage): HouseholdShape {
@@ -98,7 +80,7 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const personTargets = new Set(Object.values(personAliases));
 
   const constraints = new Map<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>>();
-  for (const [alias, constraint] of Object.entries({ ...inputValues(ext), ...contractConstraints(ext) })) {
+  for (const [alias, constraint] of Object.entries({ ...inputLimits(ext), ...inputValues(ext) })) {
     const canonical = householdAliases[alias] ?? personAliases[alias];
     if (canonical) constraints.set(canonical, constraint);
   }
