@@ -103,6 +103,7 @@ function registryFor(container: DependencyContainer): Registry {
   const resolve: Resolve = (token) => container.resolve(token.key);
   return {
     resolve,
+    has: (token) => container.isRegistered(token.key, true),
     value: (token, value) => {
       container.register(token.key, { useValue: value });
     },
@@ -149,7 +150,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     authGate: resolve(TOKENS.AuthGate),
     logger,
     observers: resolve(TOKENS.RequestObservers),
-    resolve,
+    services: registry,
   });
   return { fetch: http.fetch, http, config, resolve, openapi, routes, close: stopAll };
 }

@@ -12,6 +12,8 @@ export interface Registry {
   /** Binds a lazily built singleton; the factory may resolve other tokens. */
   factory<T>(token: Token<T>, build: (resolve: Resolve) => T): void;
   resolve: Resolve;
+  /** Whether any module has bound the token (a module that can use another's service asks this first). */
+  has(token: Token<unknown>): boolean;
 }
 
 export interface PlatformModule {

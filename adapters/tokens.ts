@@ -1,6 +1,6 @@
 /**
- * Typed dependency tokens. The composition root binds each token with tsyringe; route handlers and
- * modules look services up through `resolve(token)` without importing tsyringe.
+ * Typed dependency tokens. The composition root binds each token with tsyringe; modules look services up
+ * through `resolve(token)` without importing tsyringe, and routes declare the tokens they need (route.ts).
  * Add a token for your port here (one line) and bind it in a PlatformModule (see composition-root.ts).
  */
 import type { AppConfig } from './config/env.js';
@@ -22,6 +22,12 @@ export function token<T>(name: string): Token<T> {
 }
 
 export type Resolve = <T>(token: Token<T>) => T;
+
+/** Read access to one app's container: look a service up, or ask whether any module bound it. */
+export interface Services {
+  resolve: Resolve;
+  has(token: Token<unknown>): boolean;
+}
 
 export const TOKENS = {
   Config: token<AppConfig>('Config'),

@@ -13,12 +13,13 @@ import { ServiceError } from '../../core/domain/errors.js';
 import type { AuthGate, Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { RequestObserver } from '../../core/ports/request-observer.js';
-import type { Resolve } from '../tokens.js';
+import type { Services } from '../tokens.js';
 import { BodySlots, checkDeclaredLength, hasNoBody, parseJsonBody, readLimited } from './body.js';
 import { TrustedProxies } from './client-address.js';
 import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
 import { errorEnvelope, JSON_CONTENT_TYPE, meta, successEnvelope, type Envelope } from './envelope.js';
 import { requestIdFor } from './request-id.js';
+import { routeDepsResolver } from './route-deps.js';
 import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
 import { Router, type RouteMatch } from './router.js';
 import { validatePart } from './validation.js';
@@ -29,7 +30,8 @@ export interface HttpAppDeps {
   authGate: AuthGate;
   logger: Logger;
   observers: readonly RequestObserver[];
-  resolve: Resolve;
+  /** The app's container: each route's declared `needs` are resolved from it (route-deps.ts). */
+  services: Services;
 }
 
 export interface HttpApp {
@@ -113,6 +115,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const bodyLimits = { maxBytes: maxBodyBytes, timeoutMs: deps.config.bodyTimeoutMs };
   const bodySlots = new BodySlots(deps.config.maxConcurrentBodies);
   const proxies = new TrustedProxies(deps.config.trustedProxies);
+  const routeDeps = routeDepsResolver(deps.services);
 
   /** No route for the method: 405 when the path has routes, else 404, behind a key on /v1 (spec rule 6). */
   async function noRoute(request: Request, method: string, pathname: string, state: RequestState): Promise<never> {
@@ -186,13 +189,14 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       log,
       request,
       rawBody: bytes,
-      resolve: deps.resolve,
+      resolve: deps.services.resolve,
       setHeader: (name, value) => {
         state.extraHeaders[name.toLowerCase()] = value;
       },
     };
-    if (route.rawResponse) return route.handler(ctx);
-    const data = await route.handler(ctx);
+    const services = routeDeps(route);
+    if (route.rawResponse) return route.handler(ctx, services);
+    const data = await route.handler(ctx, services);
     return successEnvelope(successStatus(route), data, meta(state.requestId, environment));
   }
 

@@ -9,8 +9,13 @@
  *     body: SearchRequestSchema,
  *     responses: { 200: SearchResultsSchema },
  *     errors: ['not_found'],
- *     handler: ({ body, resolve }) => searchRules(resolve(READ.Catalog).current(), body),
+ *     needs: { catalog: READ.Catalog },
+ *     handler: ({ body }, { catalog }) => searchRules(catalog.current(), body),
  *   });
+ *
+ * `needs` names the services the handler uses, by token: the app resolves them once (on the route's first
+ * request) and passes them as the handler's second argument, typed from the tokens. Handlers never look
+ * services up themselves. `optional(token)` is for a service an app may not bind (the value is then undefined).
  *
  * Paths: `:name` matches one segment; `**:name` matches one or more segments, slashes included, and may be
  * followed by literal segments. `/v1/rules/**:rule_id` receives `us/7-cfr/273.9#a` from both
@@ -22,7 +27,7 @@ import type * as v from 'valibot';
 import type { ErrorCode } from '../../core/domain/errors.js';
 import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
-import type { Resolve } from '../tokens.js';
+import type { Resolve, Token } from '../tokens.js';
 import type { JsonText } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -48,13 +53,31 @@ export interface RouteContext<P, Q, B> {
   request: Request;
   /** The body bytes, read under MAX_BODY_BYTES and BODY_TIMEOUT_MS; empty when there is none, and on routes without `body`. */
   rawBody: Uint8Array;
-  /** Looks up a service bound in the composition root. */
+  /** @deprecated Declare the route's `needs` instead; kept only until the last handler is converted. */
   resolve: Resolve;
   /** Adds a header to the response (success or error). */
   setHeader(name: string, value: string): void;
 }
 
-interface RouteBase<PS, QS, BS> {
+/** A service a route can do without: its dependency is undefined when no module binds the token. */
+export interface OptionalToken<T> {
+  readonly optional: Token<T>;
+}
+
+export function optional<T>(token: Token<T>): OptionalToken<T> {
+  return { optional: token };
+}
+
+/** A route's dependencies: a name per service, each a token (or an optional one). */
+export type RouteNeeds = Record<string, Token<any> | OptionalToken<any>>;
+
+/** A route that declares no `needs`. */
+type NoNeeds = Record<never, never>;
+
+/** The `deps` a handler receives for its `needs`, typed from the tokens. */
+export type RouteDeps<N> = { [K in keyof N]: N[K] extends OptionalToken<infer T> ? T | undefined : N[K] extends Token<infer T> ? T : never };
+
+interface RouteBase<PS, QS, BS, N> {
   method: HttpMethod;
   path: string;
   operationId: string;
@@ -76,15 +99,17 @@ interface RouteBase<PS, QS, BS> {
   /** Schemas of `data` for error codes that carry it (e.g. not_ready). */
   errorData?: Partial<Record<ErrorCode, AnySchema>>;
   deprecated?: boolean;
+  /** The services the handler uses (see the file comment); none when omitted. */
+  needs?: N;
 }
 
-export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema> extends RouteBase<PS, QS, BS> {
+export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema, N = NoNeeds> extends RouteBase<PS, QS, BS, N> {
   rawResponse?: false;
   successStatus?: 200 | 201 | 202;
   /** Schema of `data` in the success envelope, keyed by the success status. */
   responses: { [status: number]: RS };
   /** The data, or its JSON text already written (JsonText from envelope.ts, for large answers). */
-  handler: (ctx: Ctx<PS, QS, BS>) => Promise<Input<RS> | JsonText> | Input<RS> | JsonText;
+  handler: (ctx: Ctx<PS, QS, BS>, deps: RouteDeps<N>) => Promise<Input<RS> | JsonText> | Input<RS> | JsonText;
 }
 
 /**
@@ -92,26 +117,28 @@ export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema> extends RouteB
  * The platform still adds x-request-id, cache-control and CORS headers and turns thrown errors into the
  * standard error envelope. `responses` documents bare bodies by status; `contentType` their media type.
  */
-export interface RawRoute<PS, QS, BS> extends RouteBase<PS, QS, BS> {
+export interface RawRoute<PS, QS, BS, N = NoNeeds> extends RouteBase<PS, QS, BS, N> {
   rawResponse: true;
   contentType?: string;
   responses: { [status: number]: AnySchema };
-  handler: (ctx: Ctx<PS, QS, BS>) => Promise<Response> | Response;
+  handler: (ctx: Ctx<PS, QS, BS>, deps: RouteDeps<N>) => Promise<Response> | Response;
 }
 
-export type RouteDefinition = EnvelopedRoute<any, any, any, AnySchema> | RawRoute<any, any, any>;
+export type RouteDefinition = EnvelopedRoute<any, any, any, AnySchema, any> | RawRoute<any, any, any, any>;
 
 export function defineRoute<
   RS extends AnySchema,
   PS extends AnySchema | undefined = undefined,
   QS extends AnySchema | undefined = undefined,
   BS extends AnySchema | undefined = undefined,
->(route: EnvelopedRoute<PS, QS, BS, RS>): RouteDefinition;
+  N extends RouteNeeds = NoNeeds,
+>(route: EnvelopedRoute<PS, QS, BS, RS, N>): RouteDefinition;
 export function defineRoute<
   PS extends AnySchema | undefined = undefined,
   QS extends AnySchema | undefined = undefined,
   BS extends AnySchema | undefined = undefined,
->(route: RawRoute<PS, QS, BS>): RouteDefinition;
+  N extends RouteNeeds = NoNeeds,
+>(route: RawRoute<PS, QS, BS, N>): RouteDefinition;
 export function defineRoute(route: RouteDefinition): RouteDefinition {
   return route;
 }

@@ -18,8 +18,6 @@ export default defineRoute({
   responses: { 200: v.union([AnalyticsSnapshotSchema, GlobalAnalyticsSchema]) },
   errors: ['store_unavailable'],
   errorData: { store_unavailable: AnalyticsSnapshotSchema },
-  handler: async ({ query, resolve }) => {
-    const analytics = resolve(OPERATIONS.Analytics);
-    return query.scope === 'global' ? analytics.global() : analytics.local();
-  },
+  needs: { analytics: OPERATIONS.Analytics },
+  handler: async ({ query }, { analytics }) => (query.scope === 'global' ? analytics.global() : analytics.local()),
 });

@@ -13,5 +13,6 @@ export default defineRoute({
   auth: { scope: 'admin:keys' },
   responses: { 200: AuditListSchema },
   errors: ['store_unavailable'],
-  handler: ({ resolve }) => listAudit(resolve(KEYS)),
+  needs: { keys: KEYS },
+  handler: (_ctx, { keys }) => listAudit(keys),
 });

@@ -17,6 +17,7 @@ export default defineRoute({
   successStatus: 201,
   responses: { 201: IssuedKeySchema },
   errors: ['invalid_request', 'key_id_conflict', 'store_unavailable'],
-  handler: ({ body, resolve, principal, clientIp, requestId }) =>
-    issueAdminKey(resolve(KEYS), body as IssueKeyInput, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
+  needs: { keys: KEYS },
+  handler: ({ body, principal, clientIp, requestId }, { keys }) =>
+    issueAdminKey(keys, body as IssueKeyInput, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
 });

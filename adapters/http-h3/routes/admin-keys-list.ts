@@ -12,5 +12,6 @@ export default defineRoute({
   auth: { scope: 'admin:keys' },
   responses: { 200: KeyListSchema },
   errors: ['store_unavailable'],
-  handler: ({ resolve }) => listKeys(resolve(KEYS)),
+  needs: { keys: KEYS },
+  handler: (_ctx, { keys }) => listKeys(keys),
 });

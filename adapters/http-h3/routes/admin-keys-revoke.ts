@@ -16,6 +16,7 @@ export default defineRoute({
   params: KeyIdParamsSchema,
   responses: { 200: RevokeResultSchema },
   errors: ['not_found', 'store_unavailable'],
-  handler: ({ params, resolve, principal, clientIp, requestId }) =>
-    revokeKey(resolve(KEYS), params.key_id, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
+  needs: { keys: KEYS },
+  handler: ({ params, principal, clientIp, requestId }, { keys }) =>
+    revokeKey(keys, params.key_id, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
 });

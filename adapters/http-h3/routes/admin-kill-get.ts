@@ -13,5 +13,6 @@ export default defineRoute({
   auth: { scope: 'admin:keys' },
   responses: { 200: KillSwitchViewSchema },
   errors: ['store_unavailable'],
-  handler: ({ resolve }) => readKillSwitches(resolve(KEYS)),
+  needs: { keys: KEYS },
+  handler: (_ctx, { keys }) => readKillSwitches(keys),
 });

@@ -16,6 +16,7 @@ export default defineRoute({
   body: KillSwitchRequestSchema,
   responses: { 200: KillSwitchViewSchema },
   errors: ['invalid_request', 'store_unavailable'],
-  handler: ({ body, resolve, principal, clientIp, requestId }) =>
-    setKillSwitch(resolve(KEYS), body, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
+  needs: { keys: KEYS },
+  handler: ({ body, principal, clientIp, requestId }, { keys }) =>
+    setKillSwitch(keys, body, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
 });

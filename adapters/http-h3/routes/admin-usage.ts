@@ -14,5 +14,6 @@ export default defineRoute({
   query: UsageQuerySchema,
   responses: { 200: UsageSchema },
   errors: ['invalid_request', 'store_unavailable'],
-  handler: ({ query, resolve }) => monthlyUsage(resolve(KEYS), query.month),
+  needs: { keys: KEYS },
+  handler: ({ query }, { keys }) => monthlyUsage(keys, query.month),
 });

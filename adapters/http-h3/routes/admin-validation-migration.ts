@@ -15,8 +15,9 @@ export default defineRoute({
   auth: { scope: 'admin:analytics' },
   responses: { 200: MigrationLedgerSchema },
   errors: ['not_found'],
-  handler: async ({ resolve }) => {
-    const ledger = await resolve(OPERATIONS.MigrationLedger).load();
+  needs: { ledger: OPERATIONS.MigrationLedger },
+  handler: async (_ctx, deps) => {
+    const ledger = await deps.ledger.load();
     if (ledger === null) throw new ServiceError('not_found', 'No migration ledger is bundled with this deployment (MIGRATION_LEDGER_PATH is unset).');
     return ledger;
   },

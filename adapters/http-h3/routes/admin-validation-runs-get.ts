@@ -13,5 +13,6 @@ export default defineRoute({
   params: RunIdParamsSchema,
   responses: { 200: ValidationRunRecordSchema },
   errors: ['not_found', 'store_unavailable'],
-  handler: ({ params, resolve }) => resolve(OPERATIONS.ValidationRuns).get(params.run_id),
+  needs: { runs: OPERATIONS.ValidationRuns },
+  handler: ({ params }, { runs }) => runs.get(params.run_id),
 });

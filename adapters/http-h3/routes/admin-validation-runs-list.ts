@@ -12,5 +12,6 @@ export default defineRoute({
   auth: { scope: 'admin:analytics' },
   responses: { 200: ValidationRunListSchema },
   errors: ['store_unavailable'],
-  handler: async ({ resolve }) => ({ runs: await resolve(OPERATIONS.ValidationRuns).list() }),
+  needs: { runs: OPERATIONS.ValidationRuns },
+  handler: async (_ctx, { runs }) => ({ runs: await runs.list() }),
 });

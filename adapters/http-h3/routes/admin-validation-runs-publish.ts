@@ -17,5 +17,6 @@ export default defineRoute({
   successStatus: 201,
   responses: { 201: ValidationRunSummarySchema },
   errors: ['invalid_request', 'store_unavailable'],
-  handler: ({ body, resolve }) => resolve(OPERATIONS.ValidationRuns).publish(body),
+  needs: { runs: OPERATIONS.ValidationRuns },
+  handler: ({ body }, { runs }) => runs.publish(body),
 });

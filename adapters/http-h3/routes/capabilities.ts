@@ -13,6 +13,6 @@ export default defineRoute({
   tags: ['operations'],
   auth: { scope: 'rules:read' },
   responses: { 200: CapabilitiesResponseSchema },
-  handler: ({ resolve }) =>
-    getCapabilities({ apiVersion: API_VERSION, environment: resolve(TOKENS.Config).environment }, resolve(READ.Catalog).current(), resolve(READ.Runtime)),
+  needs: { config: TOKENS.Config, catalog: READ.Catalog, runtime: READ.Runtime },
+  handler: (_ctx, { config, catalog, runtime }) => getCapabilities({ apiVersion: API_VERSION, environment: config.environment }, catalog.current(), runtime),
 });

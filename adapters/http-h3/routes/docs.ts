@@ -1,21 +1,19 @@
 import * as v from 'valibot';
 import { API_VERSION } from '../../../core/domain/config.js';
-import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
+import type { RuntimeCatalog, RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { READ } from '../../read-surface/tokens.js';
-import { OPENAPI_DOCUMENT, TOKENS, type Resolve } from '../../tokens.js';
+import { OPENAPI_DOCUMENT, TOKENS } from '../../tokens.js';
 import { renderDocsPage } from '../pages/docs-page.js';
 import { htmlResponse, newNonce } from '../pages/html.js';
-import { defineRoute } from '../route.js';
+import { defineRoute, optional } from '../route.js';
 
-/** The first executable package's detail: its sample request makes a curl example that works here (null without a runtime). */
-function samplePackage(resolve: Resolve): RuntimePackageDetail | null {
-  try {
-    const runtime = resolve(READ.Runtime);
-    const first = runtime.packages().find((p) => p.status === 'ready');
-    return (first ? runtime.package(first.jurisdiction, first.program_id) : undefined) ?? null;
-  } catch {
-    return null; // no read surface wired (platform-only apps): the page uses its built-in example
-  }
+/**
+ * The first executable package's detail: its sample request makes a curl example that works here. Null without
+ * a read surface (platform-only apps) or a ready package: the page then uses its built-in example.
+ */
+function samplePackage(runtime: RuntimeCatalog | undefined): RuntimePackageDetail | null {
+  const first = runtime?.packages().find((p) => p.status === 'ready');
+  return (first ? runtime?.package(first.jurisdiction, first.program_id) : undefined) ?? null;
 }
 
 export default defineRoute({
@@ -28,12 +26,11 @@ export default defineRoute({
   rawResponse: true,
   contentType: 'text/html',
   responses: { 200: v.pipe(v.string(), v.description('An HTML page (self-contained; strict Content-Security-Policy with a per-response nonce).')) },
-  handler: ({ resolve }) => {
+  needs: { openapi: OPENAPI_DOCUMENT, config: TOKENS.Config, runtime: optional(READ.Runtime) },
+  handler: (_ctx, { openapi, config, runtime }) => {
     const nonce = newNonce();
-    const openapi = resolve(OPENAPI_DOCUMENT);
-    const detail = samplePackage(resolve);
+    const detail = samplePackage(runtime);
     const sampleRequest = detail ? (detail.sample_request as unknown as Record<string, unknown>) : null;
-    const config = resolve(TOKENS.Config);
     const limits = {
       maxBodyBytes: config.maxBodyBytes,
       bodyTimeoutMs: config.bodyTimeoutMs,

@@ -2,8 +2,9 @@ import { parseRequest } from '../../../core/domain/compat/wire.js';
 import { isServiceError, ServiceError } from '../../../core/domain/errors.js';
 import { calculateHousehold, type CompatDeps } from '../../../core/usecases/compat/household-compat.js';
 import { SNAP_PROGRAM_ID } from '../../../core/domain/compat/variables.js';
+import type { Calculator } from '../../../core/ports/calculator.js';
+import type { CalculationService } from '../../../core/usecases/calculate/calculate.js';
 import { CALCULATION } from '../../calculation/tokens.js';
-import type { Resolve } from '../../tokens.js';
 import { parseJsonBody } from '../body.js';
 import { jsonResponse } from '../envelope.js';
 import { defineRoute } from '../route.js';
@@ -12,9 +13,7 @@ import { CompatBadRequestSchema, CompatErrorSchema, CompatRequestSchema, CompatS
 /** Error codes the handler answers in the compatibility shape, and their statuses. */
 const COMPAT_STATUS: Partial<Record<string, number>> = { invalid_request: 400, invalid_household: 400, unsupported_program: 422, runtime_error: 502 };
 
-function deps(resolve: Resolve): CompatDeps {
-  const service = resolve(CALCULATION.Service);
-  const calculators = resolve(CALCULATION.Calculators);
+function compatDeps(service: CalculationService, calculators: readonly Calculator[]): CompatDeps {
   return {
     findPackage: (jurisdiction) => {
       const pkg = service.find(SNAP_PROGRAM_ID, jurisdiction);
@@ -45,11 +44,12 @@ export default defineRoute({
   parseBody: false,
   rawResponse: true,
   responses: { 200: CompatSuccessSchema, 400: CompatBadRequestSchema, 422: CompatErrorSchema, 502: CompatErrorSchema },
-  handler: async ({ params, rawBody, request, requestId, resolve }) => {
+  needs: { service: CALCULATION.Service, calculators: CALCULATION.Calculators },
+  handler: async ({ params, rawBody, request, requestId }, { service, calculators }) => {
     try {
       if (params.country_id !== 'us') throw new ServiceError('invalid_request', `country_id: only us is supported (got ${JSON.stringify(params.country_id)})`);
       const wire = parseRequest(parseJsonBody(rawBody, request.headers.get('content-type')));
-      const out = await calculateHousehold(wire, requestId, deps(resolve));
+      const out = await calculateHousehold(wire, requestId, compatDeps(service, calculators));
       return jsonResponse(200, { status: 'ok', message: out.message, result: out.result, tenet: out.sidecar });
     } catch (error) {
       const status = isServiceError(error) ? COMPAT_STATUS[error.code] : undefined;

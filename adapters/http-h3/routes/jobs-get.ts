@@ -15,5 +15,6 @@ export default defineRoute({
   params: v.object({ job_id: v.pipe(v.string(), v.minLength(1, 'must be 1-200 characters'), v.maxLength(200, 'must be 1-200 characters')) }),
   responses: { 200: JobRecordSchema },
   errors: ['not_found', 'job_lost', 'store_unavailable'],
-  handler: async ({ params, principal, resolve }) => resolve(CALCULATION.Jobs).get(params.job_id, principal?.key_id ?? null),
+  needs: { jobs: CALCULATION.Jobs },
+  handler: async ({ params, principal }, { jobs }) => jobs.get(params.job_id, principal?.key_id ?? null),
 });

@@ -20,6 +20,7 @@ export default defineRoute({
   responses: { 201: TrialKeySchema },
   errors: ['invalid_request', 'trial_issuance_limited', 'auth_throttled', 'trial_mint_disabled', 'store_unavailable'],
   errorData: { trial_issuance_limited: RetryAfterDataSchema, auth_throttled: RetryAfterDataSchema },
-  handler: ({ body, resolve, clientIp, requestId }) =>
-    issueTrialKey(resolve(KEYS), body?.label === undefined ? {} : { label: body.label }, { actor: null, client: clientIp, request_id: requestId }),
+  needs: { keys: KEYS },
+  handler: ({ body, clientIp, requestId }, { keys }) =>
+    issueTrialKey(keys, body?.label === undefined ? {} : { label: body.label }, { actor: null, client: clientIp, request_id: requestId }),
 });

@@ -20,5 +20,6 @@ export default defineRoute({
   auth: 'public',
   rawResponse: true,
   responses: { 200: OpenApiDocumentSchema },
-  handler: ({ resolve }) => jsonResponse(200, resolve(OPENAPI_DOCUMENT)),
+  needs: { document: OPENAPI_DOCUMENT },
+  handler: (_ctx, { document }) => jsonResponse(200, document),
 });

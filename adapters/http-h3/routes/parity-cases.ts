@@ -11,5 +11,6 @@ export default defineRoute({
   tags: ['parity'],
   auth: { scope: 'admin:parity' },
   responses: { 200: ParityCasesResponseSchema },
-  handler: ({ resolve }) => ({ cases: [...resolve(PARITY.Cases).cases()] }),
+  needs: { cases: PARITY.Cases },
+  handler: (_ctx, { cases }) => ({ cases: [...cases.cases()] }),
 });

@@ -14,5 +14,6 @@ export default defineRoute({
   tags: ['parity'],
   auth: { scope: 'admin:parity' },
   responses: { 200: ParityRunResponseSchema },
-  handler: ({ resolve }) => runParity(resolve(PARITY.Cases).cases(), resolve(CALCULATION.Service)),
+  needs: { cases: PARITY.Cases, calculation: CALCULATION.Service },
+  handler: (_ctx, { cases, calculation }) => runParity(cases.cases(), calculation),
 });

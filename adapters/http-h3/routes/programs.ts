@@ -13,5 +13,6 @@ export default defineRoute({
   tags: ['rules'],
   auth: { scope: 'rules:read' },
   responses: { 200: ProgramsResponseSchema },
-  handler: ({ resolve }) => listPrograms(resolve(READ.Catalog).current(), resolve(READ.Runtime)),
+  needs: { catalog: READ.Catalog, runtime: READ.Runtime },
+  handler: (_ctx, { catalog, runtime }) => listPrograms(catalog.current(), runtime),
 });

@@ -14,5 +14,6 @@ export default defineRoute({
   responses: { 200: ReadyResponseSchema },
   errors: ['not_ready'],
   errorData: { not_ready: ReadyResponseSchema },
-  handler: ({ resolve }) => requireReady(resolve(TOKENS.Readiness)),
+  needs: { readiness: TOKENS.Readiness },
+  handler: (_ctx, { readiness }) => requireReady(readiness),
 });

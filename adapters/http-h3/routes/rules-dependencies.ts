@@ -14,5 +14,6 @@ export default defineRoute({
   params: RuleParamsSchema,
   responses: { 200: RuleDependenciesResponseSchema },
   errors: ['not_found'],
-  handler: ({ params, resolve }) => getRuleDependencies(resolve(READ.Catalog).current(), params.rule_id),
+  needs: { catalog: READ.Catalog },
+  handler: ({ params }, { catalog }) => getRuleDependencies(catalog.current(), params.rule_id),
 });

@@ -15,5 +15,6 @@ export default defineRoute({
   params: RuleParamsSchema,
   responses: { 200: RuleResponseSchema },
   errors: ['not_found'],
-  handler: ({ params, resolve }) => getRule(resolve(READ.Catalog).current(), params.rule_id),
+  needs: { catalog: READ.Catalog },
+  handler: ({ params }, { catalog }) => getRule(catalog.current(), params.rule_id),
 });

@@ -14,5 +14,6 @@ export default defineRoute({
   params: RuleParamsSchema,
   responses: { 200: RuleSourcesResponseSchema },
   errors: ['not_found'],
-  handler: ({ params, resolve }) => getRuleSources(resolve(READ.Catalog).current(), params.rule_id),
+  needs: { catalog: READ.Catalog },
+  handler: ({ params }, { catalog }) => getRuleSources(catalog.current(), params.rule_id),
 });

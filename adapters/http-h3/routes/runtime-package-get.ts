@@ -14,5 +14,6 @@ export default defineRoute({
   params: PackageParamsSchema,
   responses: { 200: PackageResponseSchema },
   errors: ['not_found'],
-  handler: ({ params, resolve }) => getRuntimePackage(resolve(READ.Runtime), params.jurisdiction, params.program_id),
+  needs: { runtime: READ.Runtime },
+  handler: ({ params }, { runtime }) => getRuntimePackage(runtime, params.jurisdiction, params.program_id),
 });

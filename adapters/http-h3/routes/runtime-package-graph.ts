@@ -14,5 +14,6 @@ export default defineRoute({
   params: PackageParamsSchema,
   responses: { 200: GraphResponseSchema },
   errors: ['not_found'],
-  handler: ({ params, resolve }) => getRuntimePackageGraph(resolve(READ.Runtime), params.jurisdiction, params.program_id),
+  needs: { runtime: READ.Runtime },
+  handler: ({ params }, { runtime }) => getRuntimePackageGraph(runtime, params.jurisdiction, params.program_id),
 });

@@ -11,5 +11,6 @@ export default defineRoute({
   tags: ['runtime'],
   auth: { scope: 'rules:read' },
   responses: { 200: PackagesResponseSchema },
-  handler: ({ resolve }) => listRuntimePackages(resolve(READ.Runtime)),
+  needs: { runtime: READ.Runtime },
+  handler: (_ctx, { runtime }) => listRuntimePackages(runtime),
 });

@@ -14,5 +14,6 @@ export default defineRoute({
   auth: { scope: 'rules:read' },
   body: SearchRequestSchema,
   responses: { 200: SearchResultsSchema },
-  handler: ({ body, resolve }) => searchRules(resolve(READ.Catalog).current(), body),
+  needs: { catalog: READ.Catalog },
+  handler: ({ body }, { catalog }) => searchRules(catalog.current(), body),
 });

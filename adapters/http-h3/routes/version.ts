@@ -11,5 +11,6 @@ export default defineRoute({
   tags: ['operations'],
   auth: 'public',
   responses: { 200: VersionResponseSchema },
-  handler: ({ resolve }) => version(resolve(TOKENS.Config).environment),
+  needs: { config: TOKENS.Config },
+  handler: (_ctx, { config }) => version(config.environment),
 });
