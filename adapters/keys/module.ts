@@ -4,7 +4,7 @@
  * for "auth configuration" and "shared counter store" replace the platform defaults; "shared store data" reports a
  * Redis that lost its data (adapters/redis-store/store-loss.ts).
  */
-import { createKeyServices, type KeyServices } from '../../core/usecases/keys/key-services.js';
+import { createKeyServices, type KeyServices } from './key-services.js';
 import type { KeyStores } from '../../core/ports/key-stores.js';
 import type { PlatformModule } from '../platform-module.js';
 import { createMemoryStores } from '../memory-store/memory-stores.js';

@@ -1,14 +1,17 @@
-/** Builds the keys subsystem (gate, meter, admin use-case deps, readiness checks) over one set of stores. */
+/**
+ * Builds the keys subsystem (gate, meter, admin use-case deps, readiness checks) over one set of stores. This is
+ * wiring, so it lives with the keys module: the core keeps the use cases, each taking its ports as parameters.
+ */
 import { randomBytes } from 'node:crypto';
-import type { EnvironmentKeyConfig } from '../../domain/config.js';
-import { DEFAULT_TRIAL_CAPS, type TrialIssuanceCaps } from '../../domain/keys/trial-policy.js';
-import type { KeyStores } from '../../ports/key-stores.js';
-import type { ReadinessCheck } from '../../ports/readiness.js';
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from '../auth/failed-auth-throttle.js';
-import { KeyAuthGate } from '../auth/key-auth-gate.js';
-import { KeyRegistry, type KeyCacheOptions } from '../auth/key-registry.js';
-import { DEFAULT_KILL_SWITCH_CACHE_MS, KillSwitchReader } from '../auth/kill-switch-reader.js';
-import type { KeysDeps } from './context.js';
+import type { EnvironmentKeyConfig } from '../../core/domain/config.js';
+import { DEFAULT_TRIAL_CAPS, type TrialIssuanceCaps } from '../../core/domain/keys/trial-policy.js';
+import type { KeyStores } from '../../core/ports/key-stores.js';
+import type { ReadinessCheck } from '../../core/ports/readiness.js';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from '../../core/usecases/auth/failed-auth-throttle.js';
+import { KeyAuthGate } from '../../core/usecases/auth/key-auth-gate.js';
+import { KeyRegistry, type KeyCacheOptions } from '../../core/usecases/auth/key-registry.js';
+import { DEFAULT_KILL_SWITCH_CACHE_MS, KillSwitchReader } from '../../core/usecases/auth/kill-switch-reader.js';
+import type { KeysDeps } from '../../core/usecases/keys/context.js';
 
 export interface KeyServicesOptions {
   stores: KeyStores;
