@@ -1,11 +1,13 @@
 /**
  * Aggregations over a relation (`len`, `count_where`, `sum_where`, `sum`): small functions `a<i>` looping
  * over the CSR member list R[2r] (offsets) / R[2r + 1] (member entity indexes). Per-member rules are read
- * through member functions (no same-entity locals inside the loop).
+ * through member functions (no same-entity locals inside the loop). In the fast query function these are the
+ * fallback of the member pass (member-pass.ts), which computes all of them in one loop.
  */
 import type { IR } from '../../check/ir.js';
 import type { EmitContext } from './context.js';
 import { FunctionLocals } from './locals.js';
+import { readThroughMemberPass } from './member-pass.js';
 import { BAIL_CODE, NO_LOCALS, asJudgment, type Code, type Ty } from './types.js';
 
 type Aggregation = Extract<IR, { k: 'agg' }>;
@@ -13,7 +15,7 @@ type Aggregation = Extract<IR, { k: 'agg' }>;
 export function emitAggregation(ctx: EmitContext, ir: Aggregation, entity: string): Code {
   const traceArg = ctx.traceMode ? ', S' : '';
   const hit = ctx.aggregationByNode.get(ir);
-  if (hit) return { js: `${hit.name}(C, R, ${entity}${traceArg})`, type: hit.type };
+  if (hit) return readThroughMemberPass(ctx, ir, entity, { js: `${hit.name}(C, R, ${entity}${traceArg})`, type: hit.type });
   const relation = ctx.program.relations.get(ir.rel);
   const relationIndex = ctx.relations.get(ir.rel);
   // Derived relations (predicates) are not materialised as CSR lists: those households use the explain path.
@@ -28,7 +30,7 @@ export function emitAggregation(ctx: EmitContext, ir: Aggregation, entity: strin
   const { body, type } = ir.fn === 'count_where' ? countBody(predicate) : sumBody(predicate, field);
   ctx.aggregationFunctions.push(`function ${name}(C, R, e${traceArg}) { ${locals.declarations().join(' ')} const off = ${offsets}, mem = R[${2 * relationIndex + 1}]; ${body} }`);
   ctx.aggregationByNode.set(ir, { name, type });
-  return { js: `${name}(C, R, ${entity}${traceArg})`, type };
+  return readThroughMemberPass(ctx, ir, entity, { js: `${name}(C, R, ${entity}${traceArg})`, type });
 }
 
 /** Members whose predicate holds (without a predicate the count bails). */

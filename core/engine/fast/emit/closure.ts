@@ -55,8 +55,11 @@ export function sameEntityReads(ir: IR, out: Set<string>, every: boolean): void 
   }
 }
 
-/** Rules reachable from `targets` (constants are leaves): all of them, and those every evaluation reads. */
-function reachableRules(ctx: EmitContext, targets: readonly string[]): { all: Set<string>; sure: Set<string> } {
+/**
+ * Rules reachable from `targets` and `lazyTargets` (constants are leaves): all of them, and those every
+ * evaluation reads. Lazy targets are evaluated only under a condition, so nothing is sure because of them.
+ */
+function reachableRules(ctx: EmitContext, targets: readonly string[], lazyTargets: readonly string[]): { all: Set<string>; sure: Set<string> } {
   const visit = (name: string, found: Set<string>, every: boolean): void => {
     if (found.has(name) || !ctx.program.derived.has(name)) return;
     found.add(name);
@@ -72,17 +75,26 @@ function reachableRules(ctx: EmitContext, targets: readonly string[]): { all: Se
     visit(target, all, true);
     visit(target, sure, false);
   }
+  for (const target of lazyTargets) visit(target, all, true);
   return { all, sure };
 }
 
+/** A straight-line closure: its lines, the temporaries they use and how later code in the body sees each rule. */
+export interface Closure {
+  readonly lines: readonly string[];
+  readonly locals: FunctionLocals;
+  readonly scope: ReadonlyMap<string, RuleAccess>;
+}
+
 /**
- * Body computing `targets` at entity e, straight-line in dependency order, followed by `tail`. Rules every
- * evaluation of the targets reads are plain locals `v<i>`. Rules read only under a condition (a later if
- * arm, a later and/or operand) are computed ahead too, inside `try`: an error becomes the flag `p<i>`,
- * raised only where the value is actually used, since the explain path would never reach it otherwise.
+ * Lines computing `targets` (and, with deferred errors, `lazyTargets`) at entity e, in dependency order.
+ * Rules every evaluation of the targets reads are plain locals `v<i>`. Rules read only under a condition (a
+ * later if arm, a later and/or operand, a lazy target) are computed ahead too, inside `try`: an error becomes
+ * the flag `p<i>`, raised only where the value is actually used, since the explain path would never reach
+ * it otherwise.
  */
-export function closureBody(ctx: EmitContext, targets: readonly string[], tail: readonly string[]): string {
-  const { all, sure } = reachableRules(ctx, targets);
+export function closure(ctx: EmitContext, targets: readonly string[], lazyTargets: readonly string[] = []): Closure {
+  const { all, sure } = reachableRules(ctx, targets, lazyTargets);
   const scope = new Map<string, RuleAccess>();
   for (const name of all) scope.set(name, sure.has(name) ? 'unconditional' : 'conditional');
   const locals = new FunctionLocals();
@@ -100,5 +112,11 @@ export function closureBody(ctx: EmitContext, targets: readonly string[], tail: 
     if (sure.has(name)) lines.push(`const v${index} = ${code.js};`);
     else lines.push(`let v${index} = ${info.type.k === 'text' ? "''" : '0'}, p${index} = false;`, `try { v${index} = ${code.js}; } catch (x) { if (x !== BAIL) throw x; p${index} = true; }`);
   }
+  return { lines, locals, scope };
+}
+
+/** Body computing `targets` at entity e (see `closure`), followed by `tail`. */
+export function closureBody(ctx: EmitContext, targets: readonly string[], tail: readonly string[]): string {
+  const { lines, locals } = closure(ctx, targets);
   return [...locals.declarations(), ...lines, ...tail].join('\n  ');
 }

@@ -72,6 +72,13 @@ export class EmitContext {
   /** Emitted aggregation functions `a<i>`, and their names by IR node (one function per node). */
   readonly aggregationFunctions: string[] = [];
   readonly aggregationByNode = new Map<IR, { readonly name: string; readonly type: Ty }>();
+  /**
+   * Fast mode, on while the query function is emitted: its aggregations read what one member pass per
+   * relation computed (member-pass.ts) instead of looping over the members once each.
+   */
+  fuseAggregations = false;
+  /** The aggregations each member pass computes, by relation index, in result-slot order. */
+  readonly memberPasses = new Map<number, Extract<IR, { k: 'agg' }>[]>();
 
   constructor(
     options: GenerateOptions,

@@ -1,9 +1,11 @@
 /**
  * Fast mode: the query function `q(C, R, e, O, k)` writing each output of entity e into O[j][k], the member
- * functions `f<i>(C, R, e)` it and the aggregations call, the aggregation functions, hoisted tables.
+ * passes computing its aggregations, the member functions `f<i>(C, R, e)` and the aggregation functions
+ * (the passes' fallback), hoisted tables.
  */
 import type { EmitContext, Generated } from './context.js';
 import { closureBody } from './closure.js';
+import { memberPasses } from './member-pass.js';
 import { derivedReference } from './references.js';
 import { BAIL_CODE, pow10, type Ty } from './types.js';
 
@@ -12,13 +14,19 @@ const MAX_MEMBER_FUNCTIONS = 10_000;
 
 export function fastProgram(ctx: EmitContext, outputs: readonly string[], outputTypes: readonly Ty[]): Generated {
   const query = queryFunction(ctx, outputs, outputTypes);
+  // Passes before member functions: a pass may read a rule through its member function.
+  const passes = memberPasses(ctx);
   const members = memberFunctions(ctx);
   const hoisted = [...ctx.hoistedTables].map((index) => `const T${index} = K[${index}];`);
-  const source = [...hoisted, ...members, ...ctx.aggregationFunctions, query, 'return q;'].join('\n');
+  const q = `function q(C, R, e, O, k) {\n  ${[...passes.calls, query].join('\n  ')}\n}`;
+  const source = [...hoisted, ...passes.sources, ...members, ...ctx.aggregationFunctions, q, 'return q;'].join('\n');
   return { source, constants: ctx.constants, outputTypes, ruleTypes: [], paramNames: ctx.paramNames };
 }
 
-/** Numbers leave through `outn` (scaled integer to double, bails beyond 10^15); never-typed outputs bail. */
+/**
+ * The query function's body. Numbers leave through `outn` (scaled integer to double, bails beyond 10^15);
+ * never-typed outputs bail. Its aggregations at e read the member passes.
+ */
 function queryFunction(ctx: EmitContext, outputs: readonly string[], outputTypes: readonly Ty[]): string {
   const writes = outputs.map((output, j) => {
     const type = outputTypes[j];
@@ -33,7 +41,10 @@ function queryFunction(ctx: EmitContext, outputs: readonly string[], outputTypes
     }
   });
   const targets = outputs.filter((output) => ctx.program.derived.has(output));
-  return `function q(C, R, e, O, k) {\n  ${closureBody(ctx, targets, writes)}\n}`;
+  ctx.fuseAggregations = true;
+  const body = closureBody(ctx, targets, writes);
+  ctx.fuseAggregations = false;
+  return body;
 }
 
 /** Each member function computes its own closure at the member entity; emitting one can request others. */

@@ -210,6 +210,42 @@ describe('relations: aggregation over members', () => {
     const p = compileOne(rules);
     bailsOnError(p, 'all_income', { members: { a: { age: 3 } }, relations: { member_of_household: [['a', 'e1']] } });
   });
+
+  // The query function computes its aggregations in one member pass (emit/member-pass.ts).
+  const passRules =
+    rules +
+    derived('is_student', 'student', 'Judgment', '', 'Person') +
+    derived('adults_again', 'count_where(member_of_household, is_adult)', 'Integer') +
+    derived('summary', 'adults * 1000000 + adults_again * 10000 + adult_income + all_income') +
+    derived('chosen', 'if ask_students: count_where(member_of_household, is_student) else: count_where(member_of_household, is_adult)', 'Integer');
+
+  it('one member pass gives every aggregation of the query the value of its own loop', () => {
+    const p = compileOne(passRules);
+    const sig = layoutOf(p).slots.map((slot) => slotTypeOf([fromRaw(slot === 'student' || slot === 'ask_students' ? true : 1)]));
+    const source = kernelFor(p, MONTH, sig, ['summary']).source;
+    // adults and adults_again are the same aggregation written twice: three result slots, not four.
+    expect(source).toContain('const M0 = new Float64Array(3);');
+    expect(source).toContain('const m0 = pass0(C, R, e);');
+    const c: Case = {
+      members: { a: { age: 40, income: 1000.5 }, b: { age: 10, income: 20.25 }, c: { age: 18, income: 0.01 } },
+      relations: { member_of_household: [['a', 'e1'], ['b', 'e1'], ['c', 'e1']] },
+    };
+    // adults 2 (a, c), the same count again, adult income 1000.51, all income 1020.76:
+    // 2 * 1,000,000 + 2 * 10,000 + 1000.51 + 1020.76 = 2,022,021.27
+    expect(agreesNatively(p, 'summary', c)).toBe(2022021.27);
+    expect(agreesNatively(p, 'summary', {})).toBe(0);
+  });
+
+  it('when the pass would fail on a member fact the rules do not read, the aggregation loops answer', () => {
+    const p = compileOne(passRules);
+    // No member says whether it is a student: the pass (counting students too) fails, the explain path never
+    // reads the fact since ask_students is false, and the fast path still answers from the loops: 1 adult.
+    const c: Case = { inputs: { ask_students: false }, members: { a: { age: 40 }, b: { age: 3 } }, relations: { member_of_household: [['a', 'e1'], ['b', 'e1']] } };
+    expect(agreesNatively(p, 'chosen', c)).toBe(1);
+    // Asked for students, the explain path fails on the missing fact and the fast path hands the household back.
+    bailsOnError(p, 'chosen', { ...c, inputs: { ask_students: true } });
+    expect(agreesNatively(p, 'chosen', { ...c, inputs: { ask_students: true }, members: { a: { age: 40, student: true }, b: { age: 3, student: false } } })).toBe(1);
+  });
 });
 
 describe('code generation safety', () => {
