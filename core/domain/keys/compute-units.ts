@@ -10,3 +10,13 @@ export function calculationUnits(entries: number): number {
   if (!Number.isInteger(entries) || entries < 0) throw new RangeError('entries must be a non-negative integer');
   return entries * CU_PER_CALCULATION_ENTRY;
 }
+
+/**
+ * A sweep (POST /v1/calculate/sweep) is charged as this many calculation entries besides its request: it stands in
+ * for a grid of calculations, and its work is bounded by the sweep limits (docs/sweep.md), not by the range.
+ */
+export const CU_PER_SWEEP = 10;
+
+export function sweepUnits(): number {
+  return CU_PER_SWEEP;
+}

@@ -10,6 +10,7 @@ import { mapHousehold, type MappedHousehold } from '../../domain/household/map.j
 import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
 import { indexShape, type HouseholdShape, type JsonValue } from '../../domain/household/shape.js';
 import {
+  EvalError,
   evaluatePackage,
   type EvalFailure,
   type PackageRequest,
@@ -17,8 +18,11 @@ import {
   type RuntimePackage,
   type TraceEntry as EngineTrace,
 } from '../index.js';
-import type { ExecutablePackage, Execution, TraceEntry } from '../../ports/calculator.js';
+import type { ExecutablePackage, Execution, ParameterOverridesApplied, TraceEntry } from '../../ports/calculator.js';
+import type { SweepAxisSlot, SweepablePackage, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
+import { sweepRequest } from './package-sweep.js';
 import { outputDocs } from './package-docs.js';
+import { OVERRIDE_CACHE_SIZE, overriddenPackage, overriddenReads, overrideWarning } from './parameter-overrides.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
 import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
@@ -97,7 +101,7 @@ class HouseholdFailure extends ServiceError {
   }
 }
 
-export class CompiledPackage implements ExecutablePackage {
+export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   readonly mode = 'compiled' as const;
   readonly program_id: string;
   readonly jurisdiction: string;
@@ -115,11 +119,18 @@ export class CompiledPackage implements ExecutablePackage {
   private sampleProblem: string | undefined;
   /** Failing companion test cases of the closure's modules; undefined until checked (./companion-tests.ts). */
   private failingTests: number | undefined;
+  /** Packages derived by withParameterOverrides, by digest (bounded; their compiled kernels stay warm). */
+  private readonly overridden = new Map<string, CompiledPackage>();
+  /** Ids of the overridden parameters (empty for a published package), and which of them are tables. */
+  private readonly overriddenIds: ReadonlySet<string>;
+  private readonly overriddenTables: ReadonlySet<string>;
 
   constructor(
     readonly runtime_id: string,
     readonly pkg: RuntimePackage,
     private readonly evaluators: { explain: PackageEvaluator; fast?: PackageEvaluator } = { explain: explainEvaluator },
+    /** Set on a package derived by withParameterOverrides. */
+    readonly parameter_overrides?: ParameterOverridesApplied,
   ) {
     const ext = pkg.spec.extensions;
     this.jurisdiction = pkg.spec.jurisdiction;
@@ -133,7 +144,10 @@ export class CompiledPackage implements ExecutablePackage {
     const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
     this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
     this.fiscal = fiscalFigures(pkg);
-    this.unverified = unverifiedFigures(pkg);
+    this.overriddenIds = new Set(parameter_overrides?.parameters.map((p) => p.rule_id) ?? []);
+    this.overriddenTables = new Set([...pkg.program.parameters.values()].filter((p) => p.rule.table && this.overriddenIds.has(p.id)).map((p) => p.id));
+    // An overridden figure is the caller's, not the package's: its doubt no longer applies.
+    this.unverified = unverifiedFigures(pkg).filter((f) => !this.overriddenIds.has(f.parameter));
     // `fiscal_years: [FY2024, ...]`: the first federal fiscal year starts on 1 October of the year before.
     const years = Array.isArray(ext.fiscal_years) ? ext.fiscal_years.map((y) => /^FY(\d{4})$/.exec(String(y))).filter((m) => m !== null).map((m) => Number(m[1])) : [];
     this.firstMonth = years.length > 0 ? `${Math.min(...years) - 1}-10` : undefined;
@@ -213,16 +227,50 @@ export class CompiledPackage implements ExecutablePackage {
     return this.sample?.origin;
   }
 
+  /**
+   * This package with the request's parameter_overrides applied (400 invalid_request naming each bad one); the
+   * derived package is kept by digest, so repeated overrides reuse its compiled kernels.
+   */
+  withParameterOverrides(overrides: Readonly<Record<string, unknown>>): CompiledPackage {
+    if (Object.keys(overrides).length === 0) return this;
+    const { pkg, applied } = overriddenPackage(this.pkg, overrides);
+    const hit = this.overridden.get(pkg.digest);
+    if (hit) return hit;
+    const derived = new CompiledPackage(this.runtime_id, pkg, this.evaluators, applied);
+    derived.shape = this.shape;
+    if (this.overridden.size >= OVERRIDE_CACHE_SIZE) this.overridden.delete(this.overridden.keys().next().value as string);
+    this.overridden.set(pkg.digest, derived);
+    return derived;
+  }
+
   /** Synchronous: evaluation runs to completion on this thread (the service checks its deadline afterwards). */
   execute(household: MappedHousehold, outputs: string[]): Execution {
     // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
     return this.run(household, outputs, this.evaluators.fast ?? this.evaluators.explain);
   }
 
-  private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator): Execution {
+  /** Exact sweep of `outputs` over one input (./package-sweep.ts); engine failures map as in execute. */
+  sweep(household: MappedHousehold, axis: SweepAxisSlot, outputs: string[], limits: SweepLimitsConfig): SweepExecution {
+    this.checkFirstMonth(household);
+    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: engineInputs(household), relations: engineRelations(household) };
+    try {
+      return sweepRequest(this.pkg, request, axis, outputs, limits);
+    } catch (error) {
+      if (!(error instanceof EvalError)) throw error;
+      const problem = this.householdProblem(outputs[0], error.message, error.failure, household.period);
+      if (problem) throw new HouseholdFailure(problem, error.failure);
+      throw new ServiceError('runtime_error', `The calculation engine failed: ${error.message.slice(0, 500)}`);
+    }
+  }
+
+  private checkFirstMonth(household: MappedHousehold): void {
     if (this.firstMonth && household.period < this.firstMonth) {
       throw new ServiceError('invalid_household', `household.period: ${household.period} is before ${this.firstMonth}, the first month this package encodes figures for.`);
     }
+  }
+
+  private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator): Execution {
+    this.checkFirstMonth(household);
     const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: engineInputs(household), relations: engineRelations(household), outputs, trace: true };
     const result = evaluate(this.pkg, request);
     let failed: Array<[string, string]> | undefined;
@@ -245,6 +293,7 @@ export class CompiledPackage implements ExecutablePackage {
     for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i], kinds);
     const warnings = this.carriedForward(household.period, result.trace);
     if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace));
+    if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
     return { outputs: values, trace, warnings };
   }
 
@@ -295,7 +344,7 @@ export class CompiledPackage implements ExecutablePackage {
       meta = { sources: Object.freeze(sources), judgment: this.isJudgment(entry.name) };
       this.ruleMeta.set(key, meta);
     }
-    return {
+    const traced: TraceEntry = {
       rule_id: entry.ruleId,
       variable: entry.name,
       // Every id the engine evaluates on is a household entity's (it starts from the unit's); the fallback is never expected.
@@ -304,6 +353,11 @@ export class CompiledPackage implements ExecutablePackage {
       value: meta.judgment ? judgmentValue(entry.value) : entry.value,
       sources: meta.sources as string[],
     };
+    if (this.overriddenIds.size > 0) {
+      const reads = overriddenReads(entry.parameters, this.overriddenIds, this.overriddenTables);
+      if (reads) traced.overridden_parameters = reads;
+    }
+    return traced;
   }
 
   /** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */

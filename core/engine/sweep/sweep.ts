@@ -1,0 +1,163 @@
+/**
+ * An exact sweep: a package's outputs as piecewise-linear functions of one numeric input over a grid
+ * (x = from + K·step). The sweep evaluates at K = 0, learns from the evaluator how far every output keeps its
+ * description (./evaluate.ts), and continues one step after the nearest end, so it evaluates once per piece,
+ * never per grid point. Adjacent pieces on the same line are merged; every remaining boundary is a breakpoint
+ * attributed to the rule whose decision ended the piece before it.
+ */
+import { packageDataset } from '../package/package-evaluation.js';
+import type { PackageRequest, RuntimePackage } from '../package/types.js';
+import type { CompiledDerived } from '../compile/index.js';
+import { Decimal, EvalError, num, toJson, type Value } from '../values.js';
+import { SweepEvaluator } from './evaluate.js';
+import { isLine, valueAt, ZERO, type SweepValue } from './line.js';
+import { SweepError } from './errors.js';
+
+export interface SweepAxis {
+  /** The input, by slot or any accepted input id. */
+  readonly input: string;
+  /** Entity id whose input is swept (the unit's id, or a person's). */
+  readonly entity: string;
+  /** Range ends, both on the grid; from < to. */
+  readonly from: Decimal;
+  readonly to: Decimal;
+  /** Grid step: 1 for an integer input, 0.01 (a cent) for money. */
+  readonly step: Decimal;
+}
+
+export interface SweepLimits {
+  /** Most segments in one output's description. */
+  readonly maxSegments: number;
+  /** Most evaluation steps (pieces before merging) for the whole sweep. */
+  readonly maxSteps: number;
+}
+
+type Json = string | number | boolean;
+
+export interface SweepSegment {
+  /** First and last grid value of the segment (both included; the next segment starts one step after `to`). */
+  readonly from: Json;
+  readonly to: Json;
+  /** The output at `from`. */
+  readonly value: Json;
+  /** Change of the output per unit of the input (0 for a step or a non-number). */
+  readonly slope: Json;
+}
+
+/** The rule whose decision causes a breakpoint, with what a trace entry says of its source. */
+export interface SweepRule {
+  readonly ruleId: string;
+  readonly name: string;
+  readonly source?: string;
+  readonly sourceUrl?: string;
+  readonly citationPath?: string;
+  readonly boundBy?: { readonly hook: string; readonly value: string };
+}
+
+export interface SweepBreakpoint {
+  /** The first grid value at which the output takes `after`. */
+  readonly at: Json;
+  /** The output one step below `at`, and at `at`. */
+  readonly before: Json;
+  readonly after: Json;
+  readonly rule?: SweepRule;
+}
+
+export interface SweepOutput {
+  readonly segments: SweepSegment[];
+  readonly breakpoints: SweepBreakpoint[];
+}
+
+export interface SweepResult {
+  readonly outputs: Record<string, SweepOutput>;
+  /** Evaluation steps taken (one per piece before merging). */
+  readonly steps: number;
+}
+
+interface Piece {
+  readonly k0: number;
+  k1: number;
+  readonly value: SweepValue;
+  /** The rule that ended the latest window merged into this piece. */
+  rule?: CompiledDerived;
+}
+
+function sameLine(x: SweepValue, y: SweepValue): boolean {
+  const lx = isLine(x) ? x : x.k === 'num' ? { a: x.n, b: ZERO } : undefined;
+  const ly = isLine(y) ? y : y.k === 'num' ? { a: y.n, b: ZERO } : undefined;
+  if (lx && ly) return lx.a.eq(ly.a) && lx.b.eq(ly.b);
+  if (lx || ly) return false;
+  return toJson(x as Value) === toJson(y as Value);
+}
+
+function at(v: SweepValue, k: number): Json {
+  if (isLine(v)) return toJson(num(valueAt(v, k)));
+  return toJson(v);
+}
+
+function ruleOf(d: CompiledDerived | undefined): SweepRule | undefined {
+  if (!d) return undefined;
+  const { source, sourceUrl, citationPath } = d.rule;
+  return { ruleId: d.id, name: d.name, source, sourceUrl, citationPath, ...(d.boundBy ? { boundBy: d.boundBy } : {}) };
+}
+
+/** Number of grid steps in the range; the axis must lie on its grid. */
+export function gridSteps(axis: Pick<SweepAxis, 'from' | 'to' | 'step'>): number {
+  const steps = axis.to.minus(axis.from).dividedBy(axis.step);
+  if (!steps.isInteger() || steps.lte(0)) throw new EvalError(`the axis range ${axis.from}..${axis.to} is not a positive whole number of steps of ${axis.step}`);
+  return steps.toNumber();
+}
+
+/** Describes `outputs` exactly over the axis. Throws SweepError (nonlinear use of the axis, over a limit) or EvalError. */
+export function sweepPackage(pkg: RuntimePackage, request: PackageRequest, axis: SweepAxis, outputs: readonly string[], limits: SweepLimits): SweepResult {
+  const { period, entityId, data } = packageDataset(pkg, request);
+  const slot = pkg.inputCatalog.find((c) => c.slot === axis.input || c.accepted.includes(axis.input))?.slot ?? axis.input;
+  const last = gridSteps(axis);
+  const evaluator = new SweepEvaluator(pkg.program, data, period, { slot, entity: axis.entity, from: axis.from, step: axis.step, last });
+  const pieces = new Map<string, Piece[]>(outputs.map((o) => [o, []]));
+  let steps = 0;
+  for (let k = 0; k <= last; ) {
+    if (++steps > limits.maxSteps) throw new SweepError('too_many_segments', `the sweep needs more than ${limits.maxSteps} evaluation steps; narrow the range or ask for fewer outputs`);
+    let next = last;
+    const found = outputs.map((o) => {
+      const r = evaluator.at(k, o, entityId);
+      next = Math.min(next, r.window.hi);
+      return r;
+    });
+    outputs.forEach((o, i) => addPiece(pieces.get(o) as Piece[], k, next, found[i].value, found[i].window.hi === next ? found[i].window.rule : undefined, limits, o));
+    k = next + 1;
+  }
+  const described: Record<string, SweepOutput> = {};
+  for (const o of outputs) described[o] = describe(pieces.get(o) as Piece[], axis);
+  return { outputs: described, steps };
+}
+
+function addPiece(list: Piece[], k0: number, k1: number, value: SweepValue, rule: CompiledDerived | undefined, limits: SweepLimits, output: string): void {
+  const prev = list[list.length - 1];
+  if (prev && sameLine(prev.value, value)) {
+    prev.k1 = k1;
+    prev.rule = rule;
+    return;
+  }
+  if (list.length >= limits.maxSegments) throw new SweepError('too_many_segments', `${output} has more than ${limits.maxSegments} segments over this range; narrow the range`);
+  list.push({ k0, k1, value, rule });
+}
+
+function describe(pieces: readonly Piece[], axis: SweepAxis): SweepOutput {
+  const x = (k: number): Json => toJson(num(axis.from.plus(axis.step.times(k))));
+  const segments: SweepSegment[] = pieces.map((p) => ({
+    from: x(p.k0),
+    to: x(p.k1),
+    value: at(p.value, p.k0),
+    slope: isLine(p.value) ? toJson(num(p.value.b.dividedBy(axis.step))) : 0,
+  }));
+  const breakpoints: SweepBreakpoint[] = [];
+  for (let i = 1; i < pieces.length; i++) {
+    const before = pieces[i - 1];
+    const rule = ruleOf(before.rule);
+    breakpoints.push({ at: x(pieces[i].k0), before: at(before.value, pieces[i].k0 - 1), after: at(pieces[i].value, pieces[i].k0), ...(rule ? { rule } : {}) });
+  }
+  return { segments, breakpoints };
+}
+
+
