@@ -1,6 +1,7 @@
 /**
  * The layout shows the architecture: the core imports no adapter, and no two source files import each other,
  * directly or through others (type-only imports count: they bind the files' designs together just the same).
+ * The engine (core/engine) sits below the use cases and is mapped file by file in docs/engine.md.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, resolve } from 'node:path';
@@ -77,5 +78,22 @@ describe('source layout', () => {
   it('keeps the core free of adapter imports', () => {
     const leaks = [...graph].flatMap(([file, targets]) => (file.startsWith('core') ? targets.filter((t) => t.startsWith('adapters')).map((t) => `${file} -> ${relative(root, join(root, t))}`) : []));
     expect(leaks).toEqual([]);
+  });
+
+  it('keeps the engine below the use cases: core/engine imports only the engine, the domain and the ports', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(normalize('core/engine/')) ? targets.filter((t) => !/^core\/(engine|domain|ports|api)\//.test(t.split('\\').join('/'))).map((t) => `${file} -> ${t}`) : [],
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('names every engine source file in docs/engine.md, and no file that does not exist', () => {
+    const map = readFileSync(join(root, 'docs/engine.md'), 'utf8');
+    const files = sourceFiles('core/engine').map((f) => f.split('\\').join('/'));
+    const basenames = new Set(files.map((f) => f.slice(f.lastIndexOf('/') + 1)));
+    const unnamed = files.filter((f) => !f.endsWith('/index.ts') && !map.includes(`\`${f.slice(f.lastIndexOf('/') + 1)}\``));
+    expect(unnamed).toEqual([]);
+    const named = [...map.matchAll(/`([a-z0-9-]+\.ts)`/g)].map((m) => m[1]);
+    expect(named.filter((n) => !basenames.has(n))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * `people`, the case's period as `YYYY-MM`). Candidates are only proposals: CompiledPackage.settleSample keeps the
  * first one that really computes. Parsing is pure; reading the files is the caller's (an async `readText`).
  */
-import { neutralValue } from '../../usecases/read/runtime-catalog.js';
+import { neutralValue } from '../../domain/household/sample.js';
 import type { JsonValue, PackageEntity, PackageInput } from '../../domain/household/shape.js';
 import { valueKind, valueProblem } from '../../domain/household/values.js';
 import { parseTestPeriod, parseYaml, splitId, type RuntimePackage } from '../index.js';

@@ -7,7 +7,7 @@
  * package's default period.
  */
 import type { JsonValue } from '../../domain/household/shape.js';
-import { sampleHousehold } from '../../usecases/read/runtime-catalog.js';
+import { sampleHousehold } from '../../domain/household/sample.js';
 import type { CompiledPackage } from './compiled-package.js';
 import { evidenceCandidates, type SampleCandidate } from './sample-evidence.js';
 

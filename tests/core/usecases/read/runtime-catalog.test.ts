@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { HouseholdShape } from '../../../../core/domain/household/shape.js';
 import type { Calculator, ExecutablePackage } from '../../../../core/ports/calculator.js';
 import type { PackageDescription, ProgramGraph } from '../../../../core/ports/runtime.js';
-import { CalculatorRuntimeCatalog, sampleHousehold } from '../../../../core/usecases/read/runtime-catalog.js';
+import { sampleHousehold } from '../../../../core/domain/household/sample.js';
+import { CalculatorRuntimeCatalog } from '../../../../core/usecases/read/runtime-catalog.js';
 
 const shape: HouseholdShape = {
   default_period: '2026-01',
