@@ -12,7 +12,7 @@ import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
 import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
-import { VEHICLE_COVERAGE_NOTE, VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_MATERIAL_INPUTS, vehicleFactRow } from './lib/snap-vehicle-facts.mjs';
+import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, VEHICLE_MATERIAL_INPUTS, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow } from './lib/snap-vehicle-facts.mjs';
 import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -743,6 +743,9 @@ for (const [code, st] of Object.entries(data.states)) {
     const tests = [childSupportTest(st)];
     emit('child-support', childSupportModule(code, st, ids.child), tests);
   }
+  // State vehicle rule (7 U.S.C. 2014(g)(2)(D)), where one is encoded
+  const vehicleRule = stateVehicleRule(code);
+  if (vehicleRule) emit('vehicles', stateVehicleModule(code, st, vehicleRule, mid('vehicles'), sourceRelation), stateVehicleTests(code, vehicleRule, mid('vehicles')));
   // State minimum benefit
   if (st.minimum_benefit) {
     const mb = st.minimum_benefit;
@@ -856,7 +859,7 @@ for (const [code, st] of Object.entries(data.states)) {
     default_outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'],
     household_entity: 'Household',
     household_aliases: aliases,
-    input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
+    input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? VEHICLE_FACT_TYPES[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
     // Closed lists and bounds the generic runtime enforces (docs/snap-package-contract.md: input_values, input_limits).
     input_values: {
       utility_type: ['heating_cooling', 'limited', 'telephone', 'none'],
@@ -933,7 +936,7 @@ for (const [code, st] of Object.entries(data.states)) {
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
     CHILD_SUPPORT_COVERAGE_NOTE,
     '', SELF_EMPLOYMENT_COVERAGE_NOTE,
-    '', VEHICLE_COVERAGE_NOTE,
+    '', vehicleCoverageNote(data.states),
     '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     '## State agencies', '',
     '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',

@@ -1,41 +1,192 @@
 /**
- * The household vehicle fact of the bundled SNAP packages (issue #12; docs/snap-package-contract.md section 8):
- * its input id, type, default (no countable vehicle, the common case), package input doc, materiality and the
- * value a generated test row gives it. The generator keeps only small hooks that spread these into every compose
- * spec and test.
+ * The household vehicle facts of the bundled SNAP packages (issue #12; docs/snap-package-contract.md section 8)
+ * and each State's vehicle rule (scripts/data/snap-state-vehicle-rules.json): input ids, types, defaults (no
+ * countable vehicle, the common case), package input docs, materiality, the State module and its hand-worked
+ * tests. The generator keeps only small hooks that spread these into every compose spec, test and module list.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const VEHICLE_FMV_ID = 'us:regulations/7-cfr/273/8/h#input.vehicle_fair_market_value';
+const F = 'us:regulations/7-cfr/273/8/f';
+const FEDERAL_THRESHOLD = 4650; // 7 U.S.C. 2014(g)(2)(B)(iv), fixed
+const RULES = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../data/snap-state-vehicle-rules.json'), 'utf8'));
 
 /** household alias -> canonical input id (spread into household_aliases). */
-export const VEHICLE_FACT_ALIASES = { vehicle_fair_market_value: VEHICLE_FMV_ID };
-/** household alias -> default (spread into input_defaults). */
-export const VEHICLE_FACT_DEFAULTS = { vehicle_fair_market_value: 0 };
+export const VEHICLE_FACT_ALIASES = {
+  vehicle_fair_market_value: `${F}#input.vehicle_fair_market_value`,
+  second_vehicle_fair_market_value: `${F}#input.second_vehicle_fair_market_value`,
+  second_vehicle_amount_owed: `${F}#input.second_vehicle_amount_owed`,
+  second_vehicle_exempt_from_equity_test: `${F}#input.second_vehicle_exempt_from_equity_test`,
+};
+/** household alias -> default (spread into input_defaults): no second vehicle, nothing owed, no exemption. */
+export const VEHICLE_FACT_DEFAULTS = {
+  vehicle_fair_market_value: 0, second_vehicle_fair_market_value: 0, second_vehicle_amount_owed: 0, second_vehicle_exempt_from_equity_test: false,
+};
+/** household alias -> input type where it is not Money. */
+export const VEHICLE_FACT_TYPES = { second_vehicle_exempt_from_equity_test: 'Boolean' };
+
+const EXCLUDED = 'that no exclusion covers (not income-producing, not the home, not needed to transport a disabled member, not carrying the household\'s fuel or water, not one whose sale would return $1,500 or less)';
 /** household alias -> { description, period, unit } in scripts/lib/snap-input-docs.mjs's format. */
 export const VEHICLE_FACT_DOCS = {
   vehicle_fair_market_value: {
-    description: 'Fair market value of the household\'s licensed vehicle that no exclusion covers (not income-producing, not the home, not needed to transport a disabled member); the part above $4,650 counts toward the resource limit (7 CFR 273.8(h)). One vehicle; the State\'s own vehicle rule is not applied.',
-    period: 'month',
-    unit: 'USD',
+    description: `Fair market value of the household's most valuable licensed vehicle ${EXCLUDED}. It is one adult's vehicle: the part above $4,650 counts toward the resource limit, with no equity test (7 CFR 273.8(f)), unless the State's vehicle rule counts less (7 U.S.C. 2014(g)(2)(D)).`,
+    period: 'none', unit: 'USD',
+  },
+  second_vehicle_fair_market_value: {
+    description: `Fair market value of a second licensed vehicle ${EXCLUDED}; 0 when there is none. Federal rule: the greater of its value above $4,650 and its equity counts, or the value above $4,650 alone when second_vehicle_exempt_from_equity_test (7 CFR 273.8(f)). Further vehicles are not modelled.`,
+    period: 'none', unit: 'USD',
+  },
+  second_vehicle_amount_owed: {
+    description: 'What is still owed on the second vehicle (loans, liens); its equity is the fair market value less this amount (7 CFR 273.8(f)). 0 counts the whole value as equity.',
+    period: 'none', unit: 'USD',
+  },
+  second_vehicle_exempt_from_equity_test: {
+    description: 'The second vehicle is another adult member\'s vehicle (one per adult), or one a member under 18 drives to work, training or to look for work: only its value above $4,650 counts, not its equity (7 CFR 273.8(f)).',
+    period: 'none', unit: 'boolean',
   },
 };
+const MATERIAL_REASON = 'the resource test applies to this household and counts a licensed vehicle\'s value above $4,650 or its equity (7 CFR 273.8(f)), or what the State\'s vehicle rule counts';
 /** household alias -> material_inputs entry: material only where the resource test applies. */
 export const VEHICLE_MATERIAL_INPUTS = {
-  vehicle_fair_market_value: { unless_output: 'snap_categorically_eligible', reason: 'the resource test applies to this household and counts a vehicle\'s fair market value above $4,650 (7 CFR 273.8(h))' },
+  vehicle_fair_market_value: { unless_output: 'snap_categorically_eligible', reason: MATERIAL_REASON },
+  second_vehicle_fair_market_value: { unless_output: 'snap_categorically_eligible', reason: MATERIAL_REASON },
 };
 
-/** The test-row field that gives a generated household its vehicle (none unless the worked household says). */
+/** The test-row fields that give a generated household its vehicles (none unless the worked household says). */
 export function vehicleFactRow(h) {
-  return { [VEHICLE_FMV_ID]: h.vehicleFairMarketValue ?? 0 };
+  const v = h.vehicles ?? {};
+  const row = { [`${F}#input.vehicle_fair_market_value`]: v.first ?? h.vehicleFairMarketValue ?? 0, [`${F}#input.second_vehicle_fair_market_value`]: v.second ?? 0 };
+  if (v.second) Object.assign(row, { [`${F}#input.second_vehicle_amount_owed`]: v.owed ?? 0, [`${F}#input.second_vehicle_exempt_from_equity_test`]: v.exempt ?? false });
+  return row;
 }
 
+// ---------- State vehicle rules (7 U.S.C. 2014(g)(2)(D))
+
+/** The State's encoded vehicle rule, or null when it keeps the federal rule (not verified, or verified federal). */
+export function stateVehicleRule(code) {
+  const r = RULES.states[code];
+  return r?.verified && r.first ? r : null;
+}
+
+const atDate = (series, date) => series.filter(([d]) => d <= date).at(-1);
+const dollars = (n) => `$${n.toLocaleString('en-US')}`;
+
 /**
- * docs/coverage.md note: which vehicle rule each package applies. No State's own vehicle option (TANF vehicle
- * rules under 7 U.S.C. 2014(g)(2), excluding one or all vehicles) has been checked against the FNS SNAP State
- * Options Report or the State manual, so every package applies the federal rule and says so.
+ * The countable vehicle value worked by hand, independent of the engine: the federal value of 7 CFR 273.8(f),
+ * the State's, and the lower of the two (7 U.S.C. 2014(g)(2)(D)). Returns the value and its arithmetic in words.
  */
-export const VEHICLE_COVERAGE_NOTE =
-  'Vehicles (7 CFR 273.8(h)): every package counts the household\'s `vehicle_fair_market_value` above $4,650 in the federal resource test ' +
-  '(`us:regulations/7-cfr/273/8/h`), which applies only to a household that is not categorically eligible. Most States use their ' +
-  'TANF vehicle rule or exclude one or all vehicles instead; no State\'s vehicle option is encoded: **not verified** for all 53 packages ' +
-  '(the FNS SNAP State Options Report was not available to check). A State\'s BBCE asset limit is compared with `countable_resources` alone.';
+export function vehicleValueByHand(rule, vehicles, date) {
+  const { first = 0, second = 0, owed = 0, exempt = false } = vehicles;
+  const steps = [];
+  const fmvExcess = (v, over) => Math.max(v - over, 0);
+  const fed1 = fmvExcess(first, FEDERAL_THRESHOLD);
+  const excess2 = fmvExcess(second, FEDERAL_THRESHOLD);
+  const equity2 = Math.max(second - owed, 0);
+  const fed2 = second <= 0 ? 0 : exempt ? excess2 : Math.max(excess2, equity2);
+  steps.push(`federal: first max(${first} - 4650, 0) = ${fed1}; second ${second <= 0 ? 'none = 0' : exempt ? `equity-exempt, max(${second} - 4650, 0) = ${fed2}` : `max(excess ${excess2}, equity ${second} - ${owed} = ${equity2}) = ${fed2}`}; total ${fed1 + fed2}`);
+  const [, r1, a1] = atDate(rule.first, date);
+  const [, r2, a2] = atDate(rule.second, date);
+  const state1 = r1 === 'excluded' ? 0 : r1 === 'fmv_allowance' ? fmvExcess(first, a1) : fed1;
+  const state2 = second <= 0 || r2 === 'excluded' ? 0
+    : r2 === 'fmv_allowance' ? fmvExcess(second, a2)
+      : r2 === 'excluded_when_equity_exempt' ? (exempt ? 0 : fed2) : fed2;
+  const describe1 = r1 === 'excluded' ? 'excluded = 0' : r1 === 'fmv_allowance' ? `max(${first} - ${a1}, 0) = ${state1}` : `federal ${state1}`;
+  const describe2 = second <= 0 ? 'none = 0' : r2 === 'excluded' ? 'excluded = 0' : r2 === 'fmv_allowance' ? `max(${second} - ${a2}, 0) = ${state2}`
+    : r2 === 'excluded_when_equity_exempt' && exempt ? 'another adult\'s or a minor\'s work vehicle, excluded = 0' : `federal ${state2}`;
+  steps.push(`State: first ${describe1}; second ${describe2}; total ${state1 + state2}`);
+  const value = Math.min(fed1 + fed2, state1 + state2);
+  steps.push(`the lower counts: ${value}`);
+  return { value, steps };
+}
+
+const VEHICLE_CASES = [
+  { name: 'one_vehicle_worth_20000', label: 'one vehicle worth $20,000', vehicles: { first: 20000 } },
+  { name: 'second_vehicle_counted_by_equity', label: 'a $25,000 vehicle and a second worth $10,000 with $2,000 owed, not exempt from the equity test', vehicles: { first: 25000, second: 10000, owed: 2000, exempt: false } },
+  { name: 'second_adults_vehicle', label: 'the same two vehicles, the second driven by another adult member', vehicles: { first: 25000, second: 10000, owed: 2000, exempt: true } },
+];
+
+/** Companion tests of a State's vehicle module: the hooks bound, and three households worked by hand. */
+export function stateVehicleTests(code, rule, moduleId) {
+  const date = '2026-01-01';
+  const [, r1, a1] = atDate(rule.first, date);
+  const [, r2, a2] = atDate(rule.second, date);
+  const tests = [{ name: 'fy2026_rule_bound_to_federal_hooks', period: '2026-01', input: {},
+    output: { [`${F}#snap_state_first_vehicle_rule`]: r1, [`${F}#snap_state_first_vehicle_allowance`]: a1,
+      [`${F}#snap_state_second_vehicle_rule`]: r2, [`${F}#snap_state_second_vehicle_allowance`]: a2, [`${moduleId}#${code}_snap_first_vehicle_rule`]: r1 } }];
+  for (const c of VEHICLE_CASES) {
+    const { value, steps } = vehicleValueByHand(rule, c.vehicles, date);
+    tests.push({ name: `fy2026_${c.name}`, description: `${c.label}. ${steps.join('; ')}.`, period: '2026-01',
+      input: vehicleFactRow({ vehicles: { ...c.vehicles, second: c.vehicles.second ?? 0 } }), output: { [`${F}#snap_countable_vehicle_value`]: value } });
+  }
+  return tests;
+}
+
+function ruleWords(kind, amount, which) {
+  if (kind === 'excluded') return `excludes ${which}`;
+  if (kind === 'fmv_allowance') return `counts ${which}'s fair market value above ${dollars(amount)}`;
+  if (kind === 'excluded_when_equity_exempt') return `excludes ${which} when it is another adult's vehicle or a minor's work vehicle (otherwise the federal test)`;
+  return `applies the federal test to ${which}`;
+}
+
+function versions(series, pick) {
+  return series.map((e) => `      - effective_from: '${e[0]}'\n        formula: '${pick(e)}'`).join('\n');
+}
+
+/** The State's vehicle module: its rule as parameters bound to the federal hooks of 7 CFR 273.8(f). */
+export function stateVehicleModule(code, st, rule, moduleId, sourceRelation) {
+  const src = `7 U.S.C. 2014(g)(2)(D); ${rule.citation}`;
+  const param = (name, dtype, series, pick, description) => `
+  - name: ${code}_${name}
+    kind: parameter
+    dtype: ${dtype}${dtype === 'Money' ? '\n    unit: USD' : ''}
+    source: ${src}
+    source_url: ${rule.url}
+    description: ${description}
+    versions:
+${versions(series, pick)}`;
+  const rules = [
+    param('snap_first_vehicle_rule', 'Text', rule.first, (e) => JSON.stringify(e[1]), 'The State\'s rule for the household\'s most valuable vehicle.'),
+    param('snap_first_vehicle_allowance', 'Money', rule.first, (e) => String(e[2]), 'Fair market value excluded for that vehicle (fmv_allowance only).'),
+    param('snap_second_vehicle_rule', 'Text', rule.second, (e) => JSON.stringify(e[1]), 'The State\'s rule for a further vehicle.'),
+    param('snap_second_vehicle_allowance', 'Money', rule.second, (e) => String(e[2]), 'Fair market value excluded for each further vehicle (fmv_allowance only).'),
+  ];
+  for (const [hook, own] of [['snap_state_first_vehicle_rule', 'snap_first_vehicle_rule'], ['snap_state_first_vehicle_allowance', 'snap_first_vehicle_allowance'],
+    ['snap_state_second_vehicle_rule', 'snap_second_vehicle_rule'], ['snap_state_second_vehicle_allowance', 'snap_second_vehicle_allowance']]) {
+    rules.push(sourceRelation(code, `${code}_sets_${hook}`, `7 U.S.C. 2014(g)(2)(D) (State vehicle allowance standard); ${st.agency}`, `${F}#${hook}`, `${moduleId}#${code}_${own}`));
+  }
+  const [, r1, a1] = rule.first.at(-1);
+  const [, r2, a2] = rule.second.at(-1);
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} SNAP vehicle rule (7 U.S.C. 2014(g)(2)(D)). ${st.name} ${ruleWords(r1, a1, 'the household\'s most valuable vehicle')} and ${ruleWords(r2, a2, 'a further vehicle')}.
+    Where the federal test of 7 CFR 273.8(f) attributes less, the federal value counts. Source: ${rule.citation}.
+  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/vehicles
+imports:
+  - ${F}
+rules:${rules.join('\n')}
+`;
+}
+
+/** docs/coverage.md note: which vehicle rule each package applies, verified or not. */
+export function vehicleCoverageNote(states) {
+  const verified = [];
+  const open = [];
+  for (const [code, st] of Object.entries(states)) {
+    const r = RULES.states[code];
+    if (stateVehicleRule(code)) {
+      const [, r1, a1] = r.first.at(-1);
+      const [, r2, a2] = r.second.at(-1);
+      verified.push(`${st.name} ${ruleWords(r1, a1, 'the most valuable vehicle')} and ${ruleWords(r2, a2, 'a further one')} (verified: ${r.citation})`);
+    } else if (r) open.push(`${st.name}: ${r.note}`);
+  }
+  return 'Vehicles (7 CFR 273.8(f); 7 U.S.C. 2014(g)(2)): a household gives its most valuable non-excluded licensed vehicle (`vehicle_fair_market_value`) and may give a second ' +
+    '(`second_vehicle_fair_market_value`, `second_vehicle_amount_owed`, `second_vehicle_exempt_from_equity_test`); further vehicles are not modelled. The federal rule (`us:regulations/7-cfr/273/8/f`) counts the first ' +
+    'vehicle\'s value above $4,650 and, for the second, the greater of its value above $4,650 and its equity, or the value above $4,650 alone when it is another adult\'s vehicle or a minor\'s work vehicle. ' +
+    'The test applies only to a household that is not categorically eligible. A State may apply its TANF vehicle standard where it attributes less (2014(g)(2)(D)); the lower of the two counts. ' +
+    `Encoded State rules: ${verified.join('; ')}. Every other package applies the federal rule, **not verified** against the State's own rule` +
+    (open.length ? `; what is known: ${open.join('; ')}.` : '.') +
+    ' A State\'s BBCE asset limit is compared with `countable_resources` alone (Texas counts excess vehicle value against its $5,000 BBCE limit: not modelled).';
+}

@@ -1,10 +1,11 @@
 /**
- * The vehicle rule of the SNAP resource test end to end (issue #12): the bundled Texas package through the
- * calculation service, on the compiled runtime, January 2026 (FY2026). A one-person household with an elderly
- * member and unearned income of 2,400 is not categorically eligible: Texas's BBCE gross limit is 165% of the
- * poverty guideline (1,305 a month for one in FY2026 -> 2,153.25 < 2,400), so the federal resource test applies,
- * with the elderly/disabled limit of 4,500 (7 U.S.C. 2014(g)(1)). The part of a licensed vehicle's fair market
- * value above 4,650 counts (7 CFR 273.8(h)).
+ * The vehicle rules of the SNAP resource test end to end (issue #12): bundled packages through the calculation
+ * service, on the compiled runtime, January 2026 (FY2026). Every household here is one elderly person with
+ * unearned income of 2,400 a month and 3,000 of other countable resources. Arkansas, Missouri and Kansas have no
+ * BBCE, and 2,400 is above Texas's BBCE gross limit (165% of the guideline: 1,305 x 1.65 = 2,153.25), so the
+ * federal resource test applies to all of them, with the elderly/disabled limit of 4,500 (7 U.S.C. 2014(g)(1)).
+ * Vehicles count under 7 CFR 273.8(f), or under the State's own rule where it counts less (7 U.S.C. 2014(g)(2)(D)).
+ * The arithmetic is worked by hand in the comments.
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,40 +19,88 @@ beforeAll(async () => {
   service = new CalculationService([await CompiledRuntime.load([rulesRoot])]);
 });
 
-const BASE = { household_size: 1, has_elderly_or_disabled_member: true, shelter_costs: 1800, utility_type: 'heating_cooling', countable_resources: 3000 };
+const BASE = { household_size: 1, has_elderly_or_disabled_member: true, unearned_income: 2400, shelter_costs: 1800, utility_type: 'heating_cooling', countable_resources: 3000 };
 
-async function calculate(facts: Record<string, unknown>): Promise<CalculateResponse> {
+async function calculate(jurisdiction: string, facts: Record<string, unknown>): Promise<CalculateResponse> {
   return service.calculate({
     program_id: 'snap',
-    jurisdiction: 'us-tx',
+    jurisdiction,
     household: { period: '2026-01', facts: { ...BASE, ...facts } } as never,
     variables: ['snap_allotment', 'snap_eligible', 'snap_categorically_eligible'],
   });
 }
 
-describe('SNAP vehicle resource rule through the calculation (Texas, FY2026)', () => {
-  it('counts the fair market value above 4,650 against the resource limit', async () => {
+describe('federal vehicle rule (Arkansas, no State option encoded)', () => {
+  it('counts the first vehicle\'s fair market value above 4,650', async () => {
     // 3,000 + (6,000 - 4,650 = 1,350) = 4,350 <= 4,500: eligible.
-    const within = await calculate({ unearned_income: 2400, vehicle_fair_market_value: 6000 });
+    const within = await calculate('us-ar', { vehicle_fair_market_value: 6000 });
     expect(within.outputs.snap_categorically_eligible).toBe(false);
     expect(within.outputs.snap_eligible).toBe(true);
     // 3,000 + (6,200 - 4,650 = 1,550) = 4,550 > 4,500: not eligible, no allotment.
-    const over = await calculate({ unearned_income: 2400, vehicle_fair_market_value: 6200 });
+    const over = await calculate('us-ar', { vehicle_fair_market_value: 6200 });
     expect(over.outputs.snap_eligible).toBe(false);
     expect(over.outputs.snap_allotment).toBe(0);
   });
 
-  it('does not count a vehicle for a categorically eligible household', async () => {
-    // Unearned income 1,000 < 2,153.25 and resources 3,000 under Texas's BBCE limit of 5,000: no federal test.
-    const r = await calculate({ unearned_income: 1000, vehicle_fair_market_value: 6200 });
-    expect(r.outputs.snap_categorically_eligible).toBe(true);
-    expect(r.outputs.snap_eligible).toBe(true);
+  it('counts a second vehicle\'s equity when it is greater than its excess', async () => {
+    // No first vehicle. Second: worth 4,000, 2,000 owed: excess max(4,000 - 4,650, 0) = 0, equity 2,000.
+    // 3,000 + 2,000 = 5,000 > 4,500: not eligible.
+    const equity = await calculate('us-ar', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 2000 });
+    expect(equity.outputs.snap_eligible).toBe(false);
+    // The same car driven by a second adult is held to the excess alone: 3,000 + 0 = 3,000 <= 4,500: eligible.
+    const exempt = await calculate('us-ar', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 2000, second_vehicle_exempt_from_equity_test: true });
+    expect(exempt.outputs.snap_eligible).toBe(true);
+    // With 3,600 owed the equity is 400: 3,000 + 400 = 3,400 <= 4,500: eligible.
+    const owed = await calculate('us-ar', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 3600 });
+    expect(owed.outputs.snap_eligible).toBe(true);
   });
 
   it('lists an omitted vehicle value in assumptions only where the resource test applies', async () => {
-    const tested = await calculate({ unearned_income: 2400 });
+    const tested = await calculate('us-ar', {});
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
-    const categorical = await calculate({ unearned_income: 1000 });
-    expect(categorical.assumptions.some((a) => a.input === 'vehicle_fair_market_value')).toBe(false);
+    expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
+    // Unearned income 1,000 < 2,153.25 and resources 3,000 under Texas's BBCE asset limit of 5,000: categorically
+    // eligible, so no vehicle fact matters.
+    const categorical = await calculate('us-tx', { unearned_income: 1000 });
+    expect(categorical.outputs.snap_categorically_eligible).toBe(true);
+    expect(categorical.assumptions.some((a) => a.input.includes('vehicle'))).toBe(false);
+  });
+});
+
+describe('State vehicle rules (7 U.S.C. 2014(g)(2)(D))', () => {
+  it('Texas counts only the fair market value above 22,500 of the most valuable vehicle', async () => {
+    // 6,200 would count 1,550 federally; Texas counts max(6,200 - 22,500, 0) = 0, the lower: 3,000 <= 4,500.
+    const car = await calculate('us-tx', { vehicle_fair_market_value: 6200 });
+    expect(car.outputs.snap_categorically_eligible).toBe(false);
+    expect(car.outputs.snap_eligible).toBe(true);
+    // 24,000: Texas 24,000 - 22,500 = 1,500 (federal 19,350): 3,000 + 1,500 = 4,500 <= 4,500: eligible.
+    expect((await calculate('us-tx', { vehicle_fair_market_value: 24000 })).outputs.snap_eligible).toBe(true);
+    // 24,100: Texas 1,600: 4,600 > 4,500: not eligible.
+    expect((await calculate('us-tx', { vehicle_fair_market_value: 24100 })).outputs.snap_eligible).toBe(false);
+  });
+
+  it('Texas counts a further vehicle\'s fair market value above 8,700', async () => {
+    // First 20,000: 0. Second 10,000, 6,000 owed: Texas 10,000 - 8,700 = 1,300 (federal: max(5,350, 4,000) =
+    // 5,350). 3,000 + 1,300 = 4,300 <= 4,500: eligible. At 10,300 the second counts 1,600: 4,600 > 4,500.
+    const within = await calculate('us-tx', { vehicle_fair_market_value: 20000, second_vehicle_fair_market_value: 10000, second_vehicle_amount_owed: 6000 });
+    expect(within.outputs.snap_eligible).toBe(true);
+    const over = await calculate('us-tx', { vehicle_fair_market_value: 20000, second_vehicle_fair_market_value: 10300, second_vehicle_amount_owed: 6000 });
+    expect(over.outputs.snap_eligible).toBe(false);
+  });
+
+  it('Missouri excludes every vehicle', async () => {
+    // Federal: (50,000 - 4,650) + max(25,350, 30,000) would count far above the limit; Missouri counts 0: 3,000.
+    const r = await calculate('us-mo', { vehicle_fair_market_value: 50000, second_vehicle_fair_market_value: 30000 });
+    expect(r.outputs.snap_categorically_eligible).toBe(false);
+    expect(r.outputs.snap_eligible).toBe(true);
+  });
+
+  it('Kansas excludes one vehicle per adult, and values a further one by the federal test', async () => {
+    // First 40,000: excluded. Second 6,000 with nothing owed, another adult's: excluded. 3,000: eligible.
+    const adults = await calculate('us-ks', { vehicle_fair_market_value: 40000, second_vehicle_fair_market_value: 6000, second_vehicle_exempt_from_equity_test: true });
+    expect(adults.outputs.snap_eligible).toBe(true);
+    // Not exempt: federal max(6,000 - 4,650, 6,000 - 0) = 6,000: 3,000 + 6,000 = 9,000 > 4,500: not eligible.
+    const spare = await calculate('us-ks', { vehicle_fair_market_value: 40000, second_vehicle_fair_market_value: 6000 });
+    expect(spare.outputs.snap_eligible).toBe(false);
   });
 });
