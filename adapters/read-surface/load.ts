@@ -2,10 +2,11 @@
  * Turns loaded rule repositories (the engine's repository model) into the catalog's input model and builds the
  * read catalog. Runs once at start-up.
  */
-import { leadingComment, programSpecFrom } from '../../core/domain/catalog/program-spec.js';
+import { leadingComment } from '../../core/domain/catalog/spec-comment.js';
 import type { CatalogProgramSpec, CatalogRepository } from '../../core/domain/catalog/types.js';
 import { loadRuleRepository } from '../../core/engine/load/load-repository.js';
-import { parseYaml } from '../../core/engine/load/module-loader.js';
+import { programRoots } from '../../core/engine/package/program-roots.js';
+import { parseProgramSpec } from '../../core/engine/package/program-spec.js';
 import type { RuleRepository } from '../../core/ports/rule-repository.js';
 import { buildReadCatalog, type ReadCatalog } from '../../core/usecases/read/read-catalog.js';
 import { catalogModule } from './catalog-from-rulespec.js';
@@ -36,17 +37,32 @@ export async function loadRepositories(sources: readonly RuleRepository[]): Prom
   return loaded;
 }
 
+/**
+ * A program spec as the catalog takes it, read by the engine's parser: a spec the composer refuses (bad YAML, a bad
+ * program key, a reserved scope key, a rule named in scope) declares no program here either; the runtime reports it
+ * as a spec that did not compose. Its modules are the composer's roots: the scope's module ids (kept when a module
+ * does not exist yet: the catalog lists it as planned), or, without a scope, the module producing each output.
+ */
+export function catalogProgramSpec(model: RuleRepositoryModel, path: string, text: string): CatalogProgramSpec | undefined {
+  const parsed = parseProgramSpec(path, text);
+  if (!parsed.ok) return undefined;
+  const { spec } = parsed;
+  const roots = spec.scopeModules.length > 0 ? undefined : programRoots(model, spec);
+  return {
+    program: spec.program,
+    path,
+    period: spec.period === '' ? undefined : spec.period,
+    outputs: [...spec.outputs],
+    acknowledgedIncomplete: [...spec.acknowledgedIncomplete],
+    scopeModules: roots === undefined ? [...spec.scopeModules] : roots.ok ? roots.roots : [],
+    description: leadingComment(text),
+  };
+}
+
 export async function catalogRepository({ source, model }: LoadedRuleRepository, settings: IdentitySettings): Promise<CatalogRepository> {
   const programs: CatalogProgramSpec[] = [];
   for (const path of model.programFiles) {
-    const text = await source.readText(path);
-    let doc: unknown;
-    try {
-      doc = parseYaml(text);
-    } catch {
-      continue; // A malformed spec declares no program; the engine reports it when composing.
-    }
-    const spec = programSpecFrom(path, doc, leadingComment(text));
+    const spec = catalogProgramSpec(model, path, await source.readText(path));
     if (spec) programs.push(spec);
   }
   return {

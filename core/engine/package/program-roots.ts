@@ -1,7 +1,7 @@
 /**
- * Roots: a program spec and the repository → the module ids its closure starts from: the `scope` paths (anchors
- * `federal` → us, `state` → the program's jurisdiction), or, without a scope, the unique module producing each
- * output in the program's jurisdiction, else in `us`. Returns the problem in words when there is none.
+ * Roots: a program spec and the repository → the module ids its closure starts from: the scope's module ids (the
+ * parser resolves the anchors), or, without a scope, the unique module producing each output in the program's
+ * jurisdiction, else in `us`. Returns the problem in words when there is none.
  */
 import type { RuleRepositoryModel } from '../load/repository.js';
 import type { ProgramSpec } from './types.js';
@@ -9,7 +9,7 @@ import type { ProgramSpec } from './types.js';
 export type RootsResult = { ok: true; roots: string[] } | { ok: false; message: string };
 
 export function programRoots(repo: RuleRepositoryModel, spec: ProgramSpec): RootsResult {
-  const roots = scopeRoots(spec);
+  const roots = [...spec.scopeModules];
   if (roots.length === 0) {
     for (const out of spec.outputs) {
       const found = outputProducer(repo, spec, out);
@@ -20,18 +20,6 @@ export function programRoots(repo: RuleRepositoryModel, spec: ProgramSpec): Root
   const missing = roots.filter((r) => !repo.modules.has(r));
   if (missing.length) return { ok: false, message: `scope modules do not exist: ${missing.join(', ')}` };
   return { ok: true, roots };
-}
-
-function scopeRoots(spec: ProgramSpec): string[] {
-  const roots: string[] = [];
-  for (const [anchor, paths] of Object.entries(spec.scope)) {
-    const prefix = anchor === 'federal' ? 'us' : anchor === 'state' ? spec.jurisdiction : anchor;
-    for (const p of paths) {
-      const id = p.includes(':') ? p : `${prefix}:${p}`;
-      if (!roots.includes(id)) roots.push(id);
-    }
-  }
-  return roots;
 }
 
 /** The unique module producing an output, preferring the program's jurisdiction, then us. */

@@ -17,7 +17,8 @@ export interface ProgramSpec {
   readonly name: string;
   readonly period: string;
   readonly outputs: readonly string[];
-  readonly scope: Readonly<Record<string, readonly string[]>>;
+  /** The scope's module ids, resolved from its anchors (program-spec.ts scopeModuleIds); empty without a scope. */
+  readonly scopeModules: readonly string[];
   readonly acknowledgedIncomplete: readonly string[];
   readonly transformations: readonly Obj[];
   readonly autoGateOutputs: readonly string[];
