@@ -13,6 +13,30 @@ export interface CalculateRequest {
   jurisdiction: string;
   household: Record<string, unknown>;
   variables?: string[];
+  /**
+   * Parameter id (bare name or `<module>#<name>`) -> new value, key -> value for a table, or dated versions
+   * (docs/calculation.md "Parameter overrides"). Omitted or empty: the published package.
+   */
+  parameter_overrides?: Record<string, unknown>;
+}
+
+/** A parameter read that used an overridden value (trace entries of results computed with parameter_overrides). */
+export interface OverriddenRead {
+  rule_id: string;
+  /** The table key read (tables only). */
+  key?: number;
+  value: JsonValue;
+  /** Start of the version read. */
+  effective_from: string;
+  overridden: true;
+}
+
+/** What a result computed with parameter_overrides ran: the published package changed by these parameters' versions. */
+export interface ParameterOverridesApplied {
+  current_law: false;
+  /** Digest of the published package the overrides were applied to. */
+  base_package_digest: string;
+  parameters: Array<{ rule_id: string; name: string; versions: Array<{ effective_from: string; effective_to?: string; value: JsonValue }> }>;
 }
 
 export interface TraceEntry {
@@ -25,6 +49,8 @@ export interface TraceEntry {
   value: JsonValue;
   /** Legal source references (citations, with URLs where the rule gives one). */
   sources: string[];
+  /** Parameter reads of this rule that used a value from the request's parameter_overrides (absent otherwise). */
+  overridden_parameters?: OverriddenRead[];
 }
 
 export interface CalculateResponse {
@@ -45,6 +71,8 @@ export interface CalculateResponse {
   warnings: string[];
   /** Defaults relied on that could change this household's outcome (docs/calculation.md "Assumptions"); may be empty. */
   assumptions: Assumption[];
+  /** Present when the request's parameter_overrides changed the package: the result is not current law. */
+  parameter_overrides?: ParameterOverridesApplied;
 }
 
 export type EntryErrorCode = 'unsupported_program' | 'invalid_household' | 'runtime_error';
@@ -88,6 +116,13 @@ export interface ExecutablePackage {
    * synchronously returns the execution itself (nothing could interrupt it, so the caller sets no timer).
    */
   execute(household: MappedHousehold, outputs: string[], options: ExecuteOptions): Execution | Promise<Execution>;
+  /**
+   * The package with `overrides` applied (same program, outputs and household shape; its own digest), for
+   * runtimes that can change parameters; throws ServiceError invalid_request naming each bad override.
+   */
+  withParameterOverrides?(overrides: Readonly<Record<string, unknown>>): ExecutablePackage;
+  /** Set on a package made by withParameterOverrides. */
+  parameter_overrides?: ParameterOverridesApplied;
 }
 
 /** A set of executable packages (one runtime: compiled or fixture). */

@@ -34,7 +34,10 @@ export type OverrideResult =
   | { ok: true; package: RuntimePackage; applied: readonly AppliedOverride[]; baseDigest: string }
   | { ok: false; problems: readonly OverrideProblem[] };
 
-/** The package's parameters (those its outputs reach) by every accepted id: bare name and durable id. */
+/**
+ * The package's parameters (those its outputs reach) by every accepted id: bare name and durable id, and for a
+ * federal hook bound by a State rule through `sets`, the State rule's id and name too.
+ */
 function parameterIds(pkg: RuntimePackage): Map<string, string> {
   const ids = new Map<string, string>();
   for (const rule of pkg.graph.rules) {
@@ -43,6 +46,13 @@ function parameterIds(pkg: RuntimePackage): Map<string, string> {
   }
   // Merged duplicates: another module's id for the same parameter.
   for (const [id, name] of pkg.program.idToName) if (ids.has(name) && pkg.program.parameters.has(name)) ids.set(id, name);
+  // A State rule bound to a federal hook through `sets` supplies the hook's values: its id and name mean the hook.
+  for (const [name, parameter] of pkg.program.parameters) {
+    const bound = parameter.boundBy?.value;
+    if (!bound || !ids.has(name)) continue;
+    ids.set(bound, name);
+    if (!ids.has(bound.slice(bound.indexOf('#') + 1))) ids.set(bound.slice(bound.indexOf('#') + 1), name);
+  }
   return ids;
 }
 
