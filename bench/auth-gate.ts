@@ -23,7 +23,7 @@ const raw = formatKey(randomBytes(24));
 const envKey: EnvironmentKeyConfig = { id: 'bench-env', sha256: hashKey(raw), scopes: ['*'], rate_limit: { requests: 1_000_000_000, window_seconds: 60 } };
 
 function request(key: string): AuthRequest {
-  return { headers: new Headers({ 'x-api-key': key }), clientIp: '198.51.100.1', scope: 'rules:read', method: 'GET', route: '/v1/programs' };
+  return { presentedKey: key, clientIp: '198.51.100.1', scope: 'rules:read', method: 'GET', route: '/v1/programs' };
 }
 
 interface Result {

@@ -16,6 +16,7 @@ import type { RequestObserver } from '../../core/ports/request-observer.js';
 import type { Services } from '../tokens.js';
 import { BodySlots, checkDeclaredLength, hasNoBody, parseJsonBody, readLimited } from './body.js';
 import { TrustedProxies } from './client-address.js';
+import { presentedKey } from './credentials.js';
 import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
 import { errorEnvelope, JSON_CONTENT_TYPE, meta, successEnvelope, type Envelope } from './envelope.js';
 import { requestIdFor } from './request-id.js';
@@ -126,7 +127,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       });
     }
     if (pathname === '/v1' || pathname.startsWith('/v1/')) {
-      const outcome = await deps.authGate.authenticate({ headers: request.headers, clientIp: state.clientIp, scope: 'rules:read', method, route: 'unknown' });
+      const outcome = await deps.authGate.authenticate({ presentedKey: presentedKey(request.headers), clientIp: state.clientIp, scope: 'rules:read', method, route: 'unknown' });
       state.principal = outcome.principal;
       Object.assign(state.extraHeaders, outcome.headers);
     }
@@ -160,7 +161,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     // The key first: a client without one never gets the server to receive its body.
     const scope = routeScope(route);
     if (scope !== null) {
-      const outcome = await deps.authGate.authenticate({ headers: request.headers, clientIp: state.clientIp, scope, method, route: route.path });
+      const outcome = await deps.authGate.authenticate({ presentedKey: presentedKey(request.headers), clientIp: state.clientIp, scope, method, route: route.path });
       state.principal = outcome.principal;
       Object.assign(state.extraHeaders, outcome.headers);
     }

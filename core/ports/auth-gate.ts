@@ -8,13 +8,9 @@ export interface Principal {
   owner?: string;
 }
 
-/** Read access to request headers (lower-case names), satisfied by the fetch `Headers` class. */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
-
 export interface AuthRequest {
-  headers: HeaderReader;
+  /** The API key the client presented, as the transport read it (HTTP: x-api-key or Bearer); null when none. */
+  presentedKey: string | null;
   /** The client address: the socket peer, or behind TRUSTED_PROXIES the address the proxies saw (docs/auth.md). */
   clientIp: string;
   /** The scope the route needs, e.g. 'rules:read'. */
@@ -39,16 +35,6 @@ export interface AuthGate {
   authenticate(request: AuthRequest): Promise<AuthOutcome>;
   /** The "auth configuration" readiness dependency. */
   health(): Promise<DependencyHealth>;
-}
-
-/** Extracts the presented key: `x-api-key` wins over `Authorization: Bearer`. Returns null when neither is present. */
-export function presentedKey(headers: HeaderReader): string | null {
-  const direct = headers.get('x-api-key');
-  if (direct !== null && direct.trim() !== '') return direct.trim();
-  const authorization = headers.get('authorization');
-  if (authorization === null) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  return match ? match[1] : null;
 }
 
 /** `*` grants every scope. */

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { EnvironmentKeyConfig } from '../../domain/config.js';
 import { ServiceError } from '../../domain/errors.js';
-import { hasScope, presentedKey, type AuthGate, type AuthOutcome, type AuthRequest } from '../../ports/auth-gate.js';
+import { hasScope, type AuthGate, type AuthOutcome, type AuthRequest } from '../../ports/auth-gate.js';
 import type { DependencyHealth } from '../../ports/readiness.js';
 
 interface HashedKey {
@@ -24,7 +24,7 @@ export class EnvironmentKeyGate implements AuthGate {
 
   async authenticate(request: AuthRequest): Promise<AuthOutcome> {
     if (this.#keys.length === 0) throw new ServiceError('auth_not_configured');
-    const raw = presentedKey(request.headers);
+    const raw = request.presentedKey;
     if (raw === null) throw new ServiceError('unauthorized');
     const digest = createHash('sha256').update(raw, 'utf8').digest();
     // Compare against every entry so the time taken does not reveal which entry matched.

@@ -14,7 +14,7 @@ import { CU_PER_REQUEST } from '../../domain/keys/compute-units.js';
 import { rateLimitHeaders, type RateDecision } from '../../domain/keys/rate-window.js';
 import { grants } from '../../domain/keys/scopes.js';
 import { utcMonth } from '../../domain/keys/usage-month.js';
-import { presentedKey, type AuthGate, type AuthOutcome, type AuthRequest, type Principal } from '../../ports/auth-gate.js';
+import { type AuthGate, type AuthOutcome, type AuthRequest, type Principal } from '../../ports/auth-gate.js';
 import type { AdmissionResult } from '../../ports/admission-store.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import type { KeyStores } from '../../ports/key-stores.js';
@@ -66,7 +66,7 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
 
   async authenticate(request: AuthRequest): Promise<AuthOutcome> {
     const now = this.#now();
-    const raw = presentedKey(request.headers);
+    const raw = request.presentedKey;
     // A key the registry has cached resolves without the store; only then does the store work fit in one step.
     const key = raw === null ? null : await this.#registry.resolve(raw, now);
     if (!key) {

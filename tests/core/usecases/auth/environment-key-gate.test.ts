@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../core/domain/errors.js';
 import { EnvironmentKeyGate } from '../../../../core/usecases/auth/environment-key-gate.js';
+import { authRequest } from './support.js';
 
 const sha = (raw: string): string => createHash('sha256').update(raw).digest('hex');
 const READER = 'tnt_reader-key-aaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -19,7 +20,7 @@ const gate = new EnvironmentKeyGate(
 );
 
 function request(headers: Record<string, string>, scope = 'rules:read') {
-  return { headers: new Headers(headers), clientIp: '203.0.113.9', scope, method: 'GET', route: '/v1/programs' };
+  return authRequest(headers, scope, '203.0.113.9');
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
