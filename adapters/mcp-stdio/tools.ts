@@ -15,11 +15,18 @@ const Household = z
   );
 const Variables = z.array(z.string().max(200)).max(100).describe("Outputs to compute, by name or alias (at most 100); default: the package's default_outputs.");
 
+const ParameterOverrides = z
+  .record(z.string(), z.unknown())
+  .describe(
+    'What-if parameter changes for this calculation only (at most 20): parameter id (bare name or module#name, as the package graph and trace rule_ids show it) -> a value of its type, an object of table key -> value, or a list of {effective_from, effective_to?, value}. The result is not current law: its package_digest changes and its warnings say so.',
+  );
+
 const CalculateRequest = z.object({
   program_id: id('Program id, e.g. snap.'),
   jurisdiction: id('Jurisdiction id, e.g. us-co.'),
   household: Household,
   variables: Variables.optional(),
+  parameter_overrides: ParameterOverrides.optional(),
 });
 
 const seg = encodeURIComponent;

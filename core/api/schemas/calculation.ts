@@ -1,6 +1,8 @@
 /** Schemas of the calculation surface (spec "Household and calculation"); the OpenAPI document is built from them. */
 import * as v from 'valibot';
 import { LIMITS } from '../../usecases/calculate/request.js';
+import { MAX_PARAMETER_OVERRIDES } from '../../engine/package/parameter-overrides.js';
+import { MAX_OVERRIDE_VERSIONS } from '../../engine/package/override-values.js';
 
 const Identifier = v.pipe(
   v.string('must be a string'),
@@ -31,6 +33,15 @@ export const CalculateRequestSchema = v.object({
       v.description("Outputs to compute, by name or output alias (1-100); omit it for the package's default_outputs. An empty list is refused (400)."),
     ),
   ),
+  parameter_overrides: v.optional(
+    v.pipe(
+      v.record(v.string(), v.unknown(), 'must be an object of parameter id to value'),
+      v.maxEntries(MAX_PARAMETER_OVERRIDES, `must hold at most ${MAX_PARAMETER_OVERRIDES} parameters`),
+      v.description(
+        `Tenet extension: what-if parameter changes for this calculation only (docs/calculation.md "Parameter overrides"). Keys: a parameter of the package, by bare name or rule id (module#name) as package detail graph.rules (kind parameter) and trace rule_ids show it. Values: a value of the parameter's type (every version takes it), an object of table key to value for a table (merged into every version), or a list of 1-${MAX_OVERRIDE_VERSIONS} {effective_from, effective_to?, value} replacing the parameter's versions (a table's value is then the whole table). At most ${MAX_PARAMETER_OVERRIDES} parameters; a value that does not fit the parameter's type, currency decimal places or table keys, or an id that is not a parameter of the package, is a 400 naming it. The result's package_digest changes, parameter_overrides describes what ran, warnings say it is not current law, and trace entries that read a changed value list it in overridden_parameters. Only compiled packages accept overrides.`,
+      ),
+    ),
+  ),
 });
 
 export const TraceEntrySchema = v.strictObject({
@@ -43,7 +54,42 @@ export const TraceEntrySchema = v.strictObject({
   ),
   value: v.unknown(),
   sources: v.array(v.string()),
+  overridden_parameters: v.optional(
+    v.pipe(
+      v.array(
+        v.strictObject({
+          rule_id: v.string(),
+          key: v.optional(v.pipe(v.number(), v.description('The table key read (tables only).'))),
+          value: v.pipe(v.unknown(), v.description('The overridden value the rule used.')),
+          effective_from: v.pipe(v.string(), v.description('Start of the (overridden) version read.')),
+          overridden: v.literal(true),
+        }),
+      ),
+      v.description("Tenet extension, only with the request's parameter_overrides: the parameter reads of this rule that used an overridden value."),
+    ),
+  ),
 });
+
+const OverrideVersionSchema = v.strictObject({
+  effective_from: v.string(),
+  effective_to: v.optional(v.string()),
+  value: v.pipe(v.unknown(), v.description('A value, or for a table an object of key to value.')),
+});
+
+export const ParameterOverridesAppliedSchema = v.pipe(
+  v.strictObject({
+    current_law: v.literal(false),
+    base_package_digest: v.pipe(v.string(), v.description('Digest of the published package the overrides were applied to.')),
+    parameters: v.array(
+      v.strictObject({
+        rule_id: v.string(),
+        name: v.string(),
+        versions: v.pipe(v.array(OverrideVersionSchema), v.description("The parameter's versions as this calculation used them.")),
+      }),
+    ),
+  }),
+  v.description("Tenet extension, only with the request's parameter_overrides: the result is not current law; which parameters changed and their versions as used."),
+);
 
 export const AssumptionSchema = v.strictObject({
   input: v.pipe(v.string(), v.description('The input as a household names it (the package alias), e.g. citizenship_status.')),
@@ -72,6 +118,7 @@ export const CalculateResponseSchema = v.strictObject({
       'Tenet extension. Defaults the calculation relied on for facts the household did not give and that could change its outcome (the package marks them material; a person fact only for people its rule can reach; a resource fact not when the household is categorically eligible). Empty when nothing material was assumed. Each entry also appears, summarised, in warnings.',
     ),
   ),
+  parameter_overrides: v.optional(ParameterOverridesAppliedSchema),
 });
 
 export function batchRequestSchema(max: number) {

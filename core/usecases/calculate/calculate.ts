@@ -4,6 +4,7 @@ import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
 import { assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
 import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
+import { withOverrides } from './overrides.js';
 import { checkRequests } from './request.js';
 
 /** Constant naming the engine in every CalculateResponse. */
@@ -96,13 +97,17 @@ export class CalculationService {
     return undefined;
   }
 
-  /** Resolves the package (422 unsupported_program) and the variables (400 naming unknown ones). */
+  /**
+   * Resolves the package (422 unsupported_program) with the request's parameter_overrides applied (400 naming each
+   * bad one) and the variables (400 naming unknown ones).
+   */
   prepare(request: CalculateRequest, path?: string): PreparedCalculation {
-    const pkg = this.find(request.program_id, request.jurisdiction);
-    if (!pkg) {
+    const published = this.find(request.program_id, request.jurisdiction);
+    if (!published) {
       const packages = this.calculators.flatMap((calculator) => calculator.packages());
       throw new ServiceError('unsupported_program', noPackageMessage(request, packages));
     }
+    const pkg = withOverrides(published, request.parameter_overrides, path);
     if (request.variables === undefined || request.variables.length === 0) return { request, pkg, ...this.defaultVariables(pkg) };
     const variables = this.resolveVariables(pkg, request.variables, path);
     return { request, pkg, variables, outputs: [...new Set(variables.map(([, name]) => name))] };
@@ -189,6 +194,7 @@ export class CalculationService {
       trace: execution.trace,
       warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings, ...assumed],
       assumptions,
+      ...(pkg.parameter_overrides ? { parameter_overrides: pkg.parameter_overrides } : {}),
     };
   }
 
@@ -206,14 +212,16 @@ export class CalculationService {
   }
 
   /**
-   * Checks every entry before anything runs: schema problems and unknown variables fail the whole request
+   * Checks every entry before anything runs: schema problems, unknown variables and bad parameter overrides fail the whole request
    * with `requests[i]: ...`. A missing package is an entry error, not a request error.
    */
   checkBatch(value: unknown, max: number): CalculateRequest[] {
     const requests = checkRequests(value, max);
     requests.forEach((request, i) => {
-      const pkg = this.find(request.program_id, request.jurisdiction);
-      if (pkg && request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
+      const found = this.find(request.program_id, request.jurisdiction);
+      if (!found) return;
+      const pkg = withOverrides(found, request.parameter_overrides, `requests[${i}]`);
+      if (request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
     });
     return requests;
   }

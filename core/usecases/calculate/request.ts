@@ -1,5 +1,6 @@
 import { ServiceError } from '../../domain/errors.js';
 import type { CalculateRequest } from '../../ports/calculator.js';
+import { MAX_PARAMETER_OVERRIDES } from '../../engine/package/parameter-overrides.js';
 
 /** Limits from the spec's Limits table. */
 export const LIMITS = {
@@ -47,6 +48,12 @@ export function checkCalculateRequest(value: unknown, path: string): CalculateRe
     household: value.household as Record<string, unknown>,
   };
   if (variables !== undefined) request.variables = variables as string[];
+  const overrides = value.parameter_overrides;
+  if (overrides !== undefined) {
+    if (!isObject(overrides)) fail('parameter_overrides must be an object of parameter id to value');
+    else if (Object.keys(overrides).length > MAX_PARAMETER_OVERRIDES) fail(`parameter_overrides: at most ${MAX_PARAMETER_OVERRIDES} parameters`);
+    request.parameter_overrides = overrides as Record<string, unknown>;
+  }
   return request;
 }
 
