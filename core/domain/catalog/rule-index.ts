@@ -132,17 +132,56 @@ interface Located {
   repo: RepositoryIdentity;
 }
 
+type ProgramSpecs = Map<string, { ref: ProgramRef; specs: CatalogProgramSpec[]; repo: RepositoryIdentity }>;
+
+/** What every rule entry of one build reads: module lookup, closures, program assignment, names, the string pool. */
+interface IndexBuild {
+  readonly closureOf: (moduleId: string) => ReadonlySet<string>;
+  readonly programOfModule: ReadonlyMap<string, string>;
+  readonly declaredPrograms: ReadonlySet<string>;
+  readonly resolveName: (name: string, moduleId: string, closure: ReadonlySet<string>) => string | undefined;
+  readonly knownIds: ReadonlySet<string>;
+  readonly pool: StringPool;
+}
+
 export function buildRuleIndex(repositories: readonly CatalogRepository[]): RuleIndex {
-  // First repository wins on duplicate module ids (configuration order).
+  const modules = firstModules(repositories);
+  const closureOf = closureFinder(modules);
+  const specs = programSpecs(repositories);
+  const members = [...specs.values()].map((s) => {
+    const set = new Set<string>();
+    for (const spec of s.specs) for (const root of spec.scopeModules) for (const id of closureOf(root)) set.add(id);
+    return { ref: s.ref, modules: set };
+  });
+  const build: IndexBuild = {
+    closureOf,
+    programOfModule: assignPrograms(members, modules.keys()),
+    declaredPrograms: new Set(members.map((m) => m.ref.programId)),
+    ...nameResolver(modules),
+    pool: new StringPool(),
+  };
+  const entries: Entry[] = [];
+  for (const [moduleId, located] of modules) for (const rule of located.module.rules) entries.push(ruleEntry(build, moduleId, located, rule));
+  entries.push(...plannedEntries(build.pool, modules, specs));
+  linkDependents(entries);
+
+  const k = (x: string): string => build.pool.keep(x);
+  const programs = programRecords(entries, specs).map((p) => ({ ...p, id: k(p.id), jurisdiction: k(p.jurisdiction), name: own(p.name), description: own(p.description) }));
+  return new RuleIndex(entries, programs, repositories.map((r) => ({ repo: own(r.identity.repo), branch: own(r.identity.branch), release: own(r.identity.release) })));
+}
+
+/** Modules by id; the first repository wins on duplicate module ids (configuration order). */
+function firstModules(repositories: readonly CatalogRepository[]): Map<string, Located> {
   const modules = new Map<string, Located>();
   for (const repo of repositories) {
     for (const m of repo.modules) if (!modules.has(m.id)) modules.set(m.id, { module: m, repo: repo.identity });
   }
+  return modules;
+}
 
-  const closureOf = closureFinder(modules);
-
-  // Program specs, merged by jurisdiction/program (several fiscal years may declare the same program).
-  const specs = new Map<string, { ref: ProgramRef; specs: CatalogProgramSpec[]; repo: RepositoryIdentity }>();
+/** Program specs, merged by jurisdiction/program (several fiscal years may declare the same program). */
+function programSpecs(repositories: readonly CatalogRepository[]): ProgramSpecs {
+  const specs: ProgramSpecs = new Map();
   for (const repo of repositories) {
     for (const spec of repo.programs) {
       const ref = parseProgramKey(spec.program);
@@ -153,85 +192,83 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
       else specs.set(key, { ref, specs: [spec], repo: repo.identity });
     }
   }
-  const members = [...specs.values()].map((s) => {
-    const set = new Set<string>();
-    for (const spec of s.specs) for (const root of spec.scopeModules) for (const id of closureOf(root)) set.add(id);
-    return { ref: s.ref, modules: set };
-  });
-  const programOfModule = assignPrograms(members, modules.keys());
-  const declaredPrograms = new Set(members.map((m) => m.ref.programId));
+  return specs;
+}
 
-  const { resolveName, knownIds } = nameResolver(modules);
-
-  const pool = new StringPool();
-  const k = (x: string): string => pool.keep(x);
-  const entries: Entry[] = [];
-  for (const [moduleId, { module, repo }] of modules) {
-    const closure = closureOf(moduleId);
-    const jurisdiction = jurisdictionOfModule(moduleId);
-    const segments = moduleSegments(moduleId);
-    const documentClass = documentClassOf(segments[0]);
-    const programId = programOfModule.get(moduleId) ?? segments[0];
-    const place = {
-      jurisdictionName: jurisdictionName(jurisdiction),
-      documentClass,
-      locator: module.corpusCitationPath ?? citationPathOf(moduleId),
-      program: declaredPrograms.has(programId) ? programDisplayName(programId) : undefined,
-    };
-    for (const rule of module.rules) {
-      const id = ruleIdOf(moduleId, rule);
-      const citationPath = citationPathOf(id);
-      const referenced = new Set<string>();
-      for (const f of rule.formulas) for (const ident of formulaIdentifiers(f)) referenced.add(ident);
-      if (rule.sourceRelation) referenced.add(rule.sourceRelation);
-
-      const dependencies = new Set<string>();
-      for (const name of referenced) {
-        if (name.includes('#')) {
-          if (knownIds.has(name)) dependencies.add(name);
-          continue;
-        }
-        const dep = resolveName(name, moduleId, closure);
-        if (dep && dep !== id) dependencies.add(dep);
-      }
-      for (const linked of rule.linkedIds ?? []) if (knownIds.has(linked) && linked !== id) dependencies.add(linked);
-
-      const symbols = new Set<string>([rule.name]);
-      for (const name of [...referenced].sort()) if (!name.includes('#')) symbols.add(name);
-      if (rule.indexedBy) symbols.add(rule.indexedBy);
-
-      const sources = buildSources(citationPath, rule, module).map((ref) => ({
-        key: ref.key,
-        citation_path: k(ref.citation_path),
-        label: k(ref.label),
-        url: pool.keepOptional(ref.url),
-        quote: ref.quote === null ? null : own(ref.quote),
-        source_type: ref.source_type,
-      }));
-      entries.push({
-        sources,
-        detail: {
-          id: k(id),
-          citation_path: own(citationPath),
-          name: k(rule.name),
-          jurisdiction: k(jurisdiction),
-          program_id: k(programId),
-          document_class: documentClass,
-          status: rule.formulas.some((f) => f.trim() !== '') || rule.hasValues ? 'encoded' : 'source-linked',
-          source_count: sources.length,
-          summary: own(ruleSummaryText(rule, module, place)),
-          symbols: [...symbols].map(k),
-          dependencies: [...dependencies].sort().map(k),
-          dependents: [],
-          version: k(newest(rule.effectiveFrom)),
-          provenance: { rulespec_repo: k(repo.repo), rulespec_path: own(module.path), rulespec_branch: k(repo.branch), source_release: k(repo.release) },
-        },
-      });
+/** Rule ids a rule depends on: names its formulas and source relation read, resolved in its module's closure. */
+function ruleDependencies(build: IndexBuild, moduleId: string, id: string, referenced: ReadonlySet<string>, linkedIds: readonly string[]): Set<string> {
+  const closure = build.closureOf(moduleId);
+  const dependencies = new Set<string>();
+  for (const name of referenced) {
+    if (name.includes('#')) {
+      if (build.knownIds.has(name)) dependencies.add(name);
+      continue;
     }
+    const dep = build.resolveName(name, moduleId, closure);
+    if (dep && dep !== id) dependencies.add(dep);
   }
+  for (const linked of linkedIds) if (build.knownIds.has(linked) && linked !== id) dependencies.add(linked);
+  return dependencies;
+}
 
-  // Program-scope entries no module provides yet.
+function ruleEntry(build: IndexBuild, moduleId: string, { module, repo }: Located, rule: CatalogModule['rules'][number]): Entry {
+  const { pool } = build;
+  const k = (x: string): string => pool.keep(x);
+  const jurisdiction = jurisdictionOfModule(moduleId);
+  const segments = moduleSegments(moduleId);
+  const documentClass = documentClassOf(segments[0]);
+  const programId = build.programOfModule.get(moduleId) ?? segments[0];
+  const place = {
+    jurisdictionName: jurisdictionName(jurisdiction),
+    documentClass,
+    locator: module.corpusCitationPath ?? citationPathOf(moduleId),
+    program: build.declaredPrograms.has(programId) ? programDisplayName(programId) : undefined,
+  };
+  const id = ruleIdOf(moduleId, rule);
+  const citationPath = citationPathOf(id);
+  const referenced = new Set<string>();
+  for (const f of rule.formulas) for (const ident of formulaIdentifiers(f)) referenced.add(ident);
+  if (rule.sourceRelation) referenced.add(rule.sourceRelation);
+  const dependencies = ruleDependencies(build, moduleId, id, referenced, rule.linkedIds ?? []);
+
+  const symbols = new Set<string>([rule.name]);
+  for (const name of [...referenced].sort()) if (!name.includes('#')) symbols.add(name);
+  if (rule.indexedBy) symbols.add(rule.indexedBy);
+
+  const sources = buildSources(citationPath, rule, module).map((ref) => ({
+    key: ref.key,
+    citation_path: k(ref.citation_path),
+    label: k(ref.label),
+    url: pool.keepOptional(ref.url),
+    quote: ref.quote === null ? null : own(ref.quote),
+    source_type: ref.source_type,
+  }));
+  return {
+    sources,
+    detail: {
+      id: k(id),
+      citation_path: own(citationPath),
+      name: k(rule.name),
+      jurisdiction: k(jurisdiction),
+      program_id: k(programId),
+      document_class: documentClass,
+      status: rule.formulas.some((f) => f.trim() !== '') || rule.hasValues ? 'encoded' : 'source-linked',
+      source_count: sources.length,
+      summary: own(ruleSummaryText(rule, module, place)),
+      symbols: [...symbols].map(k),
+      dependencies: [...dependencies].sort().map(k),
+      dependents: [],
+      version: k(newest(rule.effectiveFrom)),
+      provenance: { rulespec_repo: k(repo.repo), rulespec_path: own(module.path), rulespec_branch: k(repo.branch), source_release: k(repo.release) },
+    },
+  };
+}
+
+/** Program-scope entries no module provides yet. */
+function plannedEntries(pool: StringPool, modules: ReadonlyMap<string, Located>, specs: ProgramSpecs): Entry[] {
+  const k = (x: string): string => pool.keep(x);
   const planned = new Set<string>();
+  const entries: Entry[] = [];
   for (const { ref, specs: group, repo } of specs.values()) {
     for (const spec of group) {
       for (const moduleId of spec.scopeModules) {
@@ -254,15 +291,16 @@ export function buildRuleIndex(repositories: readonly CatalogRepository[]): Rule
       }
     }
   }
+  return entries;
+}
 
+/** Fills each entry's `dependents` from the others' dependencies, sorted. */
+function linkDependents(entries: readonly Entry[]): void {
   const byId = new Map(entries.map((e) => [e.detail.id, e]));
   for (const e of entries) {
     for (const dep of e.detail.dependencies) byId.get(dep)?.detail.dependents.push(e.detail.id);
   }
   for (const e of entries) e.detail.dependents.sort();
-
-  const programs = programRecords(entries, specs).map((p) => ({ ...p, id: k(p.id), jurisdiction: k(p.jurisdiction), name: own(p.name), description: own(p.description) }));
-  return new RuleIndex(entries, programs, repositories.map((r) => ({ repo: own(r.identity.repo), branch: own(r.identity.branch), release: own(r.identity.release) })));
 }
 
 function plannedDetail(moduleId: string, ref: ProgramRef, repo: RepositoryIdentity): RuleDetail {
