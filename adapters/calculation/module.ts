@@ -63,7 +63,11 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       registry.value(CALCULATION.Runtimes, runtimes);
       registry.value(CALCULATION.Calculators, runtimes.calculators);
       registry.value(CALCULATION.Problems, runtimes.problems);
-      registry.factory(CALCULATION.Service, (resolve) => new CalculationService(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs }));
+      // The meter is resolved when the service is first built, after every module registered (keys replaces the platform's free one).
+      registry.factory(
+        CALCULATION.Service,
+        (resolve) => new CalculationService(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs, meter: resolve(TOKENS.ComputeMeter) }),
+      );
       registry.factory(CALCULATION.JobStore, (resolve) =>
         config.redisUrl === null
           ? new MemoryJobStore({ concurrency: settings.jobConcurrency })
@@ -78,7 +82,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
               logger: resolve(TOKENS.Logger),
             }),
       );
-      registry.factory(CALCULATION.Jobs, (resolve) => new JobService(resolve(CALCULATION.JobStore), resolve(CALCULATION.Service), { newId: randomUUID, now: resolve(TOKENS.Clock) }));
+      registry.factory(CALCULATION.Jobs, (resolve) => new JobService(resolve(CALCULATION.JobStore), resolve(CALCULATION.Service), { newId: randomUUID, now: resolve(TOKENS.Clock), logger: resolve(TOKENS.Logger) }));
       registry.resolve(TOKENS.Readiness).register({
         name: 'calculation runtime',
         check: async () => {

@@ -113,16 +113,11 @@ function serviceOver(app: App): RuleService {
     listPackages: () => open(() => listRuntimePackages(runtime())),
     getPackage: (jurisdiction, programId) => open(() => getRuntimePackage(runtime(), jurisdiction, programId)),
     calculate: (request) =>
-      open(async () => {
-        const service = calculation();
-        const prepared = service.prepare(validatePart(CalculateRequestSchema, request, 'request'));
-        return dataOf<CalculationData>(calculateResponseJson(await service.run(prepared)));
-      }),
+      open(async () => dataOf<CalculationData>(calculateResponseJson(await calculation().calculate(validatePart(CalculateRequestSchema, request, 'request'))))),
     calculateBatch: (requests) =>
       open(async () => {
-        const service = calculation();
         const body = validatePart(batchRequestSchema(LIMITS.batch), { requests }, 'request');
-        return dataOf<BatchData>(batchResponseJson(await service.batch(service.checkBatch(body.requests, LIMITS.batch))));
+        return dataOf<BatchData>(batchResponseJson(await calculation().batch(body.requests)));
       }),
     close: async () => {
       if (closed) return;

@@ -89,11 +89,6 @@ export interface Execution {
   warnings: string[];
 }
 
-export interface ExecuteOptions {
-  /** Epoch milliseconds after which the runtime should give up (checked cooperatively where it can). */
-  deadline: number;
-}
-
 /** One executable package. */
 export interface ExecutablePackage {
   program_id: string;
@@ -113,9 +108,10 @@ export interface ExecutablePackage {
   /**
    * Computes `outputs` (canonical names) for a mapped household. Throws ServiceError invalid_household
    * for a household the package cannot use; any other error is a runtime failure. A runtime that computes
-   * synchronously returns the execution itself (nothing could interrupt it, so the caller sets no timer).
+   * synchronously returns the execution itself (nothing could interrupt it, so the caller sets no timer). The
+   * per-calculation time limit is the caller's (CalculationService.run): a runtime is given no deadline to poll.
    */
-  execute(household: MappedHousehold, outputs: string[], options: ExecuteOptions): Execution | Promise<Execution>;
+  execute(household: MappedHousehold, outputs: string[]): Execution | Promise<Execution>;
   /**
    * The package with `overrides` applied (same program, outputs and household shape; its own digest), for
    * runtimes that can change parameters; throws ServiceError invalid_request naming each bad override.

@@ -1,7 +1,5 @@
-import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
 import { CALCULATION } from '../../calculation/tokens.js';
-import { chargeCompute } from '../../calculation/meter.js';
 import { batchResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, BatchResponseSchema } from '../../../core/api/schemas/calculation.js';
@@ -17,10 +15,7 @@ export default defineRoute({
   auth: { scope: 'calculate:run' },
   body: batchRequestSchema(LIMITS.batch),
   responses: { 200: BatchResponseSchema },
-  handler: async ({ body, principal, resolve }) => {
-    const service = resolve(CALCULATION.Service);
-    const requests = service.checkBatch(body.requests, LIMITS.batch);
-    await chargeCompute(resolve, principal, calculationUnits(requests.length));
-    return batchResponseJson(await service.batch(requests));
-  },
+  // The use case checks every entry's variables, charges one unit per entry, then runs them.
+  needs: { calculation: CALCULATION.Service },
+  handler: async ({ body, principal }, { calculation }) => batchResponseJson(await calculation.batch(body.requests, principal)),
 });

@@ -1,6 +1,4 @@
-import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
 import { CALCULATION } from '../../calculation/tokens.js';
-import { chargeCompute } from '../../calculation/meter.js';
 import { calculateResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
 import { CalculateRequestSchema, CalculateResponseSchema } from '../../../core/api/schemas/calculation.js';
@@ -17,10 +15,7 @@ export default defineRoute({
   body: CalculateRequestSchema,
   responses: { 200: CalculateResponseSchema },
   errors: ['invalid_household', 'unsupported_program', 'runtime_error'],
-  handler: async ({ body, principal, resolve }) => {
-    const service = resolve(CALCULATION.Service);
-    const prepared = service.prepare(body);
-    await chargeCompute(resolve, principal, calculationUnits(1));
-    return calculateResponseJson(await service.run(prepared));
-  },
+  // The use case checks the package and variables, charges the entry's compute units, then runs it.
+  needs: { calculation: CALCULATION.Service },
+  handler: async ({ body, principal }, { calculation }) => calculateResponseJson(await calculation.calculate(body, principal)),
 });

@@ -1,7 +1,5 @@
-import { calculationUnits } from '../../../core/domain/keys/compute-units.js';
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
 import { CALCULATION } from '../../calculation/tokens.js';
-import { chargedFor } from '../../calculation/meter.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, JobSubmissionSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -18,10 +16,7 @@ export default defineRoute({
   successStatus: 202,
   responses: { 202: JobSubmissionSchema },
   errors: ['store_unavailable'],
-  handler: async (ctx) => {
-    const jobs = ctx.resolve(CALCULATION.Jobs);
-    const requests = ctx.resolve(CALCULATION.Service).checkBatch(ctx.body.requests, LIMITS.job);
-    // Units for a job the store cannot queue (503) are given back.
-    return chargedFor(ctx, calculationUnits(requests.length), () => jobs.submit(requests, ctx.principal?.key_id ?? null));
-  },
+  // The use case checks, charges (giving the units back when the store cannot queue the job) and queues.
+  needs: { jobs: CALCULATION.Jobs },
+  handler: async ({ body, principal }, { jobs }) => jobs.submit(body.requests, principal),
 });

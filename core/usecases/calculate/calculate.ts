@@ -3,9 +3,10 @@ import { isServiceError, ServiceError } from '../../domain/errors.js';
 import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
 import { assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
+import { calculationUnits } from '../../domain/keys/compute-units.js';
+import type { Principal } from '../../ports/auth-gate.js';
 import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
-import { withOverrides } from './overrides.js';
-import { checkRequests } from './request.js';
+import type { ComputeMeter } from '../../ports/compute-meter.js';
 
 /** Constant naming the engine in every CalculateResponse. */
 export const ENGINE_NAME = 'tenet-rulespec';
@@ -14,12 +15,26 @@ export const ENGINE_NAME = 'tenet-rulespec';
 export const EXPERIMENTAL_WARNING =
   'Calculation is experimental: this result is not an authoritative determination of eligibility or benefit amount.';
 
-/** Default per-calculation time limit; configurable (TENET_CALC_TIME_LIMIT_MS in the composition root). */
+/**
+ * Default per-calculation time limit; configurable (TENET_CALC_TIME_LIMIT_MS). Enforced here, by wall clock, per
+ * calculation (each batch or job entry has its own): a pending (asynchronous) runtime is cut off when it passes;
+ * a synchronous one (the compiled runtime: tens of microseconds per household) cannot be pre-empted, so a result
+ * that arrives after the limit is discarded. Either way the caller gets 502 runtime_error naming the limit.
+ */
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 
 export interface CalculationConfig {
   timeLimitMs: number;
+  /**
+   * Charges each calculation entry's compute units (the key layer's meter); default: free. The use case charges,
+   * so HTTP, jobs and the MCP tools (which call the HTTP API) pay the same: after the request is checked, before
+   * anything runs.
+   */
+  meter?: ComputeMeter;
 }
+
+/** Charges nothing: an app without the keys module, and embedders. */
+export const FREE_METER: ComputeMeter = { charge: async () => {}, refund: async () => {} };
 
 /** A request whose package and variables have been resolved; running it can still fail per household. */
 export interface PreparedCalculation {
@@ -89,6 +104,11 @@ export class CalculationService {
     return this.config.timeLimitMs;
   }
 
+  /** The meter every entry is charged to (jobs charge at submission through it too). */
+  get meter(): ComputeMeter {
+    return this.config.meter ?? FREE_METER;
+  }
+
   find(programId: string, jurisdiction: string): ExecutablePackage | undefined {
     for (const calculator of this.calculators) {
       const pkg = calculator.find(programId, jurisdiction);
@@ -97,17 +117,13 @@ export class CalculationService {
     return undefined;
   }
 
-  /**
-   * Resolves the package (422 unsupported_program) with the request's parameter_overrides applied (400 naming each
-   * bad one) and the variables (400 naming unknown ones).
-   */
+  /** Resolves the package (422 unsupported_program) and the variables (400 naming unknown ones). */
   prepare(request: CalculateRequest, path?: string): PreparedCalculation {
-    const published = this.find(request.program_id, request.jurisdiction);
-    if (!published) {
+    const pkg = this.find(request.program_id, request.jurisdiction);
+    if (!pkg) {
       const packages = this.calculators.flatMap((calculator) => calculator.packages());
       throw new ServiceError('unsupported_program', noPackageMessage(request, packages));
     }
-    const pkg = withOverrides(published, request.parameter_overrides, path);
     if (request.variables === undefined || request.variables.length === 0) return { request, pkg, ...this.defaultVariables(pkg) };
     const variables = this.resolveVariables(pkg, request.variables, path);
     return { request, pkg, variables, outputs: [...new Set(variables.map(([, name]) => name))] };
@@ -166,7 +182,7 @@ export class CalculationService {
 
     let execution: Execution;
     try {
-      const pending = pkg.execute(household, outputsToRun(prepared.outputs, household.assumptions, pkg), { deadline });
+      const pending = pkg.execute(household, outputsToRun(prepared.outputs, household.assumptions, pkg));
       // A synchronous runtime has finished already; only a pending one needs the timer to cut it off.
       execution = isPromise(pending) ? await withinLimit(pending, limit, overrun) : pending;
     } catch (error) {
@@ -194,40 +210,49 @@ export class CalculationService {
       trace: execution.trace,
       warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings, ...assumed],
       assumptions,
-      ...(pkg.parameter_overrides ? { parameter_overrides: pkg.parameter_overrides } : {}),
     };
   }
 
-  async calculate(request: CalculateRequest): Promise<CalculateResponse> {
-    return this.run(this.prepare(request));
+  /**
+   * One calculation for `principal`: resolves the package and variables (422, 400), charges one entry's compute
+   * units (429 for a trial key over its quota), then maps and runs the household. `request` has passed the
+   * CalculateRequest schema at the edge.
+   */
+  async calculate(request: CalculateRequest, principal: Principal | null = null): Promise<CalculateResponse> {
+    const prepared = this.prepare(request);
+    await this.meter.charge(principal, calculationUnits(1));
+    return this.run(prepared);
   }
 
-  /** Runs one entry, turning its failure into a positional error entry. */
+  /**
+   * Runs one entry already checked and charged (a batch entry, a job entry), turning its failure into a positional
+   * error entry. The package and variables are resolved again here: a job entry may run on another instance than
+   * the one that checked it, whose packages may differ (its `unsupported_program` then becomes the entry's error).
+   */
   async runEntry(request: CalculateRequest): Promise<BatchResult> {
     try {
-      return { status: 'ok', result: await this.calculate(request) };
+      return { status: 'ok', result: await this.run(this.prepare(request)) };
     } catch (error) {
       return { status: 'error', error: entryError(error) };
     }
   }
 
   /**
-   * Checks every entry before anything runs: schema problems, unknown variables and bad parameter overrides fail the whole request
-   * with `requests[i]: ...`. A missing package is an entry error, not a request error.
+   * Checks what the schema cannot before anything runs: an unknown variable fails the whole request with
+   * `requests[i]: ...`. A missing package is an entry error, not a request error. The entries' shape was checked
+   * once, by the batch schema at the edge.
    */
-  checkBatch(value: unknown, max: number): CalculateRequest[] {
-    const requests = checkRequests(value, max);
+  checkEntries(requests: readonly CalculateRequest[]): void {
     requests.forEach((request, i) => {
-      const found = this.find(request.program_id, request.jurisdiction);
-      if (!found) return;
-      const pkg = withOverrides(found, request.parameter_overrides, `requests[${i}]`);
-      if (request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
+      const pkg = this.find(request.program_id, request.jurisdiction);
+      if (pkg && request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
     });
-    return requests;
   }
 
-  /** Runs checked entries concurrently; results are positional. */
-  async batch(requests: CalculateRequest[]): Promise<BatchResponse> {
+  /** Checks every entry, charges one unit per entry, then runs them concurrently; results are positional. */
+  async batch(requests: CalculateRequest[], principal: Principal | null = null): Promise<BatchResponse> {
+    this.checkEntries(requests);
+    await this.meter.charge(principal, calculationUnits(requests.length));
     const results = await Promise.all(requests.map((request) => this.runEntry(request)));
     const succeeded = results.filter((r) => r.status === 'ok').length;
     return { summary: { total: results.length, succeeded, failed: results.length - succeeded }, results };

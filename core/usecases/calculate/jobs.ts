@@ -1,7 +1,10 @@
 import { ServiceError } from '../../domain/errors.js';
+import { calculationUnits } from '../../domain/keys/compute-units.js';
+import type { Principal } from '../../ports/auth-gate.js';
+import type { CalculateRequest } from '../../ports/calculator.js';
 import type { JobRecord, JobStatus, JobStore } from '../../ports/job-store.js';
+import type { Logger } from '../../ports/logger.js';
 import type { CalculationService } from './calculate.js';
-import { LIMITS } from './request.js';
 
 export interface JobSubmission {
   job_id: string;
@@ -14,6 +17,8 @@ export interface JobSubmission {
 export interface JobServiceOptions {
   newId: () => string;
   now: () => Date;
+  /** Where a failed compute-unit refund is reported (the client gets the store's failure either way). */
+  logger?: Logger;
 }
 
 /** Submits calculation jobs and answers polls; the store executes them. */
@@ -24,10 +29,26 @@ export class JobService {
     private readonly options: JobServiceOptions,
   ) {}
 
-  /** Validates every entry (400 `requests[i]: ...`), then records and queues the job. */
-  async submit(requests: unknown, apiKeyId: string | null): Promise<JobSubmission> {
-    const checked = this.calculation.checkBatch(requests, LIMITS.job);
-    const record = await this.store.submit({ id: this.options.newId(), api_key_id: apiKeyId, created_at: this.options.now().toISOString(), requests: checked });
+  /**
+   * Checks every entry's variables (400 `requests[i]: ...`; the shape was checked by the schema at the edge),
+   * charges one compute unit per entry, then records and queues the job. Units for a job the store cannot queue
+   * (503 store_unavailable) are given back: nothing ran. Entries are stored as checked and not re-checked when a
+   * worker replays them; only the package lookup is redone there (CalculationService.runEntry).
+   */
+  async submit(requests: CalculateRequest[], principal: Principal | null): Promise<JobSubmission> {
+    this.calculation.checkEntries(requests);
+    const units = calculationUnits(requests.length);
+    const meter = this.calculation.meter;
+    await meter.charge(principal, units);
+    let record: JobRecord;
+    try {
+      record = await this.store.submit({ id: this.options.newId(), api_key_id: principal?.key_id ?? null, created_at: this.options.now().toISOString(), requests });
+    } catch (error) {
+      await meter.refund(principal, units).catch((refundError: unknown) =>
+        this.options.logger?.warn('compute units not refunded', { units, error: refundError instanceof Error ? refundError.message : String(refundError) }),
+      );
+      throw error;
+    }
     return { job_id: record.id, status: record.status, total: record.total, status_url: `/v1/jobs/${encodeURIComponent(record.id)}`, durable: this.store.durable };
   }
 

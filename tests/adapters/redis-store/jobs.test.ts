@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServiceError } from '../../../core/domain/errors.js';
 import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
 import { JobService } from '../../../core/usecases/calculate/jobs.js';
+import type { Principal } from '../../../core/ports/auth-gate.js';
 import type { JobRecord } from '../../../core/ports/job-store.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
@@ -13,6 +14,8 @@ import { acquireRedisCluster, type TestCluster } from '../../support/redis-clust
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = FixtureRuntime.fromFile(fileURLToPath(new URL('../../fixtures/runtime-fixture.json', import.meta.url)));
 const calculation = new CalculationService([fixture]);
+/** The key the jobs are submitted and polled with. */
+const keyA: Principal = { key_id: 'key-a', scopes: ['calculate:run'], kind: 'environment' };
 const entry = (size: number) => ({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: size } } });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,7 +58,7 @@ describe.each(sources)('RedisJobStore on $name', ({ url: urlOf }) => {
     const jobsA = new JobService(a, calculation, { newId: () => `job-${Date.now()}-${++n}`, now: () => new Date() });
     const jobsB = new JobService(b, calculation, { newId: () => 'unused', now: () => new Date() });
     try {
-      const submitted = await jobsA.submit([entry(1), entry(7)], 'key-a');
+      const submitted = await jobsA.submit([entry(1), entry(7)], keyA);
       expect(submitted).toMatchObject({ status: 'pending', total: 2, durable: true });
       const record = await pollUntil(jobsB, submitted.job_id, 'key-a', (r) => r.status === 'succeeded', 10_000);
       expect(record).toMatchObject({ status: 'succeeded', total: 2, completed: 2, api_key_id: 'key-a' });
@@ -127,7 +130,7 @@ describe('RedisJobStore without Redis', () => {
     const store = new RedisJobStore({ url: `redis://127.0.0.1:${await freePort()}`, commandTimeoutMs: 500 });
     const jobs = new JobService(store, calculation, { newId: () => 'job-x', now: () => new Date() });
     try {
-      const error = await jobs.submit([entry(1)], 'key-a').catch((e: unknown) => e);
+      const error = await jobs.submit([entry(1)], keyA).catch((e: unknown) => e);
       expect(isServiceError(error) && error.code).toBe('store_unavailable');
       const poll = await jobs.get('job-x', 'key-a').catch((e: unknown) => e);
       expect(isServiceError(poll) && poll.code).toBe('store_unavailable');

@@ -22,9 +22,9 @@ const slowed: Calculator = {
     const pkg = fixture.find(programId, jurisdiction);
     if (!pkg) return undefined;
     const slow: ExecutablePackage = Object.create(pkg);
-    slow.execute = async (household, outputs, options) => {
+    slow.execute = async (household, outputs) => {
       await new Promise((r) => setTimeout(r, delay));
-      return pkg.execute(household, outputs, options);
+      return pkg.execute(household, outputs);
     };
     return slow;
   },

@@ -23,7 +23,7 @@ const entries = Number(process.env.SUBMIT_ENTRIES ?? 0);
 if (entries > 0) {
   const submitted = await jobs.submit(
     Array.from({ length: entries }, () => ({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } })),
-    'key-child',
+    { key_id: 'key-child', scopes: ['calculate:run'], kind: 'environment' },
   );
   process.stdout.write(`${JSON.stringify(submitted)}\n`);
 }

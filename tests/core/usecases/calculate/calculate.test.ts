@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isServiceError, type ErrorCode } from '../../../../core/domain/errors.js';
+import { isServiceError, ServiceError, type ErrorCode } from '../../../../core/domain/errors.js';
+import type { Principal } from '../../../../core/ports/auth-gate.js';
 import type { Calculator, ExecutablePackage } from '../../../../core/ports/calculator.js';
+import type { ComputeMeter } from '../../../../core/ports/compute-meter.js';
+import type { JobStore } from '../../../../core/ports/job-store.js';
 import { CalculationService, EXPERIMENTAL_WARNING } from '../../../../core/usecases/calculate/calculate.js';
 import { JobService } from '../../../../core/usecases/calculate/jobs.js';
 import { FixtureRuntime, RECORDED_WARNING } from '../../../../adapters/runtime-fixture/fixture-runtime.js';
@@ -10,6 +13,7 @@ import { MemoryJobStore } from '../../../../adapters/memory-store/jobs.js';
 const fixturePath = fileURLToPath(new URL('../../../fixtures/runtime-fixture.json', import.meta.url));
 const fixture = FixtureRuntime.fromFile(fixturePath);
 const earner = { household_size: 3, earned_income: 2000, rent: 900, snap_utility_allowance: 445 };
+const keyA: Principal = { key_id: 'key-a', scopes: ['calculate:run'], kind: 'environment' };
 const single = () => ({ program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1 } } });
 
 async function code(promise: Promise<unknown>): Promise<{ code: ErrorCode; message: string }> {
@@ -111,28 +115,88 @@ describe('CalculationService with the fixture runtime', () => {
     expect(result.outputs).toMatchObject({ snap_allotment: 7 });
   });
 
-  it('checks a batch positionally before running and reports entry failures positionally', async () => {
-    const bad = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {} }, { program_id: '', jurisdiction: 'x', household: {} }], 25)));
-    expect(bad).toMatchObject({ code: 'invalid_request' });
-    expect(bad.message).toMatch(/^requests\[1\]: program_id/);
-    const badVariable = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['zzz'] }], 25)));
-    expect(badVariable.message).toMatch(/^requests\[0\]: unknown variables/);
+  it("checks every entry's variables before running a batch and reports entry failures positionally", async () => {
+    // Entry shapes are the batch schema's job (tests/core/api/schemas); the use case checks what the schema cannot.
+    const badVariable = await code(service.batch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {} }, { program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['zzz'] }]));
+    expect(badVariable).toMatchObject({ code: 'invalid_request' });
+    expect(badVariable.message).toMatch(/^requests\[1\]: unknown variables/);
     // Names a plain object inherits are unknown variables like any other.
-    const inherited = await code(Promise.resolve().then(() => service.checkBatch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['constructor', 'toString'] }], 25)));
+    const inherited = await code(service.batch([{ program_id: 'snap', jurisdiction: 'us-fixture', household: {}, variables: ['constructor', 'toString'] }]));
     expect(inherited.message).toMatch(/^requests\[0\]: unknown variables for us-fixture\/snap: constructor, toString\./);
-    expect((await code(Promise.resolve().then(() => service.checkBatch([], 25)))).message).toContain('1-25');
 
-    const requests = service.checkBatch(
-      [
-        { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: earner } },
-        { program_id: 'other', jurisdiction: 'us-fixture', household: {} },
-        { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1, earned_income: -3 } } },
-      ],
-      25,
-    );
-    const response = await service.batch(requests);
+    const response = await service.batch([
+      { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: earner } },
+      { program_id: 'other', jurisdiction: 'us-fixture', household: {} },
+      { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 1, earned_income: -3 } } },
+    ]);
     expect(response.summary).toEqual({ total: 3, succeeded: 1, failed: 2 });
     expect(response.results.map((r) => (r.status === 'ok' ? 'ok' : r.error.code))).toEqual(['ok', 'unsupported_program', 'invalid_household']);
+  });
+});
+
+/** A meter that records every charge and refund, optionally refusing charges (as a trial key over quota is). */
+function recordingMeter(refuse = false) {
+  const log: string[] = [];
+  const meter: ComputeMeter = {
+    charge: async (principal, units) => {
+      if (refuse) throw new ServiceError('rate_limited', 'quota exceeded');
+      log.push(`charge ${principal?.key_id ?? 'anonymous'} ${units}`);
+    },
+    refund: async (principal, units) => {
+      log.push(`refund ${principal?.key_id ?? 'anonymous'} ${units}`);
+    },
+  };
+  return { meter, log };
+}
+
+const trial: Principal = { key_id: 'trial-1', scopes: ['calculate:run'], kind: 'trial' };
+
+describe('compute units are charged by the use case', () => {
+  it('charges 1 unit per calculation and 1 per batch entry, after the checks and before anything runs', async () => {
+    const { meter, log } = recordingMeter();
+    const metered = new CalculationService([fixture], { timeLimitMs: 2000, meter });
+    await metered.calculate(single(), trial);
+    await metered.batch([single(), single(), { program_id: 'other', jurisdiction: 'us-fixture', household: {} }], trial);
+    // A missing package is an entry error, so that entry is charged too: 1 + 3 units.
+    expect(log).toEqual(['charge trial-1 1', 'charge trial-1 3']);
+    // Refused requests (unknown program, unknown variable) are not charged.
+    await code(metered.calculate({ ...single(), program_id: 'nope' }, trial));
+    await code(metered.batch([{ ...single(), variables: ['zzz'] }], trial));
+    expect(log).toHaveLength(2);
+  });
+
+  it('runs nothing when the meter refuses (429)', async () => {
+    let ran = 0;
+    const counting = scriptedRuntime(() => {
+      ran += 1;
+      return { outputs: { snap_allotment: 1, snap_eligible: true }, trace: [], warnings: [] };
+    });
+    const refusing = new CalculationService([counting], { timeLimitMs: 2000, meter: recordingMeter(true).meter });
+    expect((await code(refusing.calculate({ ...single(), program_id: 'scripted' }, trial))).code).toBe('rate_limited');
+    expect((await code(refusing.batch([{ ...single(), program_id: 'scripted' }], trial))).code).toBe('rate_limited');
+    expect(ran).toBe(0);
+  });
+
+  it('charges a job at submission and gives the units back when the store cannot queue it', async () => {
+    const { meter, log } = recordingMeter();
+    const metered = new CalculationService([fixture], { timeLimitMs: 2000, meter });
+    const store = new MemoryJobStore({ concurrency: 1 });
+    await store.start((request) => metered.runEntry(request));
+    const jobs = new JobService(store, metered, { newId: () => 'job-1', now: () => new Date() });
+    await jobs.submit([single(), single()], trial);
+    expect(log).toEqual(['charge trial-1 2']);
+    const unreachable: JobStore = {
+      durable: true,
+      start: async () => {},
+      submit: async () => Promise.reject(new ServiceError('store_unavailable', 'down')),
+      get: async () => undefined,
+      health: async () => ({ name: 'job store', status: 'unavailable' }),
+      close: async () => {},
+    };
+    const broken = new JobService(unreachable, metered, { newId: () => 'job-2', now: () => new Date() });
+    expect((await code(broken.submit([single()], trial))).code).toBe('store_unavailable');
+    expect(log).toEqual(['charge trial-1 2', 'charge trial-1 1', 'refund trial-1 1']);
+    await store.close();
   });
 });
 
@@ -148,7 +212,7 @@ describe('JobService with the memory job store', () => {
         { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: earner } },
         { program_id: 'snap', jurisdiction: 'us-fixture', household: { facts: { household_size: 9 } } },
       ],
-      'key-a',
+      keyA,
     );
     expect(submitted).toEqual({ job_id: 'job-1', status: 'pending', total: 2, status_url: '/v1/jobs/job-1', durable: false });
     let record = await jobs.get('job-1', 'key-a');
@@ -162,7 +226,6 @@ describe('JobService with the memory job store', () => {
     expect(record.results?.map((r) => r.status)).toEqual(['ok', 'error']);
     expect((await code(jobs.get('job-1', 'key-b'))).code).toBe('not_found');
     expect((await code(jobs.get('job-404', 'key-a'))).code).toBe('not_found');
-    expect((await code(jobs.submit(new Array(51).fill({ program_id: 'snap', jurisdiction: 'us-fixture', household: {} }), 'key-a'))).message).toContain('1-50');
     await store.close();
   });
 
