@@ -31,6 +31,10 @@ const DIFFERENCES: Difference[] = [
     p.hasSelfEmployment
       ? 'PolicyEngine difference (self-employment costs): PolicyEngine deducts a State percentage of self-employment income (or stated costs where the State allows them) as the cost of doing business; the bundled packages count the self-employment income given, so give it net of allowable costs (7 CFR 273.11(a)-(b)).'
       : null,
+  (p) =>
+    p.vehicleGiven
+      ? 'PolicyEngine difference (vehicles): Tenet counts the vehicle\'s value above $4,650, or what the State\'s own vehicle rule counts, in the resource test of a household that is not categorically eligible (7 CFR 273.8(f); 7 U.S.C. 2014(g)(2)(D)); PolicyEngine\'s SNAP resource test reads snap_assets, and household_vehicles_value only in Texas\'s BBCE asset test.'
+      : null,
 ];
 
 /** The documented differences that apply to one unit-month. */

@@ -38,6 +38,8 @@ export interface UnitProfile {
   /** A member under 18 and no TANF amount given. */
   childWithoutTanf: boolean;
   hasSelfEmployment: boolean;
+  /** A vehicle value reached the package's vehicle_fair_market_value. */
+  vehicleGiven: boolean;
   /** Set after the run: the State gives the SUA through energy assistance and Pub. L. 119-21 sec. 10103 withheld it. */
   heatAndEatDenied?: boolean;
 }
@@ -93,6 +95,8 @@ interface Accumulator {
   weeklyHours: Map<string, Reading>;
   /** Members whose work-rule outcome PolicyEngine states directly (hours then decide nothing more). */
   workRulesStated: Set<string>;
+  /** vehicleFacts sent a vehicle value to the package. */
+  vehicleGiven: boolean;
   month: string;
   ignored: IgnoredInput[];
   notes: string[];
@@ -273,6 +277,30 @@ function regionFacts(acc: Accumulator, readings: Reading[], state: string, pkg: 
   return facts;
 }
 
+/**
+ * Vehicles: PolicyEngine gives the total fair market value of the household's vehicles and their number. The value
+ * of one vehicle is the package's vehicle_fair_market_value (7 CFR 273.8(f): its value above $4,650 counts, or what
+ * the State's rule counts). A total over two or more vehicles cannot be split into the per-vehicle values the rules
+ * need (each vehicle has its own $4,650, and a further vehicle's equity may count), so it is reported, not guessed.
+ */
+function vehicleFacts(acc: Accumulator, readings: Reading[], pkg: PackageInputs): Record<string, unknown> {
+  const given = readings.filter((r) => r.def.target.slot === 'vehicles_value' || r.def.target.slot === 'vehicles_owned');
+  const owned = acc.unit.vehicles_owned;
+  const value = acc.unit.vehicles_value;
+  let reason: string | null = null;
+  if (value === undefined) reason = 'household_vehicles_owned alone gives no vehicle value; give household_vehicles_value';
+  else if (!pkg.inputs.has('vehicle_fair_market_value')) reason = `the ${pkg.jurisdiction} SNAP package has no input vehicle_fair_market_value (docs/snap-package-contract.md §8)`;
+  else if (owned !== undefined && owned >= 2) {
+    reason = `household_vehicles_value is the total of ${owned} vehicles; the resource test values each vehicle on its own (7 CFR 273.8(f): $4,650 each, equity for some), and a total cannot be split, so no vehicle was counted`;
+  }
+  if (reason !== null) {
+    for (const r of given) ignore(acc, r, reason);
+    return {};
+  }
+  acc.vehicleGiven = true;
+  return { vehicle_fair_market_value: cents(value ?? 0) };
+}
+
 /** Members counted elderly by flag (is_usda_elderly) whom the package would not count by age: their medical costs move to the unit. */
 function elderlyByFlagMedical(acc: Accumulator): number {
   let moved = 0;
@@ -298,6 +326,7 @@ function profileOf(acc: Accumulator, month: string, state: string, utility: stri
     ssiCandidateWithoutSsi: !given(['ssi', 'ssi_reported']) && people.some((p) => (typeof p.age === 'number' && p.age >= 65) || p.is_disabled === true),
     childWithoutTanf: !given(['tanf']) && people.some((p) => typeof p.age === 'number' && p.age < 18),
     hasSelfEmployment: readings.some((r) => r.def.target.slot === 'self_employment_income'),
+    vehicleGiven: acc.vehicleGiven,
   };
 }
 
@@ -315,7 +344,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
   const { kept, ignored } = chooseSources(raw);
   const acc: Accumulator = {
     people: Object.fromEntries(ctx.members.map((pid) => [pid, {}])), unit: {}, flags: {}, texts: {}, utilities: new Set(),
-    elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), workRulesStated: new Set(), month, ignored, notes: [],
+    elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), workRulesStated: new Set(), vehicleGiven: false, month, ignored, notes: [],
   };
   for (const r of kept) {
     if (r.def.target.level === 'person') applyPerson(acc, r, pkg);
@@ -350,6 +379,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     countable_resources: cents(acc.unit.countable_resources ?? 0),
     utility_type: utility.type,
     ...regionFacts(acc, kept, state, pkg),
+    ...vehicleFacts(acc, kept, pkg),
   };
   if (acc.unit.unearned_income !== undefined) facts.unearned_income = cents(acc.unit.unearned_income);
   if (acc.flags.has_elderly_or_disabled_member === true || acc.elderlyByFlag.size > 0) facts.has_elderly_or_disabled_member = true;

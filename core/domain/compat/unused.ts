@@ -9,7 +9,8 @@ const PERSON_ELIGIBILITY: Array<[RegExp, string]> = [
   [/college_student|higher_ed|_student$|student_|work_study/, 'no Tenet equivalent: the student rules (7 CFR 273.5) read is_full_time_college_student, is_part_time_college_student and the exemption inputs of docs/compatibility.md'],
   [/abawd|work_requirement|work_registration|work_program|workfare|is_parent|has_applied_for_unemployment|substance_use|complying_with_tanf_work|work_exception|parent_exception/,
     'no Tenet equivalent: the work rules (7 CFR 273.7, 273.24) read meets_snap_abawd_work_requirements, meets_snap_general_work_requirements, is_snap_work_registration_noncompliant and the exemption flags of docs/compatibility.md'],
-  [/vehicle/, 'not mapped: the packages count one licensed vehicle\'s fair market value above $4,650 (the package fact vehicle_fair_market_value, 7 CFR 273.8(h)), but a PolicyEngine vehicle total is not split per vehicle here; add any countable vehicle value to snap_assets'],
+  [/^lives_in_vehicle$/, 'no Tenet equivalent: give is_homeless for a household without a fixed home (7 CFR 271.2)'],
+  [/vehicle/, 'not mapped: Tenet reads vehicles from household_vehicles_value and household_vehicles_owned (one vehicle; 7 CFR 273.8(f)); see docs/compatibility.md'],
 ];
 
 const OTHER: Array<[RegExp, string]> = [

@@ -39,6 +39,9 @@ export type InputTarget =
   | { level: 'unit'; slot: 'heating_cooling_expense'; kind: 'money' }
   | { level: 'unit'; slot: 'utility_expense'; utility: UtilityKind; kind: 'money' }
   | { level: 'household'; slot: 'is_homeless'; kind: 'boolean' }
+  /** The total fair market value of the household's vehicles, and their number (7 CFR 273.8(f); translate.ts vehicleFacts). */
+  | { level: 'household'; slot: 'vehicles_value'; kind: 'money' }
+  | { level: 'household'; slot: 'vehicles_owned'; kind: 'number' }
   | { level: 'household'; slot: 'state' | 'snap_region' | 'federal_region'; kind: 'text' };
 
 /**
@@ -162,6 +165,8 @@ export const INPUTS: Record<string, InputDefinition> = {
   has_phone_expense: unit('year', { level: 'unit', slot: 'has_phone_expense', kind: 'boolean' }, { stock: true }),
   count_distinct_utility_expenses: unit('year', { level: 'unit', slot: 'utility_count', kind: 'number' }, { stock: true }),
   is_homeless: household({ level: 'household', slot: 'is_homeless', kind: 'boolean' }),
+  household_vehicles_value: household({ level: 'household', slot: 'vehicles_value', kind: 'money' }),
+  household_vehicles_owned: household({ level: 'household', slot: 'vehicles_owned', kind: 'number' }),
   state_code: household({ level: 'household', slot: 'state', kind: 'text' }),
   state_code_str: household({ level: 'household', slot: 'state', kind: 'text' }),
   state_name: household({ level: 'household', slot: 'state', kind: 'text' }),

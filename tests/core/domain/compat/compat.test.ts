@@ -46,7 +46,8 @@ describe('states', () => {
 const FULL: PackageInputs = {
   jurisdiction: 'us-tx',
   inputs: new Set(['household_size', 'earned_income', 'unearned_income', 'shelter_costs', 'utility_type', 'citizenship_status', 'is_higher_ed_student', 'student_exemption',
-    'abawd_time_limit_exhausted', 'abawd_exempt', 'work_rule_disqualified', 'self_employment_income', 'self_employment_costs', 'self_employment_is_farm']),
+    'abawd_time_limit_exhausted', 'abawd_exempt', 'work_rule_disqualified', 'self_employment_income', 'self_employment_costs', 'self_employment_is_farm',
+    'vehicle_fair_market_value']),
 };
 const BASIC: PackageInputs = { jurisdiction: 'us-tx', inputs: new Set(['household_size', 'earned_income', 'unearned_income', 'shelter_costs', 'utility_type']) };
 
@@ -262,6 +263,39 @@ describe('translateUnit: person-level eligibility facts', () => {
   });
 });
 
+describe('translateUnit: vehicles', () => {
+  /** One adult in Texas whose household entity carries `household` (the vehicle variables live there). */
+  function withHousehold(household: Record<string, unknown>, pkg = FULL) {
+    const wire: WireHousehold = { people: { a: { age: 30 } }, spm_units: { u: { members: ['a'] } }, households: { h: { members: ['a'], state_code: 'TX', ...household } } };
+    return ok(translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'TX', pkg));
+  }
+
+  it('one vehicle\'s value is vehicle_fair_market_value, never divided by 12 (a stock)', () => {
+    // PolicyEngine's household_vehicles_value is a yearly stock: 9,000 stays 9,000.
+    const one = withHousehold({ household_vehicles_value: 9000, household_vehicles_owned: 1 });
+    expect(one.household.facts.vehicle_fair_market_value).toBe(9000);
+    expect(one.ignored).toEqual([]);
+    expect(one.profile.vehicleGiven).toBe(true);
+    // Without a count, the value is taken as one vehicle's.
+    expect(withHousehold({ household_vehicles_value: 5000 }).household.facts.vehicle_fair_market_value).toBe(5000);
+  });
+
+  it('a total over two or more vehicles is reported, not split', () => {
+    const two = withHousehold({ household_vehicles_value: 31_200, household_vehicles_owned: 2 });
+    expect(two.household.facts.vehicle_fair_market_value).toBeUndefined();
+    expect(two.profile.vehicleGiven).toBe(false);
+    expect(two.ignored.map((i) => i.variable).sort()).toEqual(['household_vehicles_owned', 'household_vehicles_value']);
+    expect(two.ignored[0].reason).toMatch(/total of 2 vehicles.*273\.8\(f\)/);
+  });
+
+  it('a count without a value, or a package without the fact, is reported', () => {
+    expect(withHousehold({ household_vehicles_owned: 1 }).ignored[0].reason).toMatch(/alone gives no vehicle value/);
+    const basic = withHousehold({ household_vehicles_value: 9000 }, BASIC);
+    expect(basic.household.facts.vehicle_fair_market_value).toBeUndefined();
+    expect(basic.ignored[0].reason).toMatch(/has no input vehicle_fair_market_value/);
+  });
+});
+
 describe('unmappedInputs', () => {
   it('lists every non-null input without a mapping with the reason, ignoring requested values', () => {
     const wire: WireHousehold = {
@@ -275,6 +309,14 @@ describe('unmappedInputs', () => {
       { entity_group: 'people', entity_id: 'a', variable: 'is_in_k12_school', period: null, reason: expect.stringMatching(/2014\(d\)\(7\)/) },
       { entity_group: 'tax_units', entity_id: 't', variable: 'filing_status', period: null, reason: expect.stringMatching(/no mapping/) },
       { entity_group: 'spm_units', entity_id: 'u', variable: 'rent', period: null, reason: 'ignored: rent is read on people, not on spm_units; move it to the people entity' },
+    ]);
+  });
+
+  it('a vehicle variable other than the two read says which are, and lives_in_vehicle points to is_homeless', () => {
+    const wire: WireHousehold = { households: { h: { lives_in_vehicle: true, household_vehicles_value: 9000 } }, spm_units: { u: { ca_tanf_vehicle_value: 1 } } };
+    expect(unmappedInputs(wire)).toEqual([
+      { entity_group: 'households', entity_id: 'h', variable: 'lives_in_vehicle', period: null, reason: expect.stringMatching(/is_homeless/) },
+      { entity_group: 'spm_units', entity_id: 'u', variable: 'ca_tanf_vehicle_value', period: null, reason: expect.stringMatching(/household_vehicles_value and household_vehicles_owned/) },
     ]);
   });
 
@@ -294,7 +336,7 @@ describe('unmappedInputs', () => {
 });
 
 describe('documented PolicyEngine differences', () => {
-  const profile = { month: '2026-01', state: 'CA', utilityType: 'heating_cooling', hasElderlyOrDisabledMember: false, ssiCandidateWithoutSsi: false, childWithoutTanf: false, hasSelfEmployment: false };
+  const profile = { month: '2026-01', state: 'CA', utilityType: 'heating_cooling', hasElderlyOrDisabledMember: false, ssiCandidateWithoutSsi: false, childWithoutTanf: false, hasSelfEmployment: false, vehicleGiven: false };
   it('names the ones that apply to the unit-month', () => {
     expect(differencesFor(profile)).toEqual([]);
     expect(differencesFor({ ...profile, month: '2026-11' })[0]).toMatch(/FY2027/);
@@ -304,5 +346,6 @@ describe('documented PolicyEngine differences', () => {
     // PolicyEngine applies sec. 10103 in California itself: no difference there.
     expect(differencesFor({ ...profile, utilityType: 'limited', heatAndEatDenied: true })).toEqual([]);
     expect(differencesFor({ ...profile, hasSelfEmployment: true })[0]).toMatch(/self-employment/);
+    expect(differencesFor({ ...profile, vehicleGiven: true })[0]).toMatch(/vehicles\).*273\.8\(f\)/);
   });
 });
