@@ -7,6 +7,7 @@ import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
 import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
+import { withOverrides } from './overrides.js';
 
 /** Constant naming the engine in every CalculateResponse. */
 export const ENGINE_NAME = 'tenet-rulespec';
@@ -117,13 +118,17 @@ export class CalculationService {
     return undefined;
   }
 
-  /** Resolves the package (422 unsupported_program) and the variables (400 naming unknown ones). */
+  /**
+   * Resolves the package (422 unsupported_program) with the request's parameter_overrides applied (400 naming each
+   * bad one) and the variables (400 naming unknown ones).
+   */
   prepare(request: CalculateRequest, path?: string): PreparedCalculation {
-    const pkg = this.find(request.program_id, request.jurisdiction);
-    if (!pkg) {
+    const published = this.find(request.program_id, request.jurisdiction);
+    if (!published) {
       const packages = this.calculators.flatMap((calculator) => calculator.packages());
       throw new ServiceError('unsupported_program', noPackageMessage(request, packages));
     }
+    const pkg = withOverrides(published, request.parameter_overrides, path);
     if (request.variables === undefined || request.variables.length === 0) return { request, pkg, ...this.defaultVariables(pkg) };
     const variables = this.resolveVariables(pkg, request.variables, path);
     return { request, pkg, variables, outputs: [...new Set(variables.map(([, name]) => name))] };
@@ -210,6 +215,7 @@ export class CalculationService {
       trace: execution.trace,
       warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings, ...assumed],
       assumptions,
+      ...(pkg.parameter_overrides ? { parameter_overrides: pkg.parameter_overrides } : {}),
     };
   }
 
@@ -238,14 +244,16 @@ export class CalculationService {
   }
 
   /**
-   * Checks what the schema cannot before anything runs: an unknown variable fails the whole request with
+   * Checks what the schema cannot before anything runs: an unknown variable or a bad parameter override fails the whole request with
    * `requests[i]: ...`. A missing package is an entry error, not a request error. The entries' shape was checked
    * once, by the batch schema at the edge.
    */
   checkEntries(requests: readonly CalculateRequest[]): void {
     requests.forEach((request, i) => {
-      const pkg = this.find(request.program_id, request.jurisdiction);
-      if (pkg && request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
+      const found = this.find(request.program_id, request.jurisdiction);
+      if (!found) return;
+      const pkg = withOverrides(found, request.parameter_overrides, `requests[${i}]`);
+      if (request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
     });
   }
 
