@@ -12,7 +12,8 @@ import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
 import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
-import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, VEHICLE_MATERIAL_INPUTS, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow } from './lib/snap-vehicle-facts.mjs';
+import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, noncitizenOption, noncitizenTests } from './lib/snap-noncitizen-option.mjs';
+import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs } from './lib/snap-vehicle-facts.mjs';
 import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -584,6 +585,7 @@ function households(code, st) {
       ],
       h: { ...baseHousehold(p), size: 3, earned: 2000, farmLoss: 300, shelter: 900, utilityType: 'heating_cooling' } },
   ];
+  list.push(mixedStatusHousehold(code, baseHousehold(p)));
   if (st.regions && Object.keys(st.regions).length > 1) {
     const other = Object.keys(st.regions).find((r) => r !== st.default_region);
     list.push({ name: `worker_in_region_${other}`, label: `the worker household in region ${other}`,
@@ -617,7 +619,7 @@ function testInput(code, st, ids, hh) {
     [F.childSupport]: h.childSupport,
     [F.dependentCare]: h.dependentCare,
     [F.medical]: personLevel ? 0 : h.medical,
-    [F.shelter]: h.shelter,
+    [F.shelter]: hh.householdShelter ?? h.shelter, // a member may pay the rent (then it is on the person row)
     [F.homeless]: h.homeless,
     [F.resources]: h.resources,
     [F.tanfSsi]: h.tanfOrSsi,
@@ -640,7 +642,7 @@ function testInput(code, st, ids, hh) {
 // Household JSON in the API's Household convention (facts + people), for sample requests and parity.
 function apiHousehold(code, st, hh) {
   const h = hh.h;
-  const facts = { household_size: h.size, utility_type: h.utilityType, shelter_costs: h.shelter };
+  const facts = { household_size: h.size, utility_type: h.utilityType, shelter_costs: hh.householdShelter ?? h.shelter };
   if (!hh.people) Object.assign(facts, { earned_income: h.earned, unearned_income: h.unearned, medical_costs: h.medical, has_elderly_or_disabled_member: h.elderlyOrDisabled });
   if (h.dependentCare) facts.dependent_care_costs = h.dependentCare;
   if (h.childSupport) facts.child_support_paid = h.childSupport;
@@ -746,6 +748,9 @@ for (const [code, st] of Object.entries(data.states)) {
   // State vehicle rule (7 U.S.C. 2014(g)(2)(D)), where one is encoded
   const vehicleRule = stateVehicleRule(code);
   if (vehicleRule) emit('vehicles', stateVehicleModule(code, st, vehicleRule, mid('vehicles'), sourceRelation), stateVehicleTests(code, vehicleRule, mid('vehicles')));
+  // 7 CFR 273.11(c)(3)(i): the State's checked choice for undocumented or temporary non-citizens
+  const noncitizenChoice = noncitizenOption(code);
+  if (noncitizenChoice) emit('noncitizen-income', noncitizenModule(code, st, noncitizenChoice, mid('noncitizen-income'), sourceRelation), noncitizenTests(code, noncitizenChoice, mid('noncitizen-income')));
   // State minimum benefit
   if (st.minimum_benefit) {
     const mb = st.minimum_benefit;
@@ -789,6 +794,7 @@ for (const [code, st] of Object.entries(data.states)) {
         const v = w.result.outputs[k];
         out[OUT[k]] = typeof v === 'boolean' ? (v ? 'holds' : 'not_holds') : v;
       }
+      if (w.name === 'mixed_status_household') out['us:statutes/7/2014/d#snap_gross_income_for_gross_test'] = w.result.outputs.snap_gross_income_for_gross_test;
       const isWorkedExample = w.name === 'worker_three_people' && w.result.outputs.snap_utility_allowance === 445;
       return { name: isWorkedExample ? 'worked_example_from_snap_rules_gives_562' : w.name,
         description: `${st.name}, ${w.label}. ${w.result.steps.join('; ')}.`, period: w.h.period, input: testInput(code, st, ids, w), output: out };
@@ -850,7 +856,7 @@ for (const [code, st] of Object.entries(data.states)) {
     period: '2026-01',
     outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
       'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_categorically_eligible',
-      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size'],
+      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial'],
     scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
     jurisdiction: jur,
     program_id: 'snap',
@@ -869,7 +875,7 @@ for (const [code, st] of Object.entries(data.states)) {
     },
     // The law sets no largest household; 100 people is far beyond any real one and keeps tables bounded.
     input_limits: { household_size: { minimum: 1, maximum: 100 } },
-    material_inputs: { ...MATERIAL_INPUTS, household: { ...MATERIAL_INPUTS.household, ...VEHICLE_MATERIAL_INPUTS } },
+    material_inputs: { ...MATERIAL_INPUTS, household: { ...MATERIAL_INPUTS.household, ...vehicleMaterialInputs(code) } },
     input_defaults: defaults,
     person_entity: 'Person',
     person_relation: F.members,
@@ -936,6 +942,7 @@ for (const [code, st] of Object.entries(data.states)) {
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
     CHILD_SUPPORT_COVERAGE_NOTE,
     '', SELF_EMPLOYMENT_COVERAGE_NOTE,
+    '', noncitizenCoverageNote(Object.keys(data.states)),
     '', vehicleCoverageNote(data.states),
     '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     '## State agencies', '',

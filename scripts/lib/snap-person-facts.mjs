@@ -14,8 +14,8 @@ const FACTS = {
     id: 'us:statutes/7/2015/f#input.citizenship_status',
     type: 'Text',
     default: 'citizen',
-    values: ['citizen', 'eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen'],
-    doc: { description: "The person's citizenship or non-citizen category; an ineligible non-citizen is left out of the household size and their income counted pro rata (7 U.S.C. 2015(f); 7 CFR 273.4, 273.11(c)(3)). Refugees and asylees are ineligible from 2025-07-04 (Pub. L. 119-21 sec. 10108).", period: 'month', unit: 'text' },
+    values: ['citizen', 'eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen', 'undocumented_or_temporary'],
+    doc: { description: "The person's citizenship or non-citizen category; an ineligible non-citizen is left out of the household size and their income and the expenses they pay counted pro rata (7 U.S.C. 2015(f); 7 CFR 273.4, 273.11(c)(2), (3)). Refugees and asylees are ineligible from 2025-07-04 (Pub. L. 119-21 sec. 10108). undocumented_or_temporary is an ineligible non-citizen in none of the categories of 7 CFR 273.11(c)(3)(ii) (undocumented, or admitted only temporarily): the State may count all of that person's income and expenses (7 CFR 273.11(c)(3)(i); docs/coverage.md lists each State's choice). ineligible_noncitizen is any other ineligible non-citizen, such as a permanent resident who has not met the waiting period.", period: 'month', unit: 'text' },
   },
   is_higher_ed_student: {
     id: 'us:statutes/7/2015/e#input.is_higher_ed_student',
@@ -46,6 +46,32 @@ const FACTS = {
     type: 'Boolean',
     default: false,
     doc: flag('The person is serving a disqualification for the general work requirement or a voluntary quit; their income still counts in full (7 U.S.C. 2015(d)(1); 7 CFR 273.7(f), 273.11(c)(1)).'),
+  },
+  // Expenses and resources of one person (issue #12 item 2): added to the household-level figures, they matter when
+  // the person is excluded (7 CFR 273.11(c)(1)-(3), (d)); us:regulations/7-cfr/273/11/c#snap_members_*.
+  shelter_costs: {
+    id: 'us:regulations/7-cfr/273/9/d/6/ii#input.shelter_costs',
+    type: 'Money',
+    default: 0,
+    doc: money("The part of the household's shelter costs (rent or mortgage, property tax, insurance; not utilities) this person pays or is billed for, added to the household's. For an ineligible non-citizen or an ABAWD past the time limit it is prorated (all but the person's share counts), for an ineligible student it does not count, for anyone else it counts in full (7 CFR 273.11(c)(1)(i), (c)(2)(iii), (d)); the utility allowance is never prorated."),
+  },
+  dependent_care_costs: {
+    id: 'us:statutes/7/2014/e/3#input.dependent_care_costs',
+    type: 'Money',
+    default: 0,
+    doc: money("Dependent care costs this person pays or is billed for, added to the household's; prorated, left out or counted in full as for shelter_costs (7 U.S.C. 2014(e)(3); 7 CFR 273.11(c)(2)(iii), (d))."),
+  },
+  child_support_paid: {
+    id: 'us:statutes/7/2014/d#input.child_support_paid',
+    type: 'Money',
+    default: 0,
+    doc: money("Legally obligated child support this person pays to someone outside the household, added to the household's; prorated, left out or counted in full as for shelter_costs (7 U.S.C. 2014(d)(6), (e)(4); 7 CFR 273.11(c)(2)(ii), (iii), (d))."),
+  },
+  countable_resources: {
+    id: 'us:statutes/7/2014/g#input.countable_resources',
+    type: 'Money',
+    default: 0,
+    doc: { description: "This person's countable resources (cash, bank accounts), added to the household's. An excluded member's resources count in full (7 CFR 273.11(c)(1)(i), (c)(2)(i), (c)(3)(i)); an ineligible student's do not (7 CFR 273.11(d)).", period: 'month', unit: 'USD' },
   },
   self_employment_income: {
     id: 'us:regulations/7-cfr/273/11/a#input.self_employment_income',
@@ -96,6 +122,10 @@ export const MATERIAL_INPUTS = {
     is_higher_ed_student: { ages: [18, 49], reason: 'a student aged 18-49 in higher education without an exemption is not a household member (7 CFR 273.5)' },
     abawd_time_limit_exhausted: { ages: [18, 64], reason: 'an able-bodied adult past the time limit is left out of the household size (7 U.S.C. 2015(o); 7 CFR 273.24)' },
     work_rule_disqualified: { ages: [16, 59], reason: 'a member disqualified for work rules is left out of the household size (7 U.S.C. 2015(d); 7 CFR 273.7)' },
+    ...Object.fromEntries(['shelter_costs', 'dependent_care_costs', 'child_support_paid'].map((alias) => [alias, {
+      unless_output: 'snap_member_expense_shares_immaterial',
+      reason: 'a member whose expenses are prorated or left out lives in the household, so who pays matters (7 CFR 273.11(c)(2)(iii), (d))',
+    }])),
   },
 };
 

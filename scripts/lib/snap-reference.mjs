@@ -62,10 +62,12 @@ export function monthStart(period) {
 /**
  * Compute a household's SNAP outputs under a State's figures.
  * h: {period, size, earned, unearned, shelter, utilityType, elderlyOrDisabled, dependentCare, medical,
- *     childSupport, homeless, resources, tanfOrSsi, region, alaskaArea, member62, farmLoss}
+ *     childSupport, homeless, resources, tanfOrSsi, region, alaskaArea, member62, farmLoss, grossTestExtra}
  * earned: wages plus self-employment after any farm loss was offset against other self-employment
  * (7 CFR 273.11(a)(2)(iii)(A)); farmLoss: the farm loss left after that, offset after the earned income deduction
  * (273.11(a)(2)(iii)(B)).
+ * grossTestExtra: income the gross income tests see besides gross income (an ineligible non-citizen's own pro rata
+ * share where the State counts all of it for the gross test only, 7 CFR 273.11(c)(3)(i)).
  * utility(h, date) must return the State's allowance for the household.
  */
 export function computeSnap(state, h, utility) {
@@ -85,6 +87,9 @@ export function computeSnap(state, h, utility) {
   const grossIncome = Decimal.max(gross.minus(csExcluded ? h.childSupport : 0).minus(farmLoss), 0);
   steps.push(`gross income ${fmt(h.earned)} earned + ${fmt(h.unearned)} unearned${csExcluded && h.childSupport ? ` - ${fmt(h.childSupport)} child support (excluded in this State)` : ''}` +
     `${farmLoss.gt(0) ? ` - ${fmt(farmLoss)} farm loss (offset after the earned income deduction, 7 CFR 273.11(a)(2)(iii)(B))` : ''} = ${fmt(grossIncome)}`);
+
+  const grossForTest = grossIncome.plus(h.grossTestExtra ?? 0);
+  if (D(h.grossTestExtra ?? 0).gt(0)) steps.push(`gross income for the gross income tests ${fmt(grossIncome)} + ${fmt(h.grossTestExtra)} = ${fmt(grossForTest)} (7 CFR 273.11(c)(3)(i))`);
 
   const povArea = area === 'alaska' || area === 'hawaii' ? area : '48_states_dc';
   const [first, add] = FED.poverty[povArea][fy];
@@ -133,11 +138,11 @@ export function computeSnap(state, h, utility) {
   let bbce = false;
   if (status !== 'not_offered') {
     const bbceLimit = guideline.times(rate).div(12).ceil();
-    const grossOk = status === 'no_gross_limit' || grossIncome.lte(bbceLimit);
+    const grossOk = status === 'no_gross_limit' || grossForTest.lte(bbceLimit);
     const resOk = res[0] === 'waived' || D(h.resources).lte(res[1]);
     const netOk = !netApplies || net.lte(netLimit);
     bbce = grossOk && resOk && netOk;
-    steps.push(`BBCE: ${status === 'no_gross_limit' ? 'no gross limit' : `gross ${fmt(grossIncome)} vs ${D(rate).times(100)}% limit ${fmt(bbceLimit)}`}` +
+    steps.push(`BBCE: ${status === 'no_gross_limit' ? 'no gross limit' : `gross ${fmt(grossForTest)} vs ${D(rate).times(100)}% limit ${fmt(bbceLimit)}`}` +
       `${res[0] === 'limit' ? `, resources ${h.resources} vs ${res[1]}` : ''}${netApplies ? ', net test applies' : ''} -> ${bbce ? 'categorically eligible' : 'not categorically eligible'}`);
   } else {
     steps.push('BBCE: not offered for this household');
@@ -145,12 +150,12 @@ export function computeSnap(state, h, utility) {
   const categorical = h.tanfOrSsi || bbce;
   const [resStd, resEd] = FED.resources[fy];
   const resLimit = ed ? resEd : resStd;
-  const grossPass = ed || grossIncome.lte(grossLimit);
+  const grossPass = ed || grossForTest.lte(grossLimit);
   const netPass = net.lte(netLimit);
   const resPass = D(h.resources).lte(resLimit);
   const eligible = categorical || (grossPass && netPass && resPass);
   if (!categorical) {
-    steps.push(`tests: gross ${ed ? 'exempt (elderly/disabled)' : `${fmt(grossIncome)} ${grossPass ? '<=' : '>'} ${fmt(grossLimit)}`}; net ${fmt(net)} ${netPass ? '<=' : '>'} ${fmt(netLimit)}; resources ${h.resources} ${resPass ? '<=' : '>'} ${resLimit}`);
+    steps.push(`tests: gross ${ed ? 'exempt (elderly/disabled)' : `${fmt(grossForTest)} ${grossPass ? '<=' : '>'} ${fmt(grossLimit)}`}; net ${fmt(net)} ${netPass ? '<=' : '>'} ${fmt(netLimit)}; resources ${h.resources} ${resPass ? '<=' : '>'} ${resLimit}`);
   }
   steps.push(eligible ? 'eligible' : 'not eligible');
 
@@ -179,7 +184,7 @@ export function computeSnap(state, h, utility) {
     outputs: {
       snap_allotment: Number(allotment), snap_eligible: eligible, snap_gross_income: Number(grossIncome),
       snap_net_income: Number(net), snap_standard_deduction: std, snap_excess_shelter_deduction: Number(shelterDed),
-      snap_maximum_allotment: maxAllot, snap_utility_allowance: Number(ua),
+      snap_maximum_allotment: maxAllot, snap_utility_allowance: Number(ua), snap_gross_income_for_gross_test: Number(grossForTest),
     },
     steps,
   };

@@ -34,6 +34,11 @@ export const PERSON_FACT_DEFAULTS = {
   self_employment_income: 0,
   self_employment_costs: 0,
   self_employment_is_farm: false,
+  // What the person pays or holds (7 CFR 273.11(c), (d)); added to the household's figures.
+  shelter_costs: 0,
+  dependent_care_costs: 0,
+  child_support_paid: 0,
+  countable_resources: 0,
 } as const;
 
 /** The same facts as batch columns for `n` people. */
@@ -48,5 +53,9 @@ export function personFactColumns(n: number): Record<string, Float64Array | Uint
     self_employment_income: new Float64Array(n),
     self_employment_costs: new Float64Array(n),
     self_employment_is_farm: new Uint8Array(n),
+    shelter_costs: new Float64Array(n),
+    dependent_care_costs: new Float64Array(n),
+    child_support_paid: new Float64Array(n),
+    countable_resources: new Float64Array(n),
   };
 }

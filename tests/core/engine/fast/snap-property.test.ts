@@ -53,7 +53,7 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
   const offsets = new Int32Array(n + 1);
   const people: Record<string, (number | boolean | string | undefined)[]> = { age: [], is_disabled: [], earned_income: [], unearned_income: [], medical_costs: [] };
   for (const s of Object.keys(PERSON_FACT_DEFAULTS)) people[s] = [];
-  const STATUSES = ['eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen'];
+  const STATUSES = ['eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen', 'undocumented_or_temporary'];
   const requests: PackageRequest[] = [];
   for (k = 0; k < n; k++) {
     const inputs: Record<string, Record<string, unknown>> = { household: {} };
@@ -85,6 +85,11 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
         self_employment_income: r() < 0.85 ? 0 : money(3000),
         self_employment_costs: r() < 0.85 ? 0 : money(3000),
         self_employment_is_farm: r() < 0.5,
+        // What the person pays or holds: prorated, left out or counted in full by 7 CFR 273.11(c), (d).
+        shelter_costs: r() < 0.8 ? 0 : money(1500),
+        dependent_care_costs: r() < 0.9 ? 0 : money(800),
+        child_support_paid: r() < 0.9 ? 0 : money(600),
+        countable_resources: r() < 0.8 ? 0 : money(5000),
       };
       if (r() < 0.01) {
         delete rec.medical_costs; // explain: missing input error; the fast path must hand it back

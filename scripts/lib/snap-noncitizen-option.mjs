@@ -1,0 +1,154 @@
+/**
+ * Each State's choice under 7 CFR 273.11(c)(3)(i) for an ineligible non-citizen outside the categories of
+ * 273.11(c)(3)(ii) (citizenship_status `undocumented_or_temporary`): count all but the person's pro rata share of
+ * the income and deductible expenses (pro_rata, the federal hook's default), all of them (count_all), or all of
+ * the income for the gross income test and all but the share for the net income test and the allotment
+ * (count_all_for_gross_test). The generator binds a checked choice to the federal hook
+ * us:regulations/7-cfr/273/11/c#snap_ineligible_noncitizen_income_option in a State module `noncitizen-income`;
+ * a State without a checked choice keeps the hook's default and docs/coverage.md says it is not verified.
+ * Every entry cites the State's own rule or manual, as read.
+ */
+
+const HOOK = 'us:regulations/7-cfr/273/11/c#snap_ineligible_noncitizen_income_option';
+
+/** code -> { option, citation, url, reading } for States whose own text was read. */
+export const NONCITIZEN_OPTIONS = {
+  me: {
+    option: 'count_all',
+    citation: '10-144 C.M.R. ch. 301 (Maine SNAP Rules), FS 444-4 (Disqualified Members), A',
+    url: 'https://regulations.justia.com/states/maine/10/144/chapter-301/fs-400-s/400/section-144-301-400-fs-444-4',
+    reading: 'A member ineligible because of alien status, other than the statuses listed as exceptions (treated as prorated under B), is a "disqualified member (count all)": 100% of the income and assets count and the entire household\'s deductions apply.',
+  },
+  hi: {
+    option: 'count_all_for_gross_test',
+    citation: 'Haw. Code R. 17-663-82.2 (Ineligible aliens), (a)(1)-(5)',
+    url: 'https://casetext.com/regulation/hawaii-administrative-rules/title-17-department-of-human-services/department-of-human-services/chapter-663-special-supplemental-nutrition-assistance-program-household/subchapter-7-treatment-of-income-and-resources-of-nonhousehold-members/section-17-663-822-ineligible-aliens',
+    reading: 'All of the ineligible aliens\' income is counted for the gross income test; a pro rata share of it, and of the shelter, child support and dependent care expenses they pay, counts for the remaining members. The rule does not separate the 273.11(c)(3)(ii) categories; this package applies it to undocumented_or_temporary only, as 273.11(c)(3)(i) allows.',
+  },
+  sd: {
+    option: 'pro_rata',
+    citation: 'S.D. Admin. R. 67:13:03:10.02 (ineligible alien present in household)',
+    url: 'https://casetext.com/regulation/south-dakota-administrative-rules/title-67-department-of-social-services/article-6713-supplemental-nutrition-assistance-program/chapter-671303-budgeting/section-6713031002-considerations-made-when-ineligible-alien-is-present-in-household',
+    reading: 'All of the alien\'s income except a pro rata share for the alien counts; the child support, shelter and dependent care expenses the alien pays are counted the same way.',
+  },
+  ms: {
+    option: 'pro_rata',
+    citation: '18 Miss. Code R. 14-22.8 (Ineligible Non-Citizens), A-C',
+    url: 'https://casetext.com/regulation/mississippi-administrative-code/title-18-human-services/part-14-supplemental-nutrition-assistance-program-snap-policy-manual/chapter-22-households-with-excluded-members/rule-18-14-228-ineligible-non-citizens',
+    reading: 'A pro rata share of the ineligible non-citizen\'s income counts; the child support, shelter and dependent care expenses paid by or billed to the non-citizen are divided evenly and all but the non-citizen\'s share counts; the SUA is not prorated.',
+  },
+  mo: {
+    option: 'pro_rata',
+    citation: 'Missouri DSS, Food Stamp Manual 1115.070.00',
+    url: 'https://dssmanuals.mo.gov/food-stamps/1115-000-00/1115-070-00',
+    reading: 'For a member ineligible due to immigration status, a pro rata share of the income counts and the shelter and dependent care expenses the member pays are divided among all members; utility standards are not prorated.',
+  },
+  ok: {
+    option: 'pro_rata',
+    citation: 'Okla. Admin. Code 340:50-7-29(d); OKDHS SNAP handbook, Income and Deductions Prorated',
+    url: 'https://oklahoma.gov/okdhs/library/afshandbook/snap-income/specialhh-disqhh-proinc.html',
+    reading: 'The income of an ineligible alien and the expenses the alien is billed for or pays, except the utility allowance and the homeless shelter deduction, are prorated.',
+  },
+  il: {
+    option: 'pro_rata',
+    citation: 'Illinois DHS, Cash, SNAP and Medical Manual, PM 05-03-03 (WAG 05-03-03)',
+    url: 'https://www.dhs.state.il.us/page.aspx?item=13607',
+    reading: 'An excluded ineligible non-citizen\'s income is divided by the total unit size and multiplied by the number of eligible members.',
+  },
+  pa: {
+    option: 'pro_rata',
+    citation: 'Pennsylvania DHS, SNAP Handbook, 555 Appendix A (Deeming Income and Resources of Ineligible Persons)',
+    url: 'http://services.dpw.state.pa.us/oimpolicymanuals/snap/555_Deeming_Income_and_Resources/555_Appendix_A.htm',
+    reading: 'For non-citizens income is prorated among all members, as are the shelter, child care and child support expenses the person pays; resources count in full; the full SUA is counted.',
+  },
+  ks: {
+    option: 'pro_rata',
+    citation: 'Kansas DCF, Kansas Economic and Employment Services Manual (KEESM) 6520',
+    url: 'https://content.dcf.ks.gov/EES/KEESM/Robo10-24/keesm6500.htm',
+    reading: 'The 20% earned income deduction applies to the prorated income of excluded members; the shelter, dependent care and child support expenses they pay are divided evenly and all but their share counts; the SUA is not prorated.',
+  },
+};
+
+/** States whose choice was seen only in secondary material: reported, not bound. */
+const SECONDARY = {
+  ca: 'a third-party code comment attributes count_all to the CalFresh handbook; the State text was not read',
+  co: 'a third-party review quotes 10 CCR 2506-1 4.411.1,B,2,c as prorating; the State text was not read',
+};
+
+export const noncitizenOption = (code) => NONCITIZEN_OPTIONS[code];
+
+/** The State module binding the choice to the federal hook. */
+export function noncitizenModule(code, st, choice, moduleId, sourceRelation) {
+  const relation = sourceRelation(code, `${code}_snap_sets_ineligible_noncitizen_income_option`,
+    `7 CFR 273.11(c)(3)(i) (State agency discretion); ${st.agency}`, HOOK, `${moduleId}#${code}_snap_ineligible_noncitizen_income_option`);
+  return `format: rulespec/v1
+module:
+  summary: >-
+    ${st.name} SNAP treatment of an ineligible non-citizen's income and deductible expenses under 7 CFR
+    273.11(c)(3)(i), for a non-citizen outside the categories of 273.11(c)(3)(ii) (citizenship_status
+    undocumented_or_temporary): ${choice.option}. ${choice.citation}: ${choice.reading}
+  source_verification:
+    corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/noncitizen-income
+imports:
+  - us:regulations/7-cfr/273/11/c
+rules:
+  - name: ${code}_snap_ineligible_noncitizen_income_option
+    kind: parameter
+    dtype: Text
+    source: 7 CFR 273.11(c)(3)(i); ${choice.citation}
+    source_url: ${choice.url}
+    description: pro_rata, count_all or count_all_for_gross_test (us:regulations/7-cfr/273/11/c#snap_ineligible_noncitizen_income_option).
+    versions:
+      - effective_from: '2023-10-01'  # FY2024
+        formula: '"${choice.option}"'
+${relation.slice(1)}
+`;
+}
+
+export function noncitizenTests(code, choice, moduleId) {
+  return [{ name: 'choice_bound_to_the_federal_hook', period: '2026-01', input: {},
+    output: { [HOOK]: choice.option, [`${moduleId}#${code}_snap_ineligible_noncitizen_income_option`]: choice.option } }];
+}
+
+const round2 = (x) => Math.round(x * 100) / 100;
+
+/**
+ * A mixed-status household worked by hand for every State (issue #12 item 2): a citizen parent earning $2,000 and
+ * a child live with an undocumented adult who earns $600 and pays the whole $900 rent. The adult is excluded
+ * (size 2). Under pro_rata both the earnings and the rent are divided among the 3 people and the 2 eligible
+ * shares count (600 x 2/3 = 400; 900 x 2/3 = 600); under count_all they count in full; under
+ * count_all_for_gross_test the gross income test also sees the adult's own share (600 x 1/3 = 200).
+ */
+export function mixedStatusHousehold(code, base) {
+  const option = NONCITIZEN_OPTIONS[code]?.option ?? 'pro_rata';
+  const full = option === 'count_all';
+  const earned = full ? 2600 : 2000 + round2((600 * 2) / 3);
+  const shelter = full ? 900 : round2((900 * 2) / 3);
+  const grossTestExtra = option === 'count_all_for_gross_test' ? round2(600 / 3) : 0;
+  const how = full
+    ? 'counted in full (count_all): earnings 2000 + 600 = 2600, rent 900'
+    : `pro rata: earnings 2000 + 600 x 2/3 = ${earned}, rent 900 x 2/3 = ${shelter}${grossTestExtra ? `; the gross income test also counts the adult's share 600 x 1/3 = ${grossTestExtra}` : ''}`;
+  return {
+    name: 'mixed_status_household',
+    label: `a citizen parent ($2,000 earnings) and child with an undocumented adult who earns $600 and pays the $900 rent, heating/cooling costs; the adult is excluded (size 2) and the adult's income and rent are ${how} (7 CFR 273.11(c)(3)(i), State choice ${option}); facts given per person`,
+    people: [
+      { id: 'parent', age: 34, is_disabled: false, earned_income: 2000, unearned_income: 0, medical_costs: 0 },
+      { id: 'child', age: 9, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0 },
+      { id: 'other_adult', age: 40, is_disabled: false, earned_income: 600, unearned_income: 0, medical_costs: 0, citizenship_status: 'undocumented_or_temporary', shelter_costs: 900 },
+    ],
+    householdShelter: 0,
+    h: { ...base, size: 2, earned, shelter, grossTestExtra, utilityType: 'heating_cooling' },
+  };
+}
+
+/** The docs/coverage.md paragraph: each checked State's choice and the rest. */
+export function noncitizenCoverageNote(codes) {
+  const checked = codes.filter((c) => NONCITIZEN_OPTIONS[c]);
+  const list = checked.map((c) => `us-${c} ${NONCITIZEN_OPTIONS[c].option} (${NONCITIZEN_OPTIONS[c].citation})`).join('; ');
+  const secondary = Object.entries(SECONDARY).map(([c, why]) => `us-${c}: ${why}`).join('; ');
+  return [
+    'Excluded members (7 CFR 273.11(c), (d)): an ineligible student\'s income, expenses and resources do not count; a member disqualified for work rules counts in full (income, the expenses they pay, resources); an ABAWD past the time limit and an ineligible non-citizen count pro rata (income and the shelter, dependent care and child support they pay, divided among everyone with the excluded members\' shares left out; the utility allowance is not prorated) with resources in full. Person facts `shelter_costs`, `dependent_care_costs`, `child_support_paid` and `countable_resources` say who pays or holds what. Rules: `us:regulations/7-cfr/273/11/c`.',
+    '',
+    `Ineligible non-citizens outside the categories of 7 CFR 273.11(c)(3)(ii) (citizenship_status \`undocumented_or_temporary\`): the State counts all, all but a pro rata share, or all for the gross income test only (273.11(c)(3)(i)). Checked against the State's own text: ${list}. Every other package keeps the federal hook's default, pro_rata, not verified${secondary ? ` (${secondary})` : ''}. Non-citizens in the (c)(3)(ii) categories (\`ineligible_noncitizen\`, \`refugee_or_asylee\`) count pro rata in every package. Not modelled: the rule that the allotment may not rise because of an exclusion, and SSN, IPV and drug-felony disqualifications.`,
+  ].join('\n');
+}
