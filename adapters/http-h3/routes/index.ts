@@ -9,6 +9,7 @@ import ready from './ready.js';
 import version from './version.js';
 import calculate from './calculate.js';
 import calculateBatch from './calculate-batch.js';
+import calculateSweep from './calculate-sweep.js';
 import jobsSubmit from './jobs-submit.js';
 import jobsGet from './jobs-get.js';
 import keysTrial from './keys-trial.js';
@@ -54,6 +55,7 @@ export const routes: RouteDefinition[] = [
   adminUsage,
   calculate,
   calculateBatch,
+  calculateSweep,
   jobsSubmit,
   jobsGet,
   capabilities,

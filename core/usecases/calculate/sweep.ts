@@ -2,6 +2,7 @@
  * POST /v1/calculate/sweep, service.sweep and `tenet sweep` (docs/sweep.md): a calculation request plus an axis;
  * the answer describes each output exactly as segments and breakpoints over the axis, with the provenance of a
  * calculation answer (package digest, period, warnings and assumptions of the household at the start of the range).
+ * parameter_overrides apply as in a calculation: the sweep runs on the changed package.
  */
 import { ServiceError } from '../../domain/errors.js';
 import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
@@ -9,7 +10,7 @@ import { mapHousehold } from '../../domain/household/map.js';
 import type { Assumption } from '../../domain/household/assumptions.js';
 import { sweepUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
-import type { CalculateRequest, ExecutablePackage, RuntimeMode } from '../../ports/calculator.js';
+import type { CalculateRequest, ExecutablePackage, ParameterOverridesApplied, RuntimeMode } from '../../ports/calculator.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import { isSweepable, type SweepDescription } from '../../ports/sweeper.js';
 import { ENGINE_NAME, type CalculationService } from './calculate.js';
@@ -33,6 +34,8 @@ export interface SweepResponse {
   outputs: Record<string, SweepDescription>;
   warnings: string[];
   assumptions: Assumption[];
+  /** Present when the request's parameter_overrides changed the package (docs/calculation.md "Parameter overrides"). */
+  parameter_overrides?: ParameterOverridesApplied;
 }
 
 export interface SweepOptions {
@@ -64,7 +67,7 @@ export class SweepService {
     if (request.outputs !== undefined && request.variables !== undefined) throw new ServiceError('invalid_request', 'outputs: give outputs or variables, not both');
     const names = request.outputs ?? request.variables;
     if (names !== undefined && names.length > SWEEP_LIMITS.outputs) throw new ServiceError('invalid_request', `outputs: at most ${SWEEP_LIMITS.outputs} outputs per sweep`);
-    const prepared = this.calculation.prepare({ program_id: request.program_id, jurisdiction: request.jurisdiction, household: request.household, ...(names ? { variables: names } : {}) }, 'outputs');
+    const prepared = this.calculation.prepare({ program_id: request.program_id, jurisdiction: request.jurisdiction, household: request.household, ...(names ? { variables: names } : {}), ...(request.parameter_overrides ? { parameter_overrides: request.parameter_overrides } : {}) });
     const { pkg } = prepared;
     if (!isSweepable(pkg)) throw new ServiceError('unsupported_program', `${pkg.jurisdiction}/${pkg.program_id} runs on the ${pkg.mode} runtime, which cannot sweep; sweeps need a compiled package.`);
     if (prepared.outputs.length > SWEEP_LIMITS.outputs) throw new ServiceError('invalid_request', `outputs: at most ${SWEEP_LIMITS.outputs} outputs per sweep; name them`);
@@ -98,6 +101,7 @@ export class SweepService {
       outputs,
       warnings: start.warnings,
       assumptions: start.assumptions,
+      ...(start.parameter_overrides ? { parameter_overrides: start.parameter_overrides } : {}),
     };
   }
 }
