@@ -47,11 +47,15 @@ export const VEHICLE_FACT_DOCS = {
   },
 };
 const MATERIAL_REASON = 'the resource test applies to this household and counts a licensed vehicle\'s value above $4,650 or its equity (7 CFR 273.8(f)), or what the State\'s vehicle rule counts';
-/** household alias -> material_inputs entry: material only where the resource test applies. */
-export const VEHICLE_MATERIAL_INPUTS = {
-  vehicle_fair_market_value: { unless_output: 'snap_categorically_eligible', reason: MATERIAL_REASON },
-  second_vehicle_fair_market_value: { unless_output: 'snap_categorically_eligible', reason: MATERIAL_REASON },
-};
+const BBCE_REASON = 'the State counts a licensed vehicle\'s value under its own rule against its BBCE asset limit as well as in the federal resource test (7 CFR 273.2(j)(2)(ii), 273.8(f))';
+/**
+ * household alias -> material_inputs entry: material only where the resource test applies, which is moot for a
+ * categorically eligible household, except in a State whose BBCE asset limit counts vehicles (always material).
+ */
+export function vehicleMaterialInputs(code) {
+  const spec = stateVehicleRule(code)?.bbce_counts_vehicles ? { reason: BBCE_REASON } : { unless_output: 'snap_categorically_eligible', reason: MATERIAL_REASON };
+  return { vehicle_fair_market_value: spec, second_vehicle_fair_market_value: spec };
+}
 
 /** The test-row fields that give a generated household its vehicles (none unless the worked household says). */
 export function vehicleFactRow(h) {
@@ -114,6 +118,11 @@ export function stateVehicleTests(code, rule, moduleId) {
   const tests = [{ name: 'fy2026_rule_bound_to_federal_hooks', period: '2026-01', input: {},
     output: { [`${F}#snap_state_first_vehicle_rule`]: r1, [`${F}#snap_state_first_vehicle_allowance`]: a1,
       [`${F}#snap_state_second_vehicle_rule`]: r2, [`${F}#snap_state_second_vehicle_allowance`]: a2, [`${moduleId}#${code}_snap_first_vehicle_rule`]: r1 } }];
+  if (rule.bbce_counts_vehicles) {
+    const { value, steps } = vehicleValueByHand(rule, { first: 24000 }, date);
+    tests.push({ name: 'fy2026_bbce_asset_limit_counts_the_vehicle', description: `one vehicle worth $24,000, counted against the State's BBCE asset limit too. ${steps.join('; ')}.`, period: '2026-01',
+      input: vehicleFactRow({ vehicles: { first: 24000 } }), output: { [`${F}#snap_bbce_resource_test_counts_vehicles`]: true, [`${F}#snap_bbce_countable_vehicle_value`]: value } });
+  }
   for (const c of VEHICLE_CASES) {
     const { value, steps } = vehicleValueByHand(rule, c.vehicles, date);
     tests.push({ name: `fy2026_${c.name}`, description: `${c.label}. ${steps.join('; ')}.`, period: '2026-01',
@@ -151,6 +160,18 @@ ${versions(series, pick)}`;
     param('snap_second_vehicle_rule', 'Text', rule.second, (e) => JSON.stringify(e[1]), 'The State\'s rule for a further vehicle.'),
     param('snap_second_vehicle_allowance', 'Money', rule.second, (e) => String(e[2]), 'Fair market value excluded for each further vehicle (fmv_allowance only).'),
   ];
+  if (rule.bbce_counts_vehicles) {
+    rules.push(`
+  - name: ${code}_snap_bbce_counts_vehicles
+    kind: parameter
+    dtype: Boolean
+    source: 7 CFR 273.2(j)(2)(ii); ${rule.bbce_citation}
+    description: The State's BBCE asset limit counts excess vehicle value under the State's vehicle rule.
+    versions:
+${versions(rule.first.slice(0, 1), () => 'true')}`);
+    rules.push(sourceRelation(code, `${code}_sets_snap_bbce_resource_test_counts_vehicles`, `7 CFR 273.2(j)(2)(ii) (State BBCE terms); ${st.agency}`,
+      `${F}#snap_bbce_resource_test_counts_vehicles`, `${moduleId}#${code}_snap_bbce_counts_vehicles`));
+  }
   for (const [hook, own] of [['snap_state_first_vehicle_rule', 'snap_first_vehicle_rule'], ['snap_state_first_vehicle_allowance', 'snap_first_vehicle_allowance'],
     ['snap_state_second_vehicle_rule', 'snap_second_vehicle_rule'], ['snap_state_second_vehicle_allowance', 'snap_second_vehicle_allowance']]) {
     rules.push(sourceRelation(code, `${code}_sets_${hook}`, `7 U.S.C. 2014(g)(2)(D) (State vehicle allowance standard); ${st.agency}`, `${F}#${hook}`, `${moduleId}#${code}_${own}`));
@@ -161,7 +182,8 @@ ${versions(series, pick)}`;
 module:
   summary: >-
     ${st.name} SNAP vehicle rule (7 U.S.C. 2014(g)(2)(D)). ${st.name} ${ruleWords(r1, a1, 'the household\'s most valuable vehicle')} and ${ruleWords(r2, a2, 'a further vehicle')}.
-    Where the federal test of 7 CFR 273.8(f) attributes less, the federal value counts. Source: ${rule.citation}.
+    Where the federal test of 7 CFR 273.8(f) attributes less, the federal value counts. Source: ${rule.citation}.${rule.bbce_counts_vehicles ? `
+    The State's BBCE asset limit counts the same vehicle value (${rule.bbce_citation}).` : ''}
   source_verification:
     corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/vehicles
 imports:
@@ -179,7 +201,7 @@ export function vehicleCoverageNote(states) {
     if (stateVehicleRule(code)) {
       const [, r1, a1] = r.first.at(-1);
       const [, r2, a2] = r.second.at(-1);
-      verified.push(`${st.name} ${ruleWords(r1, a1, 'the most valuable vehicle')} and ${ruleWords(r2, a2, 'a further one')} (verified: ${r.citation})`);
+      verified.push(`${st.name} ${ruleWords(r1, a1, 'the most valuable vehicle')} and ${ruleWords(r2, a2, 'a further one')}${r.bbce_counts_vehicles ? ', and counts that value against its BBCE asset limit too' : ''} (verified: ${r.citation}${r.bbce_counts_vehicles ? `; ${r.bbce_citation}` : ''})`);
     } else if (r) open.push(`${st.name}: ${r.note}`);
   }
   return 'Vehicles (7 CFR 273.8(f); 7 U.S.C. 2014(g)(2)): a household gives its most valuable non-excluded licensed vehicle (`vehicle_fair_market_value`) and may give a second ' +
@@ -188,5 +210,5 @@ export function vehicleCoverageNote(states) {
     'The test applies only to a household that is not categorically eligible. A State may apply its TANF vehicle standard where it attributes less (2014(g)(2)(D)); the lower of the two counts. ' +
     `Encoded State rules: ${verified.join('; ')}. Every other package applies the federal rule, **not verified** against the State's own rule` +
     (open.length ? `; what is known: ${open.join('; ')}.` : '.') +
-    ' A State\'s BBCE asset limit is compared with `countable_resources` alone (Texas counts excess vehicle value against its $5,000 BBCE limit: not modelled).';
+    ' Any other State\'s BBCE asset limit (Idaho, Indiana, Nebraska) is compared with `countable_resources` alone, not verified.';
 }
