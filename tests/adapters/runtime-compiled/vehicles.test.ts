@@ -59,9 +59,9 @@ describe('federal vehicle rule (Arkansas, no State option encoded)', () => {
     const tested = await calculate('us-ar', {});
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
-    // Unearned income 1,000 < 2,153.25 and resources 3,000 under Texas's BBCE asset limit of 5,000: categorically
-    // eligible, so no vehicle fact matters.
-    const categorical = await calculate('us-tx', { unearned_income: 1000 });
+    // Alabama's BBCE has no asset test: unearned income 1,000 is under its elderly/disabled limit (200% of the
+    // guideline, 1,305 x 2 = 2,610), so the household is categorically eligible and no vehicle fact matters.
+    const categorical = await calculate('us-al', { unearned_income: 1000 });
     expect(categorical.outputs.snap_categorically_eligible).toBe(true);
     expect(categorical.assumptions.some((a) => a.input.includes('vehicle'))).toBe(false);
   });
@@ -86,6 +86,22 @@ describe('State vehicle rules (7 U.S.C. 2014(g)(2)(D))', () => {
     expect(within.outputs.snap_eligible).toBe(true);
     const over = await calculate('us-tx', { vehicle_fair_market_value: 20000, second_vehicle_fair_market_value: 10300, second_vehicle_amount_owed: 6000 });
     expect(over.outputs.snap_eligible).toBe(false);
+  });
+
+  it('Texas counts the same vehicle value against its $5,000 BBCE asset limit', async () => {
+    // Unearned income 1,000 < 2,153.25 (165% of the guideline): BBCE applies if resources are within 5,000.
+    // 23,000: Texas counts 23,000 - 22,500 = 500; 3,000 + 500 = 3,500 <= 5,000: categorically eligible.
+    const within = await calculate('us-tx', { unearned_income: 1000, vehicle_fair_market_value: 23000 });
+    expect(within.outputs.snap_categorically_eligible).toBe(true);
+    // 25,000: Texas counts 2,500; 3,000 + 2,500 = 5,500 > 5,000: not categorically eligible, and the federal test
+    // with the elderly limit then fails too (5,500 > 4,500).
+    const over = await calculate('us-tx', { unearned_income: 1000, vehicle_fair_market_value: 25000 });
+    expect(over.outputs.snap_categorically_eligible).toBe(false);
+    expect(over.outputs.snap_eligible).toBe(false);
+    // So in Texas an omitted vehicle is listed even for a household the defaults make categorically eligible.
+    const omitted = await calculate('us-tx', { unearned_income: 1000 });
+    expect(omitted.outputs.snap_categorically_eligible).toBe(true);
+    expect(omitted.assumptions).toContainEqual(expect.objectContaining({ input: 'vehicle_fair_market_value', assumed_value: 0 }));
   });
 
   it('Missouri excludes every vehicle', async () => {
