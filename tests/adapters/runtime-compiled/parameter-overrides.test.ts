@@ -126,7 +126,7 @@ const cases: Case[] = [
       file: 'us/statutes/7/2012/u.yaml',
       change: inRule(
         'snap_maximum_allotment_48_states_dc',
-        /    versions:\n(      - [^\n]*\n        values: [^\n]*\n)+/,
+        / {4}versions:\n( {6}- [^\n]*\n {8}values: [^\n]*\n)+/,
         [
           '    versions:',
           "      - effective_from: '2024-10-01'",
