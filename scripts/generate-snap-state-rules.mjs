@@ -14,7 +14,7 @@ import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
 import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, noncitizenOption, noncitizenTests } from './lib/snap-noncitizen-option.mjs';
 import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs } from './lib/snap-vehicle-facts.mjs';
-import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
+import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportCheckCount, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
@@ -940,7 +940,7 @@ for (const [code, st] of Object.entries(data.states)) {
     '| energy-assistance SUA limited to elderly/disabled households from FY2026 | `us:statutes/7/2014/e/6/C` | 7 U.S.C. 2014(e)(6)(C)(iv); Pub. L. 119-21 sec. 10103 (date of application assumed 2025-10-01) |',
     '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
-    CHILD_SUPPORT_COVERAGE_NOTE,
+    `${CHILD_SUPPORT_COVERAGE_NOTE} ${childSupportCheckCount(coverage.map(({ code, st }) => ({ ...st, code })))}`,
     '', SELF_EMPLOYMENT_COVERAGE_NOTE,
     '', noncitizenCoverageNote(Object.keys(data.states)),
     '', vehicleCoverageNote(data.states),

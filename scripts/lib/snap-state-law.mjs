@@ -56,6 +56,13 @@ export const CHILD_SUPPORT_COVERAGE_NOTE =
   'Because 7 CFR 273.9(d)(2) counts the earnings used to pay excluded child support toward the 20% earned income deduction, the two choices give the same net income; they differ only in the gross income tests (federal 130% and the BBCE limits), where an exclusion State compares income after the payments. ' +
   'Each State\'s choice cites its own manual where it was checked (the "child support" column says verified or not verified). Colorado (10 CCR 2506-1 sec. 4.407) and Missouri (FSM 1115.035.20) exclude; so does Oregon (OAR 461-160-0430(1)(a)(B), which also applies the 20% to the excluded earnings); Massachusetts excludes under 106 CMR 363.230(O) (its DTA guide describes the same result as excluding for the gross test and deducting afterwards). The States marked not verified follow the compiled FNS State Options Report reading; Maine, New York and Virginia carry a specific doubt in that column. Arkansas deducts under its own rule (Ark. Code R. 016.20.95-015), where PolicyEngine excludes (docs/compatibility.md).';
 
+/** docs/coverage.md: how many States' child support choices were checked against their own rule, and which were not. */
+export function childSupportCheckCount(states) {
+  const all = states.map((st) => ({ code: st.code, verified: st.child_support_basis?.verified === true }));
+  const open = all.filter((x) => !x.verified).map((x) => x.code.toUpperCase());
+  return `${all.length - open.length} of ${all.length} packages cite the State's own rule for this choice; not verified (State text not found, search record in the column): ${open.join(', ') || 'none'}.`;
+}
+
 /** docs/coverage.md: how every package treats self-employment losses (issue #12, finding 4). */
 export const SELF_EMPLOYMENT_COVERAGE_NOTE =
   'Self-employment losses (every package; person facts `self_employment_income`, `self_employment_costs`, `self_employment_is_farm`): net self-employment income is earned income (7 CFR 273.9(b)(1)(ii), 273.11(a)(4)). ' +
