@@ -11,6 +11,7 @@ import { KNOWN_SCOPES, WILDCARD_SCOPE, type KnownScope } from '../../../core/dom
 import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { answerSection } from './docs-answer.js';
 import { errorsSection, type RequestLimits } from './docs-errors.js';
+import { SWEEP_SCRIPT, sweepExampleFor, sweepSection } from './docs-sweep.js';
 import { cliSection, embeddingSection } from './docs-tools.js';
 import { html, Html, page } from './html.js';
 
@@ -142,6 +143,12 @@ const SCRIPT = `
 })();
 `;
 
+/** Names a household of the sample package may use: its aliases and its household-level inputs. */
+function sweepInputs(detail: RuntimePackageDetail | null | undefined): string[] {
+  if (!detail) return [];
+  return [...Object.keys(detail.household_aliases), ...detail.entities.flatMap((e) => e.inputs.map((i) => i.name))];
+}
+
 export function renderDocsPage(input: DocsPageInput): string {
   const rows = endpointRows(input.openapi);
   const sample = input.sampleRequest ?? FALLBACK_SAMPLE;
@@ -214,6 +221,9 @@ ${errorsSection(input.limits)}
 <h2 id="package">Package inputs and outputs</h2>
 ${packageSection(input.samplePackage)}
 
+<h2 id="sweep">Benefit curve: what happens as earnings change</h2>
+${sweepSection(sweepExampleFor(input.openapi, input.sampleRequest, sweepInputs(input.samplePackage)))}
+
 <h2 id="endpoints-section">Endpoints</h2>
 <p class="muted">Generated from <a href="/v1/openapi.json">/v1/openapi.json</a>; the document has every request and response schema.</p>
 ${scroller(endpointTable(rows), true)}
@@ -234,5 +244,5 @@ ${cliSection()}
 <h2 id="embedding">Embedding in a Node program</h2>
 ${embeddingSection()}
 `;
-  return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT });
+  return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT + SWEEP_SCRIPT });
 }

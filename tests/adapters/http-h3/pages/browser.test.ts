@@ -10,6 +10,7 @@ import { listen, type RunningServer } from '../../../../adapters/http-h3/server.
 import { routes } from '../../../../adapters/http-h3/routes/index.js';
 import { TOKENS } from '../../../../adapters/tokens.js';
 import { KEY_STORAGE_NAME } from '../../../../adapters/http-h3/pages/validation-page.js';
+import { SWEEP_KEY_STORAGE } from '../../../../adapters/http-h3/pages/docs-sweep.js';
 import { createTestApp, testKey, type TestApp, type TestAppOptions } from '../../../support/http-harness.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -119,6 +120,51 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  it('GET /docs draws the sample household\'s benefit curve from an exact sweep, with a trial key kept for the tab', async () => {
+    const { page, problems } = await openPage(browser);
+    await page.goto(`${full.server.url}/docs`);
+    await page.fill('#sweep-to', '4000');
+    await page.click('#sweep-run');
+    await page.locator('#sweep-status', { hasText: /segments|failed/ }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#sweep-status').textContent()).toMatch(/^\d+ segments, \d+ breakpoints/);
+    const key = await page.evaluate((name) => sessionStorage.getItem(name), SWEEP_KEY_STORAGE);
+    expect(key).toMatch(/^tnt_/);
+    // The drawing is the answer: one line per segment, one dot and one table row per breakpoint.
+    const { variables: _variables, ...request } = JSON.parse((await page.locator('#sweep-request').textContent()) ?? '{}');
+    const answer = await fetch(`${full.server.url}/v1/calculate/sweep`, {
+      method: 'POST',
+      headers: { 'x-api-key': key as string, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...request, axis: { input: 'earned_income', from: 0, to: 4000 }, outputs: ['snap_allotment'] }),
+    });
+    expect(answer.status).toBe(200);
+    const described = ((await answer.json()) as any).data.outputs.snap_allotment;
+    expect(described.breakpoints.length).toBeGreaterThan(0);
+    expect(await page.locator('#sweep-chart line.sweep-segment').count()).toBe(described.segments.length);
+    expect(await page.locator('#sweep-chart circle').count()).toBe(described.breakpoints.length);
+    // The whole-dollar rounding steps (the most frequent rule) are faint and summed up in one row; every other
+    // break is a red dot and a row of its own, with its rule.
+    const byRule = new Map<string, any[]>();
+    for (const bp of described.breakpoints) byRule.set(bp.rule_id, [...(byRule.get(bp.rule_id) ?? []), bp]);
+    const [stepRule, steps] = [...byRule].sort((a, b) => b[1].length - a[1].length)[0];
+    expect(steps.length).toBeGreaterThan(10);
+    const others = described.breakpoints.filter((bp: any) => bp.rule_id !== stepRule);
+    expect(others.length).toBeGreaterThan(0);
+    expect(await page.locator('#sweep-chart circle.sweep-step').count()).toBe(steps.length);
+    expect(await page.locator('#sweep-breakpoints tbody tr').count()).toBe(others.length + 1);
+    expect(await page.locator('#sweep-breakpoints tbody tr').last().locator('td').allTextContents()).toEqual([`${steps.length} rounding steps`, '', '', stepRule]);
+    const first = others[0];
+    expect(await page.locator('#sweep-breakpoints tbody tr').first().locator('td').allTextContents()).toEqual([String(first.at), String(first.before), String(first.after), first.rule_id ?? '-']);
+    if (process.env.TENET_SCREENSHOTS) await page.locator('#sweep-chart').screenshot({ path: `${process.env.TENET_SCREENSHOTS}/docs-sweep.png` });
+    // A second drawing reuses the kept key rather than taking another.
+    await page.fill('#sweep-to', '3000');
+    await page.click('#sweep-run');
+    await page.locator('#sweep-status', { hasText: /segments|failed/ }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#sweep-status').textContent()).toMatch(/^\d+ segments/);
+    expect(await page.evaluate((name) => sessionStorage.getItem(name), SWEEP_KEY_STORAGE)).toBe(key);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 150_000);
 
   it('GET /docs/validation loads runs and analytics with a key kept in sessionStorage only', async () => {
     const { page, problems } = await openPage(browser);
