@@ -9,6 +9,9 @@ import { derivedReference } from './references.js';
 import { ruleExpression, ruleType } from './rules.js';
 import { NEVER, pow10, type Ty } from './types.js';
 
+/** A call of an aggregation function `a<i>(C, R, …)`. */
+const AGGREGATION_CALL = /\ba\d+\(C, R,/;
+
 /** A bound on the work loop only: a program has far fewer rules. */
 const MAX_TRACE_FUNCTIONS = 100_000;
 
@@ -17,7 +20,8 @@ export function traceProgram(ctx: EmitContext, outputs: readonly string[], outpu
   const functions = memoisedRuleFunctions(ctx);
   const hoisted = [...ctx.hoistedTables].map((index) => `const T${index} = K[${index}];`);
   const ruleTypes = ctx.program.order.map((name) => (ctx.traceFunctions.has(name) ? ruleType(ctx, name) : NEVER));
-  return { source: [...hoisted, ...functions, ...ctx.aggregationFunctions, query, 'return q;'].join('\n'), constants: ctx.constants, outputTypes, ruleTypes, paramNames: ctx.paramNames };
+  const shared = 'const NO_READS = Object.freeze([]);';
+  return { source: [shared, ...hoisted, ...functions, ...ctx.aggregationFunctions, query, 'return q;'].join('\n'), constants: ctx.constants, outputTypes, ruleTypes, paramNames: ctx.paramNames };
 }
 
 /**
@@ -47,23 +51,26 @@ function memoisedRuleFunctions(ctx: EmitContext): string[] {
   return functions;
 }
 
-/** `S.cur` is the open frame collecting this rule's parameter reads; the caller's frame is restored after. */
+/**
+ * `S.cur` is the open frame collecting this rule's parameter reads; the caller's frame is restored after. A rule
+ * whose formula reads no parameter, itself or in an aggregation's loop (which records into this frame), opens
+ * no frame (its nested calls open and close their own) and records the kernel's shared empty list `NO_READS`.
+ */
 function memoisedRuleFunction(ctx: EmitContext, name: string): string {
   const index = ctx.ruleIndex.get(name)!;
   const locals = new FunctionLocals();
   const code = ruleExpression(ctx, name, locals, 'all');
+  const readsParameters = code.js.includes('S.cur.push(') || AGGREGATION_CALL.test(code.js);
   return [
     `function g${index}(C, R, e, S) {`,
     `  const m = ${index} * S.n + e;`,
     `  if (S.d[m] === 1) return S.v[m];`,
-    `  const outer = S.cur;`,
-    `  S.cur = [];`,
+    ...(readsParameters ? [`  const outer = S.cur;`, `  S.cur = [];`] : []),
     ...locals.declarations().map((declaration) => `  ${declaration}`),
     `  const v = ${code.type.k === 'never' ? 'bail()' : code.js};`,
     `  S.d[m] = 1;`,
     `  S.v[m] = v;`,
-    `  S.t.push(${index}, e, v, S.cur);`,
-    `  S.cur = outer;`,
+    ...(readsParameters ? [`  S.t.push(${index}, e, v, S.cur);`, `  S.cur = outer;`] : [`  S.t.push(${index}, e, v, NO_READS);`]),
     `  return v;`,
     `}`,
   ].join('\n');

@@ -236,6 +236,15 @@ describe('relations: aggregation over members', () => {
     expect(agreesNatively(p, 'summary', {})).toBe(0);
   });
 
+  it('traces a parameter read inside an aggregation as a read of the rule that aggregates', () => {
+    // `both` checks the trace-mode kernel's trace against the explain evaluator's, entry for entry, reads included.
+    const p = compileOne(rules + param('share', '0.5') + derived('adult_shares', 'sum_where(member_of_household, share, is_adult)') + derived('plain', 'n + 1', 'Integer'));
+    const c: Case = { members: { a: { age: 40, income: 100 }, b: { age: 10, income: 20 } }, relations: { member_of_household: [['a', 'e1'], ['b', 'e1']] } };
+    // Only a (40) is an adult: one share of 0.5.
+    expect(agreesNatively(p, 'adult_shares', c)).toBe(0.5);
+    expect(agreesNatively(p, 'plain', c)).toBe(3);
+  });
+
   it('when the pass would fail on a member fact the rules do not read, the aggregation loops answer', () => {
     const p = compileOne(passRules);
     // No member says whether it is a student: the pass (counting students too) fails, the explain path never
