@@ -5,14 +5,14 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { API_VERSION } from '../../core/domain/config.js';
 import { ApiClient } from './api-client.js';
 import { mcpConfigFromEnv, type McpAdapterConfig } from './config.js';
 import { PROMPTS } from './prompts.js';
 import { RESOURCES } from './resources.js';
 import { refusedResult, toToolResult } from './results.js';
-import { checkToolArguments } from './tool-arguments.js';
+import { checkToolArguments, toolInputJsonSchema } from './tool-arguments.js';
 import { TOOLS, type ToolDefinition } from './tools.js';
 
 export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetch = fetch): McpServer {
@@ -29,17 +29,18 @@ export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetc
     const request = tool.request(args);
     return toToolResult(request, await client.call(request));
   };
-  for (const tool of TOOLS) {
-    const annotations = { title: tool.title, readOnlyHint: tool.readOnly, idempotentHint: tool.readOnly, openWorldHint: false };
-    if (tool.input) {
-      server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, annotations }, (args) => forward(tool, args as Record<string, unknown>));
-    } else {
-      server.registerTool(tool.name, { title: tool.title, description: tool.description, annotations }, () => forward(tool, {}));
-    }
-  }
-  // The SDK's own tools/call handler answers arguments outside a tool's schema with bare error text. This one,
-  // installed over it, checks the same schemas and refuses with the structured error every refused call carries.
-  // registerTool above still lists each tool (tools/list); its callback is no longer reached, every call comes here.
+  // Tools are served by the adapter's own handlers, not registerTool (which takes zod schemas): tools/list gives each
+  // tool's valibot schema as JSON Schema, and tools/call checks the arguments against the same schema, refusing
+  // with the structured error every refused call carries (the SDK's check answers with bare error text).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
+  const listed = TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: toolInputJsonSchema(tool),
+    annotations: { title: tool.title, readOnlyHint: tool.readOnly, idempotentHint: tool.readOnly, openWorldHint: false },
+  }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);

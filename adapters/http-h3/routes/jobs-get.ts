@@ -1,7 +1,6 @@
-import * as v from 'valibot';
 import { CALCULATION } from '../../calculation/tokens.js';
 import { defineRoute } from '../route.js';
-import { JobRecordSchema } from '../../../core/api/schemas/calculation.js';
+import { JobParamsSchema, JobRecordSchema } from '../../../core/api/schemas/calculation.js';
 
 export default defineRoute({
   method: 'GET',
@@ -12,7 +11,7 @@ export default defineRoute({
     '410 job_lost for an id not in the store when the store lost its data within the 24-hour job retention (the job must be submitted again).',
   tags: ['calculation'],
   auth: { scope: 'calculate:run' },
-  params: v.object({ job_id: v.pipe(v.string(), v.minLength(1, 'must be 1-200 characters'), v.maxLength(200, 'must be 1-200 characters')) }),
+  params: JobParamsSchema,
   responses: { 200: JobRecordSchema },
   errors: ['not_found', 'job_lost', 'store_unavailable'],
   needs: { jobs: CALCULATION.Jobs },

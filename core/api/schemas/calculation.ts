@@ -4,11 +4,13 @@ import { LIMITS } from '../../usecases/calculate/request.js';
 import { MAX_PARAMETER_OVERRIDES } from '../../engine/package/parameter-overrides.js';
 import { MAX_OVERRIDE_VERSIONS } from '../../engine/package/override-values.js';
 
-const Identifier = v.pipe(
-  v.string('must be a string'),
-  v.minLength(1, `must be 1-${LIMITS.idLength} characters`),
-  v.maxLength(LIMITS.idLength, `must be 1-${LIMITS.idLength} characters`),
-);
+const identifier = (what: string) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.minLength(1, `must be 1-${LIMITS.idLength} characters`),
+    v.maxLength(LIMITS.idLength, `must be 1-${LIMITS.idLength} characters`),
+    v.description(what),
+  );
 
 export const HouseholdSchema = v.pipe(
   v.record(v.string(), v.unknown(), 'must be an object'),
@@ -18,8 +20,8 @@ export const HouseholdSchema = v.pipe(
 );
 
 export const CalculateRequestSchema = v.object({
-  program_id: Identifier,
-  jurisdiction: Identifier,
+  program_id: identifier('Program id, e.g. snap (GET /v1/runtime/packages lists them).'),
+  jurisdiction: identifier('Jurisdiction id, e.g. us-co.'),
   household: HouseholdSchema,
   variables: v.optional(
     v.pipe(
@@ -152,6 +154,15 @@ export const JobSubmissionSchema = v.strictObject({
   total: v.number(),
   status_url: v.string(),
   durable: v.boolean(),
+});
+
+export const JobParamsSchema = v.object({
+  job_id: v.pipe(
+    v.string('must be a string'),
+    v.minLength(1, 'must be 1-200 characters'),
+    v.maxLength(200, 'must be 1-200 characters'),
+    v.description('The job_id the submission returned.'),
+  ),
 });
 
 export const JobRecordSchema = v.strictObject({
