@@ -10,7 +10,7 @@ import { FastResponse } from 'srvx';
 import { performance } from 'node:perf_hooks';
 import type { ServiceConfig } from '../../core/domain/config.js';
 import { ServiceError } from '../../core/domain/errors.js';
-import type { AuthGate, Principal } from '../../core/ports/auth-gate.js';
+import type { AuthGate, AuthOutcome, Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { RequestObserver } from '../../core/ports/request-observer.js';
 import type { Services } from '../tokens.js';
@@ -19,6 +19,7 @@ import { TrustedProxies } from './client-address.js';
 import { presentedKey } from './credentials.js';
 import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
 import { errorEnvelope, JSON_CONTENT_TYPE, meta, successEnvelope, type Envelope } from './envelope.js';
+import { rateLimitHeaders } from './error-http.js';
 import { requestIdFor } from './request-id.js';
 import { routeDepsResolver } from './route-deps.js';
 import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
@@ -67,8 +68,6 @@ export interface RefusedAnswer {
 const LIVENESS_PATH = '/v1/health';
 /** Security headers on every answer: browsers must not second-guess the declared content type. */
 const NOSNIFF = 'nosniff';
-/** RFC 9110 section 11.6.1: a 401 names the schemes that can satisfy it. */
-const AUTH_CHALLENGE = 'Bearer realm="tenet", ApiKey realm="tenet", header="x-api-key"';
 
 const RESERVED_PARAMETER = 'as_of';
 
@@ -106,6 +105,12 @@ interface RequestState {
   rejectedKeyId: string | null;
 }
 
+/** The authenticated caller, and its rate-limit window as headers on whatever the request gets. */
+function admit(state: RequestState, outcome: AuthOutcome): void {
+  state.principal = outcome.principal;
+  if (outcome.rateLimit !== undefined) Object.assign(state.extraHeaders, rateLimitHeaders(outcome.rateLimit));
+}
+
 function newState(requestIdHeader: string | null, clientIp: string): RequestState {
   return { requestId: requestIdFor(requestIdHeader), clientIp, principal: null, extraHeaders: {}, match: null, errorCode: null, rejectedKeyId: null };
 }
@@ -123,13 +128,12 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     const allowed = router.methodsFor(pathname);
     if (allowed.length > 0) {
       throw new ServiceError('method_not_allowed', `${method} is not allowed on ${pathname}; use ${allowed.join(' or ')} (see /v1/openapi.json).`, {
-        headers: { allow: allowed.join(', ') },
+        allowedMethods: allowed,
       });
     }
     if (pathname === '/v1' || pathname.startsWith('/v1/')) {
       const outcome = await deps.authGate.authenticate({ presentedKey: presentedKey(request.headers), clientIp: state.clientIp, scope: 'rules:read', method, route: 'unknown' });
-      state.principal = outcome.principal;
-      Object.assign(state.extraHeaders, outcome.headers);
+      admit(state, outcome);
     }
     throw new ServiceError('not_found', `No route for ${method} ${pathname}; the routes are listed in /v1/openapi.json.`);
   }
@@ -162,8 +166,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     const scope = routeScope(route);
     if (scope !== null) {
       const outcome = await deps.authGate.authenticate({ presentedKey: presentedKey(request.headers), clientIp: state.clientIp, scope, method, route: route.path });
-      state.principal = outcome.principal;
-      Object.assign(state.extraHeaders, outcome.headers);
+      admit(state, outcome);
     }
 
     const query = queryObject(url);
@@ -270,14 +273,13 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
   }
 
-  /** An envelope's headers: its content type, its own headers, the 401 challenge, then the platform's. */
+  /** An envelope's headers: its content type, its own headers (an error's facts as headers), then the platform's. */
   function envelopeHeaders(envelope: Envelope, request: Request | null, state: RequestState): Record<string, string> {
     // Lower-cased names in a plain record, last write wins: the same outcome as Headers.set in order.
     const headers = Object.create(null) as Record<string, string>;
     headers['content-type'] = JSON_CONTENT_TYPE;
     const target = { set: (name: string, value: string) => void (headers[name.toLowerCase()] = value) };
     for (const name in envelope.headers) target.set(name, envelope.headers[name]);
-    if (envelope.status === 401) target.set('www-authenticate', AUTH_CHALLENGE);
     platformHeaders(target, request, state);
     return headers;
   }

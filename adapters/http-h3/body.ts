@@ -53,7 +53,7 @@ export class BodySlots {
     if (this.#inFlight >= this.max) {
       throw new ServiceError('server_busy', `The server is receiving ${this.max} request bodies already; retry after 1 second.`, {
         data: { retry_after_seconds: 1 },
-        headers: { 'retry-after': '1' },
+        retryAfterSeconds: 1,
       });
     }
     this.#inFlight += 1;

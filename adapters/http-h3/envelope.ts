@@ -1,6 +1,7 @@
 /** The success and error envelopes every JSON response uses. */
 import { API_VERSION, type Environment } from '../../core/domain/config.js';
 import { ERROR_CODES, ServiceError, type ErrorCode } from '../../core/domain/errors.js';
+import { errorHeaders, httpStatus } from './error-http.js';
 
 export interface Meta {
   request_id: string;
@@ -51,9 +52,11 @@ export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unkn
   return body;
 }
 
-/** ServiceErrors keep code, message, data and headers; anything else becomes a generic 500. */
+/** ServiceErrors keep code, message and data, with the status and headers their code and facts give; anything else becomes a generic 500. */
 export function errorEnvelope(error: unknown, m: Meta): Envelope {
-  if (error instanceof ServiceError) return { status: error.status, json: JSON.stringify(errorBody(error.code, error.message, m, error.data)), headers: error.headers };
+  if (error instanceof ServiceError) {
+    return { status: httpStatus(error.code), json: JSON.stringify(errorBody(error.code, error.message, m, error.data)), headers: errorHeaders(error) };
+  }
   return { status: 500, json: JSON.stringify(errorBody('internal_error', `${ERROR_CODES.internal_error.message} Request id: ${m.request_id}.`, m)), headers: NO_HEADERS };
 }
 

@@ -6,6 +6,7 @@ import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { API_VERSION } from '../../core/domain/config.js';
 import { ERROR_CODES, type ErrorCode } from '../../core/domain/errors.js';
+import { httpStatus } from './error-http.js';
 import { openApiPath, pathParamNames, routeScope, successStatus, type AnySchema, type RouteDefinition } from './route.js';
 import { MetaSchema } from '../../core/api/schemas/common.js';
 
@@ -134,7 +135,7 @@ function operation(route: RouteDefinition, converter: SchemaConverter): Json {
 
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...(route.errors ?? []), ...platformErrors(route)])) {
-    const status = ERROR_CODES[code].status;
+    const status = httpStatus(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of [...byStatus.entries()].sort((a, b) => a[0] - b[0])) {

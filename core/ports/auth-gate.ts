@@ -1,3 +1,4 @@
+import type { RateLimitStatus } from '../domain/keys/rate-window.js';
 import type { DependencyHealth } from './readiness.js';
 
 /** Who made a request, as established by the AuthGate. Never holds the raw key or its hash. */
@@ -22,14 +23,15 @@ export interface AuthRequest {
 
 export interface AuthOutcome {
   principal: Principal;
-  /** Headers to add to the response, e.g. x-ratelimit-limit / -remaining / -reset. */
-  headers: Record<string, string>;
+  /** The key's rate-limit window after this request, when the gate counted it (HTTP: x-ratelimit-* headers). */
+  rateLimit?: RateLimitStatus;
 }
 
 /**
  * Authenticates and authorises one request. Rejects by throwing ServiceError with code unauthorized,
  * insufficient_scope (message names the scope), rate_limited, auth_throttled, auth_not_configured or
- * store_unavailable; a ServiceError's `headers` (e.g. retry-after, rate-limit headers) reach the response.
+ * store_unavailable; the error's retryAfterSeconds and rateLimit facts are rendered by the transport (HTTP:
+ * retry-after and x-ratelimit-* headers).
  */
 export interface AuthGate {
   authenticate(request: AuthRequest): Promise<AuthOutcome>;

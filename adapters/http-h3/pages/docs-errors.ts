@@ -1,8 +1,10 @@
 /**
- * The /docs section "Envelopes and errors": the code table is generated from the one error table
- * (core/domain/errors.ts), and the body limits are this deployment's configured ones.
+ * The /docs section "Envelopes and errors": the code table is generated from the error table
+ * (core/domain/errors.ts: codes and messages) and the HTTP statuses (../error-http.ts), and the body limits are
+ * this deployment's configured ones.
  */
-import { ERROR_CODES } from '../../../core/domain/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../../../core/domain/errors.js';
+import { httpStatus } from '../error-http.js';
 import { html, Html } from './html.js';
 
 export interface ErrorRow {
@@ -23,7 +25,7 @@ export interface RequestLimits {
 /** Every error code with its status and default message, by status then in table order. */
 export function errorRows(): ErrorRow[] {
   return Object.entries(ERROR_CODES)
-    .map(([code, { status, message }]) => ({ status, code, message }))
+    .map(([code, { message }]) => ({ status: httpStatus(code as ErrorCode), code, message }))
     .sort((a, b) => a.status - b.status);
 }
 

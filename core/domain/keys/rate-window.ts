@@ -19,11 +19,16 @@ export function secondsUntilReset(nowMs: number, window: Window): number {
   return Math.max(1, Math.ceil(window.reset - nowMs / 1000));
 }
 
-export interface RateDecision {
-  allowed: boolean;
+/** Where a key stands in its rate-limit window (over HTTP: the x-ratelimit-limit, -remaining and -reset headers). */
+export interface RateLimitStatus {
   limit: number;
   remaining: number;
+  /** Unix seconds at which the window ends. */
   reset: number;
+}
+
+export interface RateDecision extends RateLimitStatus {
+  allowed: boolean;
   retryAfterSeconds: number;
 }
 
@@ -39,10 +44,6 @@ export function decide(count: number, limit: number, window: Window, nowMs: numb
   };
 }
 
-export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(decision.limit),
-    'x-ratelimit-remaining': String(decision.remaining),
-    'x-ratelimit-reset': String(decision.reset),
-  };
+export function rateLimitStatus(decision: RateDecision): RateLimitStatus {
+  return { limit: decision.limit, remaining: decision.remaining, reset: decision.reset };
 }

@@ -38,7 +38,7 @@ export class EnvironmentKeyGate implements AuthGate {
       throw new ServiceError('insufficient_scope', `The API key lacks the required scope: ${request.scope}.`);
     }
     const principal = { key_id: match.id, scopes: match.scopes, kind: 'environment' as const };
-    return { principal: match.owner === undefined ? principal : { ...principal, owner: match.owner }, headers: {} };
+    return { principal: match.owner === undefined ? principal : { ...principal, owner: match.owner } };
   }
 
   async health(): Promise<DependencyHealth> {

@@ -40,7 +40,7 @@ export class FailedAuthThrottle {
     const wait = `${retryAfter} second${retryAfter === 1 ? '' : 's'}`;
     return new ServiceError('auth_throttled', `Too many failed authentication attempts from this client; retry after ${wait} (retry-after), with a valid key.`, {
       data: { retry_after_seconds: retryAfter },
-      headers: { 'retry-after': String(retryAfter) },
+      retryAfterSeconds: retryAfter,
     });
   }
 

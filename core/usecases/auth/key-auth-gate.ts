@@ -4,14 +4,15 @@
  *
  * Order per request: throttle check -> key resolution (401, counted as a failure) -> rate limit
  * (429 rate_limited) -> trial traffic kill switch (403) -> trial quota (429) -> scope (403) -> usage.
- * Every response past key resolution carries the x-ratelimit-* headers. For keys other than trial keys the
+ * Every answer past key resolution carries the key's rate-limit window (rateLimit; over HTTP the x-ratelimit-*
+ * headers). For keys other than trial keys the
  * store work (throttle read, rate-limit hit, usage) is one AdmissionStore step: one Redis round trip.
  * With the shared store unreachable: no key is still 401, environment keys still authenticate (rate limited on
  * this instance), anything else that needs the store is 503 store_unavailable (docs/auth.md, "Store outage").
  */
 import { ServiceError } from '../../domain/errors.js';
 import { CU_PER_REQUEST } from '../../domain/keys/compute-units.js';
-import { rateLimitHeaders, type RateDecision } from '../../domain/keys/rate-window.js';
+import { rateLimitStatus, type RateDecision, type RateLimitStatus } from '../../domain/keys/rate-window.js';
 import { grants } from '../../domain/keys/scopes.js';
 import { utcMonth } from '../../domain/keys/usage-month.js';
 import { type AuthGate, type AuthOutcome, type AuthRequest, type Principal } from '../../ports/auth-gate.js';
@@ -98,34 +99,35 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
       });
     if (admission.throttled) throw this.#throttle.throttled(now);
     const decision = this.#limiter.decide(admission.count, limit, now);
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) throw this.#rateLimited(decision, headers, key.id);
-    if (!scoped) throw this.#insufficientScope(request.scope, headers, key.id);
-    return { principal: toPrincipal(key), headers };
+    const rateLimit = rateLimitStatus(decision);
+    if (!decision.allowed) throw this.#rateLimited(decision, key.id);
+    if (!scoped) throw this.#insufficientScope(request.scope, rateLimit, key.id);
+    return { principal: toPrincipal(key), rateLimit };
   }
 
   /** Trial keys: the same checks step by step, with the kill switch and quota between rate limit and scope. */
   async #authenticateTrial(key: ResolvedKey, request: AuthRequest, now: number): Promise<AuthOutcome> {
     await this.#throttle.assertNotThrottled(request.clientIp, now);
     const decision = await this.#limiter.hit(key.id, key.rate_limit ?? DEFAULT_RATE_LIMIT, now);
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) throw this.#rateLimited(decision, headers, key.id);
-    await this.#checkTrial(key, now, headers);
-    if (!grants(key.scopes, request.scope)) throw this.#insufficientScope(request.scope, headers, key.id);
+    const rateLimit = rateLimitStatus(decision);
+    if (!decision.allowed) throw this.#rateLimited(decision, key.id);
+    await this.#checkTrial(key, now, rateLimit);
+    if (!grants(key.scopes, request.scope)) throw this.#insufficientScope(request.scope, rateLimit, key.id);
     await this.#stores.usage.record(key.id, utcMonth(now), 1);
-    return { principal: toPrincipal(key), headers };
+    return { principal: toPrincipal(key), rateLimit };
   }
 
-  #rateLimited(decision: RateDecision, headers: Record<string, string>, keyId: string): ServiceError {
+  #rateLimited(decision: RateDecision, keyId: string): ServiceError {
     return new ServiceError('rate_limited', undefined, {
       data: { retry_after_seconds: decision.retryAfterSeconds },
-      headers: { ...headers, 'retry-after': String(decision.retryAfterSeconds) },
+      retryAfterSeconds: decision.retryAfterSeconds,
+      rateLimit: rateLimitStatus(decision),
       keyId,
     });
   }
 
-  #insufficientScope(scope: string, headers: Record<string, string>, keyId: string): ServiceError {
-    return new ServiceError('insufficient_scope', `The API key lacks the required scope: ${scope}.`, { data: { required_scope: scope }, headers, keyId });
+  #insufficientScope(scope: string, rateLimit: RateLimitStatus, keyId: string): ServiceError {
+    return new ServiceError('insufficient_scope', `The API key lacks the required scope: ${scope}.`, { data: { required_scope: scope }, rateLimit, keyId });
   }
 
   async charge(principal: Principal | null, units: number): Promise<void> {
@@ -161,17 +163,19 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
     return (await this.#stores.keys.list()).length > 0;
   }
 
-  async #checkTrial(key: ResolvedKey, now: number, headers: Record<string, string>): Promise<void> {
+  async #checkTrial(key: ResolvedKey, now: number, rateLimit: RateLimitStatus): Promise<void> {
     if (key.kind !== 'trial') return;
     const switches = await this.#kill.read(now);
-    if (switches.trial_traffic.engaged) throw new ServiceError('trial_traffic_disabled', undefined, { headers });
+    if (switches.trial_traffic.engaged) throw new ServiceError('trial_traffic_disabled', undefined, { rateLimit });
     if (key.quota_cu === undefined) return;
     if (this.#metered.size >= 10_000) this.#metered.delete(this.#metered.keys().next().value as string);
     this.#metered.set(key.id, key.expires_at === undefined ? { quota: key.quota_cu } : { quota: key.quota_cu, expiresAt: key.expires_at });
     try {
       await this.#quota.charge(key.id, key.quota_cu, CU_PER_REQUEST, key.expires_at, now);
     } catch (error) {
-      if (error instanceof ServiceError) throw new ServiceError(error.code, error.message, { data: error.data, headers: { ...headers, ...error.headers } });
+      if (error instanceof ServiceError) {
+        throw new ServiceError(error.code, error.message, { data: error.data, retryAfterSeconds: error.retryAfterSeconds ?? undefined, rateLimit });
+      }
       throw error;
     }
   }

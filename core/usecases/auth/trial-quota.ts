@@ -19,7 +19,7 @@ export class TrialQuota {
       const retryAfter = Math.max(1, Math.ceil((expiry - nowMs) / 1000));
       throw new ServiceError('rate_limited', `Trial key compute-unit quota of ${quota} exhausted; request a new trial key.`, {
         data: { retry_after_seconds: retryAfter, quota_cu: quota, used_cu: Math.min(used, quota) },
-        headers: { 'retry-after': String(retryAfter) },
+        retryAfterSeconds: retryAfter,
       });
     }
     return used;

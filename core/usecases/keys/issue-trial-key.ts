@@ -82,6 +82,6 @@ function refuse(cap: 'per-client' | 'global', now: number): never {
   const retryAfter = secondsUntilNextUtcDay(now);
   throw new ServiceError('trial_issuance_limited', `Trial key issuance limit reached (${cap} daily cap).`, {
     data: { retry_after_seconds: retryAfter, cap },
-    headers: { 'retry-after': String(retryAfter) },
+    retryAfterSeconds: retryAfter,
   });
 }

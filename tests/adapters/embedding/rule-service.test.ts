@@ -65,11 +65,14 @@ describe('createRuleService', () => {
   });
 
   it('throws ServiceError with the API codes', async () => {
-    expect((await refusal(first.calculate({ program_id: 'snap', jurisdiction: 'us-zz', household: {} }))).code).toBe('unsupported_program');
+    const unsupported = await refusal(first.calculate({ program_id: 'snap', jurisdiction: 'us-zz', household: {} }));
+    // code and status as POST /v1/calculate answers them (422; 400 below; 404 for the reads)
+    expect([unsupported.code, unsupported.status]).toEqual(['unsupported_program', 422]);
     const invalid = await refusal(first.calculate({ program_id: 'snap' }));
-    expect(invalid.code).toBe('invalid_request');
+    expect([invalid.code, invalid.status]).toEqual(['invalid_request', 400]);
     expect(invalid.message).toMatch(/jurisdiction/);
-    expect((await refusal(() => first.getRule('us:no/such#rule'))).code).toBe('not_found');
+    const missing = await refusal(() => first.getRule('us:no/such#rule'));
+    expect([missing.code, missing.status]).toEqual(['not_found', 404]);
     expect((await refusal(() => first.search({ query: 'x' }))).code).toBe('invalid_request');
     expect((await refusal(() => first.getPackage('us-zz', 'snap'))).code).toBe('not_found');
   });

@@ -19,6 +19,7 @@ import { createTestApp, testKey, type TestApp } from '../../support/http-harness
 import { probeRoute } from '../../support/keys-probe.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';
 import { acquireRedisCluster, type TestCluster } from '../../support/redis-cluster.js';
+import { httpStatus } from '../../../adapters/http-h3/error-http.js';
 
 const canRun = hasRedisServerBinary();
 if (!canRun) console.warn('\n!!! store-loss test: no redis-server binary on PATH, so it is SKIPPED !!!\n');
@@ -160,7 +161,7 @@ describe.skipIf(!canRun).each(targets)('a shared store that lost its data ($name
       await target.lose(redis, [`{${prefix}}`]);
       const poll = await store.get('job-lost').catch((e: unknown) => e);
       expect(isServiceError(poll) && poll.code).toBe('job_lost');
-      expect(isServiceError(poll) && poll.status).toBe(410);
+      expect(isServiceError(poll) && httpStatus(poll.code)).toBe(410);
       expect(isServiceError(poll) && poll.message).toContain('submit it again');
       expect((await store.health()).detail).toContain('lost its data at');
     } finally {

@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { buildProgram } from '../../../../adapters/cli/main.js';
 import type { RuleService } from '../../../../adapters/embedding/rule-service.js';
 import { answerFields } from '../../../../adapters/http-h3/pages/docs-answer.js';
+import { HTTP_STATUS } from '../../../../adapters/http-h3/error-http.js';
 import { errorRows } from '../../../../adapters/http-h3/pages/docs-errors.js';
 import { endpointRows, renderDocsPage } from '../../../../adapters/http-h3/pages/docs-page.js';
 import { CLI_COMMANDS, EMBEDDING_METHODS } from '../../../../adapters/http-h3/pages/docs-tools.js';
@@ -81,7 +82,7 @@ describe('page rendering', () => {
     const out = renderDocsPage({ openapi: { paths: {} }, apiVersion: '0.1.0', environment: 'local', sampleRequest: null, limits, nonce: 'n' });
     const codes = [...out.matchAll(/<td class="num">(\d+)<\/td><td><code>([a-z_]+)<\/code>/g)].map((m) => [Number(m[1]), m[2]] as const);
     expect(new Set(codes.map(([, code]) => code))).toEqual(new Set(Object.keys(ERROR_CODES)));
-    for (const [status, code] of codes) expect(ERROR_CODES[code as keyof typeof ERROR_CODES].status).toBe(status);
+    for (const [status, code] of codes) expect(HTTP_STATUS[code as keyof typeof HTTP_STATUS]).toBe(status);
     expect(errorRows().map((r) => r.status)).toEqual([...errorRows().map((r) => r.status)].sort((a, b) => a - b));
     for (const code of ['method_not_allowed', 'request_timeout', 'job_lost', 'server_busy']) expect(out).toContain(`<code>${code}</code>`);
     expect(out).toContain('did you mean jurisdiction "us-tx"?');

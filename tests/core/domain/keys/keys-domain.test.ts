@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayPrefix, formatKey, hashKey, looksLikeIssuedKey, sameHash } from '../../../../core/domain/keys/key-material.js';
-import { decide, rateLimitHeaders, secondsUntilReset, windowAt } from '../../../../core/domain/keys/rate-window.js';
+import { decide, rateLimitStatus, secondsUntilReset, windowAt } from '../../../../core/domain/keys/rate-window.js';
 import { grants, isGrantableScope } from '../../../../core/domain/keys/scopes.js';
 import { secondsUntilNextUtcDay, trialExpiry, utcDay } from '../../../../core/domain/keys/trial-policy.js';
 import { MONTH_PATTERN, sortUsage, utcMonth } from '../../../../core/domain/keys/usage-month.js';
@@ -47,7 +47,7 @@ describe('fixed windows aligned to the epoch', () => {
     expect(ok).toMatchObject({ allowed: true, remaining: 0 });
     const over = decide(121, 120, window, 125_500);
     expect(over).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 55 });
-    expect(rateLimitHeaders(ok)).toEqual({ 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '180' });
+    expect(rateLimitStatus(ok)).toEqual({ limit: 120, remaining: 0, reset: 180 });
     expect(secondsUntilReset(179_999, window)).toBe(1);
   });
 });

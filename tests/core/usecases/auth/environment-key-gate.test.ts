@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../../core/domain/errors.js';
 import { EnvironmentKeyGate } from '../../../../core/usecases/auth/environment-key-gate.js';
 import { authRequest } from './support.js';
+import { httpStatus } from '../../../../adapters/http-h3/error-http.js';
 
 const sha = (raw: string): string => createHash('sha256').update(raw).digest('hex');
 const READER = 'tnt_reader-key-aaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -28,7 +29,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
     await promise;
     return 'ok';
   } catch (error) {
-    if (error instanceof ServiceError) return `${error.status} ${error.code}: ${error.message}`;
+    if (error instanceof ServiceError) return `${httpStatus(error.code)} ${error.code}: ${error.message}`;
     throw error;
   }
 }

@@ -32,7 +32,7 @@ describe('KeyAuthGate', () => {
     const { gate } = setup();
     const viaHeader = await gate.authenticate(request({ 'x-api-key': ADMIN_RAW }));
     expect(viaHeader.principal).toEqual({ key_id: 'env-admin', scopes: ['*'], kind: 'environment' });
-    expect(viaHeader.headers).toEqual({ 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '119', 'x-ratelimit-reset': String(Date.parse('2026-11-21T10:01:00.000Z') / 1000) });
+    expect(viaHeader.rateLimit).toEqual({ limit: 120, remaining: 119, reset: Date.parse('2026-11-21T10:01:00.000Z') / 1000 });
     const viaBearer = await gate.authenticate(request({ authorization: `Bearer ${READER_RAW}` }));
     expect(viaBearer.principal.key_id).toBe('env-reader');
     const both = await gate.authenticate(request({ 'x-api-key': READER_RAW, authorization: `Bearer ${ADMIN_RAW}` }));
@@ -52,7 +52,7 @@ describe('KeyAuthGate', () => {
     for (const error of errors) {
       expect(error.code).toBe('unauthorized');
       expect(error.message).toBe(errors[0].message);
-      expect(error.headers).toEqual({});
+      expect([error.rateLimit, error.retryAfterSeconds]).toEqual([null, null]);
     }
   });
 
@@ -61,7 +61,7 @@ describe('KeyAuthGate', () => {
     const denied = await failure(gate.authenticate(request({ 'x-api-key': READER_RAW }, 'admin:keys')));
     expect(denied.code).toBe('insufficient_scope');
     expect(denied.message).toContain('admin:keys');
-    expect(denied.headers['x-ratelimit-limit']).toBe('3');
+    expect(denied.rateLimit?.limit).toBe(3);
     await expect(gate.authenticate(request({ 'x-api-key': ADMIN_RAW }, 'admin:keys'))).resolves.toBeDefined();
   });
 
@@ -78,9 +78,9 @@ describe('KeyAuthGate', () => {
     for (let i = 0; i < 3; i++) await gate.authenticate(request({ 'x-api-key': READER_RAW }));
     const limited = await failure(gate.authenticate(request({ 'x-api-key': READER_RAW })));
     expect(limited.code).toBe('rate_limited');
-    expect(limited.headers['retry-after']).toBe('60');
+    expect(limited.retryAfterSeconds).toBe(60);
     expect(limited.data).toEqual({ retry_after_seconds: 60 });
-    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    expect(limited.rateLimit?.remaining).toBe(0);
     // other keys are unaffected; the next window admits again
     await expect(gate.authenticate(request({ 'x-api-key': ADMIN_RAW }))).resolves.toBeDefined();
     clock.advance(60_000);
@@ -93,7 +93,7 @@ describe('KeyAuthGate', () => {
     for (let i = 0; i < 20; i++) expect((await failure(gate.authenticate(request({ 'x-api-key': `bad-${i}` }, 'rules:read', '10.1.1.1')))).code).toBe('unauthorized');
     const throttled = await failure(gate.authenticate(request({ 'x-api-key': ADMIN_RAW }, 'rules:read', '10.1.1.1')));
     expect(throttled.code).toBe('auth_throttled');
-    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(throttled.retryAfterSeconds).toBeGreaterThan(0);
     // another client is not affected; requests without a key do not count
     for (let i = 0; i < 25; i++) await failure(gate.authenticate(request({}, 'rules:read', '10.2.2.2')));
     await expect(gate.authenticate(request({ 'x-api-key': ADMIN_RAW }, 'rules:read', '10.2.2.2'))).resolves.toBeDefined();
@@ -106,7 +106,7 @@ describe('KeyAuthGate', () => {
     const issued = await issueAdminKey(deps, { id: 'partner-1', scopes: ['calculate:run'], rate_limit: { requests: 5, window_seconds: 10 } }, ctx);
     const ok = await gate.authenticate(request({ 'x-api-key': issued.key }, 'calculate:run'));
     expect(ok.principal).toEqual({ key_id: 'partner-1', scopes: ['calculate:run'], kind: 'store' });
-    expect(ok.headers['x-ratelimit-limit']).toBe('5');
+    expect(ok.rateLimit?.limit).toBe(5);
     await revokeKey(deps, 'partner-1', ctx);
     expect((await failure(gate.authenticate(request({ 'x-api-key': issued.key }, 'calculate:run')))).code).toBe('unauthorized');
   });
@@ -151,7 +151,7 @@ describe('KeyAuthGate', () => {
     const trial = await issueTrialKey(deps, {}, { actor: null, client: '10.3.3.3', request_id: 'r' });
     const ok = await gate.authenticate(request({ 'x-api-key': trial.key }, 'calculate:run'));
     expect(ok.principal.kind).toBe('trial');
-    expect(ok.headers['x-ratelimit-limit']).toBe('30');
+    expect(ok.rateLimit?.limit).toBe(30);
     await gate.charge(ok.principal, 9_998); // 1 (request) + 9,998 = 9,999 of 10,000
     await gate.charge(ok.principal, 1);
     const over = await failure(gate.charge(ok.principal, 1));
@@ -163,7 +163,7 @@ describe('KeyAuthGate', () => {
     await setKillSwitch(deps, { switch: 'trial_traffic', engaged: true, reason: 'abuse wave' }, ctx);
     const refused = await failure(gate.authenticate(request({ 'x-api-key': other.key }, 'rules:read')));
     expect(refused.code).toBe('trial_traffic_disabled');
-    expect(refused.status).toBe(403);
+    expect(refused.rateLimit?.limit).toBe(30);
     await expect(gate.authenticate(request({ 'x-api-key': ADMIN_RAW }))).resolves.toBeDefined();
   });
 

@@ -74,7 +74,7 @@ describe('KeyAuthGate with the shared store down', () => {
     setDown(true);
     const outcome = await gate.authenticate(request({ 'x-api-key': ADMIN_RAW }, 'admin:analytics'));
     expect(outcome.principal).toEqual({ key_id: 'env-admin', scopes: ['*'], kind: 'environment' });
-    expect(outcome.headers['x-ratelimit-limit']).toBe('120');
+    expect(outcome.rateLimit?.limit).toBe(120);
     await gate.authenticate(request({ 'x-api-key': READER_RAW }));
     await gate.authenticate(request({ 'x-api-key': READER_RAW }));
     expect((await failure(gate.authenticate(request({ 'x-api-key': READER_RAW })))).code).toBe('rate_limited');
