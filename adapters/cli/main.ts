@@ -12,6 +12,7 @@ import { registerCorpus } from './commands/corpus.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerServe } from './commands/serve.js';
+import { registerSweep } from './commands/sweep.js';
 import { UsageError } from './errors.js';
 import { invokedDirectly } from './invoked-directly.js';
 import type { CommandModule } from './program.js';
@@ -22,6 +23,7 @@ const COMMANDS: CommandModule[] = [
   registerAdmin,
   registerCorpus,
   registerMcp,
+  registerSweep,
 ];
 
 /** The whole command tree; `output` (tests) redirects commander's help and error text. */

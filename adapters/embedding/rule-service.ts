@@ -22,6 +22,8 @@ import { batchResponseJson, calculateResponseJson } from '../http-h3/calculation
 import type { JsonText } from '../http-h3/envelope.js';
 import { batchRequestSchema, CalculateRequestSchema } from '../../core/api/schemas/calculation.js';
 import { SearchRequestSchema } from '../../core/api/schemas/read.js';
+import { SweepRequestSchema } from '../../core/api/schemas/sweep.js';
+import { SweepService, type SweepResponse } from '../../core/usecases/calculate/sweep.js';
 import { validatePart } from '../http-h3/validation.js';
 import { readSurfaceModule } from '../read-surface/module.js';
 import { READ } from '../read-surface/tokens.js';
@@ -60,6 +62,8 @@ export interface RuleService {
   calculate(request: unknown): Promise<CalculationData>;
   /** POST /v1/calculate/batch (the requests array, at most LIMITS.batch entries). */
   calculateBatch(requests: unknown[]): Promise<BatchData>;
+  /** POST /v1/calculate/sweep: each output exactly as segments and breakpoints over one input (docs/sweep.md). */
+  sweep(request: unknown): Promise<SweepData>;
   /** Stops the service's workers and connections. The service answers nothing after close(). */
   close(): Promise<void>;
 }
@@ -67,6 +71,8 @@ export interface RuleService {
 /** The calculation result exactly as the API's `data` carries it. */
 export type CalculationData = Record<string, unknown> & { outputs: Record<string, unknown>; trace: unknown[]; warnings: string[] };
 export type BatchData = { summary: Record<string, number>; results: Array<Record<string, unknown>> };
+/** The sweep answer exactly as the API's `data` carries it. */
+export type SweepData = SweepResponse;
 
 function environmentFor(options: RuleServiceOptions): Record<string, string> {
   const env: Record<string, string> = { ...options.env };
@@ -119,6 +125,8 @@ function serviceOver(app: App): RuleService {
         const body = validatePart(batchRequestSchema(LIMITS.batch), { requests }, 'request');
         return dataOf<BatchData>(batchResponseJson(await calculation().batch(body.requests)));
       }),
+    // Embedders are not metered; a fresh copy, so callers never share the answer's objects.
+    sweep: (request) => open(async () => structuredClone(await new SweepService(calculation()).sweep(validatePart(SweepRequestSchema, request, 'request')))),
     close: async () => {
       if (closed) return;
       closed = true;
