@@ -22,7 +22,7 @@ import type { ExecutablePackage, Execution, ParameterOverridesApplied, TraceEntr
 import type { SweepAxisSlot, SweepablePackage, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
 import { sweepRequest } from './package-sweep.js';
 import { outputDocs } from './package-docs.js';
-import { OVERRIDE_CACHE_SIZE, overriddenPackage, overriddenReads, overrideWarning } from './parameter-overrides.js';
+import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overriddenReads, overrideWarning } from './parameter-overrides.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
 import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
@@ -101,6 +101,12 @@ class HouseholdFailure extends ServiceError {
   }
 }
 
+/** Adds to a bounded cache, dropping the oldest entry when full. */
+function remember(cache: Map<string, CompiledPackage>, key: string, pkg: CompiledPackage): void {
+  if (cache.size >= OVERRIDE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(key, pkg);
+}
+
 export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   readonly mode = 'compiled' as const;
   readonly program_id: string;
@@ -119,8 +125,9 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   private sampleProblem: string | undefined;
   /** Failing companion test cases of the closure's modules; undefined until checked (./companion-tests.ts). */
   private failingTests: number | undefined;
-  /** Packages derived by withParameterOverrides, by digest (bounded; their compiled kernels stay warm). */
+  /** Packages derived by withParameterOverrides, by digest and by request text (bounded; their kernels stay warm). */
   private readonly overridden = new Map<string, CompiledPackage>();
+  private readonly overriddenByText = new Map<string, CompiledPackage>();
   /** Ids of the overridden parameters (empty for a published package), and which of them are tables. */
   private readonly overriddenIds: ReadonlySet<string>;
   private readonly overriddenTables: ReadonlySet<string>;
@@ -233,20 +240,42 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
    */
   withParameterOverrides(overrides: Readonly<Record<string, unknown>>): CompiledPackage {
     if (Object.keys(overrides).length === 0) return this;
+    // The same request text again (a client repeating its what-if) skips checking and applying.
+    const text = JSON.stringify(overrides);
+    const again = this.overriddenByText.get(text);
+    if (again) return again;
     const { pkg, applied } = overriddenPackage(this.pkg, overrides);
-    const hit = this.overridden.get(pkg.digest);
-    if (hit) return hit;
-    const derived = new CompiledPackage(this.runtime_id, pkg, this.evaluators, applied);
-    derived.shape = this.shape;
-    if (this.overridden.size >= OVERRIDE_CACHE_SIZE) this.overridden.delete(this.overridden.keys().next().value as string);
-    this.overridden.set(pkg.digest, derived);
+    let derived = this.overridden.get(pkg.digest);
+    if (!derived) {
+      derived = new CompiledPackage(this.runtime_id, pkg, this.evaluators, applied);
+      derived.shape = this.shape;
+      remember(this.overridden, pkg.digest, derived);
+    }
+    remember(this.overriddenByText, text, derived);
     return derived;
   }
 
   /** Synchronous: evaluation runs to completion on this thread (the service checks its deadline afterwards). */
   execute(household: MappedHousehold, outputs: string[]): Execution {
     // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
-    return this.run(household, outputs, this.evaluators.fast ?? this.evaluators.explain);
+    return this.run(household, outputs, this.evaluatorNow());
+  }
+
+  /** Requests a package made by withParameterOverrides has answered (see evaluatorNow). */
+  private answered = 0;
+
+  /**
+   * The fast evaluator, except for a package made by withParameterOverrides until it has answered
+   * EXPLAIN_BEFORE_COMPILING requests: compiling its kernels costs tens of milliseconds, which a one-off what-if
+   * should not pay (nor let a caller make the server pay per request); the two paths give the same answers.
+   */
+  private evaluatorNow(): PackageEvaluator {
+    if (!this.evaluators.fast) return this.evaluators.explain;
+    if (this.parameter_overrides && this.answered < EXPLAIN_BEFORE_COMPILING) {
+      this.answered += 1;
+      return this.evaluators.explain;
+    }
+    return this.evaluators.fast;
   }
 
   /** Exact sweep of `outputs` over one input (./package-sweep.ts); engine failures map as in execute. */

@@ -12,6 +12,8 @@ import type { ParameterRead } from '../explain/evaluate.js';
 
 /** Derived packages kept per base package (by override digest); the oldest is dropped beyond this. */
 export const OVERRIDE_CACHE_SIZE = 32;
+/** Requests a derived package answers on the explain path before its fast-path kernels are compiled. */
+export const EXPLAIN_BEFORE_COMPILING = 2;
 
 /** The package with the overrides applied and its summary, or 400 invalid_request naming every bad override. */
 export function overriddenPackage(pkg: RuntimePackage, overrides: Readonly<Record<string, unknown>>): { pkg: RuntimePackage; applied: ParameterOverridesApplied } {

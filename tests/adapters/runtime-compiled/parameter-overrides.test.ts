@@ -14,6 +14,11 @@ import type { CalculateRequest, CalculateResponse, Calculator } from '../../../c
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
 import { CompiledPackage, explainEvaluator } from '../../../core/engine/run/compiled-package.js';
 import { isServiceError } from '../../../core/domain/errors.js';
+import { EXPLAIN_BEFORE_COMPILING } from '../../../core/engine/run/parameter-overrides.js';
+import { fastEvaluator } from '../../../core/engine/run/fast-path.js';
+import { mapHousehold } from '../../../core/domain/household/map.js';
+import { indexShape } from '../../../core/domain/household/shape.js';
+import type { PackageEvaluator } from '../../../core/engine/run/compiled-package.js';
 
 const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'tenet-overrides-'));
@@ -151,6 +156,9 @@ describe.each(cases)('parameter_overrides: $title', ({ overrides, edit, marked }
   }, 120_000);
 
   it('answers as the package compiled from the hand-edited rule file, on the fast and explain paths', async () => {
+    // A changed package answers its first EXPLAIN_BEFORE_COMPILING requests on the explain path: pass them, so the
+    // fast service's answers below come from the changed package's compiled kernels.
+    for (let i = 0; i < EXPLAIN_BEFORE_COMPILING; i++) await base.fast.calculate(request(households[0], overrides));
     let changedSomething = false;
     for (const household of households) {
       const expected = comparable(await edited.explain.calculate(request(household)));
@@ -199,6 +207,23 @@ describe('parameter_overrides: digest, values in the trace, refusals', () => {
     expect(entry?.value).toBe(250);
     expect(entry?.overridden_parameters).toEqual([{ rule_id: STANDARD_DEDUCTION, key: 3, value: 250, effective_from: '2025-10-01', overridden: true }]);
     expect(response.parameter_overrides?.parameters[0].versions.map((v) => (v.value as Record<string, number>)['3'])).toEqual([250, 250, 250]);
+  });
+
+  it('a changed package answers on the explain path before compiling its kernels, and is kept for the same change', () => {
+    const published = base.fast.find('snap', 'us-co') as CompiledPackage;
+    const calls: string[] = [];
+    const counted = (name: string, evaluate: PackageEvaluator): PackageEvaluator => (pkg, req) => (calls.push(name), evaluate(pkg, req));
+    const pkg = new CompiledPackage(published.runtime_id, published.pkg, { explain: counted('explain', explainEvaluator), fast: counted('fast', fastEvaluator!) });
+    const changed = pkg.withParameterOverrides({ snap_benefit_reduction_rate: 0.25 });
+    const household = mapHousehold(indexShape(changed.shape), households[0]);
+    const answers = [1, 2, 3, 4].map(() => changed.execute(household, ['snap_allotment']).outputs.snap_allotment);
+    expect(calls).toEqual([...Array<string>(EXPLAIN_BEFORE_COMPILING).fill('explain'), ...Array<string>(4 - EXPLAIN_BEFORE_COMPILING).fill('fast')]);
+    expect(new Set(answers).size).toBe(1);
+    // The same change, however spelled, is the same package; the published package answers on the fast path at once.
+    expect(pkg.withParameterOverrides({ 'us:statutes/7/2017/a#snap_benefit_reduction_rate': '0.250' })).toBe(changed);
+    expect(pkg.withParameterOverrides({})).toBe(pkg);
+    pkg.execute(household, ['snap_allotment']);
+    expect(calls.at(-1)).toBe('fast');
   });
 
   const refusal = async (overrides: Record<string, unknown>): Promise<string> => {
