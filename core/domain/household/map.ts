@@ -1,7 +1,7 @@
 import { ServiceError } from '../errors.js';
 import { pendingAssumptions, type PendingAssumption } from './assumptions.js';
 import { isPeriod } from './period.js';
-import { entityId, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
+import { entityId, type EntityFacts, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
 import { isJsonObject, valueForPeriod, valueProblem } from './values.js';
 
 /** Inputs ready for a runtime: entity kind -> entity id -> canonical input name -> value. */
@@ -37,59 +37,13 @@ function section(household: Record<string, JsonValue>, key: string): Record<stri
   return value;
 }
 
-/** What mapping needs of an entity, worked out once per entity: inputs by name, defaults, required inputs. */
-interface EntityFacts {
-  byName: Map<string, PackageInput>;
-  defaults: Array<[string, JsonValue]>;
-  /** Inputs without a default that are not optional: the household must supply them. */
-  required: string[];
-}
-
-const entityFacts = new WeakMap<PackageEntity, EntityFacts>();
-
-function factsOf(entity: PackageEntity): EntityFacts {
-  let facts = entityFacts.get(entity);
-  if (!facts) {
-    facts = {
-      byName: new Map(entity.inputs.map((input) => [input.name, input])),
-      defaults: entity.inputs.filter((input) => input.default !== undefined).map((input) => [input.name, input.default as JsonValue]),
-      required: entity.inputs.filter((input) => input.default === undefined && !input.optional).map((input) => input.name),
-    };
-    entityFacts.set(entity, facts);
-  }
-  return facts;
-}
-
-function declared(entity: PackageEntity, name: string): PackageInput | undefined {
-  return factsOf(entity).byName.get(name);
-}
-
-/**
- * Where a household key naming an input (or alias) of the package belongs: `household.facts.<key>` for the unit
- * entity, under `household.people.<id>` for the person entity, under `household.entities` for any other entity;
- * undefined when the key names no input.
- */
-function homeOfInput(index: ShapeIndex, key: string, canonical: (name: string, entity?: PackageEntity) => string): string | undefined {
-  const { unit, person, shape } = index;
-  if (unit && declared(unit, canonical(key, unit))) return `household.facts.${key}`;
-  if (person && declared(person, canonical(key, person))) {
-    return `household.people.<id>.${key} (one value per person; household.facts.${key} gives every person the same value)`;
-  }
-  const other = shape.entities.find((entity) => declared(entity, canonical(key, entity)));
-  return other ? `household.entities.${other.entity}.<id>.${key}` : undefined;
-}
-
 /** One entity instance under construction: its values and which of them the household supplied. */
 interface Instance {
   values: Record<string, JsonValue>;
   supplied: Set<string>;
 }
 
-function newInstance(entity: PackageEntity): Instance {
-  const values: Record<string, JsonValue> = {};
-  for (const [name, value] of factsOf(entity).defaults) values[name] = value;
-  return { values, supplied: new Set() };
-}
+type Instances = Array<[PackageEntity, Map<string, Instance>]>;
 
 /**
  * Maps a free-form household onto a package's inputs, following the spec's conventions table:
@@ -99,128 +53,164 @@ function newInstance(entity: PackageEntity): Instance {
  */
 export function mapHousehold(index: ShapeIndex, household: unknown): MappedHousehold {
   if (!isJsonObject(household)) throw invalid('household: must be an object');
-  const warnings: string[] = [];
-  const { shape, unit, person, aliases } = index;
+  return new HouseholdMapping(index, household).run();
+}
 
-  // Own aliases only: a household may name `constructor` or `__proto__`, which a plain object inherits.
-  const canonical = (name: string, entity?: PackageEntity): string =>
-    (entity?.aliases !== undefined && Object.hasOwn(entity.aliases, name) ? entity.aliases[name] : undefined) ?? aliases.get(name) ?? name;
-  const label = (path: string, name: string, entity?: PackageEntity): string => {
-    const target = canonical(name, entity);
+/** One mapping run: the package's index, the household, and what the run has found so far. */
+class HouseholdMapping {
+  private readonly warnings: string[] = [];
+  private period: string;
+  /** Person facts given once in household.facts, for every person. */
+  private readonly personFacts: Array<[string, JsonValue]> = [];
+  private readonly unitId: string | undefined;
+  private readonly unitInstance: Instance | undefined;
+
+  constructor(
+    private readonly index: ShapeIndex,
+    private readonly household: Record<string, JsonValue>,
+  ) {
+    this.period = index.shape.default_period;
+    this.unitId = index.unit ? entityId(index.unit, 1) : undefined;
+    this.unitInstance = index.unit ? this.newInstance(index.unit) : undefined;
+  }
+
+  run(): MappedHousehold {
+    this.readPeriod();
+    this.checkTopLevel();
+    const overrides = section(this.household, 'entities');
+    this.mapUnit(overrides);
+    const counted = this.index.shape.entities.filter((entity) => entity !== this.index.unit).map((entity): [PackageEntity, Map<string, Instance>] => [entity, this.mapCounted(entity, overrides)]);
+    if (overrides) {
+      for (const kind of Object.keys(overrides)) {
+        if (!this.index.shape.entities.some((e) => e.entity === kind)) throw invalid(`household.entities.${kind}: not an entity of this package`);
+      }
+    }
+    const { unit } = this.index;
+    const all: Instances = unit && this.unitInstance && this.unitId ? [[unit, new Map([[this.unitId, this.unitInstance]])], ...counted] : counted;
+    return { period: this.period, inputs: this.entityInputs(all), relations: mapRelations(this.index, this.household, all), warnings: this.warnings, assumptions: this.assumptions(all) };
+  }
+
+  private facts(entity: PackageEntity): EntityFacts {
+    return this.index.entityFacts.get(entity) as EntityFacts;
+  }
+
+  private declared(entity: PackageEntity, name: string): PackageInput | undefined {
+    return this.facts(entity).byName.get(name);
+  }
+
+  private newInstance(entity: PackageEntity): Instance {
+    const values: Record<string, JsonValue> = {};
+    for (const [name, value] of this.facts(entity).defaults) values[name] = value;
+    return { values, supplied: new Set() };
+  }
+
+  /** Own aliases only: a household may name `constructor` or `__proto__`, which a plain object inherits. */
+  private canonical(name: string, entity?: PackageEntity): string {
+    return (entity?.aliases !== undefined && Object.hasOwn(entity.aliases, name) ? entity.aliases[name] : undefined) ?? this.index.aliases.get(name) ?? name;
+  }
+
+  private label(path: string, name: string, entity?: PackageEntity): string {
+    const target = this.canonical(name, entity);
     return target === name ? `${path}.${name}` : `${path}.${name} (${target})`;
-  };
-  const assign = (entity: PackageEntity, instance: Instance, path: string, name: string, given: JsonValue): void => {
-    const input = declared(entity, canonical(name, entity));
-    if (!input) throw invalid(`${label(path, name, entity)}: not an input of entity ${entity.entity} in this package`);
-    const value = periodValue(given, () => label(path, name, entity));
+  }
+
+  private assign(entity: PackageEntity, instance: Instance, path: string, name: string, given: JsonValue): void {
+    const input = this.declared(entity, this.canonical(name, entity));
+    if (!input) throw invalid(`${this.label(path, name, entity)}: not an input of entity ${entity.entity} in this package`);
+    const value = this.periodValue(given, () => this.label(path, name, entity));
     const problem = valueProblem(input, value);
-    if (problem) throw invalid(`${label(path, name, entity)}: ${problem}`);
+    if (problem) throw invalid(`${this.label(path, name, entity)}: ${problem}`);
     instance.values[input.name] = value;
     instance.supplied.add(input.name);
-  };
-
-  let period = shape.default_period;
-  if (household.period !== undefined) {
-    if (isPeriod(household.period)) period = household.period;
-    else warnings.push(`household.period ${JSON.stringify(household.period)} is not a valid YYYY-MM month; used the package default period ${shape.default_period}.`);
   }
-  // `where` is only worked out for the error message.
-  const periodValue = (given: JsonValue, where: () => string): JsonValue => {
+
+  private readPeriod(): void {
+    const { period } = this.household;
+    if (period === undefined) return;
+    if (isPeriod(period)) this.period = period;
+    else this.warnings.push(`household.period ${JSON.stringify(period)} is not a valid YYYY-MM month; used the package default period ${this.index.shape.default_period}.`);
+  }
+
+  /** A value given per period picks the calculation period's; `where` is only worked out for the error message. */
+  private periodValue(given: JsonValue, where: () => string): JsonValue {
     if (!isJsonObject(given)) return given;
-    const picked = valueForPeriod(given, period);
-    if ('missing' in picked) throw invalid(`${where()}: no value for the calculation period ${period} (periods given: ${picked.missing.join(', ')})`);
+    const picked = valueForPeriod(given, this.period);
+    if ('missing' in picked) throw invalid(`${where()}: no value for the calculation period ${this.period} (periods given: ${picked.missing.join(', ')})`);
     return picked.value as JsonValue;
-  };
-  const misplaced: string[] = [];
-  for (const key of Object.keys(household)) {
-    if (CONVENTIONS.has(key)) continue;
-    const home = homeOfInput(index, key, canonical);
-    if (home !== undefined) misplaced.push(`household.${key}: an input of this package belongs at ${home}, not at the top level of the household`);
-    else warnings.push(`household.${key} is not a recognised household convention and was ignored.`);
   }
-  // Ignoring a misplaced input would answer confidently for a different household: refuse instead.
-  if (misplaced.length > 0) throw invalid(misplaced.join('; '));
 
-  const spmUnits = section(household, 'spm_units');
-  const facts = section(household, 'facts');
-  const people = section(household, 'people');
-  const overrides = section(household, 'entities');
+  /**
+   * Where a household key naming an input (or alias) of the package belongs: `household.facts.<key>` for the unit
+   * entity, under `household.people.<id>` for the person entity, under `household.entities` for any other entity;
+   * undefined when the key names no input.
+   */
+  private homeOfInput(key: string): string | undefined {
+    const { unit, person, shape } = this.index;
+    if (unit && this.declared(unit, this.canonical(key, unit))) return `household.facts.${key}`;
+    if (person && this.declared(person, this.canonical(key, person))) {
+      return `household.people.<id>.${key} (one value per person; household.facts.${key} gives every person the same value)`;
+    }
+    const other = shape.entities.find((entity) => this.declared(entity, this.canonical(key, entity)));
+    return other ? `household.entities.${other.entity}.<id>.${key}` : undefined;
+  }
 
-  // The single-instance unit entity: defaults, first spm unit, facts.
-  const unitId = unit ? entityId(unit, 1) : undefined;
-  const unitInstance = unit ? newInstance(unit) : undefined;
-  const personFacts: Array<[string, JsonValue]> = [];
-  if (spmUnits) {
-    const ids = Object.keys(spmUnits);
-    if (ids.length > 0) {
+  /** Unknown top-level keys are warned; an input put at the top level is refused (ignoring it would answer for another household). */
+  private checkTopLevel(): void {
+    const misplaced: string[] = [];
+    for (const key of Object.keys(this.household)) {
+      if (CONVENTIONS.has(key)) continue;
+      const home = this.homeOfInput(key);
+      if (home !== undefined) misplaced.push(`household.${key}: an input of this package belongs at ${home}, not at the top level of the household`);
+      else this.warnings.push(`household.${key} is not a recognised household convention and was ignored.`);
+    }
+    if (misplaced.length > 0) throw invalid(misplaced.join('; '));
+  }
+
+  /** The single-instance unit entity: defaults, the first spm unit, facts, then its entry in household.entities. */
+  private mapUnit(overrides: Record<string, JsonValue> | undefined): void {
+    const { unit } = this.index;
+    const instance = this.unitInstance;
+    const spmUnits = section(this.household, 'spm_units');
+    const ids = spmUnits ? Object.keys(spmUnits) : [];
+    if (spmUnits && ids.length > 0) {
       const first = spmUnits[ids[0]];
       if (!isJsonObject(first)) throw invalid(`household.spm_units.${ids[0]}: must be an object of input values`);
-      if (!unit || !unitInstance) throw invalid('household.spm_units: this package has no unit-level entity');
-      for (const [name, value] of Object.entries(first)) assign(unit, unitInstance, `household.spm_units.${ids[0]}`, name, value);
-      if (ids.length > 1) warnings.push(`Only the first SPM unit (${ids[0]}) feeds the package inputs; ignored: ${ids.slice(1).join(', ')}.`);
+      if (!unit || !instance) throw invalid('household.spm_units: this package has no unit-level entity');
+      for (const [name, value] of Object.entries(first)) this.assign(unit, instance, `household.spm_units.${ids[0]}`, name, value);
+      if (ids.length > 1) this.warnings.push(`Only the first SPM unit (${ids[0]}) feeds the package inputs; ignored: ${ids.slice(1).join(', ')}.`);
     }
-  }
-  if (facts) {
-    for (const [name, value] of Object.entries(facts)) {
-      if (unit && unitInstance && declared(unit, canonical(name, unit))) assign(unit, unitInstance, 'household.facts', name, value);
-      else if (person && declared(person, canonical(name, person))) {
-        const target = canonical(name, person);
-        const picked = periodValue(value, () => label('household.facts', name, person));
-        const problem = valueProblem(declared(person, target)!, picked);
-        if (problem) throw invalid(`${label('household.facts', name, person)}: ${problem}`);
-        personFacts.push([target, picked]);
-      } else throw invalid(`${label('household.facts', name)}: not an input of this package`);
-    }
-  }
-  const unitOverrides = unit && overrides ? overrides[unit.entity] : undefined;
-  if (unit && unitInstance && unitOverrides !== undefined) {
+    this.mapFacts();
+    const unitOverrides = unit && overrides ? overrides[unit.entity] : undefined;
+    if (!unit || !instance || unitOverrides === undefined) return;
     if (!isJsonObject(unitOverrides)) throw invalid(`household.entities.${unit.entity}: must be an object keyed by entity id`);
     for (const [id, values] of Object.entries(unitOverrides)) {
-      if (id !== unitId) throw invalid(`household.entities.${unit.entity}.${id}: unknown entity id; this package uses ${unitId}`);
+      if (id !== this.unitId) throw invalid(`household.entities.${unit.entity}.${id}: unknown entity id; this package uses ${this.unitId}`);
       if (!isJsonObject(values)) throw invalid(`household.entities.${unit.entity}.${id}: must be an object of input values`);
-      for (const [name, value] of Object.entries(values)) assign(unit, unitInstance, `household.entities.${unit.entity}.${id}`, name, value);
+      for (const [name, value] of Object.entries(values)) this.assign(unit, instance, `household.entities.${unit.entity}.${id}`, name, value);
     }
   }
 
-  // Counted entities: people give the person entity's members; otherwise the count input decides.
-  const counted: Array<[PackageEntity, Map<string, Instance>]> = [];
-  for (const entity of shape.entities) {
-    if (entity === unit) continue;
-    const instances = new Map<string, Instance>();
-    if (entity === person && people) {
-      const ids = Object.keys(people);
-      if (ids.length > MAX_ENTITY_COUNT) throw invalid(`household.people: at most ${MAX_ENTITY_COUNT} people`);
-      for (const id of ids) {
-        if (id === unitId) throw invalid(`household.people.${id}: a person id must differ from the unit id ${unitId}`);
-        // Ids become object keys on the way to the engine, where `__proto__` would set a prototype instead of a key.
-        if (id === RESERVED_ID) throw invalid(`household.people.${id}: ${RESERVED_ID} cannot be a person id; use another id such as p1`);
-        const member = people[id];
-        if (!isJsonObject(member)) throw invalid(`household.people.${id}: must be an object of input values`);
-        const instance = newInstance(entity);
-        for (const [name, value] of personFacts) given(instance, name, value);
-        for (const [name, value] of Object.entries(member)) assign(entity, instance, `household.people.${id}`, name, value);
-        instances.set(id, instance);
-      }
-      // The count input follows the people listed unless the household states it explicitly.
-      if (entity.count_from && unit && unitInstance && declared(unit, entity.count_from) && !unitInstance.supplied.has(entity.count_from)) {
-        unitInstance.values[entity.count_from] = ids.length;
-        unitInstance.supplied.add(entity.count_from);
-      }
-    } else {
-      let count = entity.count ?? 0;
-      if (entity.count_from) {
-        const raw = unitInstance?.values[entity.count_from];
-        if (raw === undefined) throw invalid(`household: required input ${entity.count_from} missing (it gives the number of ${entity.entity} entities)`);
-        if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) throw invalid(`household: input ${entity.count_from} must be a whole number >= 0`);
-        count = raw;
-      }
-      if (count > MAX_ENTITY_COUNT) throw invalid(`household: input ${entity.count_from ?? entity.entity} exceeds the maximum of ${MAX_ENTITY_COUNT} ${entity.entity} entities`);
-      for (let n = 1; n <= count; n += 1) {
-        const instance = newInstance(entity);
-        if (entity === person) for (const [name, value] of personFacts) given(instance, name, value);
-        instances.set(entityId(entity, n), instance);
-      }
+  /** household.facts: unit inputs go on the unit; person inputs are kept to give every person. */
+  private mapFacts(): void {
+    const facts = section(this.household, 'facts');
+    if (!facts) return;
+    const { unit, person } = this.index;
+    for (const [name, value] of Object.entries(facts)) {
+      if (unit && this.unitInstance && this.declared(unit, this.canonical(name, unit))) this.assign(unit, this.unitInstance, 'household.facts', name, value);
+      else if (person && this.declared(person, this.canonical(name, person))) {
+        const target = this.canonical(name, person);
+        const picked = this.periodValue(value, () => this.label('household.facts', name, person));
+        const problem = valueProblem(this.declared(person, target)!, picked);
+        if (problem) throw invalid(`${this.label('household.facts', name, person)}: ${problem}`);
+        this.personFacts.push([target, picked]);
+      } else throw invalid(`${this.label('household.facts', name)}: not an input of this package`);
     }
+  }
+
+  /** A counted entity's instances: people give the person entity's members; otherwise the count input decides. */
+  private mapCounted(entity: PackageEntity, overrides: Record<string, JsonValue> | undefined): Map<string, Instance> {
+    const people = section(this.household, 'people');
+    const instances = entity === this.index.person && people ? this.mapPeople(entity, people) : this.countedInstances(entity);
     const entityOverrides = overrides?.[entity.entity];
     if (entityOverrides !== undefined) {
       if (!isJsonObject(entityOverrides)) throw invalid(`household.entities.${entity.entity}: must be an object keyed by entity id`);
@@ -228,46 +218,90 @@ export function mapHousehold(index: ShapeIndex, household: unknown): MappedHouse
         const instance = instances.get(id);
         if (!instance) throw invalid(`household.entities.${entity.entity}.${id}: unknown entity id; known ids: ${[...instances.keys()].join(', ') || 'none'}`);
         if (!isJsonObject(values)) throw invalid(`household.entities.${entity.entity}.${id}: must be an object of input values`);
-        for (const [name, value] of Object.entries(values)) assign(entity, instance, `household.entities.${entity.entity}.${id}`, name, value);
+        for (const [name, value] of Object.entries(values)) this.assign(entity, instance, `household.entities.${entity.entity}.${id}`, name, value);
       }
     }
-    if (entity === person && instances.size === 0 && personFacts.length > 0) {
+    if (entity === this.index.person && instances.size === 0 && this.personFacts.length > 0) {
       // A person fact in facts is given to each listed person; with nobody listed no rule reads it.
-      const names = Object.keys(facts ?? {}).filter((name) => !(unit && declared(unit, canonical(name, unit))));
-      warnings.push(`household.facts.${names.join(', household.facts.')}: person facts apply to each person in household.people; no people are listed, so they were not used.`);
+      const { unit } = this.index;
+      const names = Object.keys(section(this.household, 'facts') ?? {}).filter((name) => !(unit && this.declared(unit, this.canonical(name, unit))));
+      this.warnings.push(`household.facts.${names.join(', household.facts.')}: person facts apply to each person in household.people; no people are listed, so they were not used.`);
     }
-    counted.push([entity, instances]);
-  }
-  if (overrides) {
-    for (const kind of Object.keys(overrides)) {
-      if (!shape.entities.some((e) => e.entity === kind)) throw invalid(`household.entities.${kind}: not an entity of this package`);
-    }
+    return instances;
   }
 
-  // Required inputs: those without a default (and not optional) that the household did not supply.
-  const inputs: EntityInputs = {};
-  const all: Array<[PackageEntity, Map<string, Instance>]> = unit && unitInstance && unitId ? [[unit, new Map([[unitId, unitInstance]])], ...counted] : counted;
-  for (const [entity, instances] of all) {
-    const byId: Record<string, Record<string, JsonValue>> = {};
-    const required = factsOf(entity).required;
-    for (const [id, instance] of instances) {
-      for (const name of required) {
-        if (instance.values[name] === undefined) throw invalid(`household: required input ${name} missing for ${entity.entity} ${id}`);
+  private mapPeople(entity: PackageEntity, people: Record<string, JsonValue>): Map<string, Instance> {
+    const instances = new Map<string, Instance>();
+    const ids = Object.keys(people);
+    if (ids.length > MAX_ENTITY_COUNT) throw invalid(`household.people: at most ${MAX_ENTITY_COUNT} people`);
+    for (const id of ids) {
+      if (id === this.unitId) throw invalid(`household.people.${id}: a person id must differ from the unit id ${this.unitId}`);
+      // Ids become object keys on the way to the engine, where `__proto__` would set a prototype instead of a key.
+      if (id === RESERVED_ID) throw invalid(`household.people.${id}: ${RESERVED_ID} cannot be a person id; use another id such as p1`);
+      const member = people[id];
+      if (!isJsonObject(member)) throw invalid(`household.people.${id}: must be an object of input values`);
+      const instance = this.newInstance(entity);
+      for (const [name, value] of this.personFacts) given(instance, name, value);
+      for (const [name, value] of Object.entries(member)) this.assign(entity, instance, `household.people.${id}`, name, value);
+      instances.set(id, instance);
+    }
+    // The count input follows the people listed unless the household states it explicitly.
+    const { unit } = this.index;
+    const unitInstance = this.unitInstance;
+    if (entity.count_from && unit && unitInstance && this.declared(unit, entity.count_from) && !unitInstance.supplied.has(entity.count_from)) {
+      unitInstance.values[entity.count_from] = ids.length;
+      unitInstance.supplied.add(entity.count_from);
+    }
+    return instances;
+  }
+
+  private countedInstances(entity: PackageEntity): Map<string, Instance> {
+    let count = entity.count ?? 0;
+    if (entity.count_from) {
+      const raw = this.unitInstance?.values[entity.count_from];
+      if (raw === undefined) throw invalid(`household: required input ${entity.count_from} missing (it gives the number of ${entity.entity} entities)`);
+      if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0) throw invalid(`household: input ${entity.count_from} must be a whole number >= 0`);
+      count = raw;
+    }
+    if (count > MAX_ENTITY_COUNT) throw invalid(`household: input ${entity.count_from ?? entity.entity} exceeds the maximum of ${MAX_ENTITY_COUNT} ${entity.entity} entities`);
+    const instances = new Map<string, Instance>();
+    for (let n = 1; n <= count; n += 1) {
+      const instance = this.newInstance(entity);
+      if (entity === this.index.person) for (const [name, value] of this.personFacts) given(instance, name, value);
+      instances.set(entityId(entity, n), instance);
+    }
+    return instances;
+  }
+
+  /** Entity kind -> id -> values; an input without a default (and not optional) the household did not supply is refused. */
+  private entityInputs(all: Instances): EntityInputs {
+    const inputs: EntityInputs = {};
+    for (const [entity, instances] of all) {
+      const byId: Record<string, Record<string, JsonValue>> = {};
+      const { required } = this.facts(entity);
+      for (const [id, instance] of instances) {
+        for (const name of required) {
+          if (instance.values[name] === undefined) throw invalid(`household: required input ${name} missing for ${entity.entity} ${id}`);
+        }
+        byId[id] = instance.values;
       }
-      byId[id] = instance.values;
+      inputs[entity.entity] = byId;
     }
-    inputs[entity.entity] = byId;
+    return inputs;
   }
 
-  const age = person ? canonical('age', person) : undefined;
-  const assumptions: PendingAssumption[] = [];
-  for (const [entity, instances] of all) {
-    const isPerson = entity === person;
-    for (const [id, instance] of instances) {
-      assumptions.push(...pendingAssumptions(entity, id, instance.values, instance.supplied, { isPerson, age: isPerson && age ? instance.values[age] : undefined }));
+  private assumptions(all: Instances): PendingAssumption[] {
+    const { person } = this.index;
+    const age = person ? this.canonical('age', person) : undefined;
+    const assumptions: PendingAssumption[] = [];
+    for (const [entity, instances] of all) {
+      const isPerson = entity === person;
+      for (const [id, instance] of instances) {
+        assumptions.push(...pendingAssumptions(entity, id, instance.values, instance.supplied, { isPerson, age: isPerson && age ? instance.values[age] : undefined }));
+      }
     }
+    return assumptions;
   }
-  return { period, inputs, relations: mapRelations(index, household, all), warnings, assumptions };
 }
 
 /** A value the household gave (a person fact given once in household.facts counts as given for every person). */
@@ -277,7 +311,7 @@ function given(instance: Instance, name: string, value: JsonValue): void {
 }
 
 /** Declared relations get one tuple per member and group; `household.relations` replaces a relation's tuples. */
-function mapRelations(index: ShapeIndex, household: Record<string, JsonValue>, all: Array<[PackageEntity, Map<string, Instance>]>): Record<string, string[][]> {
+function mapRelations(index: ShapeIndex, household: Record<string, JsonValue>, all: Instances): Record<string, string[][]> {
   const idsOf = (kind: string): Iterable<string> => all.find(([entity]) => entity.entity === kind)?.[1].keys() ?? [];
   const relations: Record<string, string[][]> = {};
   const arity = new Map<string, number>();

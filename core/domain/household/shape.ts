@@ -82,6 +82,23 @@ export interface ShapeIndex {
   /** canonical input name -> entity kinds that declare it */
   inputEntities: Map<string, PackageEntity[]>;
   aliases: Map<string, string>;
+  /** What mapping needs of each entity, worked out once per package (household/map.ts). */
+  entityFacts: Map<PackageEntity, EntityFacts>;
+}
+
+/** An entity's inputs by name, its defaults, and the inputs a household must supply (no default, not optional). */
+export interface EntityFacts {
+  byName: Map<string, PackageInput>;
+  defaults: Array<[string, JsonValue]>;
+  required: string[];
+}
+
+function entityFactsOf(entity: PackageEntity): EntityFacts {
+  return {
+    byName: new Map(entity.inputs.map((input) => [input.name, input])),
+    defaults: entity.inputs.filter((input) => input.default !== undefined).map((input) => [input.name, input.default as JsonValue]),
+    required: entity.inputs.filter((input) => input.default === undefined && !input.optional).map((input) => input.name),
+  };
 }
 
 function isCounted(entity: PackageEntity): boolean {
@@ -100,7 +117,8 @@ export function indexShape(shape: HouseholdShape): ShapeIndex {
       inputEntities.set(input.name, list);
     }
   }
-  return { shape, unit, person, inputEntities, aliases: new Map(Object.entries(shape.household_aliases ?? {})) };
+  const entityFacts = new Map(shape.entities.map((entity) => [entity, entityFactsOf(entity)]));
+  return { shape, unit, person, inputEntities, aliases: new Map(Object.entries(shape.household_aliases ?? {})), entityFacts };
 }
 
 /** The id of instance `n` (1-based) of an entity. Single-instance entities use the template as it is. */
