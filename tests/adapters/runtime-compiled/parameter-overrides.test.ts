@@ -226,6 +226,17 @@ describe('parameter_overrides: digest, values in the trace, refusals', () => {
     expect(calls.at(-1)).toBe('fast');
   });
 
+  it('an overridden figure the package lists as unverified no longer warns as unverified', () => {
+    const published = base.fast.find('snap', 'us-co') as CompiledPackage;
+    const RATE = 'us:statutes/7/2017/a#snap_benefit_reduction_rate';
+    const extensions = { ...published.pkg.spec.extensions, unverified_parameters: [{ parameter: RATE, reason: 'doubt stated for this test' }] };
+    const doubted = new CompiledPackage(published.runtime_id, { ...published.pkg, spec: { ...published.pkg.spec, extensions } }, { explain: explainEvaluator });
+    const household = mapHousehold(indexShape(doubted.shape), households[0]);
+    const unverified = (warnings: string[]) => warnings.filter((w) => w.startsWith('Unverified figure used'));
+    expect(unverified(doubted.execute(household, ['snap_allotment']).warnings)).toEqual([`Unverified figure used: ${RATE}. doubt stated for this test`]);
+    expect(unverified(doubted.withParameterOverrides({ [RATE]: 0.25 }).execute(household, ['snap_allotment']).warnings)).toEqual([]);
+  });
+
   const refusal = async (overrides: Record<string, unknown>): Promise<string> => {
     try {
       await base.fast.calculate(request(households[0], overrides));
