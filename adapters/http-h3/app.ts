@@ -193,7 +193,6 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       log,
       request,
       rawBody: bytes,
-      resolve: deps.services.resolve,
       setHeader: (name, value) => {
         state.extraHeaders[name.toLowerCase()] = value;
       },

@@ -27,7 +27,7 @@ import type * as v from 'valibot';
 import type { ErrorCode } from '../../core/domain/errors.js';
 import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
-import type { Resolve, Token } from '../tokens.js';
+import type { Token } from '../tokens.js';
 import type { JsonText } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,8 +53,6 @@ export interface RouteContext<P, Q, B> {
   request: Request;
   /** The body bytes, read under MAX_BODY_BYTES and BODY_TIMEOUT_MS; empty when there is none, and on routes without `body`. */
   rawBody: Uint8Array;
-  /** @deprecated Declare the route's `needs` instead; kept only until the last handler is converted. */
-  resolve: Resolve;
   /** Adds a header to the response (success or error). */
   setHeader(name: string, value: string): void;
 }
