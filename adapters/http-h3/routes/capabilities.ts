@@ -1,9 +1,21 @@
 import { API_VERSION } from '../../../core/domain/config.js';
-import { getCapabilities } from '../../../core/usecases/read/capabilities.js';
+import { getCapabilities, type CapabilityEndpoints } from '../../../core/usecases/read/capabilities.js';
 import { READ } from '../../read-surface/tokens.js';
 import { TOKENS } from '../../tokens.js';
 import { defineRoute } from '../route.js';
 import { CapabilitiesResponseSchema } from '../../../core/api/schemas/read.js';
+
+/** Where this HTTP API serves each capability the manifest names (OpenAPI path templates). */
+const ENDPOINTS: CapabilityEndpoints = {
+  programs: '/v1/programs',
+  search: '/v1/search',
+  rules: '/v1/rules/{rule_id}',
+  calculate: '/v1/calculate',
+  runtime_packages: '/v1/runtime/packages',
+  parity_cases: '/v1/parity/cases',
+  parity_run: '/v1/parity/run',
+};
+const OPENAPI_URL = '/v1/openapi.json';
 
 export default defineRoute({
   method: 'GET',
@@ -14,5 +26,6 @@ export default defineRoute({
   auth: { scope: 'rules:read' },
   responses: { 200: CapabilitiesResponseSchema },
   needs: { config: TOKENS.Config, catalog: READ.Catalog, runtime: READ.Runtime },
-  handler: (_ctx, { config, catalog, runtime }) => getCapabilities({ apiVersion: API_VERSION, environment: config.environment }, catalog.current(), runtime),
+  handler: (_ctx, { config, catalog, runtime }) =>
+    getCapabilities({ apiVersion: API_VERSION, environment: config.environment, openapiUrl: OPENAPI_URL, endpoints: ENDPOINTS }, catalog.current(), runtime),
 });

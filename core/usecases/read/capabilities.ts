@@ -1,24 +1,36 @@
-/** GET /v1/capabilities: what this deployment serves, with one sample request per executable package. */
+/**
+ * The capabilities manifest: what this deployment serves, with one sample request per executable package.
+ * Where each capability is reached (URL paths) is the transport's to say: the caller passes its addresses in.
+ */
 import type { CalculateRequest } from '../../ports/calculator.js';
 import type { DependencyStatus } from '../../ports/readiness.js';
 import type { RuntimeCatalog, RuntimePackageSummary } from '../../ports/runtime.js';
 import type { ReadCatalog } from './read-catalog.js';
 
-export const ENDPOINTS = {
-  programs: '/v1/programs',
-  search: '/v1/search',
-  rules: '/v1/rules/{rule_id}',
-  calculate: '/v1/calculate',
-  runtime_packages: '/v1/runtime/packages',
-  parity_cases: '/v1/parity/cases',
-  parity_run: '/v1/parity/run',
-} as const;
+/** The address of each capability the manifest names, as the transport serves it. */
+export interface CapabilityEndpoints {
+  programs: string;
+  search: string;
+  rules: string;
+  calculate: string;
+  runtime_packages: string;
+  parity_cases: string;
+  parity_run: string;
+}
+
+/** The deployment as the manifest describes it: version, environment, and where the API document and endpoints are. */
+export interface Deployment {
+  apiVersion: string;
+  environment: string;
+  openapiUrl: string;
+  endpoints: CapabilityEndpoints;
+}
 
 export interface Capabilities {
   api_version: string;
   environment: string;
   openapi_url: string;
-  endpoints: typeof ENDPOINTS;
+  endpoints: CapabilityEndpoints;
   repository: { source: string; status: DependencyStatus; program_count: number };
   runtime: {
     name: string;
@@ -31,7 +43,7 @@ export interface Capabilities {
 }
 
 export function getCapabilities(
-  deployment: { apiVersion: string; environment: string },
+  deployment: Deployment,
   catalog: ReadCatalog,
   runtime: RuntimeCatalog,
 ): Capabilities {
@@ -46,8 +58,8 @@ export function getCapabilities(
   return {
     api_version: deployment.apiVersion,
     environment: deployment.environment,
-    openapi_url: '/v1/openapi.json',
-    endpoints: ENDPOINTS,
+    openapi_url: deployment.openapiUrl,
+    endpoints: deployment.endpoints,
     repository: { source: catalog.source, status: catalog.rules.size > 0 ? 'ready' : 'degraded', program_count: catalog.rules.programs().length },
     runtime: {
       name: runtime.name,
