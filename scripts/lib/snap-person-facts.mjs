@@ -47,6 +47,26 @@ const FACTS = {
     default: false,
     doc: flag('The person is serving a disqualification for the general work requirement or a voluntary quit; their income still counts in full (7 U.S.C. 2015(d)(1); 7 CFR 273.7(f), 273.11(c)(1)).'),
   },
+  // Disqualifications the State agency has imposed (7 CFR 273.11(c)(1), (2)). Not declared material: each is a
+  // finding already on record (a hearing or waiver, a conviction, a refusal), and the default is the common case.
+  ipv_disqualified: {
+    id: 'us:statutes/7/2015/b#input.ipv_disqualified',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The person is serving a disqualification for an intentional Program violation; left out of the household size, income, expenses and resources counted in full (7 U.S.C. 2015(b); 7 CFR 273.16, 273.11(c)(1)).'),
+  },
+  drug_felony_disqualified: {
+    id: 'us:statutes/21/862a#input.drug_felony_disqualified',
+    type: 'Boolean',
+    default: false,
+    doc: flag("The person is ineligible for a drug felony conviction as the State applies 21 U.S.C. 862a (most States have opted out or set conditions, 862a(d)(1); the packages do not encode each State's law); left out of the household size, income, expenses and resources counted in full (7 CFR 273.11(c)(1), (m))."),
+  },
+  ssn_noncompliant: {
+    id: 'us:regulations/7-cfr/273/6#input.ssn_noncompliant',
+    type: 'Boolean',
+    default: false,
+    doc: flag('The person refused or failed without good cause to provide or apply for a Social Security number; left out of the household size, income and the expenses the person pays counted pro rata, resources in full (7 CFR 273.6(c), 273.11(c)(2)).'),
+  },
   // Expenses and resources of one person (issue #12 item 2): added to the household-level figures, they matter when
   // the person is excluded (7 CFR 273.11(c)(1)-(3), (d)); us:regulations/7-cfr/273/11/c#snap_members_*.
   shelter_costs: {

@@ -98,6 +98,23 @@ describe('excluded members: the expenses they pay (7 CFR 273.11(c)(2)(iii), (c)(
   });
 });
 
+describe('disqualifications as person facts (7 CFR 273.11(c)(1), (2))', () => {
+  it('an IPV or drug felony disqualification counts in full, an SSN refusal pro rata, each named in the trace', async () => {
+    // IPV: size 3; all of the uncle's 800 counts, as for work rules: gross 2,800, net 1,483.50, allotment 339
+    // (rent 900 stated by the household).
+    const ipv = await calculate('us-ca', californiaFamily({ uncle: { age: 40, earned_income: 800, ...CONFIRMED, ...PAYS_NOTHING, ipv_disqualified: true } }, 900));
+    expect(ipv.outputs).toMatchObject({ snap_household_size: 3, snap_gross_income: 2800, snap_allotment: 339 });
+    expect(ipv.trace).toContainEqual(expect.objectContaining({ rule_id: 'us:statutes/7/2012/m#snap_person_excluded_as_disqualified', entity_id: 'uncle', value: true }));
+    const felony = await calculate('us-ca', californiaFamily({ uncle: { age: 40, earned_income: 800, ...CONFIRMED, ...PAYS_NOTHING, drug_felony_disqualified: true } }, 900));
+    expect(felony.outputs).toMatchObject({ snap_household_size: 3, snap_allotment: 339 });
+    // SSN: size 3; 800 x 3/4 = 600 counts: gross 2,600; adjusted 2,600 - 520 - 209 = 1,871; shelter 1,563 - 935.50
+    // = 627.50; net 1,243.50; 30% = 373.05, up to 374; 785 - 374 = 411.
+    const ssn = await calculate('us-ca', californiaFamily({ uncle: { age: 40, earned_income: 800, ...CONFIRMED, ...PAYS_NOTHING, ssn_noncompliant: true } }, 900));
+    expect(ssn.outputs).toMatchObject({ snap_household_size: 3, snap_gross_income: 2600, snap_net_income: 1243.5, snap_allotment: 411 });
+    expect(ssn.trace).toContainEqual(expect.objectContaining({ rule_id: 'us:statutes/7/2012/m#snap_person_excluded_for_ssn', entity_id: 'uncle', value: true }));
+  });
+});
+
 describe("the State's option for undocumented or temporary non-citizens (7 CFR 273.11(c)(3)(i))", () => {
   it('Maine counts all of the income and the rent (10-144 C.M.R. ch. 301, FS 444-4 A)', async () => {
     // Size 2. Gross 2,000 + 600 = 2,600; earned deduction 520; adjusted 2,600 - 520 - 209 = 1,871; shelter

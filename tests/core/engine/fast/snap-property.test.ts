@@ -29,6 +29,8 @@ interface Generated {
 
 const MONEY_HH = ['earned_income', 'unearned_income', 'shelter_costs', 'dependent_care_costs', 'medical_costs', 'child_support_paid', 'countable_resources'];
 const BOOL_HH = ['has_elderly_or_disabled_member', 'is_homeless', 'all_members_receive_tanf_or_ssi'];
+/** Vehicle facts (7 CFR 273.8(f)): the first vehicle's value, a second one's value, debt and equity-test exemption. */
+const VEHICLE_HH = ['vehicle_fair_market_value', 'second_vehicle_fair_market_value', 'second_vehicle_amount_owed', 'second_vehicle_exempt_from_equity_test'];
 const UTILITIES = ['heating_cooling', 'limited', 'telephone', 'none'];
 
 /** Random households: mostly cents, some zeros, a few with 3 or 7 decimals, a few with missing person facts. */
@@ -49,7 +51,7 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
     return Math.round(r() * max * 100) / 100;
   };
   const hh: Record<string, (number | boolean | string)[]> = { household_size: [], utility_type: [] };
-  for (const s of [...MONEY_HH, ...BOOL_HH]) hh[s] = [];
+  for (const s of [...MONEY_HH, ...BOOL_HH, ...VEHICLE_HH]) hh[s] = [];
   const offsets = new Int32Array(n + 1);
   const people: Record<string, (number | boolean | string | undefined)[]> = { age: [], is_disabled: [], earned_income: [], unearned_income: [], medical_costs: [] };
   for (const s of Object.keys(PERSON_FACT_DEFAULTS)) people[s] = [];
@@ -65,6 +67,13 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
     for (const s of MONEY_HH) set(s, money(s === 'countable_resources' ? 12000 : s === 'earned_income' ? 9000 : 2500));
     for (const s of BOOL_HH) set(s, r() < 0.15);
     set('utility_type', UTILITIES[Math.floor(r() * UTILITIES.length)]);
+    // Vehicles: mostly none, sometimes one or two, some debt, sometimes another adult's (no equity test). Whole
+    // cents, so the envelope statistics above stay those of the money facts.
+    const cents = (max: number): number => Math.round(r() * max * 100) / 100;
+    set('vehicle_fair_market_value', r() < 0.6 ? 0 : cents(30000));
+    set('second_vehicle_fair_market_value', r() < 0.8 ? 0 : cents(15000));
+    set('second_vehicle_amount_owed', r() < 0.5 ? 0 : cents(15000));
+    set('second_vehicle_exempt_from_equity_test', r() < 0.3);
     const count = r() < 0.5 ? 0 : Math.floor(r() * 6);
     const tuples: [string, string][] = [];
     for (let j = 0; j < count; j++) {
@@ -85,6 +94,9 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
         self_employment_income: r() < 0.85 ? 0 : money(3000),
         self_employment_costs: r() < 0.85 ? 0 : money(3000),
         self_employment_is_farm: r() < 0.5,
+        ipv_disqualified: r() < 0.02,
+        drug_felony_disqualified: r() < 0.02,
+        ssn_noncompliant: r() < 0.005, // pro rata like a non-citizen: a share such as 2/3 is handed back
         // What the person pays or holds: prorated, left out or counted in full by 7 CFR 273.11(c), (d).
         shelter_costs: r() < 0.8 ? 0 : money(1500),
         dependent_care_costs: r() < 0.9 ? 0 : money(800),
@@ -95,7 +107,7 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
         delete rec.medical_costs; // explain: missing input error; the fast path must hand it back
         outside.add(k);
       }
-      if (rec.citizenship_status !== 'citizen' || rec.abawd_time_limit_exhausted) divided.add(k);
+      if (rec.citizenship_status !== 'citizen' || rec.abawd_time_limit_exhausted || rec.ssn_noncompliant) divided.add(k);
       for (const s of Object.keys(people)) people[s].push(rec[s] as number | boolean | string | undefined);
       inputs[id] = rec;
       tuples.push([id, 'household']);
@@ -115,7 +127,8 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
   return { columns: { size: n, household, people: { offsets, inputs: personCols } }, requests, outside, divided };
 }
 
-function checkAgreement(pkg: RuntimePackage, n: number, seed: number): { fallback: number[]; outside: number[]; divided: Set<number> } {
+/** `minCarried`: the share of households the session and the traced kernel must carry themselves. */
+function checkAgreement(pkg: RuntimePackage, n: number, seed: number, minCarried = 0.9): { fallback: number[]; outside: number[]; divided: Set<number> } {
   const hasSlot = (s: string) => pkg.inputs.some((i) => i.slot === s);
   const { columns, requests, outside, divided = new Set<number>() } = households(n, seed, hasSlot);
   const batch = evaluatePackageBatch(pkg, columns, { period: '2026-01' });
@@ -146,21 +159,30 @@ function checkAgreement(pkg: RuntimePackage, n: number, seed: number): { fallbac
     }
   }
   expect(mismatches).toBe(0);
-  expect(sessionCarried).toBeGreaterThan(n * 0.9);
-  expect(traced).toBeGreaterThan(n * 0.9);
+  expect(sessionCarried).toBeGreaterThan(n * minCarried);
+  expect(traced).toBeGreaterThan(n * minCarried);
   return { fallback: [...batch.fallback.keys()].sort((a, b) => a - b), outside: [...outside].sort((a, b) => a - b), divided };
 }
 
 describe('SNAP property: fast path = explain path on 10,000 random households', () => {
   it('bundled us-co/snap: batch, single and traced evaluations agree on every output and trace entry', async () => {
     const pkg = await loadPackage(ROOT, 'programs/us-co/snap/fy-2026.yaml');
-    const { fallback, outside, divided } = checkAgreement(pkg, 10_000, 20261121);
+    // About 11% of this draw is outside the envelope or has a pro rata share, handed back by design; the session
+    // carried 8,972 to 9,017 of 10,000 when measured (all but about 40 of the rest were such households).
+    const { fallback, outside, divided } = checkAgreement(pkg, 10_000, 20261121, 0.88);
     // Only households built to leave the envelope, or with a pro rata share, went to the explain path (some of those
     // stay on the kernel: a missing fact that no rule reads is no error); the kernel carried every other household.
     expect(outside.length).toBeGreaterThan(100);
     expect(divided.size).toBeGreaterThan(100);
     expect(fallback.filter((k) => !outside.includes(k) && !divided.has(k))).toEqual([]);
     expect(fallback.length).toBeGreaterThan(outside.length / 2);
+  }, 120_000);
+
+  it('bundled us-tx/snap (a State vehicle rule, a BBCE asset limit that counts vehicles): batch, single and traced agree', async () => {
+    const pkg = await loadPackage(ROOT, 'programs/us-tx/snap/fy-2026.yaml');
+    // As for us-co: about 11% of the draw is handed back by design (2,666 of 3,000 carried when measured).
+    const { fallback, outside, divided } = checkAgreement(pkg, 3_000, 20261124, 0.85);
+    expect(fallback.filter((k) => !outside.includes(k) && !divided.has(k))).toEqual([]);
   }, 120_000);
 
   it.skipIf(!existsSync(join(SHARED, 'programs/us-co/snap')))('shared corpus us-co/snap, every input random by dtype (skipped when ../shared is absent)', async () => {
