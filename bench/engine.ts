@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 
   t = start();
   let compiled = 0;
-  for (const id of repo.modules.keys()) if (compileClosure([id], repo.modules).ok) compiled++;
+  for (const id of repo.modules.keys()) if (compileClosure([id], repo.modules, undefined, repo.compileCache).ok) compiled++;
   const compileAll = ms(t);
   sampleRss();
 

@@ -7,21 +7,26 @@ import { resolveClosure } from './closure.js';
 import { compileErrors } from './diagnostics.js';
 import { topoOrder } from './evaluation-order.js';
 import { inputSlots } from './input-slots.js';
+import { CompileCache } from './compile-cache.js';
 import { closureNamespace, compileParameters, lowerDerivedRules } from './lowered-rules.js';
 import { mergeRules } from './merged-rules.js';
 import { compileRelations, type MemberInputsOf } from './relations.js';
 import { applySetsBindings } from './sets-bindings.js';
 import type { CompiledProgram, CompileResult, CompiledRelation, InputSlot, ModuleSource, SyntheticRules } from './types.js';
 
-export function compileClosure(roots: readonly string[], modules: ModuleSource, synthetic?: SyntheticRules): CompileResult {
+/**
+ * `cache`: lowered rules shared with other closures of the same repository (its model's compileCache); without
+ * one the closure is compiled on its own.
+ */
+export function compileClosure(roots: readonly string[], modules: ModuleSource, synthetic?: SyntheticRules, cache = new CompileCache()): CompileResult {
   const { order, diagnostics } = resolveClosure(roots, modules);
   if (diagnostics.length > 0) return { ok: false, diagnostics };
   const loaded = order.map((id) => modules.get(id) as LoadedModule);
-  return compileModules(roots, loaded, synthetic);
+  return compileModules(roots, loaded, synthetic, cache);
 }
 
 /** Compiles an already-ordered list of modules as one flat namespace. */
-export function compileModules(roots: readonly string[], loaded: readonly LoadedModule[], synthetic?: SyntheticRules): CompileResult {
+export function compileModules(roots: readonly string[], loaded: readonly LoadedModule[], synthetic?: SyntheticRules, cache = new CompileCache()): CompileResult {
   const errors = compileErrors(loaded);
   const { diagnostics } = errors;
   const merged = mergeRules(loaded, synthetic, errors);
@@ -31,8 +36,8 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
   if (diagnostics.length > 0) return { ok: false, diagnostics };
 
   const ns = closureNamespace(merged);
-  const derived = lowerDerivedRules(merged, ns, boundBy, errors);
-  const parameters = compileParameters(merged, boundBy);
+  const derived = lowerDerivedRules(merged, ns, boundBy, errors, cache);
+  const parameters = compileParameters(merged, boundBy, cache);
 
   // Member input sets and input slots are computed together on first read (only package graphs need them).
   const memberSets = new Map<string, Set<string>>();

@@ -3,3 +3,4 @@ export * from './types.js';
 export { resolveClosure } from './closure.js';
 export { topoOrder } from './evaluation-order.js';
 export { compileClosure, compileModules } from './compile-modules.js';
+export { CompileCache } from './compile-cache.js';

@@ -2,14 +2,15 @@
  * Lowering pass: the merged (and `sets`-bound) rules → CompiledDerived (checked AST, IR and dependencies per
  * version) and CompiledParameter (literal cells) per name. A rule that fails to lower is a diagnostic at its file
  * position. A formula's lowering depends on the closure only through how each identifier resolves, so lowered
- * rules are shared across closures that resolve them alike (caches keyed by the loaded rule objects).
+ * rules are shared across closures that resolve them alike, through the repository's CompileCache.
  */
 import { collectIdents, type Expr } from '../syntax/ast.js';
-import type { Deps, IR } from '../check/ir.js';
+import type { Deps } from '../check/ir.js';
 import { LoweringError, lowerFormula, type Namespace } from '../check/lower.js';
 import type { DerivedRule, ParameterRule, RuleVersion } from '../load/model.js';
 import { filePosition } from '../load/module-loader.js';
 import type { Value } from '../values.js';
+import type { CompileCache, Lowered } from './compile-cache.js';
 import type { CompileErrors } from './diagnostics.js';
 import type { MergedRules } from './merged-rules.js';
 import type { CompiledDerived, CompiledParameter, CompiledVersion, SetsBinding } from './types.js';
@@ -26,13 +27,13 @@ export function closureNamespace(merged: MergedRules): Namespace {
   };
 }
 
-export function lowerDerivedRules(merged: MergedRules, ns: Namespace, boundBy: ReadonlyMap<string, SetsBinding>, errors: CompileErrors): Map<string, CompiledDerived> {
+export function lowerDerivedRules(merged: MergedRules, ns: Namespace, boundBy: ReadonlyMap<string, SetsBinding>, errors: CompileErrors, cache: CompileCache): Map<string, CompiledDerived> {
   const compiledDerived = new Map<string, CompiledDerived>();
   for (const r of merged.derived.values()) {
     const minorUnits = r.rounding && r.unit ? merged.currencies.get(r.unit) : undefined;
     const bound = boundBy.get(r.name);
     try {
-      compiledDerived.set(r.name, bound ? compileDerived(r, ns, minorUnits, bound) : cachedDerived(r, ns, minorUnits));
+      compiledDerived.set(r.name, bound ? compileDerived(r, ns, minorUnits, bound, cache) : cachedDerived(r, ns, minorUnits, cache));
     } catch (e) {
       // Any failure (including a stack overflow on a pathological formula) is this rule's diagnostic.
       if (e instanceof LoweringError) {
@@ -44,20 +45,24 @@ export function lowerDerivedRules(merged: MergedRules, ns: Namespace, boundBy: R
   return compiledDerived;
 }
 
-export function compileParameters(merged: MergedRules, boundBy: ReadonlyMap<string, SetsBinding>): Map<string, CompiledParameter> {
+export function compileParameters(merged: MergedRules, boundBy: ReadonlyMap<string, SetsBinding>, cache: CompileCache): Map<string, CompiledParameter> {
   const compiledParams = new Map<string, CompiledParameter>();
-  for (const r of merged.params.values()) compiledParams.set(r.name, cachedParameter(r, boundBy.get(r.name)));
+  for (const r of merged.params.values()) {
+    const bound = boundBy.get(r.name);
+    // A `sets`-bound parameter carries its binding, so it is this closure's own.
+    compiledParams.set(r.name, bound ? compileParameter(r, bound) : cache.parameter(r, () => compileParameter(r, undefined)));
+  }
   return compiledParams;
 }
 
-function compileDerived(r: DerivedRule, ns: Namespace, minorUnits: number | undefined, boundBy: SetsBinding | undefined): CompiledDerived {
+function compileDerived(r: DerivedRule, ns: Namespace, minorUnits: number | undefined, boundBy: SetsBinding | undefined, cache: CompileCache): CompiledDerived {
   const position = r.dtype === 'judgment' ? 'judgment' : 'scalar';
   const versions: CompiledVersion[] = [];
   let deps: Deps | undefined;
   for (const v of r.versions) {
-    let low: { ir: IR; deps: Deps };
+    let low: Lowered;
     try {
-      low = cachedLowering(v.formula as Expr, position, ns);
+      low = cachedLowering(v.formula as Expr, position, ns, cache);
     } catch (e) {
       if (e instanceof LoweringError) e.at = v.at; // lets the caller report the file position
       throw e;
@@ -69,27 +74,15 @@ function compileDerived(r: DerivedRule, ns: Namespace, minorUnits: number | unde
   return { kind: 'derived', rule: r, id: r.id, name: r.name, position, versions, deps: deps ?? { rules: new Set(), params: new Set(), inputs: new Set(), relations: new Set() }, minorUnits, boundBy };
 }
 
-const derivedCache = new WeakMap<DerivedRule, Map<string, CompiledDerived>>();
-
 /** A derived rule compiles identically in every closure that resolves its identifiers the same way. */
-function cachedDerived(r: DerivedRule, ns: Namespace, minorUnits: number | undefined): CompiledDerived {
+function cachedDerived(r: DerivedRule, ns: Namespace, minorUnits: number | undefined, cache: CompileCache): CompiledDerived {
   let sig = minorUnits === undefined ? '' : String(minorUnits);
-  for (const v of r.versions) sig += `|${signature(v.formula as Expr, ns)}`;
-  let byRule = derivedCache.get(r);
-  if (!byRule) derivedCache.set(r, (byRule = new Map()));
-  const hit = byRule.get(sig);
-  if (hit) return hit;
-  const compiled = compileDerived(r, ns, minorUnits, undefined);
-  byRule.set(sig, compiled);
-  return compiled;
+  for (const v of r.versions) sig += `|${signature(v.formula as Expr, ns, cache)}`;
+  return cache.derived(r, sig, () => compileDerived(r, ns, minorUnits, undefined, cache));
 }
 
-const paramCache = new WeakMap<ParameterRule, CompiledParameter>();
-
-function cachedParameter(r: ParameterRule, boundBy: SetsBinding | undefined): CompiledParameter {
-  const hit = boundBy ? undefined : paramCache.get(r);
-  if (hit) return hit;
-  const compiled: CompiledParameter = {
+function compileParameter(r: ParameterRule, boundBy: SetsBinding | undefined): CompiledParameter {
+  return {
     kind: 'parameter',
     rule: r,
     id: r.id,
@@ -97,34 +90,22 @@ function cachedParameter(r: ParameterRule, boundBy: SetsBinding | undefined): Co
     versions: r.versions.map((v) => ({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, cells: v.cells ?? literalCells(v) })),
     boundBy,
   };
-  if (!boundBy) paramCache.set(r, compiled);
-  return compiled;
 }
 
-function signature(e: Expr, ns: Namespace): string {
-  let idents = identCache.get(e);
-  if (!idents) identCache.set(e, (idents = [...collectIdents(e)].sort()));
+function signature(e: Expr, ns: Namespace, cache: CompileCache): string {
+  const idents = cache.idents(e, () => [...collectIdents(e)].sort());
   let sig = '';
   for (const id of idents) sig += ns.isParameter(id) ? 'p' : ns.isDerived(id) ? 'd' : 'i';
   return sig;
 }
 
-const identCache = new WeakMap<Expr, string[]>();
-const loweringCache = new WeakMap<Expr, Map<string, { ir: IR; deps: Deps }>>();
-
 /**
  * Lowering depends on the closure only through how each identifier resolves (parameter, derived or input),
  * so a formula shared by many closures is lowered once per distinct resolution signature.
  */
-function cachedLowering(e: Expr, position: 'judgment' | 'scalar', ns: Namespace): { ir: IR; deps: Deps } {
-  const sig = (position === 'judgment' ? 'J' : 'S') + signature(e, ns);
-  let byExpr = loweringCache.get(e);
-  if (!byExpr) loweringCache.set(e, (byExpr = new Map()));
-  const hit = byExpr.get(sig);
-  if (hit) return hit;
-  const low = lowerFormula(e, position, ns);
-  byExpr.set(sig, low);
-  return low;
+function cachedLowering(e: Expr, position: 'judgment' | 'scalar', ns: Namespace, cache: CompileCache): Lowered {
+  const sig = (position === 'judgment' ? 'J' : 'S') + signature(e, ns, cache);
+  return cache.lowering(e, sig, () => lowerFormula(e, position, ns));
 }
 
 function literalCells(v: RuleVersion): ReadonlyMap<number, Value> | undefined {

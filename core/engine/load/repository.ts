@@ -2,6 +2,7 @@
  * A loaded rule repository: every module (good or bad, with diagnostics), companion test files and program
  * compose specs, with the repository's provenance. Built from file texts; pure.
  */
+import { CompileCache } from '../compile/compile-cache.js';
 import { moduleIdFromPath } from '../syntax/ids.js';
 import type { Diagnostic, LoadedModule, Rule } from './model.js';
 import { loadModule } from './module-loader.js';
@@ -26,6 +27,8 @@ export interface RuleRepositoryModel {
   readonly diagnostics: readonly Diagnostic[];
   /** Rule lookup by durable id `<module>#<name>`. */
   rule(id: string): Rule | undefined;
+  /** Lowered rules shared by every closure compiled from this repository (compile/compile-cache.ts). */
+  readonly compileCache: CompileCache;
 }
 
 /** Builds the repository model from `(path, text)` pairs of module files (test/program files are listed only). */
@@ -60,7 +63,7 @@ export function buildRepository(
   }
   const byId = new Map<string, Rule>();
   for (const m of modules.values()) for (const r of m.rules) byId.set(r.id, r);
-  return { provenance, modules, testFiles, programFiles, diagnostics, rule: (id) => byId.get(id) };
+  return { provenance, modules, testFiles, programFiles, diagnostics, rule: (id) => byId.get(id), compileCache: new CompileCache() };
 }
 
 /** Whether a repository path is a module file (not a test, not a program spec, not a dot-directory). */

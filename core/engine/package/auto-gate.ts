@@ -3,7 +3,7 @@
  * in-scope eligibility judgments X ignores; X's rule is renamed X_core and a synthesized X := X_core and those
  * judgments. Produces the synthesized rules (updated in place) and the closure with replaced rules removed.
  */
-import { compileModules } from '../compile/index.js';
+import { compileModules, type CompileCache } from '../compile/index.js';
 import type { DerivedRule, Diagnostic, LoadedModule, Rule } from '../load/model.js';
 import { parseFormula } from '../syntax/parser.js';
 import { dependentsOf, reachable } from './reachability.js';
@@ -11,9 +11,9 @@ import type { ProgramSpec } from './types.js';
 
 export type AutoGateResult = { ok: true; modules: readonly LoadedModule[] } | { ok: false; diagnostics: Diagnostic[] } | { ok: false; message: string };
 
-export function autoGate(spec: ProgramSpec, programId: string, roots: readonly string[], loaded: readonly LoadedModule[], synthetic: Rule[]): AutoGateResult {
+export function autoGate(spec: ProgramSpec, programId: string, roots: readonly string[], loaded: readonly LoadedModule[], synthetic: Rule[], cache: CompileCache): AutoGateResult {
   if (!spec.autoGateOutputs.length) return { ok: true, modules: loaded };
-  const first = compileModules(roots, loaded, { module: programId, rules: synthetic });
+  const first = compileModules(roots, loaded, { module: programId, rules: synthetic }, cache);
   if (!first.ok) return { ok: false, diagnostics: first.diagnostics };
   const p = first.program;
   const replaced = new Set<string>();

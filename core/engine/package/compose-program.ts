@@ -29,10 +29,10 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
   const synthetic = synthesize(spec, programId, synthesisProblems);
   if (synthesisProblems.length) return { ok: false, diagnostics: synthesisProblems };
 
-  const gated = autoGate(spec, programId, roots, loaded, synthetic);
+  const gated = autoGate(spec, programId, roots, loaded, synthetic, repo.compileCache);
   if (!gated.ok) return 'message' in gated ? err(gated.message) : { ok: false, diagnostics: gated.diagnostics };
 
-  const compiled = compileModules(roots, gated.modules, { module: programId, rules: synthetic });
+  const compiled = compileModules(roots, gated.modules, { module: programId, rules: synthetic }, repo.compileCache);
   if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics };
   const program = compiled.program;
   for (const o of spec.outputs) if (!program.derived.has(o) && !program.parameters.has(o)) return err(`output "${o}" is not defined in the composed closure`);
@@ -41,7 +41,7 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
   const { catalog, inputs } = packageInputs(program, reach.inputs, spec);
   const graph = programGraph(program, reach, spec, programId, inputs, catalog);
   const outputs = packageOutputs(program, spec);
-  const digest = packageDigest(spec, roots, program, catalog, reach);
+  const digest = packageDigest(spec, roots, program, catalog, reach, repo.compileCache);
   const inputDocs = documentedSlots(loaded, new Set(inputs.map((i) => i.slot)));
   return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, inputDocs, digest, diagnostics: program.diagnostics } };
 }

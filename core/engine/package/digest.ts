@@ -3,15 +3,15 @@
  * (everything that determines results or attribution; inert documentation is not in it).
  */
 import { createHash } from 'node:crypto';
-import type { CompiledDerived, CompiledParameter, CompiledProgram } from '../compile/index.js';
+import type { CompileCache, CompiledDerived, CompiledParameter, CompiledProgram } from '../compile/index.js';
 import { toJson } from '../values.js';
 import type { Reached } from './reachability.js';
 import type { InputCatalogEntry, ProgramSpec } from './types.js';
 
 type Obj = Record<string, unknown>;
 
-/** Program-level facts first, then each reached rule's cached canonical text, in name order. */
-export function packageDigest(spec: ProgramSpec, roots: readonly string[], program: CompiledProgram, catalog: readonly InputCatalogEntry[], reach: Reached): string {
+/** Program-level facts first, then each reached rule's canonical text (kept in the repository's cache), in name order. */
+export function packageDigest(spec: ProgramSpec, roots: readonly string[], program: CompiledProgram, catalog: readonly InputCatalogEntry[], reach: Reached, cache: CompileCache): string {
   const hash = createHash('sha256');
   hash.update(
     canonicalJson({
@@ -31,23 +31,20 @@ export function packageDigest(spec: ProgramSpec, roots: readonly string[], progr
   );
   for (const n of [...reach.rules, ...reach.params].sort()) {
     const rule = program.derived.get(n) ?? program.parameters.get(n);
-    if (rule) hash.update(`\n${n}=${canonicalRule(rule)}`);
+    if (rule) hash.update(`\n${n}=${cache.canonicalText(rule, () => canonicalRule(rule))}`);
   }
   return `sha256:${hash.digest('hex')}`;
 }
 
 /**
  * Canonical text of one compiled rule: everything about it that determines results or attribution
- * (versions with formulas and cells, entity, dtype, unit, rounding, legal source, sets binding).
- * Cached on the compiled rule, which closures and packages share.
+ * (versions with formulas and cells, entity, dtype, unit, rounding, legal source, sets binding). Compiled rules
+ * are shared by closures and packages, so the repository's CompileCache keeps the text beside them.
  */
-const ruleText = new WeakMap<object, string>();
 function canonicalRule(rule: CompiledDerived | CompiledParameter): string {
-  const hit = ruleText.get(rule);
-  if (hit !== undefined) return hit;
   const r = rule.rule;
   // A fixed-order array through native JSON.stringify: deterministic and much faster than a key-sorting walk.
-  const text = JSON.stringify([
+  return JSON.stringify([
     rule.id,
     rule.kind,
     r.shape === 'derived' ? (r.entity ?? null) : null,
@@ -60,8 +57,6 @@ function canonicalRule(rule: CompiledDerived | CompiledParameter): string {
     rule.boundBy ? [rule.boundBy.hook, rule.boundBy.value] : null,
     rule.versions.map((v) => [v.from, v.to ?? null, v.formulaText ?? null, v.cells ? [...v.cells.entries()].map(([k, c]) => [k, toJson(c)]) : null]),
   ]);
-  ruleText.set(rule, text);
-  return text;
 }
 
 /** Canonical JSON (sorted keys, no undefined) written into one parts array; Maps become objects. */

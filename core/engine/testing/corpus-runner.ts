@@ -22,7 +22,7 @@ export function runTestFile(
   moduleId: string,
   file: string,
   text: string,
-  compile: (moduleId: string) => CompileResult = (id) => compileClosure([id], repo.modules),
+  compile: (moduleId: string) => CompileResult = (id) => compileClosure([id], repo.modules, undefined, repo.compileCache),
   second?: SecondPath,
 ): CaseResult[] {
   const jurisdiction = jurisdictionOf(moduleId);
