@@ -35,12 +35,14 @@ interface Memo {
 }
 
 const ONE = new Decimal(1);
+/** The memo entry of a rule being evaluated: meeting it again is a dependency cycle. */
+const IN_PROGRESS: Memo = Object.freeze({ value: new EvalError('in progress'), window: { hi: -1 } });
 
 export class SweepEvaluator {
-  private readonly memo = new Map<string, Memo>();
+  /** By rule, then entity id. */
+  private readonly memo = new Map<CompiledDerived, Map<string, Memo>>();
   private readonly memberCache = new Map<string, { members: string[]; window: Window }>();
   private readonly frames: Array<{ rule?: CompiledDerived; window: Window }> = [];
-  private readonly inProgress = new Set<string>();
   private readonly periodStart: Value;
   private readonly periodEnd: Value;
   /** The grid index being evaluated. */
@@ -90,8 +92,9 @@ export class SweepEvaluator {
   }
 
   private derived(d: CompiledDerived, entity: string): SweepValue {
-    const key = `${d.name}\u0000${entity}`;
-    const hit = this.memo.get(key);
+    let byEntity = this.memo.get(d);
+    if (!byEntity) this.memo.set(d, (byEntity = new Map()));
+    const hit = byEntity.get(entity);
     if (hit !== undefined && hit.window.hi >= this.k) {
       this.inherit(hit.window);
       if (hit.value instanceof EvalError) throw hit.value;
@@ -99,10 +102,10 @@ export class SweepEvaluator {
     }
     const version = liveVersion(d.versions, this.period.start);
     if (!version || !version.ir) throw new EvalError(`derived ${d.id} has no formula version at ${this.period.start}`, { kind: 'period_not_covered', rule: d.id, period: this.period.start });
-    if (this.inProgress.has(key)) throw new EvalError(`dependency cycle while evaluating ${d.id}`);
+    if (hit === IN_PROGRESS) throw new EvalError(`dependency cycle while evaluating ${d.id}`);
     const frame = { rule: d, window: { hi: this.axis.last } as Window };
     this.frames.push(frame);
-    this.inProgress.add(key);
+    byEntity.set(entity, IN_PROGRESS);
     let value: SweepValue;
     try {
       value = this.eval(version.ir, { entity });
@@ -110,13 +113,12 @@ export class SweepEvaluator {
     } catch (e) {
       if (e instanceof SweepError) throw e;
       const err = e instanceof EvalError ? e : new EvalError((e as Error).message);
-      this.memo.set(key, { value: err, window: { hi: this.k } });
+      byEntity.set(entity, { value: err, window: { hi: this.k } });
       throw err;
     } finally {
       this.frames.pop();
-      this.inProgress.delete(key);
     }
-    this.memo.set(key, { value, window: frame.window });
+    byEntity.set(entity, { value, window: frame.window });
     this.inherit(frame.window);
     return value;
   }
@@ -126,7 +128,8 @@ export class SweepEvaluator {
     if (value.k === 'num') return num(roundTo(value.n, places, mode));
     if (!isLine(value)) return value;
     const round = (n: Decimal): Decimal => roundTo(n, places, mode);
-    this.decided(roundingHi(value, this.k, this.axis.last, round, new Decimal(10).pow(-places)));
+    const kind = mode === 'floor' ? 'floor' : mode === 'ceil' ? 'ceil' : 'half';
+    this.decided(roundingHi(value, this.k, this.axis.last, round, new Decimal(10).pow(-places), kind));
     return num(round(valueAt(value, this.k)));
   }
 
@@ -339,7 +342,7 @@ export class SweepEvaluator {
       case 'ceil': {
         const v = this.linear(this.eval(args[0], ctx), fn);
         const round = (n: Decimal): Decimal => (fn === 'floor' ? n.floor() : n.ceil());
-        if (!v.b.isZero()) this.decided(roundingHi(v, this.k, this.axis.last, round, ONE));
+        if (!v.b.isZero()) this.decided(roundingHi(v, this.k, this.axis.last, round, ONE, fn));
         return num(round(valueAt(v, this.k)));
       }
       case 'days_between': {

@@ -1,3 +1,3 @@
 /** Exact sweeps of a package over one numeric input (docs/sweep.md). */
-export { sweepPackage, gridSteps, type SweepAxis, type SweepLimits, type SweepResult, type SweepOutput, type SweepSegment, type SweepBreakpoint, type SweepRule } from './sweep.js';
+export { sweepPackage, sweepProgram, gridSteps, type SweepAxis, type SweepLimits, type SweepResult, type SweepOutput, type SweepSegment, type SweepBreakpoint, type SweepRule } from './sweep.js';
 export { SweepError, type SweepErrorKind } from './errors.js';

@@ -7,7 +7,8 @@
  */
 import { packageDataset } from '../package/package-evaluation.js';
 import type { PackageRequest, RuntimePackage } from '../package/types.js';
-import type { CompiledDerived } from '../compile/index.js';
+import type { CompiledDerived, CompiledProgram } from '../compile/index.js';
+import type { Dataset, Period } from '../explain/types.js';
 import { Decimal, EvalError, num, toJson, type Value } from '../values.js';
 import { SweepEvaluator } from './evaluate.js';
 import { isLine, valueAt, ZERO, type SweepValue } from './line.js';
@@ -112,8 +113,21 @@ export function gridSteps(axis: Pick<SweepAxis, 'from' | 'to' | 'step'>): number
 export function sweepPackage(pkg: RuntimePackage, request: PackageRequest, axis: SweepAxis, outputs: readonly string[], limits: SweepLimits): SweepResult {
   const { period, entityId, data } = packageDataset(pkg, request);
   const slot = pkg.inputCatalog.find((c) => c.slot === axis.input || c.accepted.includes(axis.input))?.slot ?? axis.input;
+  return sweepProgram(pkg.program, data, period, entityId, { ...axis, input: slot }, outputs, limits);
+}
+
+/** The sweep over a compiled program and its facts; `axis.input` is the input slot. */
+export function sweepProgram(
+  program: CompiledProgram,
+  data: Dataset,
+  period: Period,
+  entityId: string,
+  axis: SweepAxis,
+  outputs: readonly string[],
+  limits: SweepLimits,
+): SweepResult {
   const last = gridSteps(axis);
-  const evaluator = new SweepEvaluator(pkg.program, data, period, { slot, entity: axis.entity, from: axis.from, step: axis.step, last });
+  const evaluator = new SweepEvaluator(program, data, period, { slot: axis.input, entity: axis.entity, from: axis.from, step: axis.step, last });
   const pieces = new Map<string, Piece[]>(outputs.map((o) => [o, []]));
   let steps = 0;
   for (let k = 0; k <= last; ) {

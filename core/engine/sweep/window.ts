@@ -60,20 +60,45 @@ export function comparisonHi(op: string, d: Linear, k0: number, last: number): n
   return last;
 }
 
+/** Where a rounding changes value: `floor` at the next unit, `ceil` just past the current one, `half` at the half unit. */
+export type RoundingKind = 'floor' | 'ceil' | 'half';
+
 /**
- * Last index in [k0, last] at which `round(y)` keeps its value at k0. Rounding is monotone in y and y is
- * linear in the index, so the indexes with the same rounded value form one interval: found by bisection
- * between k0 and an index where y has moved by more than two rounding units.
+ * The y at which the rounded value c stops being c, moving in the direction of the line's slope (the guess that
+ * roundingHi starts from; an exact check follows).
  */
-export function roundingHi(y: Linear, k0: number, last: number, round: (n: Decimal) => Decimal, unit: Decimal): number {
+function boundary(c: Decimal, unit: Decimal, kind: RoundingKind, rising: boolean): Decimal {
+  if (kind === 'half') return rising ? c.plus(unit.dividedBy(2)) : c.minus(unit.dividedBy(2));
+  if (kind === 'floor') return rising ? c.plus(unit) : c;
+  return rising ? c : c.minus(unit);
+}
+
+/**
+ * Last index in [k0, last] at which `round(y)` keeps its value at k0. Rounding is monotone in y and y is linear
+ * in the index, so the indexes with the same rounded value form one interval. Its end is guessed from where y
+ * meets the rounding boundary, then settled by exact checks a step or two either side; bisection is the fallback.
+ */
+export function roundingHi(y: Linear, k0: number, last: number, round: (n: Decimal) => Decimal, unit: Decimal, kind: RoundingKind): number {
   if (y.b.isZero()) return last;
   const value = round(valueAt(y, k0));
   const same = (k: number): boolean => round(valueAt(y, k)).eq(value);
-  const reach = new Decimal(unit).times(2).dividedBy(y.b.abs()).ceil().plus(1);
-  let hi = reach.gte(last - k0) ? last : k0 + reach.toNumber();
-  if (same(hi)) return hi;
+  const cross = boundary(value, unit, kind, y.b.isPositive()).minus(y.a).dividedBy(y.b).floor();
+  if (cross.gte(last)) {
+    if (same(last)) return last;
+  } else {
+    let guess = Math.max(k0, cross.toNumber());
+    for (let moves = 0; moves < 4 && guess > k0 && !same(guess); moves++) guess--;
+    for (let moves = 0; moves < 4 && guess < last && same(guess + 1); moves++) guess++;
+    if (same(guess) && (guess === last || !same(guess + 1))) return guess;
+  }
+  return bisect(same, k0, last);
+}
+
+/** Largest k in [k0, last] with same(k), given same(k0) and same monotone (true, then false). */
+function bisect(same: (k: number) => boolean, k0: number, last: number): number {
+  if (same(last)) return last;
   let lo = k0;
-  // Invariant: same(lo) and not same(hi).
+  let hi = last;
   while (hi - lo > 1) {
     const mid = lo + Math.floor((hi - lo) / 2);
     if (same(mid)) lo = mid;

@@ -1,0 +1,68 @@
+/**
+ * The engine's exact sweep on a small hand-worked program: strict and non-strict limits land on the right cent,
+ * a ceil makes one-dollar steps attributed to its rule, a floor (minimum) absorbs steps, lines keep their slope,
+ * and a product of two axis-dependent values is refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { sweepProgram, SweepError } from '../../../../core/engine/sweep/index.js';
+import { Decimal } from '../../../../core/engine/values.js';
+import { compileOne, inputMap, MONTH } from '../helpers.js';
+
+const derived = (name: string, formula: string, dtype = 'Money'): string =>
+  `  - name: ${name}\n    kind: derived\n    entity: Household\n    dtype: ${dtype}\n    versions:\n      - effective_from: '2020-01-01'\n        formula: ${JSON.stringify(formula)}\n`;
+
+const program = compileOne(
+  [
+    derived('eligible', 'x <= 1000', 'Judgment'),
+    derived('under', 'x < 1000', 'Judgment'),
+    derived('contribution', 'ceil(x * 0.1)'),
+    derived('benefit', 'if eligible: max(50 - contribution, 10) else: 0'),
+    derived('half', 'x / 2 + 3'),
+    derived('square', 'x * x'),
+  ].join(''),
+);
+const LIMITS = { maxSegments: 1000, maxSteps: 5000 };
+const axis = (to: number) => ({ input: 'x', entity: 'e1', from: new Decimal(0), to: new Decimal(to), step: new Decimal('0.01') });
+const sweep = (outputs: string[], to = 2000) => sweepProgram(program, { inputs: inputMap({ x: 0 }), relations: new Map() }, MONTH, 'e1', axis(to), outputs, LIMITS);
+
+describe('sweepProgram', () => {
+  it('puts a non-strict limit one cent past it and a strict one on it', () => {
+    const { outputs } = sweep(['eligible', 'under']);
+    // x <= 1000 holds at 1000.00 and fails from 1000.01; x < 1000 fails from 1000.00.
+    expect(outputs.eligible.breakpoints).toEqual([{ at: 1000.01, before: 'holds', after: 'not_holds', rule: expect.objectContaining({ name: 'eligible' }) }]);
+    expect(outputs.under.breakpoints.map((b) => b.at)).toEqual([1000]);
+    expect(outputs.eligible.segments).toEqual([
+      { from: 0, to: 1000, value: 'holds', slope: 0 },
+      { from: 1000.01, to: 2000, value: 'not_holds', slope: 0 },
+    ]);
+  });
+
+  it('gives every one-dollar step of a ceil, the minimum that absorbs the later ones, and the cliff', () => {
+    const { segments, breakpoints } = sweep(['benefit']).outputs.benefit;
+    // ceil(0.1·x) is 0 at x = 0 and n for x in (10(n-1), 10n]: the benefit 50 - n drops at 0.01, 10.01, 20.01, ...
+    // until 50 - 40 = 10 at 390.01; from 400.01 the minimum of 10 holds, to the limit (x <= 1000), then 0.
+    expect(breakpoints.slice(0, 3)).toEqual([
+      { at: 0.01, before: 50, after: 49, rule: expect.objectContaining({ name: 'contribution' }) },
+      { at: 10.01, before: 49, after: 48, rule: expect.objectContaining({ name: 'contribution' }) },
+      { at: 20.01, before: 48, after: 47, rule: expect.objectContaining({ name: 'contribution' }) },
+    ]);
+    expect(breakpoints).toHaveLength(41); // 40 one-dollar steps and the cliff
+    expect(breakpoints[39]).toMatchObject({ at: 390.01, before: 11, after: 10 });
+    expect(breakpoints[40]).toMatchObject({ at: 1000.01, before: 10, after: 0, rule: expect.objectContaining({ name: 'eligible' }) });
+    expect(segments[40]).toEqual({ from: 390.01, to: 1000, value: 10, slope: 0 });
+    expect(segments).toHaveLength(42);
+  });
+
+  it('keeps a line as one segment with its slope per unit', () => {
+    expect(sweep(['half']).outputs.half).toEqual({ segments: [{ from: 0, to: 2000, value: 3, slope: 0.5 }], breakpoints: [] });
+  });
+
+  it('refuses a product of two values that both change with the axis', () => {
+    expect(() => sweep(['square'])).toThrow(SweepError);
+    expect(() => sweep(['square'])).toThrow(/multiplies two values that both change with the axis/);
+  });
+
+  it('refuses a description over the segment limit', () => {
+    expect(() => sweepProgram(program, { inputs: inputMap({ x: 0 }), relations: new Map() }, MONTH, 'e1', axis(2000), ['benefit'], { maxSegments: 10, maxSteps: 5000 })).toThrow(/more than 10 segments/);
+  });
+});
