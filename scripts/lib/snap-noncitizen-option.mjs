@@ -1,6 +1,8 @@
 /**
- * Each State's choice under 7 CFR 273.11(c)(3)(i) for an ineligible non-citizen outside the categories of
- * 273.11(c)(3)(ii) (citizenship_status `undocumented_or_temporary`): count all but the person's pro rata share of
+ * Each State's choice under 7 CFR 273.11(c)(3)(i) for an ineligible non-citizen outside the categories 273.11(c)(3)
+ * excepts (lawful permanent residents, asylees, refugees, parolees, persons whose deportation or removal is withheld,
+ * aged, blind or disabled persons admitted under INA 245A, special agricultural workers; citizenship_status
+ * `undocumented_or_temporary`): count all but the person's pro rata share of
  * the income and deductible expenses (pro_rata, the federal hook's default), all of them (count_all), or all of
  * the income for the gross income test and all but the share for the net income test and the allotment
  * (count_all_for_gross_test). The generator binds a checked choice to the federal hook
@@ -23,7 +25,7 @@ export const NONCITIZEN_OPTIONS = {
     option: 'count_all_for_gross_test',
     citation: 'Haw. Code R. 17-663-82.2 (Ineligible aliens), (a)(1)-(5)',
     url: 'https://casetext.com/regulation/hawaii-administrative-rules/title-17-department-of-human-services/department-of-human-services/chapter-663-special-supplemental-nutrition-assistance-program-household/subchapter-7-treatment-of-income-and-resources-of-nonhousehold-members/section-17-663-822-ineligible-aliens',
-    reading: 'All of the ineligible aliens\' income is counted for the gross income test; a pro rata share of it, and of the shelter, child support and dependent care expenses they pay, counts for the remaining members. The rule does not separate the 273.11(c)(3)(ii) categories; this package applies it to undocumented_or_temporary only, as 273.11(c)(3)(i) allows.',
+    reading: 'All of the ineligible aliens\' income is counted for the gross income test; a pro rata share of it, and of the shelter, child support and dependent care expenses they pay, counts for the remaining members. The rule does not separate the categories 273.11(c)(3) excepts; this package applies it to undocumented_or_temporary only, as 273.11(c)(3)(i) allows.',
   },
   sd: {
     option: 'pro_rata',
@@ -61,6 +63,24 @@ export const NONCITIZEN_OPTIONS = {
     url: 'http://services.dpw.state.pa.us/oimpolicymanuals/snap/555_Deeming_Income_and_Resources/555_Appendix_A.htm',
     reading: 'For non-citizens income is prorated among all members, as are the shelter, child care and child support expenses the person pays; resources count in full; the full SUA is counted.',
   },
+  va: {
+    option: 'count_all',
+    citation: '22VAC40-601-70 (Income calculation method of ineligible aliens), final text',
+    url: 'https://www.townhall.virginia.gov/L/ViewXML.cfm?textid=8651',
+    reading: 'The income and resources of an ineligible alien count in their entirety and the alien\'s deductible expenses continue to apply to the remaining members; the section does not apply to the aliens 7 CFR 273.11(c)(3) lists as (A) through (G). Read in the final text on the Virginia Regulatory Town Hall (proposed in 30 Va. Reg. 6, 2013-11-18, citing 273.11(c)(3)(i)); the current Administrative Code text was not read.',
+  },
+  ca: {
+    option: 'pro_rata',
+    citation: 'Cal. DSS Manual of Policies and Procedures (MPP) 63-503.442(b), (c), as given in the Santa Clara County CalFresh Handbook (Ineligible Non-citizen, Ineligible ABAWD and SSN Excluded Members)',
+    url: 'https://stgenssa.sccgov.org/debs/program_handbooks/calfresh/assets/CalFresh/ExcludedNHMembers/InelgblNoncitizn.htm',
+    reading: 'The nonexempt income of an ineligible non-citizen is prorated and counted to the CalFresh household; shelter and dependent care expenses the person pays are prorated; the SUA is not. (The handbook divides by the eligible members plus the IPV/work-sanctioned members plus that one excluded group, keeping the three prorated groups apart; the packages divide by everyone listed.)',
+  },
+  wa: {
+    option: 'pro_rata',
+    citation: 'WAC 388-450-0140(3)',
+    url: 'http://www.dshs.wa.gov/Manuals/wac/388-450-0140.shtml',
+    reading: 'For a member ineligible due to alien status the income is prorated among all members with the ineligible member\'s share excluded, and the member\'s allowable expenses are divided evenly among all members, except the SUA.',
+  },
   ks: {
     option: 'pro_rata',
     citation: 'Kansas DCF, Kansas Economic and Employment Services Manual (KEESM) 6520',
@@ -71,7 +91,6 @@ export const NONCITIZEN_OPTIONS = {
 
 /** States whose choice was seen only in secondary material: reported, not bound. */
 const SECONDARY = {
-  ca: 'a third-party code comment attributes count_all to the CalFresh handbook; the State text was not read',
   co: 'a third-party review quotes 10 CCR 2506-1 4.411.1,B,2,c as prorating; the State text was not read',
 };
 
@@ -85,7 +104,7 @@ export function noncitizenModule(code, st, choice, moduleId, sourceRelation) {
 module:
   summary: >-
     ${st.name} SNAP treatment of an ineligible non-citizen's income and deductible expenses under 7 CFR
-    273.11(c)(3)(i), for a non-citizen outside the categories of 273.11(c)(3)(ii) (citizenship_status
+    273.11(c)(3)(i), for a non-citizen outside the categories 273.11(c)(3) excepts (citizenship_status
     undocumented_or_temporary): ${choice.option}. ${choice.citation}: ${choice.reading}
   source_verification:
     corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/noncitizen-income
@@ -149,6 +168,6 @@ export function noncitizenCoverageNote(codes) {
   return [
     'Excluded members (7 CFR 273.11(c), (d)): an ineligible student\'s income, expenses and resources do not count; a member disqualified for work rules counts in full (income, the expenses they pay, resources); an ABAWD past the time limit and an ineligible non-citizen count pro rata (income and the shelter, dependent care and child support they pay, divided among everyone with the excluded members\' shares left out; the utility allowance is not prorated) with resources in full. Person facts `shelter_costs`, `dependent_care_costs`, `child_support_paid` and `countable_resources` say who pays or holds what. Rules: `us:regulations/7-cfr/273/11/c`.',
     '',
-    `Ineligible non-citizens outside the categories of 7 CFR 273.11(c)(3)(ii) (citizenship_status \`undocumented_or_temporary\`): the State counts all, all but a pro rata share, or all for the gross income test only (273.11(c)(3)(i)). Checked against the State's own text: ${list}. Every other package keeps the federal hook's default, pro_rata, not verified${secondary ? ` (${secondary})` : ''}. Non-citizens in the (c)(3)(ii) categories (\`ineligible_noncitizen\`, \`refugee_or_asylee\`) count pro rata in every package. Disqualifications as person facts: \`ipv_disqualified\` (7 CFR 273.16) and \`drug_felony_disqualified\` (21 U.S.C. 862a as the State applies it; each State's opt-out or conditions are not encoded, the caller states the outcome) count in full under 273.11(c)(1); \`ssn_noncompliant\` (7 CFR 273.6(c)) counts pro rata under 273.11(c)(2). Not modelled: the rule that the allotment may not rise because of an exclusion.`,
+    `Ineligible non-citizens outside the categories 7 CFR 273.11(c)(3) excepts (citizenship_status \`undocumented_or_temporary\`): the State counts all, all but a pro rata share, or all for the gross income test only (273.11(c)(3)(i)). Checked against the State's own text: ${list}. Every other package keeps the federal hook's default, pro_rata, not verified${secondary ? ` (${secondary})` : ''}. Non-citizens in the categories (c)(3) excepts (\`ineligible_noncitizen\`, \`refugee_or_asylee\`) count pro rata in every package. Disqualifications as person facts: \`ipv_disqualified\` (7 CFR 273.16) and \`drug_felony_disqualified\` (21 U.S.C. 862a as the State applies it; each State's opt-out or conditions are not encoded, the caller states the outcome) count in full under 273.11(c)(1); \`ssn_noncompliant\` (7 CFR 273.6(c)) counts pro rata under 273.11(c)(2). Not modelled: the rule that the allotment may not rise because of an exclusion.`,
   ].join('\n');
 }
