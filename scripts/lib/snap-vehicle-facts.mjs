@@ -67,10 +67,12 @@ export function vehicleFactRow(h) {
 
 // ---------- State vehicle rules (7 U.S.C. 2014(g)(2)(D))
 
+const isFederal = (r) => [...r.first, ...r.second].every(([, kind]) => kind === 'federal') && !r.bbce_counts_vehicles;
+
 /** The State's encoded vehicle rule, or null when it keeps the federal rule (not verified, or verified federal). */
 export function stateVehicleRule(code) {
   const r = RULES.states[code];
-  return r?.verified && r.first ? r : null;
+  return r?.verified && r.first && !isFederal(r) ? r : null;
 }
 
 const atDate = (series, date) => series.filter(([d]) => d <= date).at(-1);
@@ -195,10 +197,12 @@ rules:${rules.join('\n')}
 /** docs/coverage.md note: which vehicle rule each package applies, verified or not. */
 export function vehicleCoverageNote(states) {
   const verified = [];
+  const federal = [];
   const open = [];
   for (const [code, st] of Object.entries(states)) {
     const r = RULES.states[code];
-    if (stateVehicleRule(code)) {
+    if (r?.verified && r.first && isFederal(r)) federal.push(`${st.name} (${r.citation})`);
+    else if (stateVehicleRule(code)) {
       const [, r1, a1] = r.first.at(-1);
       const [, r2, a2] = r.second.at(-1);
       verified.push(`${st.name} ${ruleWords(r1, a1, 'the most valuable vehicle')} and ${ruleWords(r2, a2, 'a further one')}${r.bbce_counts_vehicles ? ', and counts that value against its BBCE asset limit too' : ''} (verified: ${r.citation}${r.bbce_counts_vehicles ? `; ${r.bbce_citation}` : ''})`);
@@ -208,7 +212,8 @@ export function vehicleCoverageNote(states) {
     '(`second_vehicle_fair_market_value`, `second_vehicle_amount_owed`, `second_vehicle_exempt_from_equity_test`); further vehicles are not modelled. The federal rule (`us:regulations/7-cfr/273/8/f`) counts the first ' +
     'vehicle\'s value above $4,650 and, for the second, the greater of its value above $4,650 and its equity, or the value above $4,650 alone when it is another adult\'s vehicle or a minor\'s work vehicle. ' +
     'The test applies only to a household that is not categorically eligible. A State may apply its TANF vehicle standard where it attributes less (2014(g)(2)(D)); the lower of the two counts. ' +
-    `Encoded State rules: ${verified.join('; ')}. Every other package applies the federal rule, **not verified** against the State's own rule` +
+    `Encoded State rules: ${verified.join('; ')}. Checked and found to apply the federal rule: ${federal.join('; ')}. ` +
+    `Every other package applies the federal rule, **not verified** against the State's own rule` +
     (open.length ? `; what is known: ${open.join('; ')}.` : '.') +
     ' Any other State\'s BBCE asset limit (Idaho, Indiana, Nebraska) is compared with `countable_resources` alone, not verified.';
 }

@@ -104,6 +104,22 @@ describe('State vehicle rules (7 U.S.C. 2014(g)(2)(D))', () => {
     expect(omitted.assumptions).toContainEqual(expect.objectContaining({ input: 'vehicle_fair_market_value', assumed_value: 0 }));
   });
 
+  it('Pennsylvania excludes the most valuable vehicle and values a further one by the federal test', async () => {
+    // Not categorically eligible: unearned income 2,700 is above Pennsylvania's elderly/disabled BBCE limit (200% of
+    // the guideline, 1,305 x 2 = 2,610); shelter costs of 3,000 keep the net income under the net standard.
+    const facts = { unearned_income: 2700, shelter_costs: 3000 };
+    // First 40,000: excluded (federal would count 35,350). 3,000 <= 4,500: eligible.
+    const one = await calculate('us-pa', { ...facts, vehicle_fair_market_value: 40000 });
+    expect(one.outputs.snap_categorically_eligible).toBe(false);
+    expect(one.outputs.snap_eligible).toBe(true);
+    // A second car worth 6,000, nothing owed: federal max(6,000 - 4,650, 6,000) = 6,000. 3,000 + 6,000 > 4,500.
+    const two = await calculate('us-pa', { ...facts, vehicle_fair_market_value: 40000, second_vehicle_fair_market_value: 6000 });
+    expect(two.outputs.snap_eligible).toBe(false);
+    // The same car driven by a second adult: 6,000 - 4,650 = 1,350; 3,000 + 1,350 = 4,350 <= 4,500: eligible.
+    const adult = await calculate('us-pa', { ...facts, vehicle_fair_market_value: 40000, second_vehicle_fair_market_value: 6000, second_vehicle_exempt_from_equity_test: true });
+    expect(adult.outputs.snap_eligible).toBe(true);
+  });
+
   it('Missouri excludes every vehicle', async () => {
     // Federal: (50,000 - 4,650) + max(25,350, 30,000) would count far above the limit; Missouri counts 0: 3,000.
     const r = await calculate('us-mo', { vehicle_fair_market_value: 50000, second_vehicle_fair_market_value: 30000 });
