@@ -32,60 +32,85 @@ function json(t: FastKernel['ruleTypes'][number], raw: unknown): string | number
   }
 }
 
-/** The per-rule fields of a trace entry, the same for every household a kernel runs. */
-type RuleStatic = Omit<TraceEntry, 'entity' | 'value' | 'parameters'>;
+/** The per-rule fields of a trace entry, the same for every household a kernel runs, and the rule's type. */
+interface RuleStatic extends Omit<TraceEntry, 'entity' | 'value' | 'parameters'> {
+  readonly type: FastKernel['ruleTypes'][number];
+  /** 10^scale for numbers (the raw value is the scaled integer), else 0. */
+  readonly divisor: number;
+}
 
-/** Per kernel: the static half of each rule's entry and each (parameter, key) read, built once. */
-const statics = new WeakMap<FastKernel, { rules: (RuleStatic | undefined)[]; reads: Map<number, ParameterRead> }>();
+/** Per kernel: the static half of each rule's entry and each parameter's reads by key, built once. */
+interface KernelStatics {
+  readonly rules: (RuleStatic | undefined)[];
+  readonly reads: (Map<number, ParameterRead> | undefined)[];
+}
+const statics = new WeakMap<FastKernel, KernelStatics>();
 
-function staticsOf(program: CompiledProgram, period: Period, kernel: FastKernel) {
+/** Entries of rules that read no parameter share one empty list (entries are never changed). */
+const NO_READS: readonly ParameterRead[] = Object.freeze([]);
+
+function staticsOf(kernel: FastKernel): KernelStatics {
   let s = statics.get(kernel);
-  if (!s) statics.set(kernel, (s = { rules: [], reads: new Map() }));
+  if (!s) statics.set(kernel, (s = { rules: [], reads: [] }));
   return s;
+}
+
+function ruleStatic(program: CompiledProgram, period: Period, kernel: FastKernel, ruleIdx: number): RuleStatic {
+  const d = program.derived.get(program.order[ruleIdx])!;
+  const version = liveVersion(d.versions, period.start)!;
+  const type = kernel.ruleTypes[ruleIdx];
+  return {
+    ruleId: d.id,
+    name: d.name,
+    module: d.rule.module,
+    source: d.rule.source,
+    sourceUrl: d.rule.sourceUrl,
+    citationPath: d.rule.citationPath,
+    effectiveFrom: version.from,
+    effectiveTo: version.to,
+    boundBy: d.boundBy,
+    type,
+    divisor: type.k === 'num' ? 10 ** type.s : 0,
+  };
+}
+
+/** The parameter reads a frame recorded: (parameter index, key) pairs, each read object made once per kernel. */
+function parameterReads(program: CompiledProgram, period: Period, kernel: FastKernel, st: KernelStatics, reads: readonly number[]): readonly ParameterRead[] {
+  if (reads.length === 0) return NO_READS;
+  const parameters: ParameterRead[] = [];
+  for (let i = 0; i < reads.length; i += 2) {
+    const index = reads[i];
+    const key = reads[i + 1];
+    let byKey = st.reads[index];
+    if (byKey === undefined) st.reads[index] = byKey = new Map();
+    let read = byKey.get(key);
+    if (read === undefined) {
+      const p = program.parameters.get(kernel.paramNames[index])!;
+      const v = liveVersion(p.versions, period.start)!;
+      read = Object.freeze({ id: p.id, name: p.name, key, effectiveFrom: v.from, effectiveTo: v.to, value: toJson(v.cells!.get(key)!) });
+      byKey.set(key, read);
+    }
+    parameters.push(read);
+  }
+  return parameters;
 }
 
 /** The explain-path trace for a finished trace-mode run, or undefined when a value cannot be rendered exactly. */
 export function assembleTrace(program: CompiledProgram, period: Period, kernel: FastKernel, S: TraceState, entityIds: readonly string[]): TraceEntry[] | undefined {
-  const st = staticsOf(program, period, kernel);
+  const st = staticsOf(kernel);
+  const records = S.t;
   const out: TraceEntry[] = [];
-  for (let r = 0; r < S.t.length; r += 4) {
-    const ruleIdx = S.t[r] as number;
-    let rs = st.rules[ruleIdx];
-    if (!rs) {
-      const d = program.derived.get(program.order[ruleIdx])!;
-      const version = liveVersion(d.versions, period.start)!;
-      rs = st.rules[ruleIdx] = {
-        ruleId: d.id,
-        name: d.name,
-        module: d.rule.module,
-        source: d.rule.source,
-        sourceUrl: d.rule.sourceUrl,
-        citationPath: d.rule.citationPath,
-        effectiveFrom: version.from,
-        effectiveTo: version.to,
-        boundBy: d.boundBy,
-      };
-    }
-    const value = json(kernel.ruleTypes[ruleIdx], S.t[r + 2]);
+  for (let r = 0; r < records.length; r += 4) {
+    const ruleIdx = records[r] as number;
+    const rs = st.rules[ruleIdx] ?? (st.rules[ruleIdx] = ruleStatic(program, period, kernel, ruleIdx));
+    const raw = records[r + 2];
+    // Numbers (most entries) inline; other kinds through json().
+    const value = rs.divisor !== 0 ? ((raw as number) < 1e15 && (raw as number) > -1e15 ? (raw as number) / rs.divisor : undefined) : json(rs.type, raw);
     if (value === undefined) return undefined;
-    const reads = S.t[r + 3] as number[];
-    const parameters: ParameterRead[] = [];
-    for (let i = 0; i < reads.length; i += 2) {
-      const key = reads[i + 1];
-      const cacheKey = reads[i] * 1e9 + key;
-      let read = Number.isSafeInteger(cacheKey) ? st.reads.get(cacheKey) : undefined;
-      if (!read) {
-        const p = program.parameters.get(kernel.paramNames[reads[i]])!;
-        const v = liveVersion(p.versions, period.start)!;
-        read = Object.freeze({ id: p.id, name: p.name, key, effectiveFrom: v.from, effectiveTo: v.to, value: toJson(v.cells!.get(key)!) });
-        if (Number.isSafeInteger(cacheKey)) st.reads.set(cacheKey, read);
-      }
-      parameters.push(read);
-    }
     out.push({
       ruleId: rs.ruleId,
       name: rs.name,
-      entity: entityIds[S.t[r + 1] as number],
+      entity: entityIds[records[r + 1] as number],
       value,
       module: rs.module,
       source: rs.source,
@@ -93,7 +118,7 @@ export function assembleTrace(program: CompiledProgram, period: Period, kernel: 
       citationPath: rs.citationPath,
       effectiveFrom: rs.effectiveFrom,
       effectiveTo: rs.effectiveTo,
-      parameters,
+      parameters: parameterReads(program, period, kernel, st, records[r + 3] as number[]),
       boundBy: rs.boundBy,
     });
   }
