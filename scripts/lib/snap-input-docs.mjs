@@ -62,7 +62,7 @@ export const OUTPUT_DOCS = {
   snap_categorically_eligible: flag('Eligible without the income and resource tests, through TANF/SSI receipt or broad-based categorical eligibility (7 CFR 273.2(j)).'),
   snap_gross_income_limit: money('The gross income limit: 130% of the poverty guideline for the household size, monthly, rounded up (7 U.S.C. 2014(c)(2)); a State BBCE limit is tested separately.'),
   snap_net_income_limit: money('The net income limit: 100% of the poverty guideline for the household size, monthly, rounded up (7 U.S.C. 2014(c)(1)).'),
-  snap_household_size: { description: 'The household size the calculation used: the larger of household_size and the number of people listed (7 U.S.C. 2012(m)).', period: 'month', unit: 'count' },
+  snap_household_size: { description: 'The household size the calculation used: the larger of household_size and the number of people listed (7 U.S.C. 2012(m)), less the listed people excluded as ineligible students, ineligible non-citizens, disqualified members or ABAWDs past the time limit (7 CFR 273.1(b)(7), 273.11(c)); at least 1.', period: 'month', unit: 'count' },
   snap_member_expense_shares_immaterial: flag('No listed person is an ineligible student or an excluded member whose expenses are prorated, so who pays the shelter, dependent care and child support costs does not matter (7 CFR 273.11(c)(2)(iii), (d)); when false, the per-person expense facts that were not given are listed in assumptions.'),
 };
 
