@@ -113,6 +113,14 @@ function registryFor(container: DependencyContainer): Registry {
   };
 }
 
+/** Every token a module declares it needs must be bound once all modules (and the test bindings) registered. */
+function checkNeeds(modules: readonly PlatformModule[], registry: Registry): void {
+  for (const module of modules) {
+    const missing = (module.needs ?? []).filter((need) => !registry.has(need));
+    if (missing.length > 0) throw new Error(`module ${module.name} needs ${missing.map((t) => t.name).join(', ')}, which no module of this app binds`);
+  }
+}
+
 /** Builds a fully wired app: in-process for tests (`app.fetch(new Request(...))`) and for `tenet serve`. */
 export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
   const container = rootContainer.createChildContainer();
@@ -124,6 +132,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   const routes = [...(overrides.routes ?? defaultRoutes), ...(overrides.extraRoutes ?? [])];
   const openapi = buildOpenApiDocument(routes);
   registry.value(OPENAPI_DOCUMENT, openapi);
+  checkNeeds(modules, registry);
 
   const resolve = registry.resolve;
   const started: PlatformModule[] = [];

@@ -18,6 +18,13 @@ export interface Registry {
 
 export interface PlatformModule {
   name: string;
+  /**
+   * Tokens bound elsewhere (the platform, another module) that this module resolves. createApp refuses to build
+   * an app in which one is unbound, naming the module and the token, instead of failing on first use.
+   */
+  needs?: readonly Token<unknown>[];
+  /** Tokens of other modules this module uses only when the app binds them (it asks `registry.has` first). */
+  uses?: readonly Token<unknown>[];
   register(registry: Registry, config: AppConfig): void;
   /** Runs once before the app serves (load rules, connect stores). */
   start?(resolve: Resolve): Promise<void>;

@@ -12,7 +12,6 @@ import { MemoryJobStore } from '../memory-store/jobs.js';
 import { RedisJobStore } from '../redis-store/jobs.js';
 import { FixtureRuntime } from '../runtime-fixture/fixture-runtime.js';
 import { CompiledRuntime, type CompileProblem } from '../runtime-compiled/compiled-runtime.js';
-import type { SharedRepositories } from '../read-surface/shared-repositories.js';
 import { READ } from '../read-surface/tokens.js';
 import { TOKENS, type Resolve } from '../tokens.js';
 import type { CalculationSettings } from './settings.js';
@@ -43,10 +42,12 @@ class AppRuntimes {
 export function createCalculationModule(options: CalculationModuleOptions = {}): PlatformModule {
   return {
     name: 'calculation',
+    needs: [TOKENS.Logger, TOKENS.Clock, TOKENS.Readiness, TOKENS.ComputeMeter],
+    uses: [READ.Repositories],
     register(registry, config) {
       const settings = { ...config.settings.calculation, ...options.settings };
       // Share the read surface's parse of RULES_PATH when it is wired: one load of the repositories at start-up.
-      const shared = options.calculators ? undefined : sharedRepositories(registry.resolve);
+      const shared = options.calculators || !registry.has(READ.Repositories) ? undefined : registry.resolve(READ.Repositories);
       shared?.claim('calculation');
       const runtimes = new AppRuntimes(async ({ calculators, problems }, resolve) => {
         if (options.calculators) {
@@ -108,14 +109,6 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       await resolve(CALCULATION.JobStore).close();
     },
   };
-}
-
-function sharedRepositories(resolve: Resolve): SharedRepositories | undefined {
-  try {
-    return resolve(READ.Repositories);
-  } catch {
-    return undefined; // No read surface in this app: load the repositories here.
-  }
 }
 
 export const calculationModule = createCalculationModule();

@@ -27,6 +27,7 @@ export interface KeysModuleOptions {
 export function createKeysModule(options: KeysModuleOptions = {}): PlatformModule {
   return {
     name: 'keys',
+    needs: [TOKENS.Logger, TOKENS.Readiness],
     register(registry, config) {
       const settings = { ...config.settings.keys, ...options.settings };
       registry.factory(KEY_SERVICES, (resolve) => {

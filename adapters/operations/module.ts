@@ -51,6 +51,7 @@ export interface OperationsModuleOptions {
 export function createOperationsModule(options: OperationsModuleOptions = {}): PlatformModule {
   return {
     name: 'operations',
+    needs: [TOKENS.Clock, TOKENS.Logger, TOKENS.RequestObservers, OPENAPI_DOCUMENT],
     register(registry, config) {
       const settings = { ...config.settings.operations, ...options.settings };
       registry.factory(STORES, () => {

@@ -3,20 +3,26 @@
  * parity/ folder) before the app serves. A malformed case file stops start-up with a message naming it.
  */
 import type { PlatformModule } from '../platform-module.js';
-import { TOKENS } from '../tokens.js';
+import { token, TOKENS } from '../tokens.js';
 import { FsParityCases } from './fs-parity-cases.js';
 import type { ParitySettings } from './settings.js';
 import { PARITY } from './tokens.js';
 
+/** The module's own handle on the case files (it loads them at start); routes see PARITY.Cases. */
+const CASE_FILES = token<FsParityCases>('ParityCaseFiles');
+
 export function createParityModule(settings?: ParitySettings): PlatformModule {
   return {
     name: 'parity',
+    needs: [TOKENS.Logger],
     register(registry, config) {
       const { paths, explicit } = settings ?? config.settings.parity.folders;
-      registry.value(PARITY.Cases, new FsParityCases(paths, { requireFolders: explicit }));
+      const cases = new FsParityCases(paths, { requireFolders: explicit });
+      registry.value(CASE_FILES, cases);
+      registry.value(PARITY.Cases, cases);
     },
     async start(resolve) {
-      const cases = await resolve(PARITY.Cases).load();
+      const cases = await resolve(CASE_FILES).load();
       resolve(TOKENS.Logger).info('parity cases loaded', { cases: cases.length });
     },
   };

@@ -1,14 +1,19 @@
 /** Tokens of the read surface (bound in ./module.ts). */
 import type { RuntimeCatalog } from '../../core/ports/runtime.js';
-import type { ReadCatalogHolder } from './holder.js';
+import type { ReadCatalog } from '../../core/usecases/read/read-catalog.js';
 import type { SharedRepositories } from './shared-repositories.js';
 import { token } from '../tokens.js';
 
 export type { LoadedRuleRepository } from './load.js';
 
+/** The rule index and search index as the routes read them: the catalog built at start-up. */
+export interface CurrentCatalog {
+  current(): ReadCatalog;
+}
+
 export const READ = {
   /** The rule index and search index, set once the module has started. */
-  Catalog: token<ReadCatalogHolder>('ReadCatalog'),
+  Catalog: token<CurrentCatalog>('ReadCatalog'),
   /** Runtime packages as the read routes and capabilities see them. */
   Runtime: token<RuntimeCatalog>('RuntimeCatalog'),
   /**

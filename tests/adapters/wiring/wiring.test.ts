@@ -1,0 +1,73 @@
+/**
+ * Explicit per-app wiring: modules declare the tokens they need (checked when the app is built), routes declare
+ * the services their handler gets (resolved from that app's container, optional ones undefined when unbound).
+ */
+import * as v from 'valibot';
+import { afterEach, describe, expect, it } from 'vitest';
+import { defineRoute, optional } from '../../../adapters/http-h3/route.js';
+import type { PlatformModule } from '../../../adapters/platform-module.js';
+import { createParityModule } from '../../../adapters/parity/module.js';
+import { token, TOKENS } from '../../../adapters/tokens.js';
+import { createTestApp, type TestApp } from '../../support/http-harness.js';
+
+const GREETING = token<{ text: string }>('Greeting');
+const ABSENT = token<{ text: string }>('NeverBound');
+
+const greetingModule = (text: string): PlatformModule => ({
+  name: 'greeting',
+  needs: [TOKENS.Config],
+  register: (registry) => registry.value(GREETING, { text }),
+});
+
+const greetRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/test/greet',
+  operationId: 'testGreet',
+  summary: 'answers with the greeting bound in this app, and whether an optional service is bound',
+  tags: ['test'],
+  auth: 'public',
+  responses: { 200: v.strictObject({ text: v.string(), absent: v.boolean(), environment: v.string() }) },
+  needs: { greeting: GREETING, config: TOKENS.Config, missing: optional(ABSENT) },
+  handler: (_ctx, { greeting, config, missing }) => ({ text: greeting.text, absent: missing === undefined, environment: config.environment }),
+});
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+async function appWith(modules: PlatformModule[]): Promise<TestApp> {
+  const app = await createTestApp({ overrides: { modules, routes: [], extraRoutes: [greetRoute] } });
+  apps.push(app);
+  return app;
+}
+
+describe('route needs', () => {
+  it('hands each handler the services of its own app, typed from the tokens; an unbound optional one is undefined', async () => {
+    const [first, second] = await Promise.all([appWith([greetingModule('first')]), appWith([greetingModule('second')])]);
+    const a = await first.request('GET', '/v1/test/greet');
+    const b = await second.request('GET', '/v1/test/greet');
+    expect(a.body.data).toEqual({ text: 'first', absent: true, environment: 'local' });
+    expect(b.body.data).toMatchObject({ text: 'second' });
+  });
+
+  it('answers 500 (logged) when the app binds no module for a required service', async () => {
+    const app = await appWith([]);
+    const res = await app.request('GET', '/v1/test/greet');
+    expect(res.status).toBe(500);
+    expect(app.logs.entries().some((e) => String(e.error ?? '').includes('testGreet needs Greeting'))).toBe(true);
+  });
+});
+
+describe('module needs', () => {
+  it('refuses to build an app in which a module needs a token no module binds, naming both', async () => {
+    const needy: PlatformModule = { name: 'needy', needs: [ABSENT], register: () => {} };
+    await expect(createTestApp({ overrides: { modules: [needy], routes: [] } })).rejects.toThrow('module needy needs NeverBound, which no module of this app binds');
+  });
+
+  it('builds an app whose modules only need what the platform binds', async () => {
+    const app = await createTestApp({ overrides: { modules: [createParityModule({ paths: [], explicit: false })], routes: [] } });
+    apps.push(app);
+    expect(app.app.routes).toEqual([]);
+  });
+});
