@@ -4,13 +4,18 @@ import { isPeriod } from './period.js';
 import { entityId, type EntityFacts, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
 import { isJsonObject, valueForPeriod, valueProblem } from './values.js';
 
-/** Inputs ready for a runtime: entity kind -> entity id -> canonical input name -> value. */
-export type EntityInputs = Record<string, Record<string, Record<string, JsonValue>>>;
+/**
+ * Inputs exactly as the engine loads them: entity id -> canonical input name -> value (an id declared under two
+ * entity kinds gets both sets, later kinds winning; the mapping refuses a person id equal to the unit's).
+ */
+export type EntityInputs = Record<string, Record<string, JsonValue>>;
 
 export interface MappedHousehold {
   /** Calculation month `YYYY-MM`. */
   period: string;
   inputs: EntityInputs;
+  /** Entity id -> its kind as the package names it (`Household`, `Person`; the first kind wins): names trace entries' entity. */
+  kinds: Record<string, string>;
   /** relation name -> tuples of entity ids (member first, as the package declares the tuple). */
   relations: Record<string, string[][]>;
   warnings: string[];
@@ -87,7 +92,8 @@ class HouseholdMapping {
     }
     const { unit } = this.index;
     const all: Instances = unit && this.unitInstance && this.unitId ? [[unit, new Map([[this.unitId, this.unitInstance]])], ...counted] : counted;
-    return { period: this.period, inputs: this.entityInputs(all), relations: mapRelations(this.index, this.household, all), warnings: this.warnings, assumptions: this.assumptions(all) };
+    const { inputs, kinds } = this.entityInputs(all);
+    return { period: this.period, inputs, kinds, relations: mapRelations(this.index, this.household, all), warnings: this.warnings, assumptions: this.assumptions(all) };
   }
 
   private facts(entity: PackageEntity): EntityFacts {
@@ -273,21 +279,27 @@ class HouseholdMapping {
     return instances;
   }
 
-  /** Entity kind -> id -> values; an input without a default (and not optional) the household did not supply is refused. */
-  private entityInputs(all: Instances): EntityInputs {
+  /**
+   * Entity id -> values and entity id -> kind, in the one form the engine loads (no runtime reshapes them); an input
+   * without a default (and not optional) the household did not supply is refused.
+   */
+  private entityInputs(all: Instances): { inputs: EntityInputs; kinds: Record<string, string> } {
     const inputs: EntityInputs = {};
+    const kinds: Record<string, string> = {};
     for (const [entity, instances] of all) {
-      const byId: Record<string, Record<string, JsonValue>> = {};
       const { required } = this.facts(entity);
       for (const [id, instance] of instances) {
         for (const name of required) {
           if (instance.values[name] === undefined) throw invalid(`household: required input ${name} missing for ${entity.entity} ${id}`);
         }
-        byId[id] = instance.values;
+        if (Object.hasOwn(inputs, id)) inputs[id] = { ...inputs[id], ...instance.values };
+        else {
+          inputs[id] = instance.values;
+          kinds[id] = entity.entity;
+        }
       }
-      inputs[entity.entity] = byId;
     }
-    return inputs;
+    return { inputs, kinds };
   }
 
   private assumptions(all: Instances): PendingAssumption[] {

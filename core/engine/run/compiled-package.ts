@@ -64,23 +64,6 @@ function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
   return latest > 0 ? { lastFiscalYear: latest, yearly } : undefined;
 }
 
-/** Entity id -> inputs, as the engine takes them (an id under two entity kinds gets both sets, later kinds winning). */
-function engineInputs(household: MappedHousehold): Record<string, Record<string, JsonValue>> {
-  const inputs: Record<string, Record<string, JsonValue>> = {};
-  for (const kind in household.inputs) {
-    const byId = household.inputs[kind];
-    for (const id in byId) inputs[id] = id in inputs ? { ...inputs[id], ...byId[id] } : byId[id];
-  }
-  return inputs;
-}
-
-/** Entity kind by entity id, for naming the entity of each trace entry (the first kind wins, as in engineInputs). */
-function entityKinds(household: MappedHousehold): Map<string, string> {
-  const kinds = new Map<string, string>();
-  for (const kind in household.inputs) for (const id in household.inputs[kind]) if (!kinds.has(id)) kinds.set(id, kind);
-  return kinds;
-}
-
 /** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
 function engineRelations(household: MappedHousehold): Record<string, Array<[string, string]>> {
   const relations: Record<string, Array<[string, string]>> = {};
@@ -281,7 +264,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /** Exact sweep of `outputs` over one input (./package-sweep.ts); engine failures map as in execute. */
   sweep(household: MappedHousehold, axis: SweepAxisSlot, outputs: string[], limits: SweepLimitsConfig): SweepExecution {
     this.checkFirstMonth(household);
-    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: engineInputs(household), relations: engineRelations(household) };
+    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household) };
     try {
       return sweepRequest(this.pkg, request, axis, outputs, limits);
     } catch (error) {
@@ -300,7 +283,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
 
   private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator): Execution {
     this.checkFirstMonth(household);
-    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: engineInputs(household), relations: engineRelations(household), outputs, trace: true };
+    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs, trace: true };
     const result = evaluate(this.pkg, request);
     let failed: Array<[string, string]> | undefined;
     for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
@@ -318,8 +301,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
       values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
     }
     const trace: TraceEntry[] = new Array(result.trace.length);
-    const kinds = entityKinds(household);
-    for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i], kinds);
+    for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i], household.kinds);
     const warnings = this.carriedForward(household.period, result.trace);
     if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace));
     if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
@@ -361,7 +343,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /** Per rule (and binding): its source list and whether it is a judgment; the same for every request. */
   private readonly ruleMeta = new Map<string, { sources: readonly string[]; judgment: boolean }>();
 
-  private traceEntry(entry: EngineTrace, kinds: ReadonlyMap<string, string>): TraceEntry {
+  private traceEntry(entry: EngineTrace, kinds: Readonly<Record<string, string>>): TraceEntry {
     const key = entry.boundBy ? `${entry.ruleId}|${entry.boundBy.value}` : entry.ruleId;
     let meta = this.ruleMeta.get(key);
     if (!meta) {
@@ -377,7 +359,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
       rule_id: entry.ruleId,
       variable: entry.name,
       // Every id the engine evaluates on is a household entity's (it starts from the unit's); the fallback is never expected.
-      entity: kinds.get(entry.entity) ?? this.shape.entities[0].entity,
+      entity: (Object.hasOwn(kinds, entry.entity) ? kinds[entry.entity] : undefined) ?? this.shape.entities[0].entity,
       entity_id: entry.entity,
       value: meta.judgment ? judgmentValue(entry.value) : entry.value,
       sources: meta.sources as string[],

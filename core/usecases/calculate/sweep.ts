@@ -76,7 +76,7 @@ export class SweepService {
     const household = householdAt(request.household, axis, request.axis.person, request.axis.from);
     const mapped = mapHousehold(index, household);
     // Wherever the household gave the input (entities, spm_units), the sweep starts from `from`.
-    (mapped.inputs[axis.entity.entity] ??= {})[axis.entityId] = { ...mapped.inputs[axis.entity.entity]?.[axis.entityId], [axis.input.name]: request.axis.from };
+    mapped.inputs[axis.entityId] = { ...mapped.inputs[axis.entityId], [axis.input.name]: request.axis.from };
     await (this.options.meter ?? FREE).charge(principal, sweepUnits());
 
     const started = Date.now();

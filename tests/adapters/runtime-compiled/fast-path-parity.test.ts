@@ -71,9 +71,7 @@ describe(`Colorado SNAP over ${HOUSEHOLDS} generated households`, () => {
     for (let n = 0; n < HOUSEHOLDS; n += 1) {
       const household = next();
       const mapped = mapHousehold(index, household);
-      const inputs: Record<string, Record<string, unknown>> = {};
-      for (const byId of Object.values(mapped.inputs)) for (const [id, values] of Object.entries(byId)) inputs[id] = values;
-      const request = { period: mapped.period, entityId: 'household', inputs, relations: mapped.relations as Record<string, Array<[string, string]>>, outputs, trace: true };
+      const request = { period: mapped.period, entityId: 'household', inputs: mapped.inputs, relations: mapped.relations as Record<string, Array<[string, string]>>, outputs, trace: true };
       const explained = explainEvaluator(pkg.pkg, request);
       const where = `household #${n}: ${JSON.stringify(household)}`;
       expect(explained.errors, where).toEqual({});

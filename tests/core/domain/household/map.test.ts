@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { mapHousehold } from '../../../../core/domain/household/map.js';
-import { indexShape, type HouseholdShape } from '../../../../core/domain/household/shape.js';
+import { mapHousehold, type MappedHousehold } from '../../../../core/domain/household/map.js';
+import { indexShape, type HouseholdShape, type JsonValue } from '../../../../core/domain/household/shape.js';
 import { fiscalYearOf, periodEnd } from '../../../../core/domain/household/period.js';
 import { isServiceError } from '../../../../core/domain/errors.js';
+
+/** The mapped inputs by entity kind (kind -> id -> values), from the engine's form (id -> values, id -> kind). */
+function byKind(mapped: MappedHousehold): Record<string, Record<string, Record<string, JsonValue>>> {
+  const kinds: Record<string, Record<string, Record<string, JsonValue>>> = {};
+  for (const [id, values] of Object.entries(mapped.inputs)) (kinds[mapped.kinds[id]] ??= {})[id] = values;
+  return kinds;
+}
 
 const shape: HouseholdShape = {
   default_period: '2026-01',
@@ -47,14 +54,14 @@ describe('mapHousehold', () => {
   it('fills package defaults and generates counted entities from the count input', () => {
     const mapped = mapHousehold(index, { facts: { snap_household_size: 2 } });
     expect(mapped.period).toBe('2026-01');
-    expect(mapped.inputs.Household.household).toEqual({
+    expect(byKind(mapped).Household.household).toEqual({
       snap_household_size: 2,
       snap_earned_income: 0,
       snap_rent: 0,
       state_code: 'CO',
       snap_categorically_eligible: false,
     });
-    expect(Object.keys(mapped.inputs.Person)).toEqual(['person-1', 'person-2']);
+    expect(Object.keys(byKind(mapped).Person)).toEqual(['person-1', 'person-2']);
     expect(mapped.relations.member_of_household).toEqual([
       ['person-1', 'household'],
       ['person-2', 'household'],
@@ -70,14 +77,14 @@ describe('mapHousehold', () => {
       period: '2026-03',
     });
     expect(mapped.period).toBe('2026-03');
-    expect(mapped.inputs.Household.household).toMatchObject({ snap_household_size: 3, snap_earned_income: 200, snap_rent: 900 });
+    expect(byKind(mapped).Household.household).toMatchObject({ snap_household_size: 3, snap_earned_income: 200, snap_rent: 900 });
     expect(mapped.warnings.join(' ')).toContain('ignored: b');
   });
 
   it('maps people onto the person entity and derives the count input from them', () => {
     const mapped = mapHousehold(index, { people: { ann: { age: 70 }, bob: { is_disabled: true } }, facts: { is_disabled: false } });
-    expect(mapped.inputs.Household.household.snap_household_size).toBe(2);
-    expect(mapped.inputs.Person).toEqual({ ann: { age: 70, is_disabled: false }, bob: { age: 30, is_disabled: true } });
+    expect(byKind(mapped).Household.household.snap_household_size).toBe(2);
+    expect(byKind(mapped).Person).toEqual({ ann: { age: 70, is_disabled: false }, bob: { age: 30, is_disabled: true } });
     expect(mapped.relations.member_of_household).toEqual([
       ['ann', 'household'],
       ['bob', 'household'],
@@ -137,27 +144,27 @@ describe('mapHousehold', () => {
       expect(refused(JSON.parse(`{"facts":{"snap_household_size":1,"${name}":1}}`))).toBe(`household.facts.${name}: not an input of this package`);
     }
     // Real aliases still resolve.
-    expect(mapHousehold(withAliases, { facts: { snap_household_size: 1 }, people: { p1: { years: 70 } } }).inputs.Person.p1.age).toBe(70);
+    expect(byKind(mapHousehold(withAliases, { facts: { snap_household_size: 1 }, people: { p1: { years: 70 } } })).Person.p1.age).toBe(70);
   });
 
   it('refuses __proto__ as a person id (it would set a prototype, not a key, on the way to the engine); other odd ids map', () => {
     const household = JSON.parse('{"facts":{"snap_household_size":2},"people":{"__proto__":{"age":30},"b":{"age":5}}}');
     expect(() => mapHousehold(index, household)).toThrow('household.people.__proto__: __proto__ cannot be a person id; use another id such as p1');
     const odd = mapHousehold(index, JSON.parse('{"facts":{"snap_household_size":2},"people":{"constructor":{"age":30},"toString":{"age":5}}}'));
-    expect(Object.keys(odd.inputs.Person)).toEqual(['constructor', 'toString']);
+    expect(Object.keys(byKind(odd).Person)).toEqual(['constructor', 'toString']);
     const id: string = 'constructor';
-    expect(odd.inputs.Person[id].age).toBe(30);
+    expect(byKind(odd).Person[id].age).toBe(30);
   });
 
   it('takes the calculation month from per-period values and checks enumerations and minimums', () => {
     const mapped = mapHousehold(index, { period: '2026-02', facts: { household_size: 1, earned_income: { '2026-01': 10, '2026-02': 20 } }, people: { ann: { age: { '2026-02': 61 } } } });
-    expect(mapped.inputs.Household.household.snap_earned_income).toBe(20);
-    expect(mapped.inputs.Person.ann.age).toBe(61);
+    expect(byKind(mapped).Household.household.snap_earned_income).toBe(20);
+    expect(byKind(mapped).Person.ann.age).toBe(61);
     expect(problem({ period: '2026-03', facts: { household_size: 1, earned_income: { '2026-01': 10 } } })).toContain('no value for the calculation period 2026-03');
     expect(problem({ facts: { household_size: 1, state_code: 'ZZ' } })).toContain('must be one of CO, TX');
     expect(problem({ facts: { household_size: 0 } })).toContain('must be at least 1');
     expect(problem({ facts: { household_size: 1, earned_income: 1e300 } })).toContain('must be at most 10000000000000 in magnitude');
-    expect(mapHousehold(index, { facts: { household_size: 1, earned_income: 1e13 } }).inputs.Household.household.snap_earned_income).toBe(1e13);
+    expect(byKind(mapHousehold(index, { facts: { household_size: 1, earned_income: 1e13 } })).Household.household.snap_earned_income).toBe(1e13);
   });
 
   it('accepts explicit relation tuples for declared relations', () => {
