@@ -157,8 +157,22 @@ function addPiece(list: Piece[], k0: number, k1: number, value: SweepValue, rule
   list.push({ k0, k1, value, rule });
 }
 
+/**
+ * The grid value at index k as JSON. On the usual grids (cents, whole numbers) it is an integer count of steps over
+ * the scale, and that integer divided by the scale is exactly the number JSON gives for the decimal.
+ */
+function gridValue(axis: SweepAxis): (k: number) => Json {
+  const scale = new Decimal(1).dividedBy(axis.step);
+  const start = axis.from.times(scale);
+  if (scale.isInteger() && scale.lte(1e6) && start.isInteger() && start.abs().lt(1e12)) {
+    const [s, n] = [scale.toNumber(), start.toNumber()];
+    return (k) => (n + k) / s;
+  }
+  return (k) => toJson(num(axis.from.plus(axis.step.times(k))));
+}
+
 function describe(pieces: readonly Piece[], axis: SweepAxis): SweepOutput {
-  const x = (k: number): Json => toJson(num(axis.from.plus(axis.step.times(k))));
+  const x = gridValue(axis);
   const segments: SweepSegment[] = pieces.map((p) => ({
     from: x(p.k0),
     to: x(p.k1),

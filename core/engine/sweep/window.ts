@@ -86,10 +86,15 @@ export function roundingHi(y: Linear, k0: number, last: number, round: (n: Decim
   if (cross.gte(last)) {
     if (same(last)) return last;
   } else {
+    // Walk from the guess to the last index with the same value: usually two exact checks.
     let guess = Math.max(k0, cross.toNumber());
-    for (let moves = 0; moves < 4 && guess > k0 && !same(guess); moves++) guess--;
-    for (let moves = 0; moves < 4 && guess < last && same(guess + 1); moves++) guess++;
-    if (same(guess) && (guess === last || !same(guess + 1))) return guess;
+    let here = same(guess);
+    for (let moves = 0; moves < 4 && !here && guess > k0; moves++) here = same(--guess);
+    if (here) {
+      let next = guess < last && same(guess + 1);
+      for (let moves = 0; moves < 4 && next; moves++) next = ++guess < last && same(guess + 1);
+      if (!next) return guess;
+    }
   }
   return bisect(same, k0, last);
 }

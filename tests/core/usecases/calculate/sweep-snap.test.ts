@@ -5,7 +5,8 @@
  * segment's line to the cent. The suite sweeps every package but confirms a seeded sample of each output's
  * breakpoints and segments (one random point each), to stay within a minute on a shared 2-core machine;
  * TENET_SWEEP_FULL=1 confirms every breakpoint and 1,000 random points per segment (the issue's bar; hours for all
- * packages), and TENET_SWEEP_PACKAGES=us-co,us-tx limits the packages.
+ * packages), TENET_SWEEP_POINTS=n sets the points per segment of that run, and TENET_SWEEP_PACKAGES=us-co,us-tx limits
+ * the packages.
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ import { mulberry32 } from '../../../support/prng.js';
 
 const RULES = fileURLToPath(new URL('../../../../rules', import.meta.url));
 const FULL = process.env.TENET_SWEEP_FULL === '1';
-const POINTS_PER_SEGMENT = FULL ? 1000 : 1;
+const POINTS_PER_SEGMENT = FULL ? Number(process.env.TENET_SWEEP_POINTS ?? 1000) : 1;
 /** Breakpoints and segments checked per output in the suite (all with TENET_SWEEP_FULL=1). */
 const SAMPLE = FULL ? Infinity : 12;
 const ONLY = process.env.TENET_SWEEP_PACKAGES?.split(',');
