@@ -1,6 +1,7 @@
 /**
  * The one composition root: binds every port token to an adapter with tsyringe and builds the HTTP app.
- * tsyringe is used here only; everything else receives services through `resolve(token)`.
+ * tsyringe is used here only: modules look services up with `resolve(token)` in their factories and hooks, and
+ * routes declare the services their handler receives (`needs`, see http-h3/route.ts).
  *
  * To wire a subsystem, write a PlatformModule (./platform-module.ts) in your adapter folder, put its tokens in
  * the folder's tokens.ts, and append the module to MODULES (one line). The parity module is a short example:
@@ -8,12 +9,15 @@
  *   export function createParityModule(settings?: ParitySettings): PlatformModule {
  *     return {
  *       name: 'parity',
+ *       needs: [TOKENS.Logger],   // tokens bound elsewhere that it resolves; createApp checks they are bound
  *       register(registry, config) {
  *         const { paths, explicit } = settings ?? config.settings.parity.folders;
- *         registry.value(PARITY.Cases, new FsParityCases(paths, { requireFolders: explicit }));
+ *         const cases = new FsParityCases(paths, { requireFolders: explicit });
+ *         registry.value(CASE_FILES, cases);    // the module's own token: it loads the files
+ *         registry.value(PARITY.Cases, cases);  // the port routes read (ParityCaseSource)
  *       },
  *       async start(resolve) {   // load the case files before the app serves
- *         const cases = await resolve(PARITY.Cases).load();
+ *         const cases = await resolve(CASE_FILES).load();
  *         resolve(TOKENS.Logger).info('parity cases loaded', { cases: cases.length });
  *       },
  *     };
