@@ -54,8 +54,24 @@ const BBCE_REASON = 'the State counts a licensed vehicle\'s value under its own 
  */
 export function vehicleMaterialInputs(code) {
   const spec = stateVehicleRule(code)?.bbce_counts_vehicles ? { reason: BBCE_REASON } : { unless_output: 'snap_categorically_eligible', reason: MATERIAL_REASON };
-  return { vehicle_fair_market_value: spec, second_vehicle_fair_market_value: spec };
+  const terms = (reason) => ({ unless_output: 'snap_second_vehicle_terms_immaterial', reason });
+  return {
+    vehicle_fair_market_value: spec,
+    second_vehicle_fair_market_value: spec,
+    second_vehicle_amount_owed: terms('a second vehicle not exempt from the equity test counts the greater of its value above $4,650 and its equity, its value less what is owed on it, where the resource test applies (7 CFR 273.8(f))'),
+    second_vehicle_exempt_from_equity_test: terms('a second vehicle that is another adult\'s, or a minor\'s work vehicle, counts only its value above $4,650, not its equity, where the resource test applies (7 CFR 273.8(f))'),
+  };
 }
+
+/** Package outputs the vehicle facts add: the judgment that settles the second vehicle's materiality. */
+export const VEHICLE_OUTPUTS = ['snap_second_vehicle_terms_immaterial'];
+/** output -> { description, period, unit } in scripts/lib/snap-input-docs.mjs's format. */
+export const VEHICLE_OUTPUT_DOCS = {
+  snap_second_vehicle_terms_immaterial: {
+    description: 'No second vehicle was given (second_vehicle_fair_market_value is 0), so what is owed on it and whether it is exempt from the equity test do not matter (7 CFR 273.8(f)); when false, those facts not given are listed in assumptions.',
+    period: 'month', unit: 'boolean',
+  },
+};
 
 /** The test-row fields that give a generated household its vehicles (none unless the worked household says). */
 export function vehicleFactRow(h) {

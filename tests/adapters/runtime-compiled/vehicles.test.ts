@@ -59,6 +59,12 @@ describe('federal vehicle rule (Arkansas, no State option encoded)', () => {
     const tested = await calculate('us-ar', {});
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
+    // No second vehicle: its debt and exemption are not read, so not listed.
+    expect(tested.assumptions.some((a) => a.input === 'second_vehicle_amount_owed' || a.input === 'second_vehicle_exempt_from_equity_test')).toBe(false);
+    // A second vehicle given alone: the debt (assumed 0, so equity = the whole value) and the exemption are listed.
+    const second = await calculate('us-ar', { second_vehicle_fair_market_value: 4000 });
+    expect(second.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_amount_owed', assumed_value: 0 }));
+    expect(second.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_exempt_from_equity_test', assumed_value: false }));
     // Alabama's BBCE has no asset test: unearned income 1,000 is under its elderly/disabled limit (200% of the
     // guideline, 1,305 x 2 = 2,610), so the household is categorically eligible and no vehicle fact matters.
     const categorical = await calculate('us-al', { unearned_income: 1000 });
