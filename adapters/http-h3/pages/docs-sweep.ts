@@ -6,7 +6,7 @@
  * Shown only where the deployment serves the sweep route and its sample package takes earned income.
  * The drawing uses SVG attributes only: the page's Content-Security-Policy allows no inline style attributes.
  */
-import { html, Html } from './html.js';
+import { html, type Html } from './html.js';
 
 /** The input the example sweeps, and the output it draws (the sample package must have both). */
 export const SWEEP_EXAMPLE = { input: 'earned_income', output: 'snap_allotment', from: 0, to: 5000 } as const;
@@ -27,15 +27,14 @@ export function sweepSection(example: SweepExample | null): Html {
   if (!example) return html`<p class="muted">This deployment has no sweep route or no package that takes <code>${SWEEP_EXAMPLE.input}</code>, so the interactive example is not shown.</p>`;
   const request = JSON.stringify(example.sampleRequest);
   return html`<p><code>POST /v1/calculate/sweep</code> describes an output exactly over a range of one input: segments (value and slope) and the breakpoints between them, each with the rule that causes it (docs/sweep.md). Below, this deployment's sample household is swept over monthly earned income; the line is drawn from the answer's segments, and each dot is a breakpoint. The button takes a trial key (<code>POST /v1/keys/trial</code>) the first time and keeps it for this tab.</p>
-<form id="sweep-form" class="inline-form">
+<form id="sweep-form" class="inline-form" data-request="${request}">
   <label>Earned income from $<input id="sweep-from" type="number" min="0" step="1" value="${SWEEP_EXAMPLE.from}"></label>
   <label>to $<input id="sweep-to" type="number" min="1" step="1" value="${SWEEP_EXAMPLE.to}"></label>
   <button id="sweep-run" type="submit">Draw the benefit curve</button>
 </form>
 <p id="sweep-status" class="muted" role="status"></p>
-<div class="table-scroll"><svg id="sweep-chart" width="640" height="280" viewBox="0 0 640 280" role="img" aria-label="Benefit against earned income"></svg></div>
-<div class="table-scroll"><table id="sweep-breakpoints"><thead><tr><th>At (earned income)</th><th>Before</th><th>After</th><th>Rule</th></tr></thead><tbody></tbody></table></div>
-<script type="application/json" id="sweep-request">${new Html(request.replace(/</g, '\\u003c'))}</script>`;
+<div><svg id="sweep-chart" width="100%" viewBox="0 0 640 280" role="img" aria-label="Benefit against earned income"></svg></div>
+<div class="table-scroll"><table id="sweep-breakpoints"><thead><tr><th>At (earned income)</th><th>Before</th><th>After</th><th>Rule</th></tr></thead><tbody></tbody></table></div>`;
 }
 
 /** The example's browser code (runs under the page's nonce). */
@@ -119,7 +118,7 @@ export const SWEEP_SCRIPT = `
     var from = Number(document.getElementById('sweep-from').value);
     var to = Number(document.getElementById('sweep-to').value);
     if (!(to > from)) { say('The end of the range must be above its start.'); return; }
-    var request = JSON.parse(document.getElementById('sweep-request').textContent);
+    var request = JSON.parse(form.getAttribute('data-request'));
     request.axis = { input: '${SWEEP_EXAMPLE.input}', from: from, to: to };
     delete request.variables;
     request.outputs = ['${SWEEP_EXAMPLE.output}'];

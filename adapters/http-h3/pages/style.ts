@@ -59,6 +59,7 @@ section[hidden] { display: none; }
 .small { font-size: 12px; }
 .id { overflow-wrap: anywhere; }
 code.flags { white-space: nowrap; }
+#package-inputs code, #package-outputs code { overflow-wrap: anywhere; }
 ul.plain { list-style: none; margin: 0; padding: 0; }
 .two-up { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 0 16px; }
 .chart { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; display: grid; gap: 6px; }
@@ -87,6 +88,7 @@ ul.plain { list-style: none; margin: 0; padding: 0; }
   .reflow td { border: none; padding: 1px 12px; overflow-wrap: anywhere; }
   .reflow td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: 13px; }
   .reflow code { overflow-wrap: anywhere; }
+  .reflow code.flags { white-space: normal; }
   #endpoints td:nth-child(-n+2) { display: inline-block; width: auto; max-width: 100%; padding-right: 0; }
   #endpoints td:nth-child(3)::before { content: "Key scope: "; color: var(--muted); font-size: 13px; }
   #error-codes td:nth-child(-n+2) { display: inline-block; width: auto; padding-right: 0; text-align: left; }

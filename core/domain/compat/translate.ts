@@ -6,9 +6,8 @@
 import { chooseSources, readEntity, type IgnoredInput, type Reading } from './readings.js';
 export type { Reading } from './readings.js';
 import { stateCodeOf } from './states.js';
-import { inputDefinition, snapRegionOf, STRUCTURAL_KEYS, UTILITY_TYPES, utilityTypeOf, type EntityGroup, type InputTarget, type UtilityKind } from './variables.js';
+import { snapRegionOf, UTILITY_TYPES, utilityTypeOf, type InputTarget, type UtilityKind } from './variables.js';
 import { membersOf, valueForMonth, type WireEntity, type WireHousehold } from './wire.js';
-import { unusedReason } from './unused.js';
 
 export interface UnitContext {
   unitId: string;
@@ -394,50 +393,4 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     notes: acc.notes,
     profile: profileOf(acc, month, state, utility.type, hasElderlyOrDisabled, kept),
   };
-}
-
-export interface UnusedInput extends IgnoredInput {
-  period: null;
-}
-
-/** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
-export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
-  const out: UnusedInput[] = [];
-  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
-    for (const [id, entity] of Object.entries(entities)) {
-      for (const [name, value] of Object.entries(entity)) {
-        const def = inputDefinition(name);
-        if (def === undefined || def.group !== group || isRequest(value) || read.has(readKey(group, id, name))) continue;
-        const reason = !computed
-          ? 'ignored: nothing was computed (no SNAP value was requested with a period key, or none could be computed)'
-          : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
-        out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason });
-      }
-    }
-  }
-  return out;
-}
-
-export function readKey(group: EntityGroup, id: string, name: string): string {
-  return `${group}\u0000${id}\u0000${name}`;
-}
-
-function isRequest(value: unknown): boolean {
-  return value === null || (typeof value === 'object' && value !== null && Object.values(value).every((v) => v === null));
-}
-
-/** Non-null inputs the endpoint has no mapping for (or that sit on the wrong entity group), with the reason. */
-export function unmappedInputs(wire: WireHousehold): UnusedInput[] {
-  const out: UnusedInput[] = [];
-  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
-    for (const [id, entity] of Object.entries(entities)) {
-      for (const [name, value] of Object.entries(entity)) {
-        if (STRUCTURAL_KEYS.has(name) || isRequest(value)) continue;
-        const def = inputDefinition(name);
-        if (def !== undefined && def.group === group) continue;
-        out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: unusedReason(name, group, def?.group) });
-      }
-    }
-  }
-  return out;
 }

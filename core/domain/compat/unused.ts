@@ -2,7 +2,9 @@
  * Why a PolicyEngine input is not used. Every input the endpoint does not read is listed in tenet.unsupported
  * with one of these reasons, so a migrating partner can see which facts of the household did not count.
  */
-import type { EntityGroup } from './variables.js';
+import type { IgnoredInput } from './readings.js';
+import { inputDefinition, STRUCTURAL_KEYS, type EntityGroup } from './variables.js';
+import type { WireEntity, WireHousehold } from './wire.js';
 
 const PERSON_ELIGIBILITY: Array<[RegExp, string]> = [
   [/immigration|alien|_citizen/, 'no Tenet equivalent: non-citizen eligibility (7 CFR 273.4) is read from immigration_status (the packages\' citizenship_status)'],
@@ -29,4 +31,50 @@ export function unusedReason(name: string, group: EntityGroup, expectedGroup?: E
   }
   for (const [pattern, reason] of [...PERSON_ELIGIBILITY, ...OTHER]) if (pattern.test(name)) return `ignored: ${reason}`;
   return `ignored: ${name} is not read by Tenet's SNAP calculation (no mapping; see docs/compatibility.md for the inputs used)`;
+}
+
+export interface UnusedInput extends IgnoredInput {
+  period: null;
+}
+
+/** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
+export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
+  const out: UnusedInput[] = [];
+  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
+    for (const [id, entity] of Object.entries(entities)) {
+      for (const [name, value] of Object.entries(entity)) {
+        const def = inputDefinition(name);
+        if (def === undefined || def.group !== group || isRequest(value) || read.has(readKey(group, id, name))) continue;
+        const reason = !computed
+          ? 'ignored: nothing was computed (no SNAP value was requested with a period key, or none could be computed)'
+          : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
+        out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason });
+      }
+    }
+  }
+  return out;
+}
+
+export function readKey(group: EntityGroup, id: string, name: string): string {
+  return `${group}\u0000${id}\u0000${name}`;
+}
+
+function isRequest(value: unknown): boolean {
+  return value === null || (typeof value === 'object' && value !== null && Object.values(value).every((v) => v === null));
+}
+
+/** Non-null inputs the endpoint has no mapping for (or that sit on the wrong entity group), with the reason. */
+export function unmappedInputs(wire: WireHousehold): UnusedInput[] {
+  const out: UnusedInput[] = [];
+  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
+    for (const [id, entity] of Object.entries(entities)) {
+      for (const [name, value] of Object.entries(entity)) {
+        if (STRUCTURAL_KEYS.has(name) || isRequest(value)) continue;
+        const def = inputDefinition(name);
+        if (def !== undefined && def.group === group) continue;
+        out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: unusedReason(name, group, def?.group) });
+      }
+    }
+  }
+  return out;
 }

@@ -6,7 +6,8 @@
 import { ServiceError } from '../../domain/errors.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
 import { differencesFor } from '../../domain/compat/differences.js';
-import { readKey, stateOf, translateUnit, unitContext, unmappedInputs, unreadInputs, type UnitContext } from '../../domain/compat/translate.js';
+import { stateOf, translateUnit, unitContext, type UnitContext } from '../../domain/compat/translate.js';
+import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
 import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, STRUCTURAL_KEYS, type EntityGroup } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import type { JsonValue } from '../../domain/household/shape.js';

@@ -128,10 +128,10 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     await page.click('#sweep-run');
     await page.locator('#sweep-status', { hasText: /segments|failed/ }).waitFor({ timeout: 60_000 });
     expect(await page.locator('#sweep-status').textContent()).toMatch(/^\d+ segments, \d+ breakpoints/);
-    const key = await page.evaluate((name) => sessionStorage.getItem(name), SWEEP_KEY_STORAGE);
+    const key = await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), SWEEP_KEY_STORAGE);
     expect(key).toMatch(/^tnt_/);
     // The drawing is the answer: one line per segment, one dot and one table row per breakpoint.
-    const { variables: _variables, ...request } = JSON.parse((await page.locator('#sweep-request').textContent()) ?? '{}');
+    const { variables: _variables, ...request } = JSON.parse((await page.locator('#sweep-form').getAttribute('data-request')) ?? '{}');
     const answer = await fetch(`${full.server.url}/v1/calculate/sweep`, {
       method: 'POST',
       headers: { 'x-api-key': key as string, 'content-type': 'application/json' },
@@ -161,7 +161,7 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     await page.click('#sweep-run');
     await page.locator('#sweep-status', { hasText: /segments|failed/ }).waitFor({ timeout: 60_000 });
     expect(await page.locator('#sweep-status').textContent()).toMatch(/^\d+ segments/);
-    expect(await page.evaluate((name) => sessionStorage.getItem(name), SWEEP_KEY_STORAGE)).toBe(key);
+    expect(await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), SWEEP_KEY_STORAGE)).toBe(key);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 150_000);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jurisdictionOf, stateCodeOf } from '../../../../core/domain/compat/states.js';
 import { differencesFor } from '../../../../core/domain/compat/differences.js';
-import { readKey, stateOf, translateUnit, unitContext, unmappedInputs, unreadInputs, type PackageInputs, type Translation } from '../../../../core/domain/compat/translate.js';
+import { stateOf, translateUnit, unitContext, type PackageInputs, type Translation } from '../../../../core/domain/compat/translate.js';
+import { readKey, unmappedInputs, unreadInputs } from '../../../../core/domain/compat/unused.js';
 import { parseRequest, valueForMonth, type WireHousehold } from '../../../../core/domain/compat/wire.js';
 
 describe('wire values for a month', () => {
