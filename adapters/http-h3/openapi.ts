@@ -106,6 +106,7 @@ function operation(route: RouteDefinition, converter: SchemaConverter): Json {
   if (route.description) op.description = route.description;
   if (scope !== null) op['x-required-scope'] = scope;
   if (route.deprecated) op.deprecated = true;
+  if (route.extension) op['x-tenet-extension'] = route.extension;
   op.parameters = parameters(route, converter);
   if (route.body) {
     // A schema that accepts `undefined` (v.optional(...)) makes the body optional.
