@@ -190,6 +190,8 @@ const IF_TRUE = { true: true };
  * eligible (no five-year wait or 40 quarters); refugees, asylees and withholding of deportation are the humanitarian
  * categories of 8 U.S.C. 1612(a)(2)(A) (ineligible from Pub. L. 119-21 sec. 10108, which the rules apply by date).
  */
+// Not qualified aliens (8 U.S.C. 1641(b)): the State's 7 CFR 273.11(c)(3)(i) option may count all their income, so
+// they map to undocumented_or_temporary; parolees and conditional entrants are qualified (pro rata).
 export const CITIZENSHIP: Record<string, string> = {
   CITIZEN: 'citizen',
   LEGAL_PERMANENT_RESIDENT: 'eligible_noncitizen',
@@ -199,10 +201,10 @@ export const CITIZENSHIP: Record<string, string> = {
   DEPORTATION_WITHHELD: 'refugee_or_asylee',
   CONDITIONAL_ENTRANT: 'ineligible_noncitizen',
   PAROLED_ONE_YEAR: 'ineligible_noncitizen',
-  DACA: 'ineligible_noncitizen',
-  TPS: 'ineligible_noncitizen',
-  DACA_TPS: 'ineligible_noncitizen',
-  UNDOCUMENTED: 'ineligible_noncitizen',
+  DACA: 'undocumented_or_temporary',
+  TPS: 'undocumented_or_temporary',
+  DACA_TPS: 'undocumented_or_temporary',
+  UNDOCUMENTED: 'undocumented_or_temporary',
 };
 
 /** Pub. L. 119-21 sec. 10102 ended the homeless, veteran and former-foster-youth ABAWD exemptions on enactment. */

@@ -225,7 +225,9 @@ describe('translateUnit: unit costs, resources and the allowance', () => {
 
 describe('translateUnit: person-level eligibility facts', () => {
   it('immigration_status converts to citizenship_status', () => {
-    expect(translate({ immigration_status: 'UNDOCUMENTED' }).household.people.a.citizenship_status).toBe('ineligible_noncitizen');
+    expect(translate({ immigration_status: 'UNDOCUMENTED' }).household.people.a.citizenship_status).toBe('undocumented_or_temporary');
+    expect(translate({ immigration_status: 'DACA_TPS' }).household.people.a.citizenship_status).toBe('undocumented_or_temporary');
+    expect(translate({ immigration_status: 'PAROLED_ONE_YEAR' }).household.people.a.citizenship_status).toBe('ineligible_noncitizen');
     expect(translate({ immigration_status: 'LEGAL_PERMANENT_RESIDENT' }).household.people.a.citizenship_status).toBe('eligible_noncitizen');
     expect(translate({ immigration_status_str: 'REFUGEE' }).household.people.a.citizenship_status).toBe('refugee_or_asylee');
     const odd = translate({ immigration_status: 'MARTIAN' });
