@@ -1,6 +1,6 @@
 import { ServiceError } from '../errors.js';
 import { pendingAssumptions, type PendingAssumption } from './assumptions.js';
-import { isPeriod } from './period.js';
+import { isPeriod, monthRange, type MonthRange } from './period.js';
 import { entityId, type EntityFacts, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
 import { isJsonObject, valueForPeriod, valueProblem } from './values.js';
 
@@ -13,6 +13,8 @@ export type EntityInputs = Record<string, Record<string, JsonValue>>;
 export interface MappedHousehold {
   /** Calculation month `YYYY-MM`. */
   period: string;
+  /** The same month as dates, as the engine takes it (parsed here, once). */
+  month: MonthRange;
   inputs: EntityInputs;
   /** Entity id -> its kind as the package names it (`Household`, `Person`; the first kind wins): names trace entries' entity. */
   kinds: Record<string, string>;
@@ -93,7 +95,7 @@ class HouseholdMapping {
     const { unit } = this.index;
     const all: Instances = unit && this.unitInstance && this.unitId ? [[unit, new Map([[this.unitId, this.unitInstance]])], ...counted] : counted;
     const { inputs, kinds } = this.entityInputs(all);
-    return { period: this.period, inputs, kinds, relations: mapRelations(this.index, this.household, all), warnings: this.warnings, assumptions: this.assumptions(all) };
+    return { period: this.period, month: monthRange(this.period), inputs, kinds, relations: mapRelations(this.index, this.household, all), warnings: this.warnings, assumptions: this.assumptions(all) };
   }
 
   private facts(entity: PackageEntity): EntityFacts {

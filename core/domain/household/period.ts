@@ -23,3 +23,15 @@ export function fiscalYearOf(date: string): number {
   const month = Number(date.slice(5, 7));
   return month >= 10 ? year + 1 : year;
 }
+
+/** A calculation month as dates, the form the engine takes a period in (its `Period` of kind month). */
+export interface MonthRange {
+  readonly kind: 'month';
+  readonly start: string;
+  readonly end: string;
+}
+
+/** The month's first and last day: the one parse of a calculation month (household mapping makes it). */
+export function monthRange(period: string): MonthRange {
+  return { kind: 'month', start: periodStart(period), end: periodEnd(period) };
+}

@@ -264,7 +264,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /** Exact sweep of `outputs` over one input (./package-sweep.ts); engine failures map as in execute. */
   sweep(household: MappedHousehold, axis: SweepAxisSlot, outputs: string[], limits: SweepLimitsConfig): SweepExecution {
     this.checkFirstMonth(household);
-    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household) };
+    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household) };
     try {
       return sweepRequest(this.pkg, request, axis, outputs, limits);
     } catch (error) {
@@ -283,7 +283,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
 
   private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator): Execution {
     this.checkFirstMonth(household);
-    const request: PackageRequest = { period: household.period, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs, trace: true };
+    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs, trace: true };
     const result = evaluate(this.pkg, request);
     let failed: Array<[string, string]> | undefined;
     for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);

@@ -94,6 +94,9 @@ describe('mapHousehold', () => {
   it('falls back to the default period with a warning on an invalid period', () => {
     const mapped = mapHousehold(index, { facts: { snap_household_size: 1 }, period: '2026-13' });
     expect(mapped.period).toBe('2026-01');
+    // The month the engine is given is the one used, as dates (parsed once, here).
+    expect(mapped.month).toEqual({ kind: 'month', start: '2026-01-01', end: '2026-01-31' });
+    expect(mapHousehold(index, { facts: { snap_household_size: 1 }, period: '2028-02' }).month).toEqual({ kind: 'month', start: '2028-02-01', end: '2028-02-29' });
     expect(mapped.warnings[0]).toContain('2026-13');
     expect(mapped.warnings[0]).toContain('2026-01');
   });
