@@ -1,9 +1,10 @@
 /**
  * `tenet sweep` on the built binary: --json is the API's data payload and nothing else, the table groups runs of
- * one-dollar steps, the chart appears only when asked for off a terminal, and exit statuses 1 (refused) and 2 (usage).
+ * one-dollar steps, the chart appears on a terminal (or with --chart) only, and exit statuses 1 (refused) and 2 (usage).
  */
+import { execFile, spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runCli } from './support/built-cli.js';
+import { CLI, ensureBuilt, runCli } from './support/built-cli.js';
 
 beforeAll(() => ensureBuilt(), 180_000);
 
@@ -26,6 +27,14 @@ describe('tenet sweep (built binary)', () => {
     expect(text.stdout).not.toContain('^ where a run of breakpoints starts');
     expect(chart.code).toBe(0);
     expect(chart.stdout).toContain('snap against the input (^ where a run of breakpoints starts)');
+  });
+
+  // A real terminal: `script` runs the binary on a pseudo-terminal, so the chart comes from stdout.isTTY alone.
+  it.skipIf(spawnSync('script', ['--version']).status !== 0)('draws the chart on a terminal without --chart', async () => {
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} sweep us-co --to 6000 --output snap`;
+    const run = await new Promise<string>((done) => execFile('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH }, encoding: 'utf8', timeout: 120_000 }, (_e, stdout) => done(stdout)));
+    expect(run).toContain('snap against the input (^ where a run of breakpoints starts)');
+    expect(run).toMatch(/\^/);
   });
 
   it('exits 2 for a bad flag and 1 when the sweep is refused', async () => {
