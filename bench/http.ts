@@ -34,7 +34,7 @@ import { CalculateRequestSchema } from '../core/api/schemas/calculation.js';
 import { JsonLogger } from '../adapters/logging/json-logger.js';
 import { TOKENS } from '../adapters/tokens.js';
 import type { CalculateRequest, CalculateResponse } from '../core/ports/calculator.js';
-import { calculateResponseJson } from '../adapters/http-h3/calculation-json.js';
+import { CalculationJson } from '../adapters/http-h3/calculation-json.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -101,6 +101,8 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
   // A platform-only route: the same auth, body handling, validation, envelope and logs as /v1/calculate, but its
   // handler returns the sample's precomputed data, which attributes the cost between platform and calculation.
   let precomputedData: CalculateResponse | null = null;
+  /** The route's writer of answers, one per app as in the calculation module. */
+  const precomputedJson = new CalculationJson();
   const platformOnly = defineRoute({
     method: 'POST',
     path: '/v1/bench/precomputed',
@@ -111,7 +113,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     body: CalculateRequestSchema,
     responses: { 200: v.unknown() },
     // Written the way the calculate route writes its answer (calculation-json.ts).
-    handler: () => calculateResponseJson(precomputedData!),
+    handler: () => precomputedJson.response(precomputedData!),
   });
   const app = await createApp(config, { extraRoutes: [platformOnly], bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(discard)) });
   const logger = app.resolve(TOKENS.Logger);

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Calculator } from '../../core/ports/calculator.js';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import { JobService } from '../../core/usecases/calculate/jobs.js';
+import { CalculationJson } from '../http-h3/calculation-json.js';
 import type { PlatformModule } from '../platform-module.js';
 import { MemoryJobStore } from '../memory-store/jobs.js';
 import { RedisJobStore } from '../redis-store/jobs.js';
@@ -64,6 +65,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       registry.value(CALCULATION.Runtimes, runtimes);
       registry.value(CALCULATION.Calculators, runtimes.calculators);
       registry.value(CALCULATION.Problems, runtimes.problems);
+      registry.value(CALCULATION.Json, new CalculationJson());
       // The meter is resolved when the service is first built, after every module registered (keys replaces the platform's free one).
       registry.factory(
         CALCULATION.Service,

@@ -1,5 +1,6 @@
 /** Tokens of the calculation subsystem (bound in ./module.ts). */
 import type { Calculator } from '../../core/ports/calculator.js';
+import type { CalculationJson } from '../http-h3/calculation-json.js';
 import type { CompileProblem } from '../runtime-compiled/compiled-runtime.js';
 import type { JobStore } from '../../core/ports/job-store.js';
 import type { CalculationService } from '../../core/usecases/calculate/calculate.js';
@@ -16,4 +17,6 @@ export const CALCULATION = {
   Service: token<CalculationService>('CalculationService'),
   JobStore: token<JobStore>('JobStore'),
   Jobs: token<JobService>('JobService'),
+  /** The app's writer of calculation answers as JSON text (its trace pieces are the app's own). */
+  Json: token<CalculationJson>('CalculationJson'),
 };

@@ -18,7 +18,6 @@ import { calculationModule } from '../calculation/module.js';
 import { CALCULATION } from '../calculation/tokens.js';
 import { createApp, type App } from '../composition-root.js';
 import { loadConfig } from '../config/env.js';
-import { batchResponseJson, calculateResponseJson } from '../http-h3/calculation-json.js';
 import type { JsonText } from '../http-h3/envelope.js';
 import { batchRequestSchema, CalculateRequestSchema } from '../../core/api/schemas/calculation.js';
 import { SearchRequestSchema } from '../../core/api/schemas/read.js';
@@ -104,6 +103,7 @@ function serviceOver(app: App): RuleService {
   const catalog = () => app.resolve(READ.Catalog).current();
   const runtime = () => app.resolve(READ.Runtime);
   const calculation = () => app.resolve(CALCULATION.Service);
+  const json = () => app.resolve(CALCULATION.Json);
   let closed = false;
   const open = <T>(answer: () => T): T => {
     if (closed) throw new Error('this rule service is closed');
@@ -119,11 +119,11 @@ function serviceOver(app: App): RuleService {
     listPackages: () => open(() => listRuntimePackages(runtime())),
     getPackage: (jurisdiction, programId) => open(() => getRuntimePackage(runtime(), jurisdiction, programId)),
     calculate: (request) =>
-      open(async () => dataOf<CalculationData>(calculateResponseJson(await calculation().calculate(validatePart(CalculateRequestSchema, request, 'request'))))),
+      open(async () => dataOf<CalculationData>(json().response(await calculation().calculate(validatePart(CalculateRequestSchema, request, 'request'))))),
     calculateBatch: (requests) =>
       open(async () => {
         const body = validatePart(batchRequestSchema(LIMITS.batch), { requests }, 'request');
-        return dataOf<BatchData>(batchResponseJson(await calculation().batch(body.requests)));
+        return dataOf<BatchData>(json().batch(await calculation().batch(body.requests)));
       }),
     // Embedders are not metered; a fresh copy, so callers never share the answer's objects.
     sweep: (request) => open(async () => structuredClone(await new SweepService(calculation()).sweep(validatePart(SweepRequestSchema, request, 'request')))),

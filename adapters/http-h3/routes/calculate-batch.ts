@@ -1,6 +1,5 @@
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
 import { CALCULATION } from '../../calculation/tokens.js';
-import { batchResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, BatchResponseSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -16,6 +15,6 @@ export default defineRoute({
   body: batchRequestSchema(LIMITS.batch),
   responses: { 200: BatchResponseSchema },
   // The use case checks every entry's variables, charges one unit per entry, then runs them.
-  needs: { calculation: CALCULATION.Service },
-  handler: async ({ body, principal }, { calculation }) => batchResponseJson(await calculation.batch(body.requests, principal)),
+  needs: { calculation: CALCULATION.Service, json: CALCULATION.Json },
+  handler: async ({ body, principal }, { calculation, json }) => json.batch(await calculation.batch(body.requests, principal)),
 });

@@ -1,5 +1,4 @@
 import { CALCULATION } from '../../calculation/tokens.js';
-import { calculateResponseJson } from '../calculation-json.js';
 import { defineRoute } from '../route.js';
 import { CalculateRequestSchema, CalculateResponseSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -16,6 +15,6 @@ export default defineRoute({
   responses: { 200: CalculateResponseSchema },
   errors: ['invalid_household', 'unsupported_program', 'runtime_error'],
   // The use case checks the package and variables, charges the entry's compute units, then runs it.
-  needs: { calculation: CALCULATION.Service },
-  handler: async ({ body, principal }, { calculation }) => calculateResponseJson(await calculation.calculate(body, principal)),
+  needs: { calculation: CALCULATION.Service, json: CALCULATION.Json },
+  handler: async ({ body, principal }, { calculation, json }) => json.response(await calculation.calculate(body, principal)),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalculateResponse, TraceEntry } from '../../../core/ports/calculator.js';
-import { batchResponseJson, calculateResponseJson, traceJson } from '../../../adapters/http-h3/calculation-json.js';
+import { CalculationJson } from '../../../adapters/http-h3/calculation-json.js';
 import { JsonText, meta, successEnvelope } from '../../../adapters/http-h3/envelope.js';
 
 const sources = Object.freeze(['7 CFR 273.9(d)(1)', 'https://www.law.cornell.edu/cfr/text/7/273.9', 'us/regulation/7-cfr/273.9']) as string[];
@@ -32,24 +32,27 @@ function response(trace: TraceEntry[]): CalculateResponse {
   };
 }
 
+/** One app's writer; its cached pieces are what the repeated calls below exercise. */
+const json = new CalculationJson();
+
 describe('calculation JSON text', () => {
   it('is exactly JSON.stringify of the result, for every kind of trace value', () => {
     const values: unknown[] = [0, -0, 358, 12.5, 1e21, -3.25, true, false, null, 'heating_cooling', 'quote " backslash \\ newline \n é 😀', '2026-01-31', [1, 'a'], { nested: { x: 1 } }];
     const trace = values.map((value) => entry(value));
     const result = response(trace);
-    expect(calculateResponseJson(result).json).toBe(JSON.stringify(result));
+    expect(json.response(result).json).toBe(JSON.stringify(result));
     // Twice: the second time comes from the cached pieces.
-    expect(calculateResponseJson(result).json).toBe(JSON.stringify(result));
-    expect(traceJson([])).toBe('[]');
+    expect(json.response(result).json).toBe(JSON.stringify(result));
+    expect(json.trace([])).toBe('[]');
   });
 
   it('names the entity of each entry, with ids a household chose, as JSON.stringify does', () => {
     const people = ['child_1', 'ann', 'quote " id', 'é 😀', 'child_1'].map((id) => entry(true, { variable: 'snap_person_has_earned_income', entity: 'Person', entity_id: id }));
     const trace = [entry(358), ...people, entry(0, { entity: 'Person', entity_id: 'ann' }), entry(1, { entity: 'Household', entity_id: 'household' })];
-    expect(traceJson(trace)).toBe(JSON.stringify(trace));
+    expect(json.trace(trace)).toBe(JSON.stringify(trace));
     // The same rule and variable on another entity kind is not written with the cached kind.
-    expect(traceJson(trace)).toBe(JSON.stringify(trace));
-    expect(JSON.parse(traceJson(trace))[1]).toEqual({ ...people[0] });
+    expect(json.trace(trace)).toBe(JSON.stringify(trace));
+    expect(JSON.parse(json.trace(trace))[1]).toEqual({ ...people[0] });
   });
 
   it('serialises entries the cache cannot describe as JSON.stringify does', () => {
@@ -62,12 +65,12 @@ describe('calculation JSON text', () => {
       { ...entry(1), extra: 'kept' } as TraceEntry,
       entry(2, { sources: ['a mutable array', 'is not cached'] }),
     ];
-    expect(traceJson(odd)).toBe(JSON.stringify(odd));
+    expect(json.trace(odd)).toBe(JSON.stringify(odd));
     const mutable = ['first'];
     const changing = entry(3, { sources: mutable });
-    expect(traceJson([changing])).toBe(JSON.stringify([changing]));
+    expect(json.trace([changing])).toBe(JSON.stringify([changing]));
     mutable.push('second');
-    expect(traceJson([changing])).toBe(JSON.stringify([changing]));
+    expect(json.trace([changing])).toBe(JSON.stringify([changing]));
   });
 
   it('writes batches with ok and error entries as JSON.stringify does', () => {
@@ -78,13 +81,13 @@ describe('calculation JSON text', () => {
         { status: 'error' as const, error: { code: 'invalid_household' as const, message: 'household.facts.x: not an input' } },
       ],
     };
-    expect(batchResponseJson(batch).json).toBe(JSON.stringify(batch));
+    expect(json.batch(batch).json).toBe(JSON.stringify(batch));
   });
 
   it('is spliced into the success envelope unchanged', () => {
     const result = response([entry(358)]);
     const m = meta('req-1', 'production');
-    expect(successEnvelope(200, calculateResponseJson(result), m).json).toBe(JSON.stringify({ status: 'ok', data: result, meta: m }));
+    expect(successEnvelope(200, json.response(result), m).json).toBe(JSON.stringify({ status: 'ok', data: result, meta: m }));
     expect(successEnvelope(200, new JsonText('{"a":1}'), m).json).toBe(JSON.stringify({ status: 'ok', data: { a: 1 }, meta: m }));
   });
 });
