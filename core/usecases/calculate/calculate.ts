@@ -231,39 +231,60 @@ export class CalculationService {
   }
 
   /**
-   * Runs one entry already checked and charged (a batch entry, a job entry), turning its failure into a positional
-   * error entry. The package and variables are resolved again here: a job entry may run on another instance than
-   * the one that checked it, whose packages may differ (its `unsupported_program` then becomes the entry's error).
+   * Runs one job entry already checked and charged, turning its failure into a positional error entry. The package
+   * and variables are resolved again here: a job entry may run on another instance than the one that checked it,
+   * whose packages may differ (its `unsupported_program` then becomes the entry's error).
    */
   async runEntry(request: CalculateRequest): Promise<BatchResult> {
+    let prepared: PreparedCalculation;
     try {
-      return { status: 'ok', result: await this.run(this.prepare(request)) };
+      prepared = this.prepare(request);
     } catch (error) {
       return { status: 'error', error: entryError(error) };
     }
+    return this.runPrepared(prepared);
   }
 
   /**
-   * Checks what the schema cannot before anything runs: an unknown variable or a bad parameter override fails the whole request with
-   * `requests[i]: ...`. A missing package is an entry error, not a request error. The entries' shape was checked
-   * once, by the batch schema at the edge.
+   * Checks what the schema cannot before anything runs: an unknown variable or a bad parameter override fails the
+   * whole request with `requests[i]: ...`. A missing package is an entry error, not a request error. The entries'
+   * shape was checked once, by the batch schema at the edge.
    */
   checkEntries(requests: readonly CalculateRequest[]): void {
-    requests.forEach((request, i) => {
-      const found = this.find(request.program_id, request.jurisdiction);
-      if (!found) return;
-      const pkg = withOverrides(found, request.parameter_overrides, `requests[${i}]`);
-      if (request.variables !== undefined && request.variables.length > 0) this.resolveVariables(pkg, request.variables, `requests[${i}]`);
+    this.prepareEntries(requests);
+  }
+
+  /** Each entry's package and outputs, resolved once (or the entry's unsupported_program error); see checkEntries. */
+  private prepareEntries(requests: readonly CalculateRequest[]): Array<PreparedCalculation | BatchResult> {
+    return requests.map((request, i) => {
+      try {
+        return this.prepare(request, `requests[${i}]`);
+      } catch (error) {
+        if (isServiceError(error) && error.code === 'unsupported_program') return { status: 'error', error: entryError(error) };
+        throw error;
+      }
     });
   }
 
-  /** Checks every entry, charges one unit per entry, then runs them concurrently; results are positional. */
+  /**
+   * Checks every entry, charges one unit per entry, then runs them concurrently; results are positional. Each
+   * entry's package and outputs are resolved once, by the check, and run as resolved.
+   */
   async batch(requests: CalculateRequest[], principal: Principal | null = null): Promise<BatchResponse> {
-    this.checkEntries(requests);
+    const entries = this.prepareEntries(requests);
     await this.meter.charge(principal, calculationUnits(requests.length));
-    const results = await Promise.all(requests.map((request) => this.runEntry(request)));
+    const results = await Promise.all(entries.map((entry) => ('status' in entry ? entry : this.runPrepared(entry))));
     const succeeded = results.filter((r) => r.status === 'ok').length;
     return { summary: { total: results.length, succeeded, failed: results.length - succeeded }, results };
+  }
+
+  /** Runs a prepared entry, turning its failure into a positional error entry. */
+  private async runPrepared(prepared: PreparedCalculation): Promise<BatchResult> {
+    try {
+      return { status: 'ok', result: await this.run(prepared) };
+    } catch (error) {
+      return { status: 'error', error: entryError(error) };
+    }
   }
 }
 

@@ -134,6 +134,18 @@ describe('CalculationService with the fixture runtime', () => {
   });
 });
 
+describe('a batch resolves each entry once', () => {
+  it('looks each entry\'s package up once, in the check, and runs it as resolved', async () => {
+    let lookups = 0;
+    const counting: Calculator = { id: fixture.id, mode: fixture.mode, packages: () => fixture.packages(), find: (p, j) => (lookups++, fixture.find(p, j)) };
+    const service = new CalculationService([counting]);
+    const response = await service.batch([single(), { ...single(), variables: ['snap'] }, { ...single(), program_id: 'other' }]);
+    expect(response.results.map((r) => (r.status === 'ok' ? 'ok' : r.error.code))).toEqual(['ok', 'ok', 'unsupported_program']);
+    // Three entries, three lookups (the check used to look each up again to run it: six).
+    expect(lookups).toBe(3);
+  });
+});
+
 /** A meter that records every charge and refund, optionally refusing charges (as a trial key over quota is). */
 function recordingMeter(refuse = false) {
   const log: string[] = [];
