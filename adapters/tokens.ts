@@ -37,7 +37,7 @@ export const TOKENS = {
   /** All observers; the composition root fans each record out to every one. */
   RequestObservers: token<RequestObserver[]>('RequestObservers'),
   Clock: token<() => Date>('Clock'),
-  /** Trial compute-unit quota: calculation routes call charge(principal, calculationUnits(entries)). */
+  /** Trial compute-unit quota: the calculation use cases call charge(principal, calculationUnits(entries)). */
   ComputeMeter: token<ComputeMeter>('ComputeMeter'),
 };
 
