@@ -1,6 +1,5 @@
 import { SweepService } from '../../../core/usecases/calculate/sweep.js';
 import { CALCULATION } from '../../calculation/tokens.js';
-import { TOKENS } from '../../tokens.js';
 import { defineRoute } from '../route.js';
 import { SweepRequestSchema, SweepResponseSchema } from '../../../core/api/schemas/sweep.js';
 
@@ -17,6 +16,7 @@ export default defineRoute({
   body: SweepRequestSchema,
   responses: { 200: SweepResponseSchema },
   errors: ['invalid_household', 'unsupported_program', 'runtime_error'],
-  needs: { calculation: CALCULATION.Service, meter: TOKENS.ComputeMeter },
-  handler: async ({ body, principal }, { calculation, meter }) => new SweepService(calculation, { meter }).sweep(body, principal),
+  // The use case charges the sweep's units through the calculation service's meter, as calculate and batch do.
+  needs: { calculation: CALCULATION.Service },
+  handler: async ({ body, principal }, { calculation }) => new SweepService(calculation).sweep(body, principal),
 });

@@ -39,11 +39,9 @@ export interface SweepResponse {
 }
 
 export interface SweepOptions {
-  /** Charges the sweep's compute units; default free (an embedder). */
+  /** Charges the sweep's compute units; default the calculation service's meter (free where no key layer binds one). */
   meter?: ComputeMeter;
 }
-
-const FREE: ComputeMeter = { charge: async () => {}, refund: async () => {} };
 
 export class SweepService {
   private readonly shapes = new WeakMap<ExecutablePackage, ShapeIndex>();
@@ -77,7 +75,7 @@ export class SweepService {
     const mapped = mapHousehold(index, household);
     // Wherever the household gave the input (entities, spm_units), the sweep starts from `from`.
     mapped.inputs[axis.entityId] = { ...mapped.inputs[axis.entityId], [axis.input.name]: request.axis.from };
-    await (this.options.meter ?? FREE).charge(principal, sweepUnits());
+    await (this.options.meter ?? this.calculation.meter).charge(principal, sweepUnits());
 
     const started = Date.now();
     const swept = pkg.sweep(mapped, { input: axis.input.name, entity_id: axis.entityId, from: axis.from, to: axis.to, step: axis.step }, prepared.outputs, {
