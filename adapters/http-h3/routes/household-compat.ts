@@ -1,5 +1,5 @@
 import { parseRequest } from '../../../core/domain/compat/wire.js';
-import { isServiceError, ServiceError } from '../../../core/domain/errors.js';
+import { isServiceError, ServiceError, type ErrorCode } from '../../../core/domain/errors.js';
 import { calculateHousehold, type CompatDeps } from '../../../core/usecases/compat/household-compat.js';
 import { SNAP_PROGRAM_ID } from '../../../core/domain/compat/variables.js';
 import type { Calculator } from '../../../core/ports/calculator.js';
@@ -7,11 +7,12 @@ import type { CalculationService } from '../../../core/usecases/calculate/calcul
 import { CALCULATION } from '../../calculation/tokens.js';
 import { parseJsonBody } from '../body.js';
 import { jsonResponse } from '../envelope.js';
+import { httpStatus } from '../error-http.js';
 import { defineRoute } from '../route.js';
 import { CompatBadRequestSchema, CompatErrorSchema, CompatRequestSchema, CompatSuccessSchema } from '../../../core/api/schemas/compat.js';
 
-/** Error codes the handler answers in the compatibility shape, and their statuses. */
-const COMPAT_STATUS: Partial<Record<string, number>> = { invalid_request: 400, invalid_household: 400, unsupported_program: 422, runtime_error: 502 };
+/** Error codes the handler answers in the compatibility shape (with their usual status); the platform answers the rest. */
+const COMPAT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['invalid_request', 'invalid_household', 'unsupported_program', 'runtime_error']);
 
 function compatDeps(service: CalculationService, calculators: readonly Calculator[]): CompatDeps {
   return {
@@ -52,9 +53,8 @@ export default defineRoute({
       const out = await calculateHousehold(wire, requestId, compatDeps(service, calculators));
       return jsonResponse(200, { status: 'ok', message: out.message, result: out.result, tenet: out.sidecar });
     } catch (error) {
-      const status = isServiceError(error) ? COMPAT_STATUS[error.code] : undefined;
-      if (status === undefined) throw error;
-      return jsonResponse(status, { status: 'error', message: (error as ServiceError).message, result: null, tenet: { request_id: requestId } });
+      if (!isServiceError(error) || !COMPAT_CODES.has(error.code)) throw error;
+      return jsonResponse(httpStatus(error.code), { status: 'error', message: error.message, result: null, tenet: { request_id: requestId } });
     }
   },
 });
