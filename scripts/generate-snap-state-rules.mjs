@@ -856,7 +856,7 @@ for (const [code, st] of Object.entries(data.states)) {
     period: '2026-01',
     outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
       'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_categorically_eligible',
-      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', ...VEHICLE_OUTPUTS],
+      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', ...VEHICLE_OUTPUTS],
     scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
     jurisdiction: jur,
     program_id: 'snap',

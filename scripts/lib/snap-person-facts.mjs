@@ -135,7 +135,9 @@ export const PERSON_FACT_VALUES = Object.fromEntries(Object.entries(FACTS).filte
  */
 export const MATERIAL_INPUTS = {
   household: {
-    countable_resources: { unless_output: 'snap_categorically_eligible', reason: 'the resource test applies to this household (7 U.S.C. 2014(g); 7 CFR 273.8)' },
+    // Moot only for a household categorically eligible with no asset test; a BBCE asset limit (Idaho, Indiana,
+    // Nebraska, Texas) makes resources decide categorical eligibility itself (7 CFR 273.2(j)(2)(ii)).
+    countable_resources: { unless_output: 'snap_resources_immaterial', reason: 'a resource test applies to this household: the federal limit, or the State\'s BBCE asset limit (7 U.S.C. 2014(g); 7 CFR 273.2(j)(2)(ii), 273.8)' },
   },
   person: {
     citizenship_status: { reason: 'an ineligible non-citizen is left out of the household size (7 U.S.C. 2015(f); 7 CFR 273.4)' },

@@ -49,11 +49,11 @@ export const VEHICLE_FACT_DOCS = {
 const MATERIAL_REASON = 'the resource test applies to this household and counts a licensed vehicle\'s value above $4,650 or its equity (7 CFR 273.8(f)), or what the State\'s vehicle rule counts';
 const BBCE_REASON = 'the State counts a licensed vehicle\'s value under its own rule against its BBCE asset limit as well as in the federal resource test (7 CFR 273.2(j)(2)(ii), 273.8(f))';
 /**
- * household alias -> material_inputs entry: material only where the resource test applies, which is moot for a
- * categorically eligible household, except in a State whose BBCE asset limit counts vehicles (always material).
+ * household alias -> material_inputs entry: material only where a resource test counting vehicles applies
+ * (snap_vehicles_immaterial is false): the federal test, or a BBCE asset limit that counts vehicles (Texas).
  */
 export function vehicleMaterialInputs(code) {
-  const spec = stateVehicleRule(code)?.bbce_counts_vehicles ? { reason: BBCE_REASON } : { unless_output: 'snap_categorically_eligible', reason: MATERIAL_REASON };
+  const spec = { unless_output: 'snap_vehicles_immaterial', reason: stateVehicleRule(code)?.bbce_counts_vehicles ? BBCE_REASON : MATERIAL_REASON };
   const terms = (reason) => ({ unless_output: 'snap_second_vehicle_terms_immaterial', reason });
   return {
     vehicle_fair_market_value: spec,
