@@ -5,7 +5,7 @@
  * live instance's stalled-job check moves the job back to the queue, where a worker picks it up again and
  * runs it from the first entry. The lock guarantees that two instances never run one job at once.
  */
-import { Job, Queue, Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { ServiceError } from '../../core/domain/errors.js';
 import type { BatchResult, CalculateRequest } from '../../core/ports/calculator.js';
 import { JOB_RETENTION_SECONDS, type JobEntryRunner, type JobRecord, type JobStatus, type JobStore, type NewJob } from '../../core/ports/job-store.js';
@@ -14,6 +14,7 @@ import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
 import { connectRedis, type RedisClient } from './connection.js';
 import { EpochMarker } from './epoch.js';
 import { storeCall } from './guard.js';
+import { readJobSnapshot, type JobSnapshot, type JobState } from './job-snapshot.js';
 import { jobPrefix } from './key-names.js';
 import { layoutMigrator, type LayoutLog, type LayoutMigrationReport } from './layout-migration.js';
 import { jobLayoutPlan } from './layout-plans.js';
@@ -57,7 +58,28 @@ interface JobData {
   requests: CalculateRequest[];
 }
 
-const STATES: Record<string, JobStatus> = { active: 'running', completed: 'succeeded', failed: 'failed' };
+const STATES: Record<JobState, JobStatus> = { active: 'running', completed: 'succeeded', failed: 'failed', queued: 'pending' };
+
+/** A poll's answer from one snapshot of the job: BullMQ's hash fields (JSON for progress and returnvalue). */
+function jobRecord(id: string, data: JobData, { state, fields }: JobSnapshot): JobRecord {
+  const status = STATES[state];
+  const total = data.requests.length;
+  const progress: unknown = JSON.parse(fields.progress || '0');
+  const record: JobRecord = {
+    id,
+    status,
+    created_at: data.created_at,
+    total,
+    completed: status === 'succeeded' ? total : typeof progress === 'number' ? progress : 0,
+    api_key_id: data.api_key_id,
+  };
+  if (fields.processedOn) record.started_at = new Date(Number(fields.processedOn)).toISOString();
+  const finished = status === 'succeeded' || status === 'failed';
+  if (finished && fields.finishedOn) record.finished_at = new Date(Number(fields.finishedOn)).toISOString();
+  if (status === 'succeeded') record.results = JSON.parse(fields.returnvalue ?? 'null') as BatchResult[];
+  if (status === 'failed') record.error = fields.failedReason || 'The job failed.';
+  return record;
+}
 
 export class RedisJobStore implements JobStore {
   readonly durable = true;
@@ -167,26 +189,18 @@ export class RedisJobStore implements JobStore {
     return { id: job.id, status: 'pending', created_at: job.created_at, total: job.requests.length, completed: 0, api_key_id: job.api_key_id };
   }
 
+  /**
+   * A poll: the job's fields and state come from one snapshot (job-snapshot.ts), so an answer that says
+   * succeeded always carries the results, finished_at and completed = total that BullMQ wrote with that state.
+   */
   async get(id: string): Promise<JobRecord | undefined> {
     return this.guarded('poll', async () => {
-      const job = (await Job.fromId(this.queue, id)) as Job<JobData, BatchResult[]> | undefined;
-      if (!job || !job.data || !Array.isArray(job.data.requests)) return this.missing();
-      if (Date.parse(job.data.created_at) < Date.now() - this.options.retentionSeconds * 1000) return undefined;
-      const status = STATES[await job.getState()] ?? 'pending';
-      const total = job.data.requests.length;
-      const record: JobRecord = {
-        id,
-        status,
-        created_at: job.data.created_at,
-        total,
-        completed: status === 'succeeded' ? total : typeof job.progress === 'number' ? job.progress : 0,
-        api_key_id: job.data.api_key_id,
-      };
-      if (job.processedOn) record.started_at = new Date(job.processedOn).toISOString();
-      if (job.finishedOn && (status === 'succeeded' || status === 'failed')) record.finished_at = new Date(job.finishedOn).toISOString();
-      if (status === 'succeeded') record.results = job.returnvalue;
-      if (status === 'failed') record.error = job.failedReason || 'The job failed.';
-      return record;
+      const { keys } = this.queue;
+      const snapshot = await readJobSnapshot(this.client, { job: this.queue.toKey(id), completed: keys.completed, failed: keys.failed, active: keys.active }, id);
+      const data = snapshot ? (JSON.parse(snapshot.fields.data || '{}') as Partial<JobData>) : undefined;
+      if (!snapshot || !data || !Array.isArray(data.requests) || typeof data.created_at !== 'string') return this.missing();
+      if (Date.parse(data.created_at) < Date.now() - this.options.retentionSeconds * 1000) return undefined;
+      return jobRecord(id, data as JobData, snapshot);
     });
   }
 

@@ -118,6 +118,12 @@ describe.each(sources)('RedisJobStore on $name', ({ url: urlOf }) => {
     }
   });
 
+  it('never answers a poll with a finished status but without its results, even while the job finishes', async (ctx) => {
+    const url = urlOf();
+    if (!url) return ctx.skip();
+    await pollsDuringCompletion(url);
+  }, 60_000);
+
   it('finishes a job after the instance that accepted it is killed mid-job', async (ctx) => {
     const url = urlOf();
     if (!url) return ctx.skip();
@@ -140,6 +146,53 @@ describe('RedisJobStore without Redis', () => {
     }
   });
 });
+
+/**
+ * Polls each of many short jobs back to back (no pause between polls) from a second instance while the first
+ * finishes them, so polls keep landing on the moment a job moves to succeeded. Every answer that says succeeded
+ * must carry the finished job: results for every entry, completed = total, finished_at.
+ * (A poll that read the job's fields and its state in two separate round trips showed succeeded without results
+ * here in most runs: the job finished between the two reads.)
+ */
+async function pollsDuringCompletion(url: string): Promise<void> {
+  const prefix = uniquePrefix('jobs-finish');
+  const worker = new RedisJobStore({ url, prefix, concurrency: 4 });
+  const poller = new RedisJobStore({ url, prefix });
+  // Entries take 0-4 ms, so the jobs finish at scattered moments while polls are in flight.
+  let turn = 0;
+  await worker.start(async (request) => {
+    await sleep(turn++ % 5);
+    return calculation.runEntry(request);
+  });
+  const finishedWithout: Array<{ id: string; record: JobRecord }> = [];
+  let succeededPolls = 0;
+  const pollUntilFinished = async (id: string) => {
+    for (let i = 0; i < 20_000; i += 1) {
+      const record = await poller.get(id);
+      if (record?.status === 'failed') throw new Error(`job ${id} failed: ${record.error}`);
+      if (record?.status !== 'succeeded') continue;
+      succeededPolls += 1;
+      if (record.results?.length !== record.total || record.completed !== record.total || !record.finished_at) finishedWithout.push({ id, record });
+      return;
+    }
+    throw new Error(`job ${id} did not finish`);
+  };
+  try {
+    const ids: string[] = [];
+    for (let j = 0; j < 40; j += 1) {
+      const id = `finish-${Date.now()}-${j}`;
+      await worker.submit({ id, api_key_id: 'k', created_at: new Date().toISOString(), requests: [entry(1), entry(2)] });
+      ids.push(id);
+    }
+    await Promise.all(ids.map(pollUntilFinished));
+    // One succeeded answer per job; none of them may lack the job's results.
+    expect(succeededPolls).toBe(40);
+    expect(finishedWithout).toEqual([]);
+  } finally {
+    await worker.close();
+    await poller.close();
+  }
+}
 
 async function killedMidJob(url: string): Promise<void> {
   const prefix = uniquePrefix('jobs-kill');
