@@ -97,6 +97,7 @@ export class MemoryJobStore implements JobStore {
     const { record } = entry;
     record.status = 'running';
     record.started_at = new Date(this.now()).toISOString();
+    let outcome: Pick<JobRecord, 'status' | 'results' | 'error'>;
     try {
       const results = [];
       for (const request of entry.requests) {
@@ -104,12 +105,12 @@ export class MemoryJobStore implements JobStore {
         record.completed = results.length;
         await yieldToEventLoop();
       }
-      record.results = results;
-      record.status = 'succeeded';
+      outcome = { status: 'succeeded', results };
     } catch (error) {
-      record.status = 'failed';
-      record.error = error instanceof Error ? error.message : String(error);
+      outcome = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
     }
-    record.finished_at = new Date(this.now()).toISOString();
+    // The finished status, its results (or error) and finished_at land in one step, with no await between them:
+    // a poll sees the job either still running or finished with everything the finished state promises.
+    Object.assign(record, outcome, { finished_at: new Date(this.now()).toISOString() });
   }
 }
