@@ -86,10 +86,5 @@ function roundedQuotient(ctx: EmitContext, division: Extract<IR, { k: 'arith' }>
     const folded = foldAtGeneration(() => HELPERS.fqdiv(knownNumerator, knownDenominator, mode));
     if (folded !== undefined) return ctx.known(folded, type);
   }
-  // A known positive divisor below 1e13 passes every check fqdiv makes: call the floor or ceiling directly.
-  const knownDivisor = scaledDenominator.constant;
-  if (typeof knownDivisor === 'number' && Number.isInteger(knownDivisor) && knownDivisor > 0 && knownDivisor < 1e13) {
-    return { js: `${mode === FLOOR ? 'fdiv' : 'cdiv'}(${scaledNumerator.js}, ${scaledDenominator.js})`, type };
-  }
   return { js: `fqdiv(${scaledNumerator.js}, ${scaledDenominator.js}, ${mode})`, type };
 }
