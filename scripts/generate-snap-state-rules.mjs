@@ -14,7 +14,7 @@ import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
 import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, noncitizenOption, noncitizenTests } from './lib/snap-noncitizen-option.mjs';
 import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs, VEHICLE_OUTPUTS, VEHICLE_OUTPUT_DOCS } from './lib/snap-vehicle-facts.mjs';
-import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportCheckCount, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, utilityCheckText } from './lib/snap-state-law.mjs';
+import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportCheckCount, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, uncheckedFy26Parameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
@@ -851,6 +851,8 @@ for (const [code, st] of Object.entries(data.states)) {
   if (code === 'ak') fyParams.push('us:statutes/7/2012/u#snap_maximum_allotment_alaska_rural_1', 'us:statutes/7/2012/u#snap_maximum_allotment_alaska_rural_2');
   const plan = utilityPlan(code, st);
   for (const k of plan.kinds) for (const region of Object.keys(st.regions)) fyParams.push(`${ids.utility}#${paramName(code, k.key, region, plan.multi)}`);
+  const utilityParam = (kind, region) => `${ids.utility}#${paramName(code, kind, region, plan.multi)}`;
+  const unverified = [...unverifiedParameters(st, utilityParam), ...uncheckedFy26Parameters(st, plan.kinds, utilityParam)];
   const spec = {
     program: `${jur}/snap`,
     period: '2026-01',
@@ -889,7 +891,7 @@ for (const [code, st] of Object.entries(data.states)) {
     fiscal_years: ['FY2024', 'FY2025', 'FY2026'],
     last_fiscal_year: { name: 'FY2026', starts: '2025-10-01', ends: '2026-09-30' },
     fiscal_year_parameters: fyParams,
-    ...(st.unverified_figures?.length ? { unverified_parameters: unverifiedParameters(st, (kind, region) => `${ids.utility}#${paramName(code, kind, region, plan.multi)}`) } : {}),
+    ...(unverified.length ? { unverified_parameters: unverified } : {}),
     sample_household: sampleHousehold,
     sample_expected_outputs: Object.fromEntries(['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'].map((k) => [k, sample.result.outputs[k]])),
   };

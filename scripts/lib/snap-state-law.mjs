@@ -88,6 +88,47 @@ export function unverifiedParameters(st, paramId) {
   }));
 }
 
+/**
+ * FY2026 utility figures that nobody checked against the State's own FY2026 notice (not in utility_fy2026_basis and
+ * not already flagged in unverified_figures), as `unverified_parameters` entries: a result that reads one is told,
+ * because a figure compiled from FNS's simplified method is what the State was allowed to adopt, not what it did.
+ * Only a version that starts in FY2026 is flagged (an older one still in force was checked, or not, for its own year).
+ * `kinds` are the package's utility kinds ({key, seriesKey, bySizeKey}); `paramId(kind, region)` names a parameter.
+ */
+export function uncheckedFy26Parameters(st, kinds, paramId) {
+  const checked = new Set(st.utility_fy2026_basis?.kinds ?? []);
+  const flagged = new Set((st.unverified_figures ?? []).map((u) => `${u.kind}|${u.region}`));
+  const departures = new Set(fy26SimplifiedMethodDepartures(st).map((d) => `${d.kind}|${d.region}`));
+  const out = [];
+  for (const k of kinds) {
+    if (checked.has(k.key)) continue;
+    for (const [region, r] of Object.entries(st.regions)) {
+      if (flagged.has(`${k.key}|${region}`)) continue;
+      const series = (k.bySizeKey && r[k.bySizeKey]?.[0]) || (k.seriesKey && r[k.seriesKey]);
+      const start = fy26VersionStart(series);
+      if (!start) continue;
+      const how = departures.has(`${k.key}|${region}`)
+        ? 'it is within 6% of FY2025 but is not FY2025 x the CPI-U factor of FNS\'s simplified FY2026 method (memo 2025-08-15)'
+        : 'it equals FY2025 x the CPI-U factor of FNS\'s simplified FY2026 method (memo 2025-08-15), which the State may have adopted';
+      const where = Object.keys(st.regions).length > 1 ? ` (${region})` : '';
+      out.push({
+        parameter: paramId(k.key, region),
+        effective_from: start,
+        reason: `${st.name} ${KIND_LABEL[k.key] ?? k.key}${where} from ${start} not checked against the State's own FY2026 notice: ${how}.`,
+      });
+    }
+  }
+  return out;
+}
+
+/** The start of the version in force on 2025-10-01 when it starts in FY2026 and is not zero; else undefined. */
+function fy26VersionStart(series) {
+  if (!Array.isArray(series)) return undefined;
+  let current;
+  for (const entry of series) if (entry[0] <= '2025-10-01') current = entry;
+  return current && current[0] >= '2025-10-01' && current[0] <= '2026-09-30' && current[1] > 0 ? current[0] : undefined;
+}
+
 // FNS, "Simplified Process for Fiscal Year 2026 Standard Utility Allowance (SUA) Values" (2025-08-15): a State may
 // set its FY2026 values by adjusting FY2025 values by the CPI-U all items change from June 2024 to June 2025.
 // BLS CPI news release, table 1: all items index 314.175 (June 2024), 322.561 (June 2025).
@@ -125,7 +166,7 @@ export function utilityCheckText(st) {
   const b = st.utility_fy2026_basis;
   const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match the State's own source: ${b.citation}` : '';
   const rest = b && b.kinds.length < 3 ? '; other figures within 6% of FY2025, not checked' : '';
-  return b ? `${checked}${rest}` : `${simplifiedMethodText(st)}; not checked against the State notice`;
+  return b ? `${checked}${rest ? `${rest} (warned in results)` : ''}` : `${simplifiedMethodText(st)}; not checked against the State notice (warned in results)`;
 }
 
 // Most States took FNS's simplified FY2026 method, so a compiled FY2026 figure equal to FY2025 x the CPI factor is
