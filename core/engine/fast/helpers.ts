@@ -90,6 +90,40 @@ function fqdiv(n: number, d: number, mode: number): number {
   return mode === 2 ? fdiv(n, d) : cdiv(n, d);
 }
 
+/**
+ * A rule's `rounding` (mode as in rdiv) applied to the quotient n / d, both scaled so that n / d is the value
+ * times 10^places. decimal.js first rounds the quotient to 28 significant digits (half-even), then the rule
+ * rounds it; the result here is the same integer without that intermediate decimal. With |n|, |d| <= 2^52 < 1e27:
+ * a non-integer n / d is at least 1/|d| from an integer and, unless it is exactly a half, at least 1/(2|d|) from
+ * one; the 28-digit rounding moves the quotient q by at most q * 5e-28 = |n| / |d| * 5e-28 < 1/(2|d|), so it
+ * crosses neither; an exact half (at most 17 digits) it leaves as is. Sign: decimal.js's (-0 kept).
+ */
+function rqdiv(n: number, d: number, mode: number): number {
+  if (d === 0) bail();
+  if (n > HALF || n < -HALF || d > HALF || d < -HALF) bail();
+  const neg = (n < 0 || Object.is(n, -0)) !== d < 0;
+  const m = Math.abs(n); // +0 for -0, so that q is +0 and -q the -0 decimal.js gives
+  const p = Math.abs(d);
+  let q = Math.floor(m / p);
+  let r = m - q * p;
+  if (r < 0) {
+    q -= 1;
+    r += p;
+  } else if (r >= p) {
+    q += 1;
+    r -= p;
+  }
+  if (r !== 0 && awayFromZero(2 * r, p, q, neg, mode)) q += 1;
+  return neg ? -q : q;
+}
+
+/** Whether a magnitude q + r/p (0 < r < p, twiceR = 2r) rounds up to q + 1 in a `rounding` mode. */
+function awayFromZero(twiceR: number, p: number, q: number, neg: boolean, mode: number): boolean {
+  if (mode === 2) return neg; // floor: a negative value moves away from zero
+  if (mode === 3) return !neg; // ceil
+  return twiceR > p || (twiceR === p && (mode === 0 || q % 2 === 1));
+}
+
 /** Rescales up by a power of ten. */
 function up(a: number, p: number): number {
   const r = a * p;
@@ -174,6 +208,7 @@ export const HELPERS = Object.freeze({
   rdiv,
   qdiv,
   fqdiv,
+  rqdiv,
   up,
   max2,
   min2,

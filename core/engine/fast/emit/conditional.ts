@@ -10,13 +10,25 @@ import { BAIL_CODE, asJudgment, joinTypes, type Code, type Scope } from './types
  * the chain. Number branches are rescaled to the widest scale; branches of different kinds bail.
  */
 export function emitIf(ctx: EmitContext, ir: Extract<IR, { k: 'if' }>, entity: string, locals: FunctionLocals, scope: Scope): Code {
+  return emitIfWithBranches(ctx, ir, entity, locals, scope, (branch) => ctx.expression(branch, entity, locals, scope));
+}
+
+/** The same chain with each branch value emitted by `branchCode` (a rule's rounding applies per branch). */
+export function emitIfWithBranches(
+  ctx: EmitContext,
+  ir: Extract<IR, { k: 'if' }>,
+  entity: string,
+  locals: FunctionLocals,
+  scope: Scope,
+  branchCode: (branch: IR) => Code,
+): Code {
   const conditions: Code[] = [];
   const branches: Code[] = [];
   let otherwise: Code | undefined;
   for (let i = 0; i < ir.conds.length; i++) {
     const condition = asJudgment(ctx.expression(ir.conds[i], entity, locals, scope));
     if (condition.constant !== undefined && condition.constant !== 2) continue; // never selected
-    const then = ctx.expression(ir.thens[i], entity, locals, scope);
+    const then = branchCode(ir.thens[i]);
     if (condition.constant === 2) {
       otherwise = then; // always selected once reached: later arms are dead
       break;
@@ -24,7 +36,7 @@ export function emitIf(ctx: EmitContext, ir: Extract<IR, { k: 'if' }>, entity: s
     conditions.push(condition);
     branches.push(then);
   }
-  otherwise ??= ctx.expression(ir.otherwise, entity, locals, scope);
+  otherwise ??= branchCode(ir.otherwise);
   if (conditions.length === 0) return otherwise;
   const all = [...branches, otherwise];
   const type = joinTypes(all.map((branch) => branch.type));

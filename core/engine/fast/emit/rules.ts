@@ -1,25 +1,17 @@
 /** A derived rule's value expression (with its `rounding`), and its static type computed once per rule. */
-import { HELPERS } from '../helpers.js';
 import type { EmitContext } from './context.js';
 import { FunctionLocals } from './locals.js';
-import { BAIL_CODE, foldAtGeneration, pow10, type Code, type Scope, type Ty } from './types.js';
-
-/** `rounding` modes as rdiv's mode argument (3, ceiling, for any other name). */
-const ROUNDING_MODE: Readonly<Record<string, number>> = { half_up: 0, half_even: 1, floor: 2 };
+import { roundedValue } from './rounding.js';
+import { BAIL_CODE, type Code, type Scope, type Ty } from './types.js';
 
 /** A rule's value expression in a scope (rounding applied); its type does not depend on the scope. */
 export function ruleExpression(ctx: EmitContext, name: string, locals: FunctionLocals, scope: Scope): Code {
   const derived = ctx.program.derived.get(name);
   const ir = derived ? ctx.liveIr(derived) : undefined;
   if (!derived || !ir) return BAIL_CODE;
-  const code = ctx.expression(ir, 'e', locals, scope);
-  const minorUnits = derived.minorUnits;
-  if (code.type.k !== 'num' || minorUnits === undefined || !derived.rule.rounding || code.type.s <= minorUnits) return code;
-  const mode = ROUNDING_MODE[derived.rule.rounding] ?? 3;
-  const divisor = 10 ** (code.type.s - minorUnits);
-  const type: Ty = { k: 'num', s: minorUnits };
-  const folded = typeof code.constant === 'number' ? foldAtGeneration(() => HELPERS.rdiv(code.constant as number, divisor, mode)) : undefined;
-  return folded !== undefined ? ctx.known(folded, type) : { js: `rdiv(${code.js}, ${pow10(code.type.s - minorUnits)}, ${mode})`, type };
+  const places = derived.minorUnits;
+  if (places === undefined || !derived.rule.rounding) return ctx.expression(ir, 'e', locals, scope);
+  return roundedValue(ctx, ir, { places, name: derived.rule.rounding }, 'e', locals, scope);
 }
 
 /** Type of a rule, with its constant value when the period's parameters fix it (empty `js`). */
