@@ -30,7 +30,8 @@ export function compareValues(op: string, l: Value, r: Value): Value {
   throw new EvalError(`type mismatch: cannot compare ${kindName(l)} ${show(l)} with ${kindName(r)} ${show(r)}`, TYPE_MISMATCH);
 }
 
-function cmpHolds(op: string, c: number): boolean {
+/** Whether `a op b` holds, given c = the sign of a compared with b (shared with the sweep's windows). */
+export function cmpHolds(op: string, c: number): boolean {
   switch (op) {
     case '<':
       return c < 0;

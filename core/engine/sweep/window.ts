@@ -4,6 +4,7 @@
  */
 import type { CompiledDerived } from '../compile/index.js';
 import { Decimal } from '../values.js';
+import { cmpHolds } from '../explain/value-ops.js';
 import { valueAt } from './line.js';
 
 export interface Window {
@@ -25,21 +26,7 @@ type Linear = { a: Decimal; b: Decimal };
 
 /** The comparison `d op 0` at grid index k, exactly. */
 function holds(op: string, d: Linear, k: number): boolean {
-  const c = valueAt(d, k).comparedTo(0);
-  switch (op) {
-    case '<':
-      return c < 0;
-    case '<=':
-      return c <= 0;
-    case '>':
-      return c > 0;
-    case '>=':
-      return c >= 0;
-    case '==':
-      return c === 0;
-    default:
-      return c !== 0;
-  }
+  return cmpHolds(op, valueAt(d, k).comparedTo(0));
 }
 
 /**
