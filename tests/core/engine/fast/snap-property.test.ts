@@ -22,7 +22,8 @@ interface Generated {
   readonly outside: Set<number>;
   /**
    * Households with a member whose income may count pro rata (a non-citizen, an ABAWD past the time limit): a share
-   * like 2/3 is not exact at the kernel's scale, so the kernel hands such a household back (7 CFR 273.11(c)).
+   * like 2/3 is an inexact quotient, which the kernel rounds exactly as the rule's `rounding` says (7 CFR 273.11(c));
+   * they stay on generated code like every other household inside the envelope.
    */
   readonly divided?: Set<number>;
 }
@@ -96,7 +97,7 @@ function households(n: number, seed: number, hasSlot: (s: string) => boolean): G
         self_employment_is_farm: r() < 0.5,
         ipv_disqualified: r() < 0.02,
         drug_felony_disqualified: r() < 0.02,
-        ssn_noncompliant: r() < 0.005, // pro rata like a non-citizen: a share such as 2/3 is handed back
+        ssn_noncompliant: r() < 0.005, // pro rata like a non-citizen: a share such as 2/3, rounded to the cent
         // What the person pays or holds: prorated, left out or counted in full by 7 CFR 273.11(c), (d).
         shelter_costs: r() < 0.8 ? 0 : money(1500),
         dependent_care_costs: r() < 0.9 ? 0 : money(800),
@@ -167,22 +168,24 @@ function checkAgreement(pkg: RuntimePackage, n: number, seed: number, minCarried
 describe('SNAP property: fast path = explain path on 10,000 random households', () => {
   it('bundled us-co/snap: batch, single and traced evaluations agree on every output and trace entry', async () => {
     const pkg = await loadPackage(ROOT, 'programs/us-co/snap/fy-2026.yaml');
-    // About 11% of this draw is outside the envelope or has a pro rata share, handed back by design; the session
-    // carried 8,972 to 9,017 of 10,000 when measured (all but about 40 of the rest were such households).
-    const { fallback, outside, divided } = checkAgreement(pkg, 10_000, 20261121, 0.88);
-    // Only households built to leave the envelope, or with a pro rata share, went to the explain path (some of those
-    // stay on the kernel: a missing fact that no rule reads is no error); the kernel carried every other household.
+    // About 6% of this draw is outside the envelope, handed back by design; the session carried 9,396 and the traced
+    // kernel 9,455 of 10,000 when measured (2026-11-24; 8,972 to 9,017 before pro rata shares were rounded on generated code).
+    const { fallback, outside, divided } = checkAgreement(pkg, 10_000, 20261121, 0.92);
+    // Only households built to leave the envelope went to the explain path (some of those stay on the kernel: a
+    // missing fact that no rule reads is no error); the kernel carried every other one, pro rata shares included.
     expect(outside.length).toBeGreaterThan(100);
     expect(divided.size).toBeGreaterThan(100);
-    expect(fallback.filter((k) => !outside.includes(k) && !divided.has(k))).toEqual([]);
+    expect(fallback.filter((k) => !outside.includes(k))).toEqual([]);
     expect(fallback.length).toBeGreaterThan(outside.length / 2);
   }, 120_000);
 
   it('bundled us-tx/snap (a State vehicle rule, a BBCE asset limit that counts vehicles): batch, single and traced agree', async () => {
     const pkg = await loadPackage(ROOT, 'programs/us-tx/snap/fy-2026.yaml');
-    // As for us-co: about 11% of the draw is handed back by design (2,666 of 3,000 carried when measured).
-    const { fallback, outside, divided } = checkAgreement(pkg, 3_000, 20261124, 0.85);
-    expect(fallback.filter((k) => !outside.includes(k) && !divided.has(k))).toEqual([]);
+    // As for us-co: about 7% of the draw is outside the envelope (2,810 of 3,000 carried by the session when measured,
+    // 2,666 before pro rata shares were rounded on generated code).
+    const { fallback, outside, divided } = checkAgreement(pkg, 3_000, 20261124, 0.92);
+    expect(divided.size).toBeGreaterThan(100);
+    expect(fallback.filter((k) => !outside.includes(k))).toEqual([]);
   }, 120_000);
 
   it.skipIf(!existsSync(join(SHARED, 'programs/us-co/snap')))('shared corpus us-co/snap, every input random by dtype (skipped when ../shared is absent)', async () => {
