@@ -2,8 +2,8 @@
  * Fast path = explain path for the State choices of 7 CFR 273.11(c)(3)(i) (issue #12 item 2): random mixed-status
  * households in a count_all State (Maine), a count_all_for_gross_test State (Hawaii) and a pro_rata State
  * (Missouri), with members who pay rent, dependent care and child support, and some disqualified members. Every
- * output and every trace entry must agree; a household the kernel hands back (a pro rata share like 2/3) is
- * answered by the explain path, which this checks too.
+ * output and every trace entry must agree, and every household runs on generated code: a pro rata share like
+ * 2/3 is rounded to the cent there exactly as on the explain path (rqdiv).
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,8 +52,8 @@ describe('273.11(c)(3)(i) State choices: fast path = explain path', () => {
         expect(JSON.stringify({ outputs: got.outputs, errors: got.errors })).toBe(JSON.stringify({ outputs: explain.outputs, errors: explain.errors }));
         expect(got.trace).toEqual(explain.trace);
       }
-      // Most households are carried by the kernel; those with a share like 2/3 are handed back by design.
-      expect(fast).toBeGreaterThan(30);
+      // All cents, no missing facts: nothing leaves the kernel's envelope, shares like 2/3 included.
+      expect(fast).toBe(300);
     }, 120_000);
   }
 });
