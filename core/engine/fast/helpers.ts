@@ -5,8 +5,9 @@
  * Numbers are scaled integers held in doubles: a value with static scale s is the integer M = value * 10^s.
  * Every helper keeps |M| <= 2^53 - 1, where double arithmetic on integers is exact and, because such values
  * have at most 16 significant digits, decimal.js (28 digits) is exact too, so both paths agree to the digit.
- * Anything outside that envelope (overflow, an inexact quotient, an error the explain path would raise)
- * throws BAIL, and the caller re-evaluates that household on the explain path.
+ * Anything outside that envelope (overflow, an inexact quotient that no rule's `rounding` takes through rqdiv,
+ * an error the explain path would raise) throws BAIL, and the caller re-evaluates that household on the
+ * explain path.
  */
 
 /** Thrown by generated code when a household leaves the exact fast envelope or would raise an error. */
