@@ -1,16 +1,14 @@
 /**
  * Property test: 10,000 random households for a bundled State SNAP package (rules/programs/us-co/snap) give the
  * same outputs and errors on the fast path (columnar batch, and one at a time) as on the explain path.
- * Also runs the shared corpus's us-co/snap program when ../shared is present.
+ * snap-property-all.test.ts draws the same kind of households for every bundled package. Also runs the shared corpus's us-co/snap program when ../shared is present.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluatePackage, type PackageRequest, type RuntimePackage } from '../../../../core/engine/package/index.js';
 import { evaluatePackageBatch, type HouseholdColumns } from '../../../../core/engine/fast/batch.js';
-import { evaluatePackageFast } from '../../../../core/engine/fast/package.js';
-import { PackageSession } from '../../../../core/engine/fast/session.js';
-import { loadProgramPackage as loadPackage, mulberry32 as rng, PERSON_FACT_DEFAULTS } from '../../../support/snap-households.js';
+import { compareFastAndExplain, loadProgramPackage as loadPackage, mulberry32 as rng, randomSnapHouseholds } from '../../../support/snap-households.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const SHARED = resolve(import.meta.dirname, '../../../../../shared/corpora/rulespec-us');
@@ -18,151 +16,21 @@ const SHARED = resolve(import.meta.dirname, '../../../../../shared/corpora/rules
 interface Generated {
   readonly columns: HouseholdColumns;
   readonly requests: PackageRequest[];
-  /** Households built to leave the fast envelope: a 7-decimal amount or a missing person fact. */
   readonly outside: Set<number>;
-  /**
-   * Households with a member whose income may count pro rata (a non-citizen, an ABAWD past the time limit): a share
-   * like 2/3 is an inexact quotient, which the kernel rounds exactly as the rule's `rounding` says (7 CFR 273.11(c));
-   * they stay on generated code like every other household inside the envelope.
-   */
-  readonly divided?: Set<number>;
 }
 
-const MONEY_HH = ['earned_income', 'unearned_income', 'shelter_costs', 'dependent_care_costs', 'medical_costs', 'child_support_paid', 'countable_resources'];
-const BOOL_HH = ['has_elderly_or_disabled_member', 'is_homeless', 'all_members_receive_tanf_or_ssi'];
-/** Vehicle facts (7 CFR 273.8(f)): the first vehicle's value, a second one's value, debt and equity-test exemption. */
-const VEHICLE_HH = ['vehicle_fair_market_value', 'second_vehicle_fair_market_value', 'second_vehicle_amount_owed', 'second_vehicle_exempt_from_equity_test'];
-const UTILITIES = ['heating_cooling', 'limited', 'telephone', 'none'];
-
-/** Random households: mostly cents, some zeros, a few with 3 or 7 decimals, a few with missing person facts. */
-function households(n: number, seed: number, hasSlot: (s: string) => boolean): Generated {
-  const r = rng(seed);
-  const outside = new Set<number>();
-  const divided = new Set<number>();
-  let k = 0;
-  const money = (max: number): number => {
-    const u = r();
-    if (u < 0.3) return 0;
-    if (u < 0.31) return Math.round(r() * max * 1000) / 1000;
-    if (u < 0.315) {
-      const v = Math.round(r() * max * 1e7) / 1e7;
-      if (!Number.isInteger(v * 1e6)) outside.add(k);
-      return v;
-    }
-    return Math.round(r() * max * 100) / 100;
-  };
-  const hh: Record<string, (number | boolean | string)[]> = { household_size: [], utility_type: [] };
-  for (const s of [...MONEY_HH, ...BOOL_HH, ...VEHICLE_HH]) hh[s] = [];
-  const offsets = new Int32Array(n + 1);
-  const people: Record<string, (number | boolean | string | undefined)[]> = { age: [], is_disabled: [], earned_income: [], unearned_income: [], medical_costs: [] };
-  for (const s of Object.keys(PERSON_FACT_DEFAULTS)) people[s] = [];
-  const STATUSES = ['eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen', 'undocumented_or_temporary'];
-  const requests: PackageRequest[] = [];
-  for (k = 0; k < n; k++) {
-    const inputs: Record<string, Record<string, unknown>> = { household: {} };
-    const set = (s: string, v: number | boolean | string): void => {
-      hh[s].push(v);
-      inputs.household[s] = v;
-    };
-    set('household_size', Math.floor(r() * 13));
-    for (const s of MONEY_HH) set(s, money(s === 'countable_resources' ? 12000 : s === 'earned_income' ? 9000 : 2500));
-    for (const s of BOOL_HH) set(s, r() < 0.15);
-    set('utility_type', UTILITIES[Math.floor(r() * UTILITIES.length)]);
-    // Vehicles: mostly none, sometimes one or two, some debt, sometimes another adult's (no equity test). Whole
-    // cents, so the envelope statistics above stay those of the money facts.
-    const cents = (max: number): number => Math.round(r() * max * 100) / 100;
-    set('vehicle_fair_market_value', r() < 0.6 ? 0 : cents(30000));
-    set('second_vehicle_fair_market_value', r() < 0.8 ? 0 : cents(15000));
-    set('second_vehicle_amount_owed', r() < 0.5 ? 0 : cents(15000));
-    set('second_vehicle_exempt_from_equity_test', r() < 0.3);
-    const count = r() < 0.5 ? 0 : Math.floor(r() * 6);
-    const tuples: [string, string][] = [];
-    for (let j = 0; j < count; j++) {
-      const id = `person-${j + 1}`;
-      const rec: Record<string, unknown> = {
-        age: Math.floor(r() * 95),
-        is_disabled: r() < 0.1,
-        earned_income: money(4000),
-        unearned_income: money(1500),
-        medical_costs: money(600),
-        // Person-level eligibility facts: mostly the defaults, sometimes an exclusion or self-employment.
-        citizenship_status: r() < 0.9 ? 'citizen' : STATUSES[Math.floor(r() * STATUSES.length)],
-        is_higher_ed_student: r() < 0.1,
-        student_exemption: r() < 0.3,
-        abawd_time_limit_exhausted: r() < 0.1,
-        abawd_exempt: r() < 0.2,
-        work_rule_disqualified: r() < 0.05,
-        self_employment_income: r() < 0.85 ? 0 : money(3000),
-        self_employment_costs: r() < 0.85 ? 0 : money(3000),
-        self_employment_is_farm: r() < 0.5,
-        ipv_disqualified: r() < 0.02,
-        drug_felony_disqualified: r() < 0.02,
-        ssn_noncompliant: r() < 0.005, // pro rata like a non-citizen: a share such as 2/3, rounded to the cent
-        // What the person pays or holds: prorated, left out or counted in full by 7 CFR 273.11(c), (d).
-        shelter_costs: r() < 0.8 ? 0 : money(1500),
-        dependent_care_costs: r() < 0.9 ? 0 : money(800),
-        child_support_paid: r() < 0.9 ? 0 : money(600),
-        countable_resources: r() < 0.8 ? 0 : money(5000),
-      };
-      if (r() < 0.01) {
-        delete rec.medical_costs; // explain: missing input error; the fast path must hand it back
-        outside.add(k);
-      }
-      if (rec.citizenship_status !== 'citizen' || rec.abawd_time_limit_exhausted || rec.ssn_noncompliant) divided.add(k);
-      for (const s of Object.keys(people)) people[s].push(rec[s] as number | boolean | string | undefined);
-      inputs[id] = rec;
-      tuples.push([id, 'household']);
-    }
-    offsets[k + 1] = offsets[k] + count;
-    requests.push({ period: '2026-01', inputs, relations: { member_of_snap_household: tuples } });
-  }
-  const column = (vals: (number | boolean | string | undefined)[]) =>
-    typeof vals.find((v) => v !== undefined) === 'number'
-      ? Float64Array.from(vals, (v) => (v === undefined ? NaN : (v as number)))
-      : typeof vals.find((v) => v !== undefined) === 'boolean'
-        ? Uint8Array.from(vals, (v) => (v === undefined ? 255 : v ? 1 : 0))
-        : vals;
-  const household = Object.fromEntries(Object.entries(hh).filter(([s]) => hasSlot(s)).map(([s, v]) => [s, column(v)]));
-  // NaN in a Float64Array column means "not given", as an absent key does in the request.
-  const personCols = Object.fromEntries(Object.entries(people).map(([s, v]) => [s, column(v) as Float64Array | Uint8Array | string[]]));
-  return { columns: { size: n, household, people: { offsets, inputs: personCols } }, requests, outside, divided };
-}
-
-/** `minCarried`: the share of households the session and the traced kernel must carry themselves. */
+/**
+ * The drawn households (tests/support/snap-households.ts, randomSnapHouseholds) on both paths; `minCarried`: the share
+ * of households the session and the traced kernel must carry themselves.
+ */
 function checkAgreement(pkg: RuntimePackage, n: number, seed: number, minCarried = 0.9): { fallback: number[]; outside: number[]; divided: Set<number> } {
-  const hasSlot = (s: string) => pkg.inputs.some((i) => i.slot === s);
-  const { columns, requests, outside, divided = new Set<number>() } = households(n, seed, hasSlot);
-  const batch = evaluatePackageBatch(pkg, columns, { period: '2026-01' });
-  const session = new PackageSession(pkg, { period: '2026-01', decimals: 3 });
-  let sessionCarried = 0;
-  let mismatches = 0;
-  let traced = 0;
-  for (let k = 0; k < n; k++) {
-    const explain = evaluatePackage(pkg, { ...requests[k], trace: true });
-    const expected = JSON.stringify({ outputs: explain.outputs, errors: explain.errors });
-    // With a trace: the trace-mode kernel rebuilds the explain path's trace entry for entry.
-    const withTrace = evaluatePackageFast(pkg, { ...requests[k], trace: true });
-    if (withTrace.path === 'fast') traced++;
-    if (JSON.stringify(withTrace.trace) !== JSON.stringify(explain.trace) && mismatches++ < 5) expect({ k, trace: withTrace.trace }).toEqual({ k, trace: explain.trace });
-    expect(JSON.stringify({ outputs: withTrace.outputs, errors: withTrace.errors })).toBe(expected);
-    const got = JSON.stringify(batch.row(k));
-    if (got !== expected && mismatches++ < 5) expect({ k, got: JSON.parse(got) }).toEqual({ k, got: JSON.parse(expected) });
-    if (k % 20 === 0) {
-      const one = evaluatePackageFast(pkg, requests[k]);
-      expect(JSON.stringify({ outputs: one.outputs, errors: one.errors })).toBe(expected);
-    }
-    // One at a time through a session: same outputs whenever it carries the household itself.
-    const { household, ...people } = requests[k].inputs as Record<string, Record<string, unknown>>;
-    const own = session.evaluate(household, Object.values(people));
-    if (own) {
-      sessionCarried++;
-      expect(JSON.stringify({ outputs: own, errors: {} })).toBe(expected);
-    }
-  }
-  expect(mismatches).toBe(0);
-  expect(sessionCarried).toBeGreaterThan(n * minCarried);
-  expect(traced).toBeGreaterThan(n * minCarried);
-  return { fallback: [...batch.fallback.keys()].sort((a, b) => a - b), outside: [...outside].sort((a, b) => a - b), divided };
+  const draw = randomSnapHouseholds(pkg, n, seed);
+  const result = compareFastAndExplain(pkg, draw);
+  expect(result.mismatches).toEqual([]);
+  expect(result.mismatchCount).toBe(0);
+  expect(result.sessionCarried).toBeGreaterThan(n * minCarried);
+  expect(result.tracedCarried).toBeGreaterThan(n * minCarried);
+  return { fallback: result.batchFallback, outside: [...draw.outside].sort((a, b) => a - b), divided: draw.divided };
 }
 
 describe('SNAP property: fast path = explain path on 10,000 random households', () => {
