@@ -8,6 +8,7 @@ import { compileErrors } from './diagnostics.js';
 import { topoOrder } from './evaluation-order.js';
 import { inputSlots } from './input-slots.js';
 import { CompileCache } from './compile-cache.js';
+import { OwnedCaches } from '../owned-caches.js';
 import { closureNamespace, compileParameters, lowerDerivedRules } from './lowered-rules.js';
 import { mergeRules } from './merged-rules.js';
 import { compileRelations, type MemberInputsOf } from './relations.js';
@@ -75,6 +76,7 @@ export function compileModules(roots: readonly string[], loaded: readonly Loaded
     sourceRelations: merged.sourceRelations,
     diagnostics,
     idToName: merged.idToName,
+    caches: new OwnedCaches(),
   };
   return { ok: true, program };
 }

@@ -6,6 +6,7 @@ import type { Expr } from '../syntax/ast.js';
 import type { Deps, IR } from '../check/ir.js';
 import type { DataRelationRule, DerivedRelationRule, DerivedRule, Diagnostic, LoadedModule, ParameterRule, Rule, SourceRelationRule } from '../load/model.js';
 import type { Value } from '../values.js';
+import type { OwnedCaches } from '../owned-caches.js';
 
 export interface CompiledVersion {
   readonly from: string;
@@ -89,6 +90,8 @@ export interface CompiledProgram {
   readonly diagnostics: readonly Diagnostic[];
   /** Durable id → bare name, for every parameter and derived rule (including merged duplicates' ids). */
   readonly idToName: ReadonlyMap<string, string>;
+  /** State later stages keep about this program (the fast path's layout and kernels); a changed copy gets new ones. */
+  readonly caches: OwnedCaches;
 }
 
 export type CompileResult = { ok: true; program: CompiledProgram } | { ok: false; diagnostics: Diagnostic[] };

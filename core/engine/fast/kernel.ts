@@ -1,6 +1,6 @@
 /**
  * A fast kernel: generated code for one program, period, input signature and output list, instantiated with
- * `new Function` over the closed helper set, and cached per program (WeakMap) and key.
+ * `new Function` over the closed helper set, and cached by the program's own ProgramKernels (program.caches).
  *
  * Data layout (columnar): entities are indexes 0..n-1; column C[i] holds input slot i for every entity
  * (Float64Array of scaled numbers or day numbers with NaN = missing; Uint8Array of Booleans 0/1 or judgments
@@ -8,6 +8,7 @@
  * and R[2r + 1] (Int32Array member entity indexes, sorted by member id and de-duplicated).
  */
 import type { CompiledProgram } from '../compile/index.js';
+import type { CacheKind } from '../owned-caches.js';
 import { liveVersion, type Period } from '../explain/evaluate.js';
 import { generate, type SlotType, type Ty } from './codegen.js';
 import { HELPERS, HELPER_NAMES } from './helpers.js';
@@ -51,32 +52,89 @@ export interface FastKernel {
   readonly paramNames: readonly string[];
 }
 
-const layouts = new WeakMap<CompiledProgram, ProgramLayout>();
+/** Layout and kernels of one program; each program owns one (program.caches), so programs never share kernels. */
+export class ProgramKernels {
+  /** Kernels remembered per program; past it the oldest is dropped (the bundled packages use a handful each). */
+  static readonly MAX_KERNELS = 256;
+  /** Period → version key entries remembered per program; past it the table is emptied and refilled. */
+  static readonly MAX_PERIOD_KEYS = 4096;
 
-export function layoutOf(program: CompiledProgram): ProgramLayout {
-  let l = layouts.get(program);
-  if (!l) {
+  readonly layout: ProgramLayout;
+  readonly #program: CompiledProgram;
+  readonly #kernels = new Map<string, FastKernel>();
+  readonly #versionKeys = new Map<string, string>();
+  /** Whether any formula reads period_start / period_end (then the dates are part of the code); found on first use. */
+  #readsPeriod: boolean | undefined;
+
+  constructor(program: CompiledProgram) {
+    this.#program = program;
     const slots = [...program.inputs.keys()].sort();
     const relations = [...program.relations.values()].filter((r) => r.kind !== 'derived').map((r) => r.name).sort();
-    l = { slots, slotIndex: new Map(slots.map((s, i) => [s, i])), relations, relationIndex: new Map(relations.map((r, i) => [r, i])) };
-    layouts.set(program, l);
+    this.layout = { slots, slotIndex: new Map(slots.map((s, i) => [s, i])), relations, relationIndex: new Map(relations.map((r, i) => [r, i])) };
   }
-  return l;
+
+  /** How many kernels are remembered (for tests and diagnostics). */
+  get size(): number {
+    return this.#kernels.size;
+  }
+
+  /** The kernel for (period, signature, outputs, mode), generating it on first use. */
+  kernel(period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace'): FastKernel {
+    const key = `${mode}|${this.#versionKey(period)}|${signatureKey(signature)}|${outputs.join(',')}`;
+    const hit = this.#kernels.get(key);
+    if (hit) return hit;
+    const kernel = generateKernel(this.#program, this.layout, period, signature, outputs, mode);
+    if (this.#kernels.size >= ProgramKernels.MAX_KERNELS) this.#kernels.delete(this.#kernels.keys().next().value as string);
+    this.#kernels.set(key, kernel);
+    return kernel;
+  }
+
+  /**
+   * What a period contributes to generated code: the live version of every rule and parameter (and the dates
+   * themselves only when a formula reads them). Months with the same versions share one kernel, so a request
+   * cannot force a new kernel per month (e.g. every month carried forward after the last fiscal year).
+   */
+  #versionKey(period: Period): string {
+    const pk = `${period.start}|${period.end}`;
+    let key = this.#versionKeys.get(pk);
+    if (key !== undefined) return key;
+    const program = this.#program;
+    this.#readsPeriod ??= readsPeriod(program);
+    const parts: number[] = [];
+    for (const d of program.derived.values()) parts.push(d.versions.indexOf(liveVersion(d.versions, period.start) as (typeof d.versions)[number]));
+    for (const p of program.parameters.values()) parts.push(p.versions.indexOf(liveVersion(p.versions, period.start) as (typeof p.versions)[number]));
+    key = `${this.#readsPeriod ? pk : ''}|${parts.join('.')}`;
+    if (this.#versionKeys.size >= ProgramKernels.MAX_PERIOD_KEYS) this.#versionKeys.clear();
+    this.#versionKeys.set(pk, key);
+    return key;
+  }
+}
+
+const PROGRAM_KERNELS: CacheKind<ProgramKernels> = { name: 'fast kernels' };
+
+/** The program's own layout and kernel cache. */
+export function kernelsOf(program: CompiledProgram): ProgramKernels {
+  return program.caches.of(PROGRAM_KERNELS, () => new ProgramKernels(program));
+}
+
+export function layoutOf(program: CompiledProgram): ProgramLayout {
+  return kernelsOf(program).layout;
 }
 
 export function signatureKey(sig: readonly SlotType[]): string {
   return sig.map((t) => (t.k === 'num' ? `n${t.s}` : t.k[0])).join('');
 }
 
-const MAX_KERNELS_PER_PROGRAM = 256;
-const cache = new WeakMap<CompiledProgram, Map<string, FastKernel>>();
-
-interface VersionKeys {
-  /** Whether any formula reads period_start / period_end (then the dates are part of the code). */
-  readonly readsPeriod: boolean;
-  readonly byPeriod: Map<string, string>;
+/** The cached kernel for (program, period, signature, outputs), generating it on first use. */
+export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace' = 'fast'): FastKernel {
+  return kernelsOf(program).kernel(period, signature, outputs, mode);
 }
-const versionKeys = new WeakMap<CompiledProgram, VersionKeys>();
+
+function readsPeriod(program: CompiledProgram): boolean {
+  for (const d of program.derived.values()) for (const v of d.versions) if (irReadsPeriod(v.ir)) return true;
+  for (const r of program.relations.values()) if (irReadsPeriod(r.predicate)) return true;
+  return false;
+}
 
 function irReadsPeriod(ir: unknown): boolean {
   if (typeof ir !== 'object' || ir === null) return false;
@@ -87,48 +145,12 @@ function irReadsPeriod(ir: unknown): boolean {
   return false;
 }
 
-/**
- * What a period contributes to generated code: the live version of every rule and parameter (and the dates
- * themselves only when a formula reads them). Months with the same versions share one kernel, so a request
- * cannot force a new kernel per month (e.g. every month carried forward after the last fiscal year).
- */
-function versionKey(program: CompiledProgram, period: Period): string {
-  let vk = versionKeys.get(program);
-  if (!vk) {
-    let readsPeriod = false;
-    for (const d of program.derived.values()) for (const v of d.versions) if (irReadsPeriod(v.ir)) readsPeriod = true;
-    for (const r of program.relations.values()) if (irReadsPeriod(r.predicate)) readsPeriod = true;
-    versionKeys.set(program, (vk = { readsPeriod, byPeriod: new Map() }));
-  }
-  const pk = `${period.start}|${period.end}`;
-  let key = vk.byPeriod.get(pk);
-  if (key === undefined) {
-    const parts: number[] = [];
-    for (const d of program.derived.values()) parts.push(d.versions.indexOf(liveVersion(d.versions, period.start) as (typeof d.versions)[number]));
-    for (const p of program.parameters.values()) parts.push(p.versions.indexOf(liveVersion(p.versions, period.start) as (typeof p.versions)[number]));
-    key = `${vk.readsPeriod ? pk : ''}|${parts.join('.')}`;
-    if (vk.byPeriod.size >= 4096) vk.byPeriod.clear();
-    vk.byPeriod.set(pk, key);
-  }
-  return key;
-}
-
-/** The cached kernel for (program, period, signature, outputs), generating it on first use. */
-export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace' = 'fast'): FastKernel {
-  let byKey = cache.get(program);
-  if (!byKey) cache.set(program, (byKey = new Map()));
-  const key = `${mode}|${versionKey(program, period)}|${signatureKey(signature)}|${outputs.join(',')}`;
-  const hit = byKey.get(key);
-  if (hit) return hit;
-  const layout = layoutOf(program);
+function generateKernel(program: CompiledProgram, layout: ProgramLayout, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace'): FastKernel {
   const slots = new Map(layout.slots.map((s, i) => [s, { index: i, type: signature[i] }]));
   const g = generate({ program, period, slots, relations: layout.relationIndex, outputs, mode });
   // The factory sees only the helper set and the constant table; generated code has no other free names.
   const factory = new Function('H', 'K', `"use strict";\nconst { ${HELPER_NAMES.join(', ')} } = H;\n${g.source}`) as (h: typeof HELPERS, k: readonly unknown[]) => KernelFn;
-  const kernel: FastKernel = { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source, constants: g.constants, mode, ruleTypes: g.ruleTypes, paramNames: g.paramNames };
-  if (byKey.size >= MAX_KERNELS_PER_PROGRAM) byKey.delete(byKey.keys().next().value as string);
-  byKey.set(key, kernel);
-  return kernel;
+  return { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source, constants: g.constants, mode, ruleTypes: g.ruleTypes, paramNames: g.paramNames };
 }
 
 /** Output column for a type: numbers and days as doubles, judgments/Booleans as bytes, text as strings. */

@@ -6,6 +6,7 @@ import { evaluatePackage, packageDataset, type PackageRequest, type PackageResul
 import { EvalError, toJson } from '../values.js';
 import { parseTestPeriod } from '../testing/corpus-runner.js';
 import type { Period } from '../explain/evaluate.js';
+import type { CacheKind } from '../owned-caches.js';
 import { evaluateDatasetFast } from './dataset.js';
 import { PackageSession, sameList } from './session.js';
 import { scaleOf } from './batch.js';
@@ -15,62 +16,69 @@ export interface FastPackageResult extends PackageResult {
   readonly path: 'fast' | 'explain';
 }
 
-/** Sessions per package: by period, decimals and output list; the last one used is checked first. */
-interface SessionCache {
-  readonly byKey: Map<string, PackageSession>;
-  last: { start: string; end: string; decimals: number; outputs: readonly string[]; session: PackageSession } | undefined;
-}
+/**
+ * What the fast path keeps per runtime package (package.caches): sessions by period, decimals and output list (the
+ * last one used checked first), parsed request periods, and the package facts sessions need. Bounds: at most
+ * MAX_SESSIONS sessions (oldest dropped first) and MAX_PERIODS parsed periods (then the table is emptied).
+ */
+export class PackageSessions {
+  static readonly MAX_SESSIONS = 64;
+  static readonly MAX_PERIODS = 1024;
 
-const sessions = new WeakMap<RuntimePackage, SessionCache>();
-
-function sessionFor(pkg: RuntimePackage, period: Period, outputs: readonly string[], decimals: number): PackageSession {
-  let cache = sessions.get(pkg);
-  if (!cache) sessions.set(pkg, (cache = { byKey: new Map(), last: undefined }));
-  // Requests in a row mostly share period, scale and outputs: compare those before building a key.
-  const last = cache.last;
-  if (last && last.start === period.start && last.end === period.end && last.decimals === decimals && sameList(last.outputs, outputs)) return last.session;
-  const key = `${period.start}|${period.end}|${decimals}|${outputs.join(',')}`;
-  let s = cache.byKey.get(key);
-  if (!s) {
-    if (cache.byKey.size >= 64) cache.byKey.delete(cache.byKey.keys().next().value as string);
-    cache.byKey.set(key, (s = new PackageSession(pkg, { period, outputs, decimals })));
-  }
-  cache.last = { start: period.start, end: period.end, decimals, outputs: [...outputs], session: s };
-  return s;
-}
-
-/** Parsed month periods (request periods repeat; a Period is never changed once made). */
-const periods = new Map<string, Period>();
-
-function periodOf(raw: string | Period): Period {
-  if (typeof raw === 'object') return raw;
-  let period = periods.get(raw);
-  if (period === undefined) {
-    period = parseTestPeriod(raw);
-    if (periods.size >= 1024) periods.clear();
-    periods.set(raw, period);
-  }
-  return period;
-}
-
-/** Per package: the person relation's bare name and the outputs a trace kernel computes. */
-interface PackageFacts {
+  /** The person relation's bare name and the outputs a trace kernel computes. */
   readonly personRelation: string | undefined;
   readonly traceOutputs: readonly string[];
   readonly traceOutputSet: ReadonlySet<string>;
+  readonly #pkg: RuntimePackage;
+  readonly #byKey = new Map<string, PackageSession>();
+  readonly #periods = new Map<string, Period>();
+  #last: { start: string; end: string; decimals: number; outputs: readonly string[]; session: PackageSession } | undefined;
+
+  constructor(pkg: RuntimePackage) {
+    this.#pkg = pkg;
+    const raw = typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined;
+    this.personRelation = raw === undefined ? undefined : relName(raw);
+    this.traceOutputs = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
+    this.traceOutputSet = new Set(this.traceOutputs);
+  }
+
+  /** How many sessions are remembered (for tests and diagnostics). */
+  get size(): number {
+    return this.#byKey.size;
+  }
+
+  session(period: Period, outputs: readonly string[], decimals: number): PackageSession {
+    // Requests in a row mostly share period, scale and outputs: compare those before building a key.
+    const last = this.#last;
+    if (last && last.start === period.start && last.end === period.end && last.decimals === decimals && sameList(last.outputs, outputs)) return last.session;
+    const key = `${period.start}|${period.end}|${decimals}|${outputs.join(',')}`;
+    let s = this.#byKey.get(key);
+    if (!s) {
+      if (this.#byKey.size >= PackageSessions.MAX_SESSIONS) this.#byKey.delete(this.#byKey.keys().next().value as string);
+      this.#byKey.set(key, (s = new PackageSession(this.#pkg, { period, outputs, decimals })));
+    }
+    this.#last = { start: period.start, end: period.end, decimals, outputs: [...outputs], session: s };
+    return s;
+  }
+
+  /** A request's period, parsed once (request periods repeat; a Period is never changed once made). */
+  period(raw: string | Period): Period {
+    if (typeof raw === 'object') return raw;
+    let period = this.#periods.get(raw);
+    if (period === undefined) {
+      period = parseTestPeriod(raw);
+      if (this.#periods.size >= PackageSessions.MAX_PERIODS) this.#periods.clear();
+      this.#periods.set(raw, period);
+    }
+    return period;
+  }
 }
 
-const facts = new WeakMap<RuntimePackage, PackageFacts>();
+const PACKAGE_SESSIONS: CacheKind<PackageSessions> = { name: 'fast sessions' };
 
-function factsOf(pkg: RuntimePackage): PackageFacts {
-  let f = facts.get(pkg);
-  if (!f) {
-    const raw = typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined;
-    const traceOutputs = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
-    f = { personRelation: raw === undefined ? undefined : relName(raw), traceOutputs, traceOutputSet: new Set(traceOutputs) };
-    facts.set(pkg, f);
-  }
-  return f;
+/** The package's own fast-path sessions. */
+export function sessionsOf(pkg: RuntimePackage): PackageSessions {
+  return pkg.caches.of(PACKAGE_SESSIONS, () => new PackageSessions(pkg));
 }
 
 function relName(n: string): string {
@@ -98,7 +106,7 @@ function decimalsOf(records: readonly Record<string, unknown>[]): number {
 function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string): { household: Record<string, unknown>; people: Record<string, unknown>[]; ids: string[] } | undefined {
   const inputs = req.inputs ?? {};
   const relations = req.relations ?? {};
-  const personRelation = factsOf(pkg).personRelation;
+  const personRelation = sessionsOf(pkg).personRelation;
   let tuples: ReadonlyArray<readonly [string, string]> | undefined;
   for (const name in relations) {
     if (tuples !== undefined || personRelation === undefined || relName(name) !== personRelation) return undefined;
@@ -127,7 +135,7 @@ export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): F
   const known = names.every((o) => pkg.program.derived.has(o));
   if (known) {
     // Session first: raw JSON straight into typed columns (no Decimal values are built).
-    const period0 = periodOf(req.period ?? pkg.spec.period);
+    const period0 = sessionsOf(pkg).period(req.period ?? pkg.spec.period);
     const answered = fromSession(pkg, req, names, period0);
     if (answered) return answered;
   }
@@ -159,14 +167,14 @@ function fromSession(pkg: RuntimePackage, req: PackageRequest, names: readonly s
     if (req.trace) {
       // One trace kernel per package output list (outputs selected at run time): a request naming a new subset
       // of outputs does not generate code.
-      const { traceOutputs, traceOutputSet } = factsOf(pkg);
-      const full = names.every((o) => traceOutputSet.has(o));
-      const session = sessionFor(pkg, period0, full ? traceOutputs : names, decimals);
+      const sessions = sessionsOf(pkg);
+      const full = names.every((o) => sessions.traceOutputSet.has(o));
+      const session = sessions.session(period0, full ? sessions.traceOutputs : names, decimals);
       const select = session.selection(names);
       const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select);
       return r ? { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' } : undefined;
     }
-    const outputs = sessionFor(pkg, period0, names, decimals).evaluate(shape.household, shape.people);
+    const outputs = sessionsOf(pkg).session(period0, names, decimals).evaluate(shape.household, shape.people);
     return outputs ? { period: period0, outputs, errors: {}, trace: [], path: 'fast' } : undefined;
   } catch (e) {
     // Generated code is an optimisation: whatever goes wrong in it, the explain path still answers correctly.

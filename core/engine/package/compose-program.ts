@@ -5,6 +5,7 @@
 import { compileModules, resolveClosure } from '../compile/index.js';
 import type { Diagnostic, LoadedModule } from '../load/model.js';
 import type { RuleRepositoryModel } from '../load/repository.js';
+import { OwnedCaches } from '../owned-caches.js';
 import { autoGate } from './auto-gate.js';
 import { packageDigest } from './digest.js';
 import { documentedSlots, packageInputs } from './package-inputs.js';
@@ -43,5 +44,5 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
   const outputs = packageOutputs(program, spec);
   const digest = packageDigest(spec, roots, program, catalog, reach, repo.compileCache);
   const inputDocs = documentedSlots(loaded, new Set(inputs.map((i) => i.slot)));
-  return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, inputDocs, digest, diagnostics: program.diagnostics } };
+  return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, inputDocs, digest, diagnostics: program.diagnostics, caches: new OwnedCaches() } };
 }

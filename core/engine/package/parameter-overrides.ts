@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { editDistance } from '../../domain/suggest.js';
 import type { CompiledParameter, CompiledProgram, CompiledVersion } from '../compile/index.js';
 import { toJson } from '../values.js';
+import { OwnedCaches } from '../owned-caches.js';
 import { overrideVersions } from './override-values.js';
 import type { RuntimePackage } from './types.js';
 
@@ -129,8 +130,9 @@ export function applyParameterOverrides(pkg: RuntimePackage, overrides: Readonly
   if (problems.length > 0) return { ok: false, problems };
   const parameters = new Map(pkg.program.parameters);
   for (const [name, parameter] of changed) parameters.set(name, parameter);
-  const program: CompiledProgram = { ...pkg.program, parameters };
+  // New caches: kernels and sessions built for the original parameters must not answer for the changed ones.
+  const program: CompiledProgram = { ...pkg.program, parameters, caches: new OwnedCaches() };
   const changes = [...changed.values()].map(applied);
   const digest = overrideDigest(pkg.digest, changes);
-  return { ok: true, package: { ...pkg, program, digest }, applied: changes, baseDigest: pkg.digest };
+  return { ok: true, package: { ...pkg, program, digest, caches: new OwnedCaches() }, applied: changes, baseDigest: pkg.digest };
 }

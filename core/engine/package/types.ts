@@ -6,6 +6,7 @@ import type { CompiledProgram } from '../compile/index.js';
 import type { Period, TraceEntry } from '../explain/evaluate.js';
 import type { Diagnostic, InputDoc } from '../load/model.js';
 import type { EvalFailure } from '../values.js';
+import type { OwnedCaches } from '../owned-caches.js';
 
 type Obj = Record<string, unknown>;
 
@@ -93,6 +94,8 @@ export interface RuntimePackage {
   /** `sha256:<hex>` over the canonical form of everything that determines results. */
   readonly digest: string;
   readonly diagnostics: readonly Diagnostic[];
+  /** State later stages keep about this package (the fast path's request sessions); a changed copy gets new ones. */
+  readonly caches: OwnedCaches;
 }
 
 export type ComposeResult = { ok: true; package: RuntimePackage } | { ok: false; diagnostics: Diagnostic[] };
