@@ -71,7 +71,15 @@ function compileDerived(r: DerivedRule, ns: Namespace, minorUnits: number | unde
     else for (const k of ['rules', 'params', 'inputs', 'relations'] as const) for (const x of low.deps[k]) deps[k].add(x);
     versions.push({ from: v.from, to: v.to, formula: v.formula, formulaText: v.formulaText, ir: low.ir });
   }
-  return { kind: 'derived', rule: r, id: r.id, name: r.name, position, versions, deps: deps ?? { rules: new Set(), params: new Set(), inputs: new Set(), relations: new Set() }, minorUnits, boundBy };
+  return { kind: 'derived', rule: r, id: r.id, name: r.name, position, versions, deps: deps ?? { rules: new Set(), params: new Set(), inputs: new Set(), relations: new Set() }, minorUnits, boundBy, sources: traceSources(r, boundBy) };
+}
+
+/** A derived rule's legal sources, each once, and the State rule that supplied its semantics through `sets`. */
+function traceSources(r: DerivedRule, boundBy: SetsBinding | undefined): readonly string[] {
+  const sources: string[] = [];
+  for (const source of [r.source, r.sourceUrl, r.citationPath]) if (source && !sources.includes(source)) sources.push(source);
+  if (boundBy) sources.push(`${boundBy.value} (bound to ${boundBy.hook} through sets)`);
+  return Object.freeze(sources);
 }
 
 /** A derived rule compiles identically in every closure that resolves its identifiers the same way. */

@@ -36,6 +36,11 @@ export interface CompiledDerived {
   /** Minor units when the rule rounds (currency unit with `rounding`). */
   readonly minorUnits?: number;
   readonly boundBy?: SetsBinding;
+  /**
+   * The rule's legal sources as its trace entries list them (source, URL, citation path, then the State rule
+   * bound through `sets`): one frozen array per compiled rule, shared by every trace entry and answer naming it.
+   */
+  readonly sources: readonly string[];
 }
 
 export interface CompiledParameter {

@@ -2,7 +2,7 @@
  * The explain evaluator: walks a CompiledProgram lazily for one dataset and period, memoised per
  * (rule, entity), and records a trace of every computed rule with its legal source and parameter reads.
  */
-import type { CompiledDerived, CompiledParameter, CompiledProgram, CompiledRelation, CompiledVersion } from '../compile/index.js';
+import type { CompiledDerived, CompiledParameter, CompiledProgram, CompiledRelation } from '../compile/index.js';
 import type { Pos } from '../syntax/ast.js';
 import type { IR } from '../check/ir.js';
 import {
@@ -110,25 +110,12 @@ export class Evaluator {
       this.inProgress.delete(key);
     }
     this.memo.set(key, value);
-    if (this.options.trace) this.record(d, entity, value, version, frame);
+    if (this.options.trace) this.record(d, entity, value, frame);
     return value;
   }
 
-  private record(d: CompiledDerived, entity: string, value: Value, version: CompiledVersion, frame: Frame): void {
-    this.trace.push({
-      ruleId: d.id,
-      name: d.name,
-      entity,
-      value: toJson(value),
-      module: d.rule.module,
-      source: d.rule.source,
-      sourceUrl: d.rule.sourceUrl,
-      citationPath: d.rule.citationPath,
-      effectiveFrom: version.from,
-      effectiveTo: version.to,
-      parameters: frame.params,
-      boundBy: d.boundBy,
-    });
+  private record(d: CompiledDerived, entity: string, value: Value, frame: Frame): void {
+    this.trace.push({ ruleId: d.id, name: d.name, entity, value: toJson(value), sources: d.sources, parameters: frame.params });
   }
 
   /** Parameter read with the HEAD version rule; `index` undefined reads key 0 (§3.2-3.3). */

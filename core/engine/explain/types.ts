@@ -24,18 +24,17 @@ export interface ParameterRead {
   readonly value: string | number | boolean;
 }
 
+/**
+ * One computed (rule, entity) value as the API's trace entry needs it, and no more: the rule's id and name, the
+ * entity id, the JSON value, the rule's legal sources (its compiled rule's frozen array, shared) and the
+ * parameter reads (for carried-forward and unverified figures and parameter overrides). The runtime (../run/)
+ * turns it into the API entry once, adding the entity's kind and judgments as JSON booleans.
+ */
 export interface TraceEntry {
   readonly ruleId: string;
   readonly name: string;
   readonly entity: string;
   readonly value: string | number | boolean;
-  readonly module: string;
-  readonly source?: string;
-  readonly sourceUrl?: string;
-  readonly citationPath?: string;
-  readonly effectiveFrom: string;
-  readonly effectiveTo?: string;
+  readonly sources: readonly string[];
   readonly parameters: readonly ParameterRead[];
-  /** Set when a state `sets` relation supplied this rule's semantics. */
-  readonly boundBy?: { readonly hook: string; readonly value: string };
 }

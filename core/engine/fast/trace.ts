@@ -1,7 +1,8 @@
 /**
  * Rebuilds the explain evaluator's trace from a trace-mode kernel run: the kernel records, in the explain
  * path's evaluation order, (rule index, entity index, raw value, parameter reads); the static parts of each
- * entry (ids, sources, version dates, parameter cells) come from the compiled program for the period.
+ * entry (rule id and name, the rule's shared sources, parameter reads with their cells) come from the compiled
+ * program for the period, made once per kernel and kept on it.
  */
 import type { CompiledProgram } from '../compile/index.js';
 import { liveVersion, type ParameterRead, type Period, type TraceEntry } from '../explain/evaluate.js';
@@ -33,7 +34,10 @@ function json(t: FastKernel['ruleTypes'][number], raw: unknown): string | number
 }
 
 /** The per-rule fields of a trace entry, the same for every household a kernel runs, and the rule's type. */
-interface RuleStatic extends Omit<TraceEntry, 'entity' | 'value' | 'parameters'> {
+interface RuleStatic {
+  readonly ruleId: string;
+  readonly name: string;
+  readonly sources: readonly string[];
   readonly type: FastKernel['ruleTypes'][number];
   /** 10^scale for numbers (the raw value is the scaled integer), else 0. */
   readonly divisor: number;
@@ -44,34 +48,24 @@ interface KernelStatics {
   readonly rules: (RuleStatic | undefined)[];
   readonly reads: (Map<number, ParameterRead> | undefined)[];
 }
-const statics = new WeakMap<FastKernel, KernelStatics>();
+
+/**
+ * A kernel carries its own trace statics (made on its first traced run), so they live and go with it: a kernel
+ * is compiled for one program and period, which is all they depend on.
+ */
+type TracingKernel = FastKernel & { traceStatics?: KernelStatics };
 
 /** Entries of rules that read no parameter share one empty list (entries are never changed). */
 const NO_READS: readonly ParameterRead[] = Object.freeze([]);
 
-function staticsOf(kernel: FastKernel): KernelStatics {
-  let s = statics.get(kernel);
-  if (!s) statics.set(kernel, (s = { rules: [], reads: [] }));
-  return s;
+function staticsOf(kernel: TracingKernel): KernelStatics {
+  return (kernel.traceStatics ??= { rules: [], reads: [] });
 }
 
-function ruleStatic(program: CompiledProgram, period: Period, kernel: FastKernel, ruleIdx: number): RuleStatic {
+function ruleStatic(program: CompiledProgram, kernel: FastKernel, ruleIdx: number): RuleStatic {
   const d = program.derived.get(program.order[ruleIdx])!;
-  const version = liveVersion(d.versions, period.start)!;
   const type = kernel.ruleTypes[ruleIdx];
-  return {
-    ruleId: d.id,
-    name: d.name,
-    module: d.rule.module,
-    source: d.rule.source,
-    sourceUrl: d.rule.sourceUrl,
-    citationPath: d.rule.citationPath,
-    effectiveFrom: version.from,
-    effectiveTo: version.to,
-    boundBy: d.boundBy,
-    type,
-    divisor: type.k === 'num' ? 10 ** type.s : 0,
-  };
+  return { ruleId: d.id, name: d.name, sources: d.sources, type, divisor: type.k === 'num' ? 10 ** type.s : 0 };
 }
 
 /** The parameter reads a frame recorded: (parameter index, key) pairs, each read object made once per kernel. */
@@ -102,25 +96,12 @@ export function assembleTrace(program: CompiledProgram, period: Period, kernel: 
   const out: TraceEntry[] = [];
   for (let r = 0; r < records.length; r += 4) {
     const ruleIdx = records[r] as number;
-    const rs = st.rules[ruleIdx] ?? (st.rules[ruleIdx] = ruleStatic(program, period, kernel, ruleIdx));
+    const rs = st.rules[ruleIdx] ?? (st.rules[ruleIdx] = ruleStatic(program, kernel, ruleIdx));
     const raw = records[r + 2];
     // Numbers (most entries) inline; other kinds through json().
     const value = rs.divisor !== 0 ? ((raw as number) < 1e15 && (raw as number) > -1e15 ? (raw as number) / rs.divisor : undefined) : json(rs.type, raw);
     if (value === undefined) return undefined;
-    out.push({
-      ruleId: rs.ruleId,
-      name: rs.name,
-      entity: entityIds[records[r + 1] as number],
-      value,
-      module: rs.module,
-      source: rs.source,
-      sourceUrl: rs.sourceUrl,
-      citationPath: rs.citationPath,
-      effectiveFrom: rs.effectiveFrom,
-      effectiveTo: rs.effectiveTo,
-      parameters: parameterReads(program, period, kernel, st, records[r + 3] as number[]),
-      boundBy: rs.boundBy,
-    });
+    out.push({ ruleId: rs.ruleId, name: rs.name, entity: entityIds[records[r + 1] as number], value, sources: rs.sources, parameters: parameterReads(program, period, kernel, st, records[r + 3] as number[]) });
   }
   return out;
 }

@@ -7,7 +7,6 @@
  */
 import { ServiceError } from '../../domain/errors.js';
 import { mapHousehold, type MappedHousehold } from '../../domain/household/map.js';
-import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
 import { indexShape, type HouseholdShape, type JsonValue } from '../../domain/household/shape.js';
 import {
   EvalError,
@@ -16,13 +15,14 @@ import {
   type PackageRequest,
   type PackageResult,
   type RuntimePackage,
-  type TraceEntry as EngineTrace,
 } from '../index.js';
-import type { ExecutablePackage, Execution, ParameterOverridesApplied, TraceEntry } from '../../ports/calculator.js';
+import type { ExecutablePackage, Execution, ParameterOverridesApplied } from '../../ports/calculator.js';
 import type { SweepAxisSlot, SweepablePackage, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
 import { sweepRequest } from './package-sweep.js';
 import { outputDocs } from './package-docs.js';
-import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overriddenReads, overrideWarning } from './parameter-overrides.js';
+import { AnswerTrace } from './answer-trace.js';
+import { carriedForward, fiscalFigures, type FiscalFigures } from './carried-forward.js';
+import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overrideWarning } from './parameter-overrides.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
 import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
@@ -34,34 +34,6 @@ export const explainEvaluator: PackageEvaluator = (pkg, request) => evaluatePack
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-/** Judgments travel as JSON booleans (`holds` -> true, `not_holds` -> false, `undetermined` -> null). */
-function judgmentValue(value: string | number | boolean): JsonValue {
-  if (value === 'holds') return true;
-  if (value === 'not_holds') return false;
-  if (value === 'undetermined') return null;
-  return value;
-}
-
-/** The last encoded fiscal year of the package and the parameters whose figures change each fiscal year. */
-interface FiscalFigures {
-  lastFiscalYear: number;
-  /** Ids of the fiscal-year parameters; empty means "any parameter read whose version lies in the last fiscal year". */
-  yearly: Set<string>;
-}
-
-function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
-  const ext = pkg.spec.extensions;
-  const last = record(ext.last_fiscal_year);
-  const yearly = new Set(Array.isArray(ext.fiscal_year_parameters) ? ext.fiscal_year_parameters.filter((p): p is string => typeof p === 'string') : []);
-  // YAML may give the date as a string or, unquoted, as a Date.
-  const ends = last.ends instanceof Date ? last.ends.toISOString().slice(0, 10) : last.ends;
-  if (typeof ends === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ends)) return { lastFiscalYear: fiscalYearOf(ends), yearly };
-  // Without the extension: the latest fiscal year in which any parameter of the program has a version.
-  let latest = 0;
-  for (const parameter of pkg.program.parameters.values()) for (const version of parameter.versions) latest = Math.max(latest, fiscalYearOf(version.from));
-  return latest > 0 ? { lastFiscalYear: latest, yearly } : undefined;
 }
 
 /** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
@@ -111,9 +83,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /** Packages derived by withParameterOverrides, by digest and by request text (bounded; their kernels stay warm). */
   private readonly overridden = new Map<string, CompiledPackage>();
   private readonly overriddenByText = new Map<string, CompiledPackage>();
-  /** Ids of the overridden parameters (empty for a published package), and which of them are tables. */
-  private readonly overriddenIds: ReadonlySet<string>;
-  private readonly overriddenTables: ReadonlySet<string>;
+  /** Engine values and trace entries into the API's forms (./answer-trace.ts). */
+  private readonly answer: AnswerTrace;
 
   constructor(
     readonly runtime_id: string,
@@ -134,10 +105,11 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
     this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
     this.fiscal = fiscalFigures(pkg);
-    this.overriddenIds = new Set(parameter_overrides?.parameters.map((p) => p.rule_id) ?? []);
-    this.overriddenTables = new Set([...pkg.program.parameters.values()].filter((p) => p.rule.table && this.overriddenIds.has(p.id)).map((p) => p.id));
+    const overriddenIds = new Set(parameter_overrides?.parameters.map((p) => p.rule_id) ?? []);
+    const overriddenTables = new Set([...pkg.program.parameters.values()].filter((p) => p.rule.table && overriddenIds.has(p.id)).map((p) => p.id));
+    this.answer = new AnswerTrace(pkg, this.shape.entities[0].entity, overriddenIds, overriddenTables);
     // An overridden figure is the caller's, not the package's: its doubt no longer applies.
-    this.unverified = unverifiedFigures(pkg).filter((f) => !this.overriddenIds.has(f.parameter));
+    this.unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
     // `fiscal_years: [FY2024, ...]`: the first federal fiscal year starts on 1 October of the year before.
     const years = Array.isArray(ext.fiscal_years) ? ext.fiscal_years.map((y) => /^FY(\d{4})$/.exec(String(y))).filter((m) => m !== null).map((m) => Number(m[1])) : [];
     this.firstMonth = years.length > 0 ? `${Math.min(...years) - 1}-10` : undefined;
@@ -296,13 +268,9 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
       throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
     }
     const values: Record<string, JsonValue> = {};
-    for (const name in result.outputs) {
-      const value = result.outputs[name];
-      values[name] = this.isJudgment(name) ? judgmentValue(value) : value;
-    }
-    const trace: TraceEntry[] = new Array(result.trace.length);
-    for (let i = 0; i < trace.length; i++) trace[i] = this.traceEntry(result.trace[i], household.kinds);
-    const warnings = this.carriedForward(household.period, result.trace);
+    for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
+    const trace = this.answer.entries(result.trace, household.kinds);
+    const warnings = carriedForward(this.fiscal, household.period, result.trace);
     if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace));
     if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
     return { outputs: values, trace, warnings };
@@ -326,68 +294,5 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
       default:
         return undefined;
     }
-  }
-
-  /** Whether each derived rule is a judgment (its values travel as JSON booleans), by rule name. */
-  private readonly judgments = new Map<string, boolean>();
-
-  private isJudgment(name: string): boolean {
-    let judgment = this.judgments.get(name);
-    if (judgment === undefined) {
-      judgment = this.pkg.program.derived.get(name)?.position === 'judgment';
-      this.judgments.set(name, judgment);
-    }
-    return judgment;
-  }
-
-  /** Per rule (and binding): its source list and whether it is a judgment; the same for every request. */
-  private readonly ruleMeta = new Map<string, { sources: readonly string[]; judgment: boolean }>();
-
-  private traceEntry(entry: EngineTrace, kinds: Readonly<Record<string, string>>): TraceEntry {
-    const key = entry.boundBy ? `${entry.ruleId}|${entry.boundBy.value}` : entry.ruleId;
-    let meta = this.ruleMeta.get(key);
-    if (!meta) {
-      const sources: string[] = [];
-      for (const source of [entry.source, entry.sourceUrl, entry.citationPath]) if (source && !sources.includes(source)) sources.push(source);
-      // A federal hook bound by a State rule through `sets`: name the State rule that supplied the semantics.
-      if (entry.boundBy) sources.push(`${entry.boundBy.value} (bound to ${entry.boundBy.hook} through sets)`);
-      // Shared by every response naming the rule, so it can never change.
-      meta = { sources: Object.freeze(sources), judgment: this.isJudgment(entry.name) };
-      this.ruleMeta.set(key, meta);
-    }
-    const traced: TraceEntry = {
-      rule_id: entry.ruleId,
-      variable: entry.name,
-      // Every id the engine evaluates on is a household entity's (it starts from the unit's); the fallback is never expected.
-      entity: (Object.hasOwn(kinds, entry.entity) ? kinds[entry.entity] : undefined) ?? this.shape.entities[0].entity,
-      entity_id: entry.entity,
-      value: meta.judgment ? judgmentValue(entry.value) : entry.value,
-      sources: meta.sources as string[],
-    };
-    if (this.overriddenIds.size > 0) {
-      const reads = overriddenReads(entry.parameters, this.overriddenIds, this.overriddenTables);
-      if (reads) traced.overridden_parameters = reads;
-    }
-    return traced;
-  }
-
-  /** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */
-  private carriedForward(period: string, trace: readonly EngineTrace[]): string[] {
-    if (!this.fiscal) return [];
-    const fiscalYear = fiscalYearOf(periodStart(period));
-    const last = this.fiscal.lastFiscalYear;
-    if (fiscalYear <= last) return [];
-    const used = new Map<string, number>();
-    for (const entry of trace) {
-      for (const read of entry.parameters) {
-        const from = fiscalYearOf(read.effectiveFrom);
-        if (this.fiscal.yearly.size > 0 ? this.fiscal.yearly.has(read.id) : from === last) used.set(read.id, from);
-      }
-    }
-    const named = [...used].sort(([a], [b]) => a.localeCompare(b)).map(([id, fy]) => `${id} (FY${fy})`);
-    return [
-      `Figures carried forward: ${period} falls in FY${fiscalYear}, after FY${last}, the last fiscal year this package encodes; it was computed with the last encoded figures` +
-        (named.length > 0 ? `: ${named.join(', ')}.` : '.'),
-    ];
   }
 }

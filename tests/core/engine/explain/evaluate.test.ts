@@ -168,18 +168,19 @@ describe('versions and parameters', () => {
     expect(() => evalRule(p, 'bare', {})).toThrow(/no value for key 0/);
   });
 
-  it('records parameter reads with their effective dates in the trace', () => {
+  it('records each value with its rule, entity, legal sources and parameter reads (with their effective dates) in the trace', () => {
     const p = compileOne(table + derived('f', 'fare[party_size]', 'Money', '    source: Demo Code 1(a)\n'));
     const ev = new Evaluator(p, { inputs: new Map([['party_size', new Map([['e1', num(2)]])]]), relations: new Map() }, MONTH, { trace: true });
     expect(toJson(ev.evaluate('f', 'e1'))).toBe(21);
     expect(ev.trace).toEqual([
-      expect.objectContaining({
+      {
         ruleId: 'us-xx:policies/demo/m#f',
+        name: 'f',
+        entity: 'e1',
         value: 21,
-        source: 'Demo Code 1(a)',
-        effectiveFrom: '2020-01-01',
+        sources: ['Demo Code 1(a)'],
         parameters: [{ id: 'us-xx:policies/demo/m#fare', name: 'fare', key: 2, effectiveFrom: '2026-01-01', effectiveTo: undefined, value: 21 }],
-      }),
+      },
     ]);
   });
 

@@ -143,7 +143,7 @@ describe('program composition', () => {
     expect(result.errors).toEqual({});
     expect(result.outputs).toEqual({ demo_benefit: 250, household_has_child: 'holds' });
     const base = result.trace.find((t) => t.name === 'demo_base_benefit');
-    expect(base).toMatchObject({ ruleId: 'us:statutes/9/1#demo_base_benefit', source: '9 USC 1(b)', citationPath: 'us/statute/9/1', value: 250 });
+    expect(base).toMatchObject({ ruleId: 'us:statutes/9/1#demo_base_benefit', sources: ['9 USC 1(b)', 'us/statute/9/1'], value: 250 });
     expect(base?.parameters[0]).toMatchObject({ id: 'us:statutes/9/1#benefit_rate', effectiveFrom: '2020-01-01', value: 0.5 });
     const missing = evaluatePackage(pkg, { inputs: { kid: { age: 4 } }, relations: { member_of_household: [['kid', 'household']] } });
     expect(missing.errors.demo_benefit).toMatch(/missing input "need"/);

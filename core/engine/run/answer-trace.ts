@@ -1,0 +1,71 @@
+/**
+ * The one conversion of an engine trace into the API's trace entries (docs/calculation.md "Trace"): the engine's
+ * entries already carry the rule id, variable, entity id, JSON value and the rule's shared sources array; this
+ * adds only what the runtime knows: the entity's kind (from the mapped household), judgments as JSON booleans, and
+ * on a package with parameter overrides the overridden reads.
+ */
+import type { JsonValue } from '../../domain/household/shape.js';
+import type { OverriddenRead, TraceEntry } from '../../ports/calculator.js';
+import type { RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
+import { overriddenReads } from './parameter-overrides.js';
+
+/** Judgments travel as JSON booleans (`holds` -> true, `not_holds` -> false, `undetermined` -> null). */
+export function judgmentValue(value: string | number | boolean): JsonValue {
+  if (value === 'holds') return true;
+  if (value === 'not_holds') return false;
+  if (value === 'undetermined') return null;
+  return value;
+}
+
+/** Converts engine values and trace entries of one package into the API's forms. */
+export class AnswerTrace {
+  /** Whether each derived rule is a judgment (its values travel as JSON booleans), by rule name. */
+  private readonly judgments = new Map<string, boolean>();
+
+  constructor(
+    private readonly pkg: RuntimePackage,
+    /** The unit's entity kind: the fallback for an id the household does not name (never expected). */
+    private readonly unitKind: string,
+    /** Ids of the overridden parameters (empty for a published package), and which of them are tables. */
+    private readonly overriddenIds: ReadonlySet<string>,
+    private readonly overriddenTables: ReadonlySet<string>,
+  ) {}
+
+  isJudgment(name: string): boolean {
+    let judgment = this.judgments.get(name);
+    if (judgment === undefined) {
+      judgment = this.pkg.program.derived.get(name)?.position === 'judgment';
+      this.judgments.set(name, judgment);
+    }
+    return judgment;
+  }
+
+  /** An output's or entry's value as the API gives it; only a string can be a judgment, so others skip the lookup. */
+  value(name: string, value: string | number | boolean): JsonValue {
+    return typeof value === 'string' && this.isJudgment(name) ? judgmentValue(value) : value;
+  }
+
+  /** The API's entries, one object each; `kinds` maps the household's entity ids to their kinds. */
+  entries(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): TraceEntry[] {
+    const out: TraceEntry[] = new Array(trace.length);
+    const withOverrides = this.overriddenIds.size > 0;
+    for (let i = 0; i < trace.length; i++) {
+      const entry = trace[i];
+      const traced: TraceEntry = {
+        rule_id: entry.ruleId,
+        variable: entry.name,
+        entity: (Object.hasOwn(kinds, entry.entity) ? kinds[entry.entity] : undefined) ?? this.unitKind,
+        entity_id: entry.entity,
+        value: this.value(entry.name, entry.value),
+        // The compiled rule's frozen array, shared by every answer naming the rule (the JSON writer relies on it).
+        sources: entry.sources as string[],
+      };
+      if (withOverrides) {
+        const reads: OverriddenRead[] | undefined = overriddenReads(entry.parameters, this.overriddenIds, this.overriddenTables);
+        if (reads) traced.overridden_parameters = reads;
+      }
+      out[i] = traced;
+    }
+    return out;
+  }
+}

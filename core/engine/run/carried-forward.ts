@@ -1,0 +1,50 @@
+/**
+ * Figures carried forward: a month after the last fiscal year a package encodes is computed with the last
+ * encoded figures, and the answer says so, naming the yearly figures the trace read.
+ */
+import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
+import type { RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
+
+/** The last encoded fiscal year of the package and the parameters whose figures change each fiscal year. */
+export interface FiscalFigures {
+  lastFiscalYear: number;
+  /** Ids of the fiscal-year parameters; empty means "any parameter read whose version lies in the last fiscal year". */
+  yearly: Set<string>;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
+  const ext = pkg.spec.extensions;
+  const last = record(ext.last_fiscal_year);
+  const yearly = new Set(Array.isArray(ext.fiscal_year_parameters) ? ext.fiscal_year_parameters.filter((p): p is string => typeof p === 'string') : []);
+  // YAML may give the date as a string or, unquoted, as a Date.
+  const ends = last.ends instanceof Date ? last.ends.toISOString().slice(0, 10) : last.ends;
+  if (typeof ends === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ends)) return { lastFiscalYear: fiscalYearOf(ends), yearly };
+  // Without the extension: the latest fiscal year in which any parameter of the program has a version.
+  let latest = 0;
+  for (const parameter of pkg.program.parameters.values()) for (const version of parameter.versions) latest = Math.max(latest, fiscalYearOf(version.from));
+  return latest > 0 ? { lastFiscalYear: latest, yearly } : undefined;
+}
+
+/** Warns when the month lies after the last encoded fiscal year, naming the yearly figures that were used. */
+export function carriedForward(fiscal: FiscalFigures | undefined, period: string, trace: readonly EngineTrace[]): string[] {
+  if (!fiscal) return [];
+  const fiscalYear = fiscalYearOf(periodStart(period));
+  const last = fiscal.lastFiscalYear;
+  if (fiscalYear <= last) return [];
+  const used = new Map<string, number>();
+  for (const entry of trace) {
+    for (const read of entry.parameters) {
+      const from = fiscalYearOf(read.effectiveFrom);
+      if (fiscal.yearly.size > 0 ? fiscal.yearly.has(read.id) : from === last) used.set(read.id, from);
+    }
+  }
+  const named = [...used].sort(([a], [b]) => a.localeCompare(b)).map(([id, fy]) => `${id} (FY${fy})`);
+  return [
+    `Figures carried forward: ${period} falls in FY${fiscalYear}, after FY${last}, the last fiscal year this package encodes; it was computed with the last encoded figures` +
+      (named.length > 0 ? `: ${named.join(', ')}.` : '.'),
+  ];
+}
