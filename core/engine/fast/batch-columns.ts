@@ -1,0 +1,282 @@
+/**
+ * Loading one input slot of a columnar batch into a kernel column (see batch.ts): Booleans as bytes, text as
+ * strings, dates as day numbers, numbers as scaled integers at the column's widest scale. A value the column cannot
+ * hold exactly marks its household bad (the explain path evaluates that household).
+ */
+import { fromRaw, isoToDays } from '../values.js';
+import type { SlotType } from './codegen.js';
+import type { Column } from './kernel.js';
+
+export type RawColumn = Float64Array | Uint8Array | readonly (string | boolean | number | undefined | null)[];
+
+/** One slot's raw inputs: the household part (h, rows 0..N-1), the person part (p, rows N..n-1) and its default. */
+export interface SlotInput {
+  readonly h: RawColumn | undefined;
+  readonly p: RawColumn | undefined;
+  readonly def: unknown;
+  /** Households, people, and entities (N + P). */
+  readonly N: number;
+  readonly P: number;
+  readonly n: number;
+  /** People rows exist only for slots the batch gives per person; other slots stop after the households. */
+  readonly end: number;
+  readonly bad: Uint8Array;
+  /** Person row j belongs to household personHousehold[j]. */
+  readonly personHousehold: Int32Array;
+  valueAt(e: number): unknown;
+  markBad(e: number): void;
+}
+
+export interface LoadedColumn {
+  readonly type: SlotType;
+  readonly col: Column;
+}
+
+export function slotInput(h: RawColumn | undefined, p: RawColumn | undefined, def: unknown, N: number, P: number, bad: Uint8Array, personHousehold: Int32Array): SlotInput {
+  return {
+    h,
+    p,
+    def,
+    N,
+    P,
+    n: N + P,
+    end: p ? N + P : N,
+    bad,
+    personHousehold,
+    valueAt: (e: number): unknown => (e < N ? ((h ? rawAt(h, e) : undefined) ?? def) : p ? rawAt(p, e - N) : undefined),
+    markBad: (e: number): void => {
+      bad[e < N ? e : personHousehold[e - N]] = 1;
+    },
+  };
+}
+
+/** The slot's kernel column and signature type for its declared dtype (no dtype: an all-missing column). */
+export function slotColumn(dtype: string | undefined, s: SlotInput): LoadedColumn {
+  switch (dtype) {
+    case 'bool':
+      return boolColumn(s);
+    case 'text':
+      return textColumn(s);
+    case 'date':
+      return dateColumn(s);
+    case 'decimal':
+    case 'integer':
+      return numberColumn(s);
+    default:
+      return { type: { k: 'none' }, col: new Float64Array(s.n).fill(NaN) };
+  }
+}
+
+function boolColumn(s: SlotInput): LoadedColumn {
+  const { h, p, def, N, P, n, end, valueAt, markBad } = s;
+  const col = new Uint8Array(n).fill(255);
+  const defBit = def === true ? 1 : def === false ? 0 : 255;
+  // Uint8Array input already uses the kernel's encoding (0/1, 255 = not given): copy it.
+  if (h instanceof Uint8Array && (def === undefined || defBit !== 255) && (p === undefined || p instanceof Uint8Array)) {
+    for (let e = 0; e < N; e++) {
+      const v = h[e];
+      col[e] = v === 255 ? defBit : v > 1 ? 0 : v;
+      if (v > 1 && v !== 255) markBad(e);
+    }
+    if (p) {
+      col.set(p.subarray(0, P), N);
+      for (let j = 0; j < P; j++) if (p[j] > 1 && p[j] !== 255) markBad(N + j);
+    }
+    return { type: { k: 'bool' }, col };
+  }
+  for (let e = 0; e < end; e++) {
+    const v = valueAt(e);
+    if (v === undefined) continue;
+    if (typeof v === 'boolean') col[e] = v ? 1 : 0;
+    else markBad(e);
+  }
+  return { type: { k: 'bool' }, col };
+}
+
+function textColumn(s: SlotInput): LoadedColumn {
+  const { h, def, N, n, end, valueAt, markBad } = s;
+  const col = new Array<string | undefined>(n).fill(undefined);
+  // A string reads as text unless it looks like a number or a date (fromRaw); few distinct values, cached.
+  const isText = new Map<string, boolean>();
+  // The last four accepted texts: codes repeat, so most values skip the Map.
+  let t0: unknown = undefined;
+  let t1: unknown = undefined;
+  let t2: unknown = undefined;
+  let t3: unknown = undefined;
+  const take = (v: unknown, e: number): void => {
+    if (v !== t0 && v !== t1 && v !== t2 && v !== t3) {
+      let ok = typeof v === 'string' ? isText.get(v) : false;
+      if (ok === undefined) isText.set(v as string, (ok = fromRaw(v).k === 'text'));
+      if (!ok) {
+        markBad(e);
+        return;
+      }
+      t3 = t2;
+      t2 = t1;
+      t1 = t0;
+      t0 = v;
+    }
+    col[e] = v as string;
+  };
+  if (Array.isArray(h))
+    for (let e = 0; e < N; e++) {
+      const v = h[e] ?? def;
+      if (v !== undefined) take(v, e);
+    }
+  else
+    for (let e = 0; e < N; e++) {
+      const v = valueAt(e);
+      if (v !== undefined) take(v, e);
+    }
+  for (let e = N; e < end; e++) {
+    const v = valueAt(e);
+    if (v !== undefined) take(v, e);
+  }
+  return { type: { k: 'text' }, col };
+}
+
+function dateColumn(s: SlotInput): LoadedColumn {
+  const { n, end, valueAt, markBad } = s;
+  const col = new Float64Array(n).fill(NaN);
+  for (let e = 0; e < end; e++) {
+    const v = valueAt(e);
+    if (v === undefined) continue;
+    const d = typeof v === 'string' ? isoToDays(v) : undefined;
+    if (d !== undefined) col[e] = d;
+    else markBad(e);
+  }
+  return { type: { k: 'date' }, col };
+}
+
+function numberColumn(s: SlotInput): LoadedColumn {
+  const { h, p, def, N, P, n, bad, personHousehold, valueAt } = s;
+  const num = new NumberColumn(new Float64Array(n), bad, N, personHousehold);
+  const defNum = typeof def === 'number' ? def : NaN;
+  if (h instanceof Float64Array && (def === undefined || typeof def === 'number')) num.fill(h, 0, N, defNum, 0);
+  else
+    for (let e = 0; e < N; e++) {
+      const v = valueAt(e);
+      if (v === undefined) num.one(NaN, e);
+      else num.one(v, e);
+    }
+  if (p instanceof Float64Array) num.fill(p, 0, P, NaN, N);
+  else if (p)
+    for (let e = N; e < n; e++) {
+      const v = valueAt(e);
+      num.one(v === undefined ? NaN : v, e);
+    }
+  else num.col.fill(NaN, N);
+  return { type: { k: 'num', s: num.s }, col: num.col };
+}
+
+const MAX_INPUT_SCALE = 6;
+const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
+
+/** Smallest decimal scale at which x is exact (shortest decimal of x), or -1 beyond the fast envelope. */
+export function scaleOf(x: number): number {
+  if (Number.isInteger(x)) return Math.abs(x) < 1e15 ? 0 : -1;
+  for (let s = 1; s <= MAX_INPUT_SCALE; s++) {
+    const m = Math.round(x * POW[s]);
+    if (m / POW[s] === x) return Math.abs(m) < 1e15 ? s : -1;
+  }
+  return -1;
+}
+
+export function rawAt(col: RawColumn, i: number): unknown {
+  const v = col[i];
+  if (col instanceof Uint8Array) return v === 255 ? undefined : v === 1;
+  if (col instanceof Float64Array) return v !== v ? undefined : v;
+  return v === null ? undefined : v;
+}
+
+/**
+ * One numeric column loaded straight into scaled integers at the column's scale (the widest scale among its
+ * values, up to 6 decimals). A value exact at the current scale costs one multiply, round, divide and compare;
+ * a value needing a wider scale rescales the rows written so far (at most six times per column). Rows whose
+ * value is not exact within 1e15 at the final scale mark their household for the explain path.
+ */
+class NumberColumn {
+  s = 0;
+  p = 1;
+  /** Rows [0, written) hold scaled values (or NaN). */
+  private written = 0;
+  constructor(
+    readonly col: Float64Array,
+    private readonly bad: Uint8Array,
+    private readonly N: number,
+    private readonly personHousehold: Int32Array,
+  ) {}
+
+  markBad(e: number): void {
+    this.bad[e < this.N ? e : this.personHousehold[e - this.N]] = 1;
+  }
+
+  /** Rows at..at+count-1 from src[from..]; NaN = not given, then `def` (a number) or NaN. */
+  fill(src: Float64Array, from: number, count: number, def: number, at: number): void {
+    const col = this.col;
+    let p = this.p;
+    for (let i = 0; i < count; i++) {
+      let v = src[from + i];
+      if (v !== v) {
+        v = def;
+        if (v !== v) {
+          col[at + i] = NaN;
+          continue;
+        }
+      }
+      const m = Math.round(v * p);
+      if (m / p === v && m < 1e15 && m > -1e15) col[at + i] = m;
+      else {
+        this.written = at + i;
+        this.slow(v, at + i);
+        p = this.p;
+      }
+    }
+    this.written = at + count;
+  }
+
+  /** One value from a generic array: NaN = not given, a number, or anything else (the explain path decides). */
+  one(v: unknown, e: number): void {
+    this.written = e;
+    if (v !== v) {
+      this.col[e] = NaN;
+      this.written = e + 1;
+      return;
+    }
+    if (typeof v !== 'number') {
+      this.col[e] = NaN;
+      this.markBad(e);
+      return;
+    }
+    const m = Math.round(v * this.p);
+    if (m / this.p === v && m < 1e15 && m > -1e15) this.col[e] = m;
+    else this.slow(v, e);
+    this.written = e + 1;
+  }
+
+  /** A value not exact at the current scale: widen the column (rescaling rows written so far) or mark it bad. */
+  private slow(v: number, e: number): void {
+    const col = this.col;
+    col[e] = NaN;
+    const vs = scaleOf(v);
+    if (vs < 0 || Math.abs(v * POW[Math.max(vs, this.s)]) >= 1e15) {
+      this.markBad(e);
+      return;
+    }
+    if (vs > this.s) {
+      const f = POW[vs - this.s];
+      for (let r = 0; r < this.written; r++) {
+        const m = col[r] * f;
+        // Exact (integers below 2^53); a value exact at a smaller scale can outgrow the envelope once widened.
+        if (m >= 1e15 || m <= -1e15) {
+          col[r] = NaN;
+          this.markBad(r);
+        } else col[r] = m;
+      }
+      this.s = vs;
+      this.p = POW[vs];
+    }
+    col[e] = Math.round(v * this.p);
+  }
+}
+
