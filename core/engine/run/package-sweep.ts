@@ -8,20 +8,12 @@ import type { JsonValue } from '../../domain/household/shape.js';
 import type { SweepAxisSlot, SweepDescription, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
 import type { PackageRequest, RuntimePackage } from '../package/types.js';
 import { Decimal } from '../values.js';
-import { sweepPackage, SweepError, type SweepOutput, type SweepRule } from '../sweep/index.js';
+import { sweepPackage, SweepError, type SweepOutput } from '../sweep/index.js';
+import { judgmentValue } from './answer-trace.js';
 
 /** Judgments travel as JSON booleans, as in a calculation answer. */
 function jsonValue(value: string | number | boolean, judgment: boolean): JsonValue {
-  if (!judgment) return value;
-  return value === 'holds' ? true : value === 'not_holds' ? false : value === 'undetermined' ? null : value;
-}
-
-/** A rule's legal sources as a trace entry lists them (source, URL, citation path, and the State rule bound through sets). */
-export function ruleSources(rule: SweepRule): string[] {
-  const sources: string[] = [];
-  for (const source of [rule.source, rule.sourceUrl, rule.citationPath]) if (source && !sources.includes(source)) sources.push(source);
-  if (rule.boundBy) sources.push(`${rule.boundBy.value} (bound to ${rule.boundBy.hook} through sets)`);
-  return sources;
+  return judgment ? judgmentValue(value) : value;
 }
 
 function described(output: SweepOutput, judgment: boolean): SweepDescription {
@@ -32,7 +24,7 @@ function described(output: SweepOutput, judgment: boolean): SweepDescription {
       before: jsonValue(b.before, judgment),
       after: jsonValue(b.after, judgment),
       rule_id: b.rule?.ruleId ?? null,
-      sources: b.rule ? ruleSources(b.rule) : [],
+      sources: b.rule ? [...b.rule.sources] : [],
     })),
   };
 }

@@ -45,14 +45,12 @@ export interface SweepSegment {
   readonly slope: Json;
 }
 
-/** The rule whose decision causes a breakpoint, with what a trace entry says of its source. */
+/** The rule whose decision causes a breakpoint, with its legal sources as its trace entries list them. */
 export interface SweepRule {
   readonly ruleId: string;
   readonly name: string;
-  readonly source?: string;
-  readonly sourceUrl?: string;
-  readonly citationPath?: string;
-  readonly boundBy?: { readonly hook: string; readonly value: string };
+  /** The compiled rule's frozen sources array (CompiledDerived.sources). */
+  readonly sources: readonly string[];
 }
 
 export interface SweepBreakpoint {
@@ -98,8 +96,7 @@ function at(v: SweepValue, k: number): Json {
 
 function ruleOf(d: CompiledDerived | undefined): SweepRule | undefined {
   if (!d) return undefined;
-  const { source, sourceUrl, citationPath } = d.rule;
-  return { ruleId: d.id, name: d.name, source, sourceUrl, citationPath, ...(d.boundBy ? { boundBy: d.boundBy } : {}) };
+  return { ruleId: d.id, name: d.name, sources: d.sources };
 }
 
 /** Number of grid steps in the range; the axis must lie on its grid. */
