@@ -7,10 +7,9 @@
 import { ServiceError } from '../../domain/errors.js';
 import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
-import type { Assumption } from '../../domain/household/assumptions.js';
 import { sweepUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
-import type { CalculateRequest, ExecutablePackage, ParameterOverridesApplied, RuntimeMode } from '../../ports/calculator.js';
+import type { CalculateRequest, CalculateResponse, ExecutablePackage } from '../../ports/calculator.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import { isSweepable, type SweepDescription } from '../../ports/sweeper.js';
 import { ENGINE_NAME, type CalculationService } from './calculate.js';
@@ -22,20 +21,12 @@ export interface SweepRequest extends CalculateRequest {
   outputs?: string[];
 }
 
-export interface SweepResponse {
-  engine: string;
-  runtime: { id: string; mode: RuntimeMode };
-  program_id: string;
-  jurisdiction: string;
-  package_digest: string;
-  period: string;
+/** A calculation answer's provenance (package, period, warnings, assumptions, overrides) with the axis and descriptions. */
+export interface SweepResponse
+  extends Pick<CalculateResponse, 'engine' | 'runtime' | 'program_id' | 'jurisdiction' | 'package_digest' | 'period' | 'warnings' | 'assumptions' | 'parameter_overrides'> {
   /** The axis as swept: canonical input, the person (if any), range and grid step. */
   axis: { input: string; person?: string; from: number; to: number; step: number };
   outputs: Record<string, SweepDescription>;
-  warnings: string[];
-  assumptions: Assumption[];
-  /** Present when the request's parameter_overrides changed the package (docs/calculation.md "Parameter overrides"). */
-  parameter_overrides?: ParameterOverridesApplied;
 }
 
 export interface SweepOptions {
