@@ -477,10 +477,17 @@ function writeSection(rows: string[][], verdict: string[]): void {
   ].join('\n');
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n';
   const start = existing.indexOf('## Fast path');
-  let next = start >= 0 ? existing.indexOf('\n## ', start + 1) : -1;
+  // The generated part ends at the next heading of any level: dated '###' subsections below it are kept.
+  let next = start >= 0 ? nextHeading(existing, start + 1) : -1;
   if (next >= 0) next += 1;
   const updated = start >= 0 ? `${existing.slice(0, start)}${section}${next >= 0 ? `\n${existing.slice(next)}` : ''}` : `${existing.trimEnd()}\n\n${section}`;
   writeFileSync(path, updated);
 }
 
 await main();
+
+/** Index of the next markdown heading ('## ' or '### ') after `from`, at a line start; -1 when none. */
+function nextHeading(text: string, from: number): number {
+  const found = ['\n## ', '\n### '].map((h) => text.indexOf(h, from)).filter((i) => i >= 0);
+  return found.length > 0 ? Math.min(...found) : -1;
+}

@@ -257,7 +257,8 @@ function writeSection(rows: string[]): void {
   ].join('\n');
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n';
   const start = existing.indexOf('## HTTP calculation');
-  let next = start >= 0 ? existing.indexOf('\n## ', start + 1) : -1;
+  // The generated part ends at the next heading of any level: dated '###' subsections below it are kept.
+  let next = start >= 0 ? nextHeading(existing, start + 1) : -1;
   if (next >= 0) next += 1;
   const updated = start >= 0 ? `${existing.slice(0, start)}${section}${next >= 0 ? `\n${existing.slice(next)}` : ''}` : `${existing.trimEnd()}\n\n${section}`;
   writeFileSync(path, updated);
@@ -270,3 +271,9 @@ else console.log(`redis: ${redisUrl} does not answer; Redis run SKIPPED`);
 writeSection(rows);
 console.log('written to docs/benchmarks.md (HTTP calculation)');
 process.exit(0);
+
+/** Index of the next markdown heading ('## ' or '### ') after `from`, at a line start; -1 when none. */
+function nextHeading(text: string, from: number): number {
+  const found = ['\n## ', '\n### '].map((h) => text.indexOf(h, from)).filter((i) => i >= 0);
+  return found.length > 0 ? Math.min(...found) : -1;
+}
