@@ -117,6 +117,44 @@ function registryFor(container: DependencyContainer): Registry {
   };
 }
 
+/**
+ * The app's registry as one module sees it: the module may resolve (in register, in its factories and in its
+ * start and stop hooks) only the tokens it binds itself or declares in `needs` or `uses`; any other token throws,
+ * naming the module and the token, so a module's declarations list everything it depends on.
+ */
+export class ModuleScope {
+  /** Tokens the module bound itself (a module may rebind a platform token, e.g. keys binds AuthGate). */
+  readonly #own = new Set<symbol>();
+  readonly #declared: ReadonlySet<symbol>;
+
+  constructor(
+    readonly module: PlatformModule,
+    private readonly app: Registry,
+  ) {
+    this.#declared = new Set([...(module.needs ?? []), ...(module.uses ?? [])].map((t) => t.key));
+  }
+
+  readonly resolve: Resolve = (token) => {
+    if (!this.#own.has(token.key) && !this.#declared.has(token.key)) {
+      throw new Error(`module ${this.module.name} resolves ${token.name}, which it neither binds nor declares in needs or uses`);
+    }
+    return this.app.resolve(token);
+  };
+
+  readonly registry: Registry = {
+    resolve: this.resolve,
+    has: (token) => this.app.has(token),
+    value: (token, value) => {
+      this.#own.add(token.key);
+      this.app.value(token, value);
+    },
+    factory: (token, build) => {
+      this.#own.add(token.key);
+      this.app.factory(token, () => build(this.resolve));
+    },
+  };
+}
+
 /** Every token a module declares it needs must be bound once all modules (and the test bindings) registered. */
 function checkNeeds(modules: readonly PlatformModule[], registry: Registry): void {
   for (const module of modules) {
@@ -130,7 +168,8 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   const container = rootContainer.createChildContainer();
   const registry = registryFor(container);
   const modules = [platformModule, ...(overrides.modules ?? MODULES).filter((m) => m !== platformModule)];
-  for (const module of modules) module.register(registry, config);
+  const scopes = modules.map((module) => new ModuleScope(module, registry));
+  for (const scope of scopes) scope.module.register(scope.registry, config);
   overrides.bind?.(registry);
 
   const routes = [...(overrides.routes ?? defaultRoutes), ...(overrides.extraRoutes ?? [])];
@@ -139,16 +178,16 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   checkNeeds(modules, registry);
 
   const resolve = registry.resolve;
-  const started: PlatformModule[] = [];
+  const started: ModuleScope[] = [];
   const stopAll = async (): Promise<void> => {
-    for (const module of started.reverse()) await module.stop?.(resolve);
+    for (const scope of started.reverse()) await scope.module.stop?.(scope.resolve);
     started.length = 0;
   };
   if (!overrides.skipStart) {
     try {
-      for (const module of modules) {
-        await module.start?.(resolve);
-        started.push(module);
+      for (const scope of scopes) {
+        await scope.module.start?.(scope.resolve);
+        started.push(scope);
       }
     } catch (error) {
       await stopAll();

@@ -23,7 +23,10 @@ export interface PlatformModule {
    * an app in which one is unbound, naming the module and the token, instead of failing on first use.
    */
   needs?: readonly Token<unknown>[];
-  /** Tokens of other modules this module uses only when the app binds them (it asks `registry.has` first). */
+  /**
+   * Tokens of other modules this module uses only when the app binds them (it asks `registry.has` first). A module
+   * may resolve only the tokens it binds and those in `needs` and `uses`: any other resolve throws, naming both.
+   */
   uses?: readonly Token<unknown>[];
   register(registry: Registry, config: AppConfig): void;
   /** Runs once before the app serves (load rules, connect stores). */

@@ -71,3 +71,41 @@ describe('module needs', () => {
     expect(app.app.routes).toEqual([]);
   });
 });
+
+describe('module uses', () => {
+  const SPARE = token<{ text: string }>('Spare');
+  const spareModule: PlatformModule = { name: 'spare', register: (registry) => registry.value(SPARE, { text: 'spare' }) };
+
+  it('lets a module resolve a token it declares in uses, in register, its factories and its start hook', async () => {
+    const seen: string[] = [];
+    const user: PlatformModule = {
+      name: 'user',
+      uses: [SPARE],
+      register(registry) {
+        if (registry.has(SPARE)) seen.push(`register ${registry.resolve(SPARE).text}`);
+        registry.factory(GREETING, (resolve) => ({ text: `factory ${resolve(SPARE).text}` }));
+      },
+      async start(resolve) {
+        seen.push(`start ${resolve(SPARE).text}`, resolve(GREETING).text);
+      },
+    };
+    apps.push(await createTestApp({ overrides: { modules: [spareModule, user], routes: [] } }));
+    expect(seen).toEqual(['register spare', 'start spare', 'factory spare']);
+  });
+
+  it('refuses a resolve of a token the module neither binds nor declares, naming the module and the token', async () => {
+    const sneaky: PlatformModule = { name: 'sneaky', register: (registry) => void registry.resolve(SPARE) };
+    await expect(createTestApp({ overrides: { modules: [spareModule, sneaky], routes: [] } })).rejects.toThrow(
+      'module sneaky resolves Spare, which it neither binds nor declares in needs or uses',
+    );
+  });
+
+  it('checks the resolves of a factory when it is first built, and of the start hook', async () => {
+    const lazy: PlatformModule = { name: 'lazy', register: (registry) => registry.factory(GREETING, (resolve) => resolve(SPARE)) };
+    const app = await createTestApp({ overrides: { modules: [spareModule, lazy], routes: [] } });
+    apps.push(app);
+    expect(() => app.app.resolve(GREETING)).toThrow('module lazy resolves Spare');
+    const starter: PlatformModule = { name: 'starter', register: () => {}, start: async (resolve) => void resolve(SPARE) };
+    await expect(createTestApp({ overrides: { modules: [spareModule, starter], routes: [] } })).rejects.toThrow('module starter resolves Spare');
+  });
+});
