@@ -3,7 +3,7 @@ import { isServiceError, ServiceError, type ErrorCode } from '../../../core/doma
 import { calculateHousehold, type CompatDeps } from '../../../core/usecases/compat/household-compat.js';
 import { SNAP_PROGRAM_ID } from '../../../core/domain/compat/variables.js';
 import type { Calculator } from '../../../core/ports/calculator.js';
-import type { CalculationService } from '../../../core/usecases/calculate/calculate.js';
+import type { Calculations } from '../../../core/ports/calculations.js';
 import { CALCULATION } from '../../calculation/tokens.js';
 import { parseJsonBody } from '../body.js';
 import { jsonResponse } from '../envelope.js';
@@ -14,7 +14,7 @@ import { CompatBadRequestSchema, CompatErrorSchema, CompatRequestSchema, CompatS
 /** Error codes the handler answers in the compatibility shape (with their usual status); the platform answers the rest. */
 const COMPAT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['invalid_request', 'invalid_household', 'unsupported_program', 'runtime_error']);
 
-function compatDeps(service: CalculationService, calculators: readonly Calculator[]): CompatDeps {
+function compatDeps(service: Calculations, calculators: readonly Calculator[]): CompatDeps {
   return {
     findPackage: (jurisdiction) => {
       const pkg = service.find(SNAP_PROGRAM_ID, jurisdiction);
