@@ -4,7 +4,7 @@ import type { Principal } from '../../ports/auth-gate.js';
 import type { CalculateRequest } from '../../ports/calculator.js';
 import type { JobRecord, JobStatus, JobStore } from '../../ports/job-store.js';
 import type { Logger } from '../../ports/logger.js';
-import type { CalculationService } from './calculate.js';
+import type { Calculations } from '../../ports/calculations.js';
 
 export interface JobSubmission {
   job_id: string;
@@ -25,7 +25,7 @@ export interface JobServiceOptions {
 export class JobService {
   constructor(
     private readonly store: JobStore,
-    private readonly calculation: CalculationService,
+    private readonly calculation: Calculations,
     private readonly options: JobServiceOptions,
   ) {}
 

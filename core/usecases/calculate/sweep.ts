@@ -12,7 +12,8 @@ import type { Principal } from '../../ports/auth-gate.js';
 import type { CalculateRequest, CalculateResponse, ExecutablePackage } from '../../ports/calculator.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import { isSweepable, type SweepDescription } from '../../ports/sweeper.js';
-import { ENGINE_NAME, type CalculationService } from './calculate.js';
+import type { Calculations } from '../../ports/calculations.js';
+import { ENGINE_NAME } from './calculate.js';
 import { householdAt, resolveAxis, SWEEP_LIMITS, type SweepAxisRequest } from './sweep-axis.js';
 
 export interface SweepRequest extends CalculateRequest {
@@ -38,7 +39,7 @@ export class SweepService {
   private readonly shapes = new WeakMap<ExecutablePackage, ShapeIndex>();
 
   constructor(
-    private readonly calculation: CalculationService,
+    private readonly calculation: Calculations,
     private readonly options: SweepOptions = {},
   ) {}
 
