@@ -1,11 +1,20 @@
 /** Tokens of the calculation subsystem (bound in ./module.ts). */
-import type { Calculator } from '../../core/ports/calculator.js';
+import type { Principal } from '../../core/ports/auth-gate.js';
+import type { Calculations } from '../../core/ports/calculations.js';
+import type { CalculateRequest, Calculator } from '../../core/ports/calculator.js';
+import type { JobRecord, JobStore } from '../../core/ports/job-store.js';
 import type { CalculationJson } from '../http-h3/calculation-json.js';
 import type { CompileProblem } from '../runtime-compiled/compiled-runtime.js';
-import type { JobStore } from '../../core/ports/job-store.js';
-import type { CalculationService } from '../../core/usecases/calculate/calculate.js';
-import type { JobService } from '../../core/usecases/calculate/jobs.js';
+import type { JobSubmission } from '../../core/usecases/calculate/jobs.js';
 import { token, type Resolve } from '../tokens.js';
+
+/** What the job routes do with jobs (JobService implements it). */
+export interface CalculationJobs {
+  /** Checks and charges the entries, then records and queues the job. */
+  submit(requests: CalculateRequest[], principal: Principal | null): Promise<JobSubmission>;
+  /** The job as its owner sees it (404 for another key's job). */
+  get(id: string, apiKeyId: string | null): Promise<JobRecord>;
+}
 
 export const CALCULATION = {
   /** The app's runtime holder: start() loads into it (per app, never shared between apps). */
@@ -14,9 +23,11 @@ export const CALCULATION = {
   Calculators: token<Calculator[]>('Calculators'),
   /** Program specs of the configured repositories that failed to compose (empty when all compiled). */
   Problems: token<CompileProblem[]>('CompileProblems'),
-  Service: token<CalculationService>('CalculationService'),
+  /** The calculation use case as its consumers see it (CalculationService implements the port). */
+  Service: token<Calculations>('CalculationService'),
   JobStore: token<JobStore>('JobStore'),
-  Jobs: token<JobService>('JobService'),
+  /** Jobs as the job routes see them (JobService implements the port). */
+  Jobs: token<CalculationJobs>('JobService'),
   /** The app's writer of calculation answers as JSON text (its trace pieces are the app's own). */
   Json: token<CalculationJson>('CalculationJson'),
 };

@@ -30,6 +30,8 @@ interface Stores {
 }
 const STORES = token<Stores>('OperationsStores');
 const COLLECTOR = token<AnalyticsCollector>('AnalyticsCollector');
+/** The module's own handle on the analytics service: it flushes the snapshot; routes see OPERATIONS.Analytics. */
+const ANALYTICS = token<AnalyticsService>('AnalyticsService');
 
 /** `sha256:` and the first 16 hex digits of the sha256 of the served OpenAPI document's JSON. */
 export function contractHash(document: unknown): string {
@@ -62,9 +64,10 @@ export function createOperationsModule(options: OperationsModuleOptions = {}): P
         return { analytics: new RedisAnalyticsStore(client, keys.redisKeyPrefix), runs: new RedisValidationRunStore(client, keys.redisKeyPrefix), client };
       });
       registry.factory(COLLECTOR, (resolve) => new AnalyticsCollector(settings.instanceId, resolve(TOKENS.Clock)));
-      registry.factory(OPERATIONS.Analytics, (resolve) =>
+      registry.factory(ANALYTICS, (resolve) =>
         new AnalyticsService(resolve(COLLECTOR), resolve(STORES).analytics, { flushIntervalMs: settings.flushIntervalMs, snapshotTtlSeconds: settings.snapshotTtlSeconds }),
       );
+      registry.factory(OPERATIONS.Analytics, (resolve) => resolve(ANALYTICS));
       registry.factory(OPERATIONS.ValidationRuns, (resolve) =>
         new ValidationRuns({ store: resolve(STORES).runs, contractHash: contractHash(resolve(OPENAPI_DOCUMENT)), now: resolve(TOKENS.Clock), newId: newRunId }),
       );
@@ -83,7 +86,7 @@ export function createOperationsModule(options: OperationsModuleOptions = {}): P
       if (client !== null) {
         await client.connect().catch(() => log.warn('analytics/validation store unreachable at start; serving 503 store_unavailable until it answers'));
       }
-      const analytics = resolve(OPERATIONS.Analytics);
+      const analytics = resolve(ANALYTICS);
       const timer = resolve(FLUSH_TIMER);
       timer.handle = setInterval(() => {
         analytics.flush().catch(() => log.warn('analytics snapshot flush failed (shared store unreachable)'));
