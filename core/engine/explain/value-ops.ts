@@ -1,4 +1,4 @@
-/** Operations on values the evaluator needs beside its IR walk: rounding to a currency's places, comparisons. */
+/** Operations on values the evaluators need beside their IR walk: rounding to a currency's places, comparisons, truth. */
 import { Decimal, EvalError, judgment, kindName, show, type EvalFailure, type Value } from '../values.js';
 
 /** The failure of every wrong-kind value (shared: it carries no fields). */
@@ -28,6 +28,14 @@ export function compareValues(op: string, l: Value, r: Value): Value {
   const rb = asBool(r);
   if (lb !== undefined && rb !== undefined) return eqOnly(lb, rb);
   throw new EvalError(`type mismatch: cannot compare ${kindName(l)} ${show(l)} with ${kindName(r)} ${show(r)}`, TYPE_MISMATCH);
+}
+
+/** A value read in judgment position: a judgment itself, a boolean or the text holds/not_holds as one; else undefined. */
+export function judgmentOf(v: Value): Value | undefined {
+  if (v.k === 'judg') return v;
+  if (v.k === 'bool') return judgment(v.b);
+  if (v.k === 'text' && (v.s === 'holds' || v.s === 'not_holds')) return judgment(v.s === 'holds');
+  return undefined;
 }
 
 /** Whether `a op b` holds, given c = the sign of a compared with b (shared with the sweep's windows). */

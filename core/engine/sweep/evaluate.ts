@@ -5,12 +5,13 @@
  * path (./window.ts), so each value is exact over its window. Values are memoised with their windows and reused
  * while the sweep moves right inside them.
  */
-import type { CompiledDerived, CompiledParameter, CompiledProgram, CompiledRelation } from '../compile/index.js';
-import type { IR } from '../check/ir.js';
-import { liveVersion, type Dataset, type Period } from '../explain/evaluate.js';
-import { TYPE_MISMATCH, compareValues, roundTo } from '../explain/value-ops.js';
-import { Decimal, EvalError, HOLDS, NOT_HOLDS, UNDETERMINED, isoToDays, judgment, kindName, num, show, type Judgment, type Value } from '../values.js';
-import { dividedBy, isLine, line, minus, parts, plus, times, valueAt, ZERO, type SweepValue } from './line.js';
+import type { CompiledDerived, CompiledParameter, CompiledProgram } from '../compile/index.js';
+import type { ArithOp } from '../syntax/ast.js';
+import type { Dataset, Period } from '../explain/types.js';
+import { IrWalker } from '../explain/ir-walker.js';
+import { TYPE_MISMATCH, compareValues, judgmentOf, roundTo } from '../explain/value-ops.js';
+import { Decimal, EvalError, kindName, num, show, type Judgment, type Value } from '../values.js';
+import { dividedBy, isLine, line, minus, parts, plus, times, valueAt, ZERO, type Line, type SweepValue } from './line.js';
 import { comparisonHi, narrow, roundingHi, type Window } from './window.js';
 import { SweepError } from './errors.js';
 
@@ -24,41 +25,34 @@ export interface AxisSlot {
   readonly last: number;
 }
 
-interface Ctx {
-  readonly entity: string;
-  readonly current?: string;
-}
-
 interface Memo {
   readonly value: SweepValue | EvalError;
   readonly window: Window;
 }
 
+/** A number as the sweep's arithmetic takes it: value(K) = a + b·K. */
+type Linear = { a: Decimal; b: Decimal };
+
 const ONE = new Decimal(1);
 /** The memo entry of a rule being evaluated: meeting it again is a dependency cycle. */
 const IN_PROGRESS: Memo = Object.freeze({ value: new EvalError('in progress'), window: { hi: -1 } });
 
-export class SweepEvaluator {
+/** Walks values whose numbers may be lines over the axis (the shared dispatch is ../explain/ir-walker.ts). */
+export class SweepEvaluator extends IrWalker<Line, Linear> {
   /** By rule, then entity id. */
   private readonly memo = new Map<CompiledDerived, Map<string, Memo>>();
   private readonly memberCache = new Map<string, { members: string[]; window: Window }>();
   private readonly frames: Array<{ rule?: CompiledDerived; window: Window }> = [];
-  private readonly periodStart: Value;
-  private readonly periodEnd: Value;
   /** The grid index being evaluated. */
   private k = 0;
 
   constructor(
-    private readonly program: CompiledProgram,
-    private readonly data: Dataset,
-    private readonly period: Period,
+    program: CompiledProgram,
+    data: Dataset,
+    period: Period,
     private readonly axis: AxisSlot,
   ) {
-    const s = isoToDays(period.start);
-    const e = isoToDays(period.end);
-    if (s === undefined || e === undefined) throw new EvalError(`invalid period ${period.start}..${period.end}`);
-    this.periodStart = { k: 'date', days: s };
-    this.periodEnd = { k: 'date', days: e };
+    super(program, data, period);
   }
 
   /** Value of a rule for an entity at grid index k, with the window over which it keeps this description. */
@@ -91,7 +85,7 @@ export class SweepEvaluator {
     narrow(this.top().window, window.hi, window.rule);
   }
 
-  private derived(d: CompiledDerived, entity: string): SweepValue {
+  protected derived(d: CompiledDerived, entity: string): SweepValue {
     let byEntity = this.memo.get(d);
     if (!byEntity) this.memo.set(d, (byEntity = new Map()));
     const hit = byEntity.get(entity);
@@ -100,15 +94,15 @@ export class SweepEvaluator {
       if (hit.value instanceof EvalError) throw hit.value;
       return hit.value;
     }
-    const version = liveVersion(d.versions, this.period.start);
-    if (!version || !version.ir) throw new EvalError(`derived ${d.id} has no formula version at ${this.period.start}`, { kind: 'period_not_covered', rule: d.id, period: this.period.start });
+    const ir = this.formula(d);
+    if (ir instanceof EvalError) throw ir;
     if (hit === IN_PROGRESS) throw new EvalError(`dependency cycle while evaluating ${d.id}`);
     const frame = { rule: d, window: { hi: this.axis.last } as Window };
     this.frames.push(frame);
     byEntity.set(entity, IN_PROGRESS);
     let value: SweepValue;
     try {
-      value = this.eval(version.ir, { entity });
+      value = this.eval(ir, { entity });
       if (d.minorUnits !== undefined && d.rule.rounding) value = this.rounded(value, d.minorUnits, d.rule.rounding);
     } catch (e) {
       if (e instanceof SweepError) throw e;
@@ -133,29 +127,26 @@ export class SweepEvaluator {
     return num(round(valueAt(value, this.k)));
   }
 
-  private param(p: CompiledParameter, index: SweepValue | undefined): Value {
-    const v = liveVersion(p.versions, this.period.start);
-    let key = 0;
-    if (index !== undefined) {
-      const at = this.pointValue(index);
-      if (at.k !== 'num' || !at.n.isInteger()) throw new EvalError(`parameter ${p.id}: table key must be an integer, got ${kindName(at)} ${show(at)}`, TYPE_MISMATCH);
-      key = at.n.toNumber();
-    }
-    if (!v) throw new EvalError(`parameter ${p.id} has no value at ${this.period.start}`, { kind: 'period_not_covered', rule: p.id, period: this.period.start });
-    if (!v.cells) throw new EvalError(`parameter ${p.id} has no literal value at ${this.period.start}`, { kind: 'period_not_covered', rule: p.id, period: this.period.start });
-    const cell = v.cells.get(key);
-    if (cell === undefined) throw new EvalError(`parameter ${p.id} has no value for key ${key} at ${this.period.start}`, { kind: 'table_key_not_covered', parameter: p.id, key, period: this.period.start });
-    return cell;
+  /** A parameter read; a table key that moves with the axis is read at the current index only. */
+  protected param(p: CompiledParameter, index: SweepValue | undefined): Value {
+    const key = index === undefined ? 0 : this.tableKey(p, this.point(index));
+    return this.parameterCell(p, key).cell;
   }
 
   /** The value at the current index where a consumer needs a plain value (a table key, a date offset): exact only here. */
-  private pointValue(v: SweepValue): Value {
+  protected point(v: SweepValue): Value {
     if (!isLine(v)) return v;
     this.decided(this.k);
     return num(valueAt(v, this.k));
   }
 
-  private input(slot: string, entity: string): SweepValue {
+  /** A non-number day count is refused as not a whole number, after the date. */
+  protected dayCount(v: SweepValue): Decimal | undefined {
+    const n = this.point(v);
+    return n.k === 'num' ? n.n : undefined;
+  }
+
+  protected input(slot: string, entity: string): SweepValue {
     if (slot === this.axis.slot && entity === this.axis.entity) return line(this.axis.from, this.axis.step);
     const v = this.data.inputs.get(slot)?.get(entity);
     if (v === undefined) {
@@ -165,7 +156,7 @@ export class SweepEvaluator {
     return v;
   }
 
-  private members(relName: string, entity: string): string[] {
+  members(relName: string, entity: string): string[] {
     const key = `${relName}\u0000${entity}`;
     const hit = this.memberCache.get(key);
     if (hit && hit.window.hi >= this.k) {
@@ -185,31 +176,18 @@ export class SweepEvaluator {
     return sorted;
   }
 
-  private collectMembers(relName: string, entity: string): string[] {
-    const rel = this.program.relations.get(relName);
-    const out = new Set<string>();
-    for (const [member, current] of this.data.relations.get(relName) ?? []) if (current === entity) out.add(member);
-    if (rel && rel.kind === 'derived') {
-      const canonical = rel.rule?.name ?? relName;
-      if (canonical !== relName) for (const [member, current] of this.data.relations.get(canonical) ?? []) if (current === entity) out.add(member);
-      for (const m of this.derivedMembers(rel, entity)) out.add(m);
-    }
-    return [...out].sort();
-  }
-
-  private derivedMembers(rel: CompiledRelation, entity: string): string[] {
-    if (!rel.source || !rel.predicate) return [];
-    const out: string[] = [];
-    for (const m of this.members(rel.source, entity)) if (this.judg(this.eval(rel.predicate, { entity: m, current: entity })) === 'holds') out.push(m);
-    return out;
-  }
-
-  private judg(v: SweepValue): Judgment {
+  protected judg(v: SweepValue): Judgment {
     if (v.k === 'judg') return v.j;
     throw new EvalError(`expected a judgment, got ${isLine(v) ? 'number' : kindName(v)}`, TYPE_MISMATCH);
   }
 
-  private linear(v: SweepValue, what: string): { a: Decimal; b: Decimal } {
+  protected truthy(v: SweepValue): Value {
+    const j = isLine(v) ? undefined : judgmentOf(v);
+    if (j) return j;
+    throw new EvalError(`type mismatch: a ${isLine(v) ? 'number' : kindName(v)} is used as a judgment`, TYPE_MISMATCH);
+  }
+
+  protected number(v: SweepValue, what: string): Linear {
     const p = parts(v);
     if (p) return p;
     throw new EvalError(`type mismatch: ${what} needs a number, got ${kindName(v as Value)} ${show(v as Value)}`, TYPE_MISMATCH);
@@ -219,70 +197,7 @@ export class SweepEvaluator {
     return this.top()?.rule?.id ?? 'the output';
   }
 
-  private eval(ir: IR, ctx: Ctx): SweepValue {
-    switch (ir.k) {
-      case 'const':
-        return ir.v;
-      case 'period':
-        return ir.which === 'start' ? this.periodStart : this.periodEnd;
-      case 'param': {
-        const p = this.program.parameters.get(ir.name);
-        if (!p) throw new EvalError(`unknown parameter ${ir.name}`);
-        return this.param(p, ir.index ? this.eval(ir.index, ctx) : undefined);
-      }
-      case 'derived': {
-        const d = this.program.derived.get(ir.name);
-        if (!d) throw new EvalError(`unknown derived rule ${ir.name}`);
-        return this.derived(d, ir.at === 'current' && ctx.current !== undefined ? ctx.current : ctx.entity);
-      }
-      case 'input':
-        return this.input(ir.slot, ctx.entity);
-      case 'arith':
-        return this.arith(ir.op, this.linear(this.eval(ir.l, ctx), `"${ir.op}"`), this.linear(this.eval(ir.r, ctx), `"${ir.op}"`));
-      case 'neg': {
-        const e = this.linear(this.eval(ir.e, ctx), 'unary "-"');
-        return line(e.a.negated(), e.b.negated());
-      }
-      case 'cmp':
-        return this.compare(ir.op, this.eval(ir.l, ctx), this.eval(ir.r, ctx));
-      case 'and':
-      case 'or':
-        return this.connective(ir.k, ir.items, ctx);
-      case 'not': {
-        const j = this.judg(this.eval(ir.e, ctx));
-        return j === 'holds' ? NOT_HOLDS : j === 'not_holds' ? HOLDS : UNDETERMINED;
-      }
-      case 'truthy': {
-        const v = this.eval(ir.e, ctx);
-        if (v.k === 'judg') return v;
-        if (v.k === 'bool') return judgment(v.b);
-        if (v.k === 'text' && (v.s === 'holds' || v.s === 'not_holds')) return judgment(v.s === 'holds');
-        throw new EvalError(`type mismatch: a ${isLine(v) ? 'number' : kindName(v)} is used as a judgment`, TYPE_MISMATCH);
-      }
-      case 'if': {
-        for (let i = 0; i < ir.conds.length; i++) if (this.judg(this.eval(ir.conds[i], ctx)) === 'holds') return this.eval(ir.thens[i], ctx);
-        return this.eval(ir.otherwise, ctx);
-      }
-      case 'fn':
-        return this.fn(ir.fn, ir.args, ctx);
-      case 'agg':
-        return this.aggregate(ir, ctx);
-      case 'member': {
-        if (ctx.current === undefined) throw new EvalError(`relation "${ir.rel}" used as a membership test outside a derived-relation predicate`);
-        return judgment(this.members(ir.rel, ctx.current).includes(ctx.entity));
-      }
-      case 'exactly_one': {
-        const js = ir.items.map((i) => this.judg(this.eval(i, ctx)));
-        if (js.includes('undetermined')) return js.filter((j) => j === 'holds').length > 1 ? NOT_HOLDS : UNDETERMINED;
-        return judgment(js.filter((j) => j === 'holds').length === 1);
-      }
-      case 'unsupported':
-        throw new EvalError(ir.message);
-    }
-    throw new EvalError('unreachable');
-  }
-
-  private arith(op: string, l: { a: Decimal; b: Decimal }, r: { a: Decimal; b: Decimal }): SweepValue {
+  protected arith(op: ArithOp, l: Linear, r: Linear): SweepValue {
     switch (op) {
       case '+':
         return plus(l, r);
@@ -296,79 +211,31 @@ export class SweepEvaluator {
     }
   }
 
+  protected negate(n: Linear): SweepValue {
+    return line(n.a.negated(), n.b.negated());
+  }
+
   /** A comparison: numbers by the sign of their difference, which keeps its outcome up to the line's root. */
-  private compare(op: string, l: SweepValue, r: SweepValue): Value {
+  protected compare(op: string, l: SweepValue, r: SweepValue): Value {
     if (!isLine(l) && !isLine(r)) return compareValues(op, l, r);
-    const d = minus(this.linear(l, `"${op}"`), this.linear(r, `"${op}"`));
+    const d = minus(this.number(l, `"${op}"`), this.number(r, `"${op}"`));
     const diff = parts(d) ?? { a: ZERO, b: ZERO };
     this.decided(comparisonHi(op, diff, this.k, this.axis.last));
     return compareValues(op, num(valueAt(diff, this.k)), num(0));
   }
 
-  private connective(kind: 'and' | 'or', items: readonly IR[], ctx: Ctx): Value {
-    const stop = kind === 'and' ? 'not_holds' : 'holds';
-    let und = false;
-    for (const item of items) {
-      const j = this.judg(this.eval(item, ctx));
-      if (j === stop) return kind === 'and' ? NOT_HOLDS : HOLDS;
-      if (j === 'undetermined') und = true;
-    }
-    if (und) return UNDETERMINED;
-    return kind === 'and' ? HOLDS : NOT_HOLDS;
-  }
-
-  private aggregate(ir: Extract<IR, { k: 'agg' }>, ctx: Ctx): SweepValue {
-    const members = this.members(ir.rel, ctx.entity);
-    if (ir.fn === 'len') return num(members.length);
-    if (ir.fn === 'count_where') {
-      let n = 0;
-      for (const m of members) if (this.judg(this.eval(ir.pred as IR, { entity: m })) === 'holds') n++;
-      return num(n);
-    }
-    let sum: SweepValue = num(0);
-    for (const m of members) {
-      if (ir.pred && this.judg(this.eval(ir.pred, { entity: m })) !== 'holds') continue;
-      sum = plus(this.linear(sum, ir.fn), this.linear(this.eval(ir.field as IR, { entity: m }), ir.fn));
-    }
-    return sum;
-  }
-
-  private fn(fn: string, args: readonly IR[], ctx: Ctx): SweepValue {
-    switch (fn) {
-      case 'max':
-      case 'min':
-        return this.extreme(fn, args, ctx);
-      case 'floor':
-      case 'ceil': {
-        const v = this.linear(this.eval(args[0], ctx), fn);
-        const round = (n: Decimal): Decimal => (fn === 'floor' ? n.floor() : n.ceil());
-        if (!v.b.isZero()) this.decided(roundingHi(v, this.k, this.axis.last, round, ONE, fn));
-        return num(round(valueAt(v, this.k)));
-      }
-      case 'days_between': {
-        const a = this.pointValue(this.eval(args[0], ctx));
-        const b = this.pointValue(this.eval(args[1], ctx));
-        if (a.k !== 'date' || b.k !== 'date') throw new EvalError(`days_between needs two dates, got ${kindName(a)} and ${kindName(b)}`, TYPE_MISMATCH);
-        return num(b.days - a.days);
-      }
-      case 'date_add_days': {
-        const d = this.pointValue(this.eval(args[0], ctx));
-        const n = this.pointValue(this.eval(args[1], ctx));
-        if (d.k !== 'date') throw new EvalError(`date_add_days needs a date, got ${kindName(d)}`, TYPE_MISMATCH);
-        if (n.k !== 'num' || !n.n.isInteger()) throw new EvalError('date_add_days needs a whole number of days');
-        return { k: 'date', days: d.days + n.n.toNumber() };
-      }
-    }
-    throw new EvalError(`unknown function ${fn}`);
+  /** floor/ceil: a step function of a line, constant over its window. */
+  protected whole(fn: 'floor' | 'ceil', v: Linear): Value {
+    const round = (n: Decimal): Decimal => (fn === 'floor' ? n.floor() : n.ceil());
+    if (!v.b.isZero()) this.decided(roundingHi(v, this.k, this.axis.last, round, ONE, fn));
+    return num(round(valueAt(v, this.k)));
   }
 
   /**
    * max/min picks the first argument attaining the extreme (as the explain evaluator does); the pick holds while
    * every earlier argument stays strictly behind it and every later one does not pass it.
    */
-  private extreme(fn: 'max' | 'min', args: readonly IR[], ctx: Ctx): SweepValue {
-    if (args.length === 0) throw new EvalError(`${fn}() needs at least one argument`);
-    const values = args.map((a) => this.linear(this.eval(a, ctx), fn));
+  protected extreme(fn: 'max' | 'min', values: readonly Linear[]): SweepValue {
     const better = (x: Decimal, y: Decimal): boolean => (fn === 'max' ? x.gt(y) : x.lt(y));
     let best = 0;
     for (let i = 1; i < values.length; i++) if (better(valueAt(values[i], this.k), valueAt(values[best], this.k))) best = i;
