@@ -206,7 +206,8 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   async function handle(event: H3Event, clientAddress: string | undefined): Promise<Response> {
     const started = performance.now();
     const request = event.req;
-    const url = new URL(request.url);
+    // The node server's request carries its parsed target (server.ts); an in-process Request is parsed here.
+    const url = (request as Request & { _url?: URL })._url ?? new URL(request.url);
     const state = newState(request.headers.get('x-request-id'), proxies.clientFor(request.headers.get('x-forwarded-for'), clientAddress));
     const log = deps.logger.child({ request_id: state.requestId });
     let outcome: Response | Envelope;

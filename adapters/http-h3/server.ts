@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import { ServiceError } from '../../core/domain/errors.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { BrokenRequest, HttpApp, RefusedAnswer } from './app.js';
+import { FastURL, NodeRequest } from 'srvx/node';
 import { attachNodeBody } from './node-body.js';
 
 /** Methods the fetch API refuses to carry in a Request. */
@@ -57,16 +58,17 @@ function writeRefusal(res: ServerResponse, answer: RefusedAnswer, method: string
   res.end(body);
 }
 
-function toRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
-  }
+/**
+ * The web Request the platform sees: srvx's NodeRequest, a view of node's message that builds nothing until asked
+ * (headers are read from node's parsed headers, the URL from the request target on the fixed origin); a full fetch
+ * Request (URL parse, a Headers copy, an AbortSignal) cost more than the platform's own work on a small request.
+ * Anything else asked of it (a body stream, a signal) is built then. The body is read from the message itself.
+ */
+function toRequest(req: IncomingMessage, res: ServerResponse): Request {
   const method = (req.method ?? 'GET').toUpperCase();
   const target = req.url ?? '/';
-  const request = new Request(target.startsWith('/') ? `${ORIGIN}${target}` : new URL(target, ORIGIN), { method, headers });
+  const request = new NodeRequest({ req, res }) as Request & { _url: URL };
+  request._url = target.startsWith('/') ? new FastURL(`${ORIGIN}${target}`) : new URL(target, ORIGIN);
   if (method !== 'GET' && method !== 'HEAD') attachNodeBody(request, req);
   return request;
 }
@@ -126,7 +128,7 @@ export async function listen(app: ServedApp, host: string, port: number, logger:
     try {
       const method = (req.method ?? 'GET').toUpperCase();
       if (UNCARRIED_METHODS.has(method)) throw methodNotServed(method);
-      request = toRequest(req);
+      request = toRequest(req, res);
     } catch (error) {
       const refusal = error instanceof ServiceError ? error : new ServiceError('invalid_request', 'The request target is not a valid path; send an origin-form path such as /v1/health.');
       const answer = refuse(refusal, brokenRequest(req));

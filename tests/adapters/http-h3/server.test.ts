@@ -171,4 +171,28 @@ describe('node server', () => {
     const res = await fetch(`${server.url}/v1/test/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'snap' }) });
     expect(res.status).toBe(200);
   });
+  /** One raw HTTP/1.1 exchange on a new connection (the request is written as given); the answer's status line and body. */
+  function rawExchange(request: string): Promise<{ statusLine: string; body: string }> {
+    const port = Number(new URL(server.url).port);
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let text = '';
+      socket.on('data', (part: Buffer) => (text += part.toString('utf8')));
+      socket.on('error', reject);
+      socket.on('end', () => resolve({ statusLine: text.split('\r\n')[0], body: text.slice(text.indexOf('\r\n\r\n') + 4) }));
+    });
+  }
+
+  it('refuses a repeated single-valued header (two content types) rather than reading its first copy', async () => {
+    const body = JSON.stringify({ query: 'snap' });
+    const once = await rawExchange(`POST /v1/test/echo?x=1 HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+    expect(once.statusLine).toBe('HTTP/1.1 200 OK');
+    expect(JSON.parse(once.body).data).toEqual({ query: 'snap' });
+    // Two content types: which one the client meant is unknown, so neither is taken.
+    const twice = await rawExchange(
+      `POST /v1/test/echo HTTP/1.1\r\nhost: x\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-type: text/plain\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+    );
+    expect(twice.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(twice.body).error.message).toMatch(/content-type must be application\/json/);
+  });
 });
