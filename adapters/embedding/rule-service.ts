@@ -18,7 +18,6 @@ import { calculationModule } from '../calculation/module.js';
 import { CALCULATION } from '../calculation/tokens.js';
 import { createApp, type App } from '../composition-root.js';
 import { loadConfig } from '../config/env.js';
-import type { JsonText } from '../http-h3/envelope.js';
 import { batchRequestSchema, CalculateRequestSchema } from '../../core/api/schemas/calculation.js';
 import { SearchRequestSchema } from '../../core/api/schemas/read.js';
 import { SweepRequestSchema } from '../../core/api/schemas/sweep.js';
@@ -27,6 +26,7 @@ import { validatePart } from '../http-h3/validation.js';
 import { readSurfaceModule } from '../read-surface/module.js';
 import { READ } from '../read-surface/tokens.js';
 import { TOKENS } from '../tokens.js';
+import { plainData } from './plain-data.js';
 import { silentLogger } from './silent-logger.js';
 
 export interface RuleServiceOptions {
@@ -79,9 +79,12 @@ function environmentFor(options: RuleServiceOptions): Record<string, string> {
   return env;
 }
 
-/** The API's JSON text as plain data: callers get fresh objects shaped exactly as over HTTP, never shared memos. */
-function dataOf<T>(text: JsonText): T {
-  return JSON.parse(text.json) as T;
+/**
+ * An answer as the API's `data` carries it: what its JSON text parses to (./plain-data.ts), built without writing
+ * the text, in fresh objects so callers never share the service's memory.
+ */
+function dataOf<T>(answer: object): T {
+  return plainData(answer) as T;
 }
 
 /**
@@ -103,7 +106,6 @@ function serviceOver(app: App): RuleService {
   const catalog = () => app.resolve(READ.Catalog).current();
   const runtime = () => app.resolve(READ.Runtime);
   const calculation = () => app.resolve(CALCULATION.Service);
-  const json = () => app.resolve(CALCULATION.Json);
   let closed = false;
   const open = <T>(answer: () => T): T => {
     if (closed) throw new Error('this rule service is closed');
@@ -119,14 +121,16 @@ function serviceOver(app: App): RuleService {
     listPackages: () => open(() => listRuntimePackages(runtime())),
     getPackage: (jurisdiction, programId) => open(() => getRuntimePackage(runtime(), jurisdiction, programId)),
     calculate: (request) =>
-      open(async () => dataOf<CalculationData>(json().response(await calculation().calculate(validatePart(CalculateRequestSchema, request, 'request'))))),
+      open(async () => dataOf<CalculationData>(await calculation().calculate(validatePart(CalculateRequestSchema, request, 'request')))),
     calculateBatch: (requests) =>
       open(async () => {
         const body = validatePart(batchRequestSchema(LIMITS.batch), { requests }, 'request');
-        return dataOf<BatchData>(json().batch(await calculation().batch(body.requests)));
+        const { summary, results } = await calculation().batch(body.requests);
+        // The fields POST /v1/calculate/batch writes, in its order.
+        return dataOf<BatchData>({ summary, results });
       }),
-    // Embedders are not metered; a fresh copy, so callers never share the answer's objects.
-    sweep: (request) => open(async () => structuredClone(await new SweepService(calculation()).sweep(validatePart(SweepRequestSchema, request, 'request')))),
+    // Embedders are not metered.
+    sweep: (request) => open(async () => dataOf<SweepData>(await new SweepService(calculation()).sweep(validatePart(SweepRequestSchema, request, 'request')))),
     close: async () => {
       if (closed) return;
       closed = true;
