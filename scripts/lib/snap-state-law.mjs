@@ -158,13 +158,15 @@ export function fy26SimplifiedMethodDepartures(st) {
 /** The coverage column: the unverified figures, or what was checked. */
 export function utilityCheckText(st) {
   const u = st.unverified_figures ?? [];
+  const b = st.utility_fy2026_basis;
+  const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match ${basisSourceLabel(b)}: ${b.citation}` : '';
   if (u.length > 0) {
     const flagged = `unverified (warned in results): ${u.map((x) => `${KIND_LABEL[x.kind] ?? x.kind} from ${x.effective_from}`).join(', ')}`;
-    const others = fy26SimplifiedMethodDepartures(st).filter((x) => !u.some((y) => y.kind === x.kind && y.region === x.region));
-    return others.length ? `${flagged}; also not FY2025 x the FNS simplified-method factor (unchecked): ${others.map((x) => `${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}` : flagged;
+    // A departure from the simplified method that a source confirms (utility_fy2026_basis) is checked, not open.
+    const others = fy26SimplifiedMethodDepartures(st).filter((x) => !u.some((y) => y.kind === x.kind && y.region === x.region) && !b?.kinds.includes(x.kind));
+    const open = others.length ? `; also not FY2025 x the FNS simplified-method factor (unchecked): ${others.map((x) => `${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}` : '';
+    return `${flagged}${open}${b ? `; ${checked}` : ''}`;
   }
-  const b = st.utility_fy2026_basis;
-  const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match the State's own source: ${b.citation}` : '';
   const rest = b && b.kinds.length < 3 ? '; other figures within 6% of FY2025, not checked' : '';
   return b ? `${checked}${rest ? `${rest} (warned in results)` : ''}` : `${simplifiedMethodText(st)}; not checked against the State notice (warned in results)`;
 }
@@ -179,13 +181,19 @@ function simplifiedMethodText(st) {
   return `FY2026 within 6% of FY2025, but not ${factor}: ${d.map((x) => `${where(x)}${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}`;
 }
 
-/** Sentence for the utility module's summary: which FY2026 figures were checked against the State's own source. */
+/** Sentence for the utility module's summary: which FY2026 figures were checked, and against what. */
 export function utilityBasisText(st) {
   const b = st.utility_fy2026_basis;
   if (!b) return '';
   // A source read in the RuleSpec US corpus is named by its corpus path; one read on the web by its URL.
   const where = b.corpus_path ? `RuleSpec US corpus, ${b.corpus_path}` : b.url;
-  return ` FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} checked against the State's own source: ${b.citation} (${where}).`;
+  return ` FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} checked against ${basisSourceLabel(b)}: ${b.citation} (${where}).`;
+}
+
+// Where the State's own FY2026 notice was not reached, FNS's table of the figures it approved for the State is the
+// check (secondary to the State's notice); the text says which of the two a figure was checked against.
+function basisSourceLabel(b) {
+  return b.source === 'fns_table' ? "FNS's table of the State's approved figures (the State's own notice not reached)" : "the State's own source";
 }
 
 /** Text appended to a utility figure's description when a version of it is unverified. */

@@ -44,14 +44,27 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
   });
 
   it('flags a departure with no State source as unverified, so results that read it warn', () => {
-    // North Dakota, Maine and Virginia FY2026 SUAs depart from the method and no State notice was found.
-    for (const code of ['nd', 'me', 'va']) {
-      const flagged = (data.states[code].unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
-      expect(flagged).toEqual([expect.objectContaining({ kind: 'sua', effective_from: '2025-10-01' })]);
-    }
+    // Virginia's FY2026 SUA departs from the method and no VDSS notice was found.
+    const flagged = (data.states.va.unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
+    expect(flagged).toEqual([expect.objectContaining({ kind: 'sua', effective_from: '2025-10-01' })]);
     const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
-    expect(coverage).toContain('unverified (warned in results): SUA from 2025-10-01');
     const virginia = coverage.split('\n').find((line) => line.startsWith('| us-va |')) ?? '';
     expect(virginia).toContain('unverified (warned in results): SUA from 2025-10-01');
+  });
+
+  it('takes a departure FNS lists as the approved figure as checked, saying the source is FNS (North Dakota, Maine)', () => {
+    // FNS FY 2026 SUA table: North Dakota HCSUA 772, Maine HCSUA 1096 and LUA 598; no State notice was reached.
+    for (const code of ['nd', 'me']) {
+      const st = data.states[code];
+      expect(st.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table' }));
+      expect(st.utility_fy2026_basis.kinds).toContain('sua');
+      expect((st.unverified_figures ?? []).filter((u: { kind: string }) => u.kind === 'sua')).toEqual([]);
+    }
+    // Maine's telephone figure stays flagged: the FNS row puts 0 in the phone column.
+    expect(data.states.me.unverified_figures).toEqual([expect.objectContaining({ kind: 'tua', effective_from: '2025-10-01' })]);
+    const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
+    const maine = coverage.split('\n').find((line) => line.startsWith('| us-me |')) ?? '';
+    expect(maine).toContain('unverified (warned in results): TUA from 2025-10-01; FY2026 SUA, LUA match FNS\'s table of the State\'s approved figures');
+    expect(maine).not.toContain('(unchecked)');
   });
 });
