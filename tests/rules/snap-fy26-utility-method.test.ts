@@ -52,19 +52,19 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
     expect(virginia).toContain('unverified (warned in results): SUA from 2025-10-01');
   });
 
-  it('takes a departure FNS lists as the approved figure as checked, saying the source is FNS (North Dakota, Maine)', () => {
-    // FNS FY 2026 SUA table: North Dakota HCSUA 772, Maine HCSUA 1096 and LUA 598; no State notice was reached.
-    for (const code of ['nd', 'me']) {
-      const st = data.states[code];
-      expect(st.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table' }));
-      expect(st.utility_fy2026_basis.kinds).toContain('sua');
-      expect((st.unverified_figures ?? []).filter((u: { kind: string }) => u.kind === 'sua')).toEqual([]);
-    }
-    // Maine's telephone figure stays flagged: the FNS row puts 0 in the phone column.
-    expect(data.states.me.unverified_figures).toEqual([expect.objectContaining({ kind: 'tua', effective_from: '2025-10-01' })]);
+  it('takes a departure a source confirms as checked (North Dakota from FNS\'s table, Maine from its own rule)', () => {
+    // FNS FY 2026 SUA table: North Dakota HCSUA 772; no North Dakota notice was reached, so the basis says FNS.
+    expect(data.states.nd.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table' }));
+    expect(data.states.nd.utility_fy2026_basis.kinds).toContain('sua');
+    expect(data.states.nd.unverified_figures ?? []).toEqual([]);
+    // 10-144 C.M.R. ch. 301 sec. 999-3 Chart 8, FFY 2026: FSUA 1096, NHUA 598, PhUA 114 (Maine's own rule).
+    expect(data.states.me.utility_fy2026_basis.source).toBeUndefined();
+    expect(data.states.me.utility_fy2026_basis.kinds).toEqual(['sua', 'lua', 'tua']);
+    expect(data.states.me.unverified_figures ?? []).toEqual([]);
     const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
-    const maine = coverage.split('\n').find((line) => line.startsWith('| us-me |')) ?? '';
-    expect(maine).toContain('unverified (warned in results): TUA from 2025-10-01; FY2026 SUA, LUA match FNS\'s table of the State\'s approved figures');
-    expect(maine).not.toContain('(unchecked)');
+    const row = (code: string) => coverage.split('\n').find((line) => line.startsWith(`| us-${code} |`)) ?? '';
+    expect(row('nd')).toContain('FY2026 SUA, LUA, TUA match FNS\'s table of the State\'s approved figures');
+    expect(row('me')).toContain('FY2026 SUA, LUA, TUA match the State\'s own source: 10-144 C.M.R. ch. 301');
+    for (const code of ['nd', 'me']) expect(row(code)).not.toContain('(unchecked)');
   });
 });
