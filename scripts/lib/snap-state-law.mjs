@@ -54,7 +54,7 @@ export function childSupportTest(st) {
 export const CHILD_SUPPORT_COVERAGE_NOTE =
   'Child support: a State either excludes legally obligated child support paid from income (7 U.S.C. 2014(d)(6); 7 CFR 273.9(c)(17)) or deducts it (2014(e)(4); 7 CFR 273.9(d)(5)). ' +
   'Because 7 CFR 273.9(d)(2) counts the earnings used to pay excluded child support toward the 20% earned income deduction, the two choices give the same net income; they differ only in the gross income tests (federal 130% and the BBCE limits), where an exclusion State compares income after the payments. ' +
-  'Each State\'s choice cites its own manual where it was checked (the "child support" column says verified or not verified). Colorado (10 CCR 2506-1 sec. 4.407) and Missouri (FSM 1115.035.20) exclude; so does Oregon (OAR 461-160-0430(1)(a)(B), which also applies the 20% to the excluded earnings); Massachusetts excludes under 106 CMR 363.230(O) (its DTA guide describes the same result as excluding for the gross test and deducting afterwards). The States marked not verified follow the compiled FNS State Options Report reading; Maine, New York and Virginia carry a specific doubt in that column. Arkansas deducts under its own rule (Ark. Code R. 016.20.95-015), where PolicyEngine excludes (docs/compatibility.md).';
+  'Each State\'s choice cites its own manual where it was checked (the "child support" column says verified or not verified). Colorado (10 CCR 2506-1 sec. 4.407) and Missouri (FSM 1115.035.20) exclude; so does Oregon (OAR 461-160-0430(1)(a)(B), which also applies the 20% to the excluded earnings); Massachusetts excludes under 106 CMR 363.230(O) (its DTA guide describes the same result as excluding for the gross test and deducting afterwards). The States marked not verified follow the compiled FNS State Options Report reading; New York and Virginia carry a specific doubt in that column; Maine excludes under its own rule (10-144 C.M.R. ch. 301, sec. 555-4 item 20). Arkansas deducts under its own rule (Ark. Code R. 016.20.95-015), where PolicyEngine excludes (docs/compatibility.md).';
 
 /** docs/coverage.md: how many States' child support choices were checked against their own rule, and which were not. */
 export function childSupportCheckCount(states) {
@@ -158,13 +158,15 @@ export function fy26SimplifiedMethodDepartures(st) {
 /** The coverage column: the unverified figures, or what was checked. */
 export function utilityCheckText(st) {
   const u = st.unverified_figures ?? [];
+  const b = st.utility_fy2026_basis;
+  const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match ${basisSourceLabel(b)}: ${b.citation}` : '';
   if (u.length > 0) {
     const flagged = `unverified (warned in results): ${u.map((x) => `${KIND_LABEL[x.kind] ?? x.kind} from ${x.effective_from}`).join(', ')}`;
-    const others = fy26SimplifiedMethodDepartures(st).filter((x) => !u.some((y) => y.kind === x.kind && y.region === x.region));
-    return others.length ? `${flagged}; also not FY2025 x the FNS simplified-method factor (unchecked): ${others.map((x) => `${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}` : flagged;
+    // A departure from the simplified method that a source confirms (utility_fy2026_basis) is checked, not open.
+    const others = fy26SimplifiedMethodDepartures(st).filter((x) => !u.some((y) => y.kind === x.kind && y.region === x.region) && !b?.kinds.includes(x.kind));
+    const open = others.length ? `; also not FY2025 x the FNS simplified-method factor (unchecked): ${others.map((x) => `${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}` : '';
+    return `${flagged}${open}${b ? `; ${checked}` : ''}`;
   }
-  const b = st.utility_fy2026_basis;
-  const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match the State's own source: ${b.citation}` : '';
   const rest = b && b.kinds.length < 3 ? '; other figures within 6% of FY2025, not checked' : '';
   return b ? `${checked}${rest ? `${rest} (warned in results)` : ''}` : `${simplifiedMethodText(st)}; not checked against the State notice (warned in results)`;
 }
@@ -179,13 +181,19 @@ function simplifiedMethodText(st) {
   return `FY2026 within 6% of FY2025, but not ${factor}: ${d.map((x) => `${where(x)}${KIND_LABEL[x.kind]} ${x.fy25} -> ${x.fy26} (method ${x.method})`).join(', ')}`;
 }
 
-/** Sentence for the utility module's summary: which FY2026 figures were checked against the State's own source. */
+/** Sentence for the utility module's summary: which FY2026 figures were checked, and against what. */
 export function utilityBasisText(st) {
   const b = st.utility_fy2026_basis;
   if (!b) return '';
   // A source read in the RuleSpec US corpus is named by its corpus path; one read on the web by its URL.
   const where = b.corpus_path ? `RuleSpec US corpus, ${b.corpus_path}` : b.url;
-  return ` FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} checked against the State's own source: ${b.citation} (${where}).`;
+  return ` FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} checked against ${basisSourceLabel(b)}: ${b.citation} (${where}).`;
+}
+
+// Where the State's own FY2026 notice was not reached, FNS's table of the figures it approved for the State is the
+// check (secondary to the State's notice); the text says which of the two a figure was checked against.
+function basisSourceLabel(b) {
+  return b.source === 'fns_table' ? "FNS's table of the State's approved figures (the State's own notice not reached)" : "the State's own source";
 }
 
 /** Text appended to a utility figure's description when a version of it is unverified. */

@@ -44,14 +44,27 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
   });
 
   it('flags a departure with no State source as unverified, so results that read it warn', () => {
-    // North Dakota, Maine and Virginia FY2026 SUAs depart from the method and no State notice was found.
-    for (const code of ['nd', 'me', 'va']) {
-      const flagged = (data.states[code].unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
-      expect(flagged).toEqual([expect.objectContaining({ kind: 'sua', effective_from: '2025-10-01' })]);
-    }
+    // Virginia's FY2026 SUA departs from the method and no VDSS notice was found.
+    const flagged = (data.states.va.unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
+    expect(flagged).toEqual([expect.objectContaining({ kind: 'sua', effective_from: '2025-10-01' })]);
     const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
-    expect(coverage).toContain('unverified (warned in results): SUA from 2025-10-01');
     const virginia = coverage.split('\n').find((line) => line.startsWith('| us-va |')) ?? '';
     expect(virginia).toContain('unverified (warned in results): SUA from 2025-10-01');
+  });
+
+  it('takes a departure a source confirms as checked (North Dakota from FNS\'s table, Maine from its own rule)', () => {
+    // FNS FY 2026 SUA table: North Dakota HCSUA 772; no North Dakota notice was reached, so the basis says FNS.
+    expect(data.states.nd.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table' }));
+    expect(data.states.nd.utility_fy2026_basis.kinds).toContain('sua');
+    expect(data.states.nd.unverified_figures ?? []).toEqual([]);
+    // 10-144 C.M.R. ch. 301 sec. 999-3 Chart 8, FFY 2026: FSUA 1096, NHUA 598, PhUA 114 (Maine's own rule).
+    expect(data.states.me.utility_fy2026_basis.source).toBeUndefined();
+    expect(data.states.me.utility_fy2026_basis.kinds).toEqual(['sua', 'lua', 'tua']);
+    expect(data.states.me.unverified_figures ?? []).toEqual([]);
+    const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
+    const row = (code: string) => coverage.split('\n').find((line) => line.startsWith(`| us-${code} |`)) ?? '';
+    expect(row('nd')).toContain('FY2026 SUA, LUA, TUA match FNS\'s table of the State\'s approved figures');
+    expect(row('me')).toContain('FY2026 SUA, LUA, TUA match the State\'s own source: 10-144 C.M.R. ch. 301');
+    for (const code of ['nd', 'me']) expect(row(code)).not.toContain('(unchecked)');
   });
 });
