@@ -44,12 +44,22 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
   });
 
   it('flags a departure with no State source as unverified, so results that read it warn', () => {
-    // Virginia's FY2026 SUA departs from the method and no VDSS notice was found.
-    const flagged = (data.states.va.unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
+    // Indiana's FY2026 SUA departs from the method (502 -> 486) and no FSSA notice was found.
+    const flagged = (data.states.in.unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
     expect(flagged).toEqual([expect.objectContaining({ kind: 'sua', effective_from: '2025-10-01' })]);
     const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
+    const indiana = coverage.split('\n').find((line) => line.startsWith('| us-in |')) ?? '';
+    expect(indiana).toContain('unverified (warned in results): SUA from 2025-10-01');
+  });
+
+  it('does not flag a departure the State\'s own source confirms (Virginia SUA 375, VDSS SNAP Manual Part X.A.4.e)', () => {
+    // Virginia still departs from the method (379), but its own manual prints $375, so nothing is flagged.
+    expect(data.states.va.unverified_figures).toBeUndefined();
+    expect(data.states.va.utility_fy2026_basis.kinds).toContain('sua');
+    const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
     const virginia = coverage.split('\n').find((line) => line.startsWith('| us-va |')) ?? '';
-    expect(virginia).toContain('unverified (warned in results): SUA from 2025-10-01');
+    expect(virginia).toContain("match the State's own source");
+    expect(virginia).not.toContain('unverified (warned in results)');
   });
 
   it('takes a departure a source confirms as checked (North Dakota from FNS\'s table, Maine from its own rule)', () => {
