@@ -3,7 +3,7 @@
  * typed Rule, or an error (reported through `err`) and undefined.
  */
 import type { DataRelationRule, DerivedRelationRule, RuleVersion, SourceRelationRule } from './model.js';
-import type { RuleBase, RuleProblems } from './rule-base.js';
+import { shaped, type RuleBase, type RuleProblems } from './rule-base.js';
 import { isObj, str, type Obj } from '../syntax/yaml.js';
 
 const REL_TYPES = new Set(['restates', 'sets', 'implements', 'delegates', 'amends', 'defines', 'cites']);
@@ -52,7 +52,7 @@ export function sourceRelationRule(name: string, raw: Obj, base: RuleBase, { err
     err(`source relation "${name}" of type sets needs a value`);
     return undefined;
   }
-  return { ...base, shape: 'source_relation', relationType: type, target, value, authority: str(sr.authority), delegation };
+  return shaped(base, { shape: 'source_relation', relationType: type, target, value, authority: str(sr.authority), delegation });
 }
 
 export function dataRelationRule(name: string, raw: Obj, base: RuleBase, { err }: RuleProblems): DataRelationRule | undefined {
@@ -67,7 +67,7 @@ export function dataRelationRule(name: string, raw: Obj, base: RuleBase, { err }
     err(`data relation "${name}" has ${args.length} arguments but arity ${arity}`);
     return undefined;
   }
-  return { ...base, shape: 'data_relation', arity, arguments: args };
+  return shaped(base, { shape: 'data_relation', arity, arguments: args });
 }
 
 export function derivedRelationRule(name: string, raw: Obj, base: RuleBase, versions: RuleVersion[], { err }: RuleProblems): DerivedRelationRule | undefined {
@@ -87,8 +87,7 @@ export function derivedRelationRule(name: string, raw: Obj, base: RuleBase, vers
     return undefined;
   }
   const localSrc = src.includes('#relation.') ? src.slice(src.indexOf('#relation.') + 10) : src.includes('#') ? src.slice(src.indexOf('#') + 1) : src;
-  return {
-    ...base,
+  return shaped(base, {
     shape: 'derived_relation',
     arity,
     sourceRelation: localSrc,
@@ -98,5 +97,5 @@ export function derivedRelationRule(name: string, raw: Obj, base: RuleBase, vers
     currentSlot: dr.current_slot === undefined ? 1 : Number(dr.current_slot),
     relatedSlot: dr.related_slot === undefined ? 0 : Number(dr.related_slot),
     versions,
-  };
+  });
 }

@@ -40,3 +40,12 @@ export function ruleBase(name: string, kind: string, raw: Obj, origin: RuleOrigi
     metadata: isObj(raw.metadata) ? raw.metadata : undefined,
   };
 }
+
+/**
+ * A rule of one shape: `base` completed in place with the shape's own fields. Each rule's base is made for it
+ * alone (loadRule), so nothing else sees the change; copying its 14 fields into a new object by spread was a
+ * measurable share of loading time.
+ */
+export function shaped<const S extends object>(base: RuleBase, fields: S): RuleBase & S {
+  return Object.assign(base, fields);
+}
