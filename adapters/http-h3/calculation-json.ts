@@ -9,6 +9,7 @@
 import type { BatchResult, CalculateResponse, TraceEntry } from '../../core/ports/calculator.js';
 import type { BatchResponse } from '../../core/usecases/calculate/calculate.js';
 import { JsonText } from './envelope.js';
+import { JsonBytes, utf8 } from './json-bytes.js';
 
 /**
  * One app's trace JSON pieces (bound per app as CALCULATION.Json, so two apps never share them): each rule's
@@ -21,55 +22,80 @@ export class CalculationJson {
   static readonly MAX_CACHED_HEADS = 100_000;
 
   /** Heads by rule id, then variable (with the entity kind each was made for). */
-  readonly #heads = new Map<string, Map<string, { entity: string; text: string }>>();
+  readonly #heads = new Map<string, Map<string, { entity: string; bytes: Buffer }>>();
   #cachedHeads = 0;
   /** Tails by sources array: runtimes share one frozen array per rule across results. */
-  readonly #tails = new WeakMap<readonly string[], string>();
+  readonly #tails = new WeakMap<readonly string[], Buffer>();
 
   response(response: CalculateResponse): JsonText {
-    return new JsonText(this.#withTrace(response));
+    const out = new JsonBytes();
+    this.#withTrace(response, out);
+    return new JsonText(out.toBuffer());
   }
 
   batch(batch: BatchResponse): JsonText {
-    const entry = (e: BatchResult): string => (e.status === 'ok' ? `{"status":"ok","result":${this.#withTrace(e.result)}}` : JSON.stringify(e));
-    return new JsonText(`{"summary":${JSON.stringify(batch.summary)},"results":[${batch.results.map(entry).join(',')}]}`);
+    const out = new JsonBytes();
+    out.text(`{"summary":${JSON.stringify(batch.summary)},"results":[`);
+    batch.results.forEach((e: BatchResult, i) => {
+      if (i > 0) out.ascii(',');
+      if (e.status !== 'ok') return out.text(JSON.stringify(e));
+      out.ascii('{"status":"ok","result":');
+      this.#withTrace(e.result, out);
+      out.ascii('}');
+    });
+    out.ascii(']}');
+    return new JsonText(out.toBuffer());
   }
 
+  /** The trace's JSON text (the same bytes the answers carry). */
   trace(trace: readonly TraceEntry[]): string {
+    const out = new JsonBytes();
+    this.#trace(trace, out);
+    return out.toBuffer().toString('utf8');
+  }
+
+  #trace(trace: readonly TraceEntry[], out: JsonBytes): void {
     // Entity ids come from the household, so they are never cached beyond this answer; consecutive entries mostly
     // share one, so only the last is kept (as `"<id>","value":`).
     let lastId: string | undefined;
     let idText = '';
-    let out = '[';
+    out.ascii('[');
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
-      if (i > 0) out += ',';
+      if (i > 0) out.ascii(',');
       if (!isPlainEntry(entry)) {
-        out += JSON.stringify(entry);
+        out.text(JSON.stringify(entry));
         continue;
       }
       if (entry.entity_id !== lastId) {
         lastId = entry.entity_id;
         idText = `${JSON.stringify(lastId)},"value":`;
       }
-      out += this.#head(entry.rule_id, entry.variable, entry.entity) + idText + valueJson(entry.value) + this.#tail(entry.sources);
+      out.bytes(this.#head(entry.rule_id, entry.variable, entry.entity));
+      out.text(idText);
+      writeValue(entry.value, out);
+      out.bytes(this.#tail(entry.sources));
     }
-    return `${out}]`;
+    out.ascii(']');
   }
 
-  /** An object's JSON with `trace` written by trace(); other fields, in their order, by JSON.stringify. */
-  #withTrace(value: object): string {
-    let out = '{';
+  /** An object's JSON with `trace` written by #trace(); other fields, in their order, by JSON.stringify. */
+  #withTrace(value: object, out: JsonBytes): void {
+    let first = true;
+    out.ascii('{');
     for (const key in value) {
       const field = (value as Record<string, unknown>)[key];
       if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
-      if (out.length > 1) out += ',';
-      out += `${JSON.stringify(key)}:${key === 'trace' && Array.isArray(field) ? this.trace(field as TraceEntry[]) : JSON.stringify(field)}`;
+      if (!first) out.ascii(',');
+      first = false;
+      out.text(`${JSON.stringify(key)}:`);
+      if (key === 'trace' && Array.isArray(field)) this.#trace(field as TraceEntry[], out);
+      else out.text(JSON.stringify(field));
     }
-    return `${out}}`;
+    out.ascii('}');
   }
 
-  #head(ruleId: string, variable: string, entity: string): string {
+  #head(ruleId: string, variable: string, entity: string): Buffer {
     let byVariable = this.#heads.get(ruleId);
     if (byVariable === undefined) {
       if (this.#cachedHeads >= CalculationJson.MAX_CACHED_HEADS) {
@@ -80,21 +106,21 @@ export class CalculationJson {
       this.#heads.set(ruleId, byVariable);
     }
     const cached = byVariable.get(variable);
-    if (cached !== undefined) return cached.entity === entity ? cached.text : headText(ruleId, variable, entity);
-    const text = headText(ruleId, variable, entity);
-    byVariable.set(variable, { entity, text });
+    if (cached !== undefined) return cached.entity === entity ? cached.bytes : utf8(headText(ruleId, variable, entity));
+    const bytes = utf8(headText(ruleId, variable, entity));
+    byVariable.set(variable, { entity, bytes });
     this.#cachedHeads += 1;
-    return text;
+    return bytes;
   }
 
-  #tail(sources: readonly string[]): string {
-    let text = this.#tails.get(sources);
-    if (text === undefined) {
-      text = `,"sources":${JSON.stringify(sources)}}`;
+  #tail(sources: readonly string[]): Buffer {
+    let bytes = this.#tails.get(sources);
+    if (bytes === undefined) {
+      bytes = utf8(`,"sources":${JSON.stringify(sources)}}`);
       // Only arrays that cannot change may be remembered by identity.
-      if (Object.isFrozen(sources)) this.#tails.set(sources, text);
+      if (Object.isFrozen(sources)) this.#tails.set(sources, bytes);
     }
-    return text;
+    return bytes;
   }
 }
 
@@ -102,14 +128,14 @@ function headText(ruleId: string, variable: string, entity: string): string {
   return `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"entity":${JSON.stringify(entity)},"entity_id":`;
 }
 
-function valueJson(value: unknown): string {
+function writeValue(value: unknown, out: JsonBytes): void {
   switch (typeof value) {
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
+      return out.ascii(Number.isFinite(value) ? String(value) : 'null');
     case 'boolean':
-      return value ? 'true' : 'false';
+      return out.ascii(value ? 'true' : 'false');
     default:
-      return JSON.stringify(value);
+      return out.text(JSON.stringify(value));
   }
 }
 
