@@ -3,7 +3,8 @@
  * instance answers a poll. Each instance runs a BullMQ worker with bounded concurrency; a worker holds a
  * lock (a lease, renewed while it runs) on each active job. When an instance dies its locks expire and a
  * live instance's stalled-job check moves the job back to the queue, where a worker picks it up again and
- * runs it from the first entry. The lock guarantees that two instances never run one job at once.
+ * runs it from the first entry (its progress held at what the dead instance reached until the rerun passes it).
+ * The lock guarantees that two instances never run one job at once.
  */
 import { Queue, Worker } from 'bullmq';
 import { ServiceError } from '../../core/domain/errors.js';
@@ -159,10 +160,13 @@ export class RedisJobStore implements JobStore {
     this.worker = new Worker<JobData, BatchResult[]>(
       this.options.queueName,
       async (job) => {
+        // A job taken over from a dead instance reruns from its first entry. Its progress keeps the count the dead
+        // instance reached until the rerun passes it, so a poll's `completed` never goes down.
+        const reached = typeof job.progress === 'number' ? job.progress : 0;
         const results: BatchResult[] = [];
         for (const request of job.data.requests) {
           results.push(await runner(request));
-          await job.updateProgress(results.length);
+          if (results.length > reached) await job.updateProgress(results.length);
         }
         return results;
       },

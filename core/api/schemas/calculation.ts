@@ -172,7 +172,12 @@ export const JobRecordSchema = v.strictObject({
   started_at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
   finished_at: v.optional(v.pipe(v.string(), v.isoTimestamp())),
   total: v.number(),
-  completed: v.number(),
+  completed: v.pipe(
+    v.number(),
+    v.description(
+      'Entries finished so far; equals total once succeeded. It never goes down: a job taken over from a dead instance (Redis store) reruns from its first entry, and completed stays at the count reached before until the rerun passes it.',
+    ),
+  ),
   api_key_id: v.nullable(v.string()),
   results: v.optional(v.array(BatchResultSchema)),
   error: v.optional(v.string()),
