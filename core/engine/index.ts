@@ -35,6 +35,8 @@ export {
   type OverrideProblem,
   type OverrideResult,
   type ProgramSpec,
+  type ProgramProfile,
+  type ProfileProblem,
   type RuntimePackage,
   type PackageInput,
   type PackageOutput,

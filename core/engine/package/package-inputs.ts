@@ -6,12 +6,11 @@
 import type { CompiledProgram } from '../compile/index.js';
 import type { InputDoc, LoadedModule } from '../load/model.js';
 import { inferInputTypes } from './input-types.js';
-import { isObj } from './program-spec.js';
 import type { InputCatalogEntry, PackageInput, ProgramSpec } from './types.js';
 
 export function packageInputs(program: CompiledProgram, reachedInputs: ReadonlySet<string>, spec: ProgramSpec): { catalog: InputCatalogEntry[]; inputs: PackageInput[] } {
   const types = inferInputTypes(program);
-  const defaults = isObj(spec.extensions.input_defaults) ? spec.extensions.input_defaults : {};
+  const defaults = spec.profile.household.defaults;
   const catalog: InputCatalogEntry[] = [];
   const inputs: PackageInput[] = [];
   for (const slot of [...reachedInputs].sort()) {

@@ -1,10 +1,12 @@
 /**
  * Spec parsing: a `programs/<jur>/<prog>/*.yaml` compose spec's text → a ProgramSpec (program, period, outputs,
- * scope resolved to module ids, transformations, auto-gated outputs; unknown top-level keys kept as extensions),
+ * scope resolved to module ids, transformations, auto-gated outputs; unknown top-level keys kept as extensions and
+ * the ones Tenet reads checked into a ProgramProfile, ./program-profile.ts),
  * or a diagnostic. The one parser of program specs: the composer and the read catalog (adapters/read-surface)
  * both read specs through it, so they agree on which specs declare a program and which modules its scope names.
  */
 import { parseYaml } from '../load/module-loader.js';
+import { parseProgramProfile, profileProblemText } from './program-profile.js';
 import type { SpecResult } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -65,6 +67,8 @@ export function parseProgramSpec(path: string, text: string): SpecResult {
   const transformations = Array.isArray(doc.transformations) ? doc.transformations.filter(isObj) : [];
   const extensions: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(doc)) if (!KNOWN_KEYS.has(k)) extensions[k] = v;
+  const profile = parseProgramProfile(program, extensions);
+  if (!profile.ok) return { ok: false, diagnostics: profile.problems.map((p) => ({ severity: 'error', module: path, file: path, message: profileProblemText(p) })) };
   return {
     ok: true,
     spec: {
@@ -79,6 +83,7 @@ export function parseProgramSpec(path: string, text: string): SpecResult {
       transformations,
       autoGateOutputs: strList(doc.auto_gate_outputs),
       extensions,
+      profile: profile.profile,
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Period, TraceEntry } from '../explain/evaluate.js';
 import type { Diagnostic, InputDoc } from '../load/model.js';
 import type { EvalFailure } from '../values.js';
 import type { OwnedCaches } from '../owned-caches.js';
+import type { ProgramProfile } from './program-profile.js';
 
 type Obj = Record<string, unknown>;
 
@@ -23,8 +24,10 @@ export interface ProgramSpec {
   readonly acknowledgedIncomplete: readonly string[];
   readonly transformations: readonly Obj[];
   readonly autoGateOutputs: readonly string[];
-  /** Top-level keys this engine does not interpret (household_aliases, input_defaults, sample_household, …). */
+  /** Top-level keys RuleSpec does not define (household_aliases, input_defaults, sample_household, …), as written; in the digest. */
   readonly extensions: Readonly<Record<string, unknown>>;
+  /** The extensions Tenet reads, checked and typed once (./program-profile.ts); later stages read this, not `extensions`. */
+  readonly profile: ProgramProfile;
 }
 
 export type SpecResult = { ok: true; spec: ProgramSpec } | { ok: false; diagnostics: Diagnostic[] };

@@ -12,17 +12,11 @@ export interface FiscalFigures {
   yearly: Set<string>;
 }
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
+/** From the program profile's `last_fiscal_year` and `fiscal_year_parameters`. */
 export function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
-  const ext = pkg.spec.extensions;
-  const last = record(ext.last_fiscal_year);
-  const yearly = new Set(Array.isArray(ext.fiscal_year_parameters) ? ext.fiscal_year_parameters.filter((p): p is string => typeof p === 'string') : []);
-  // YAML may give the date as a string or, unquoted, as a Date.
-  const ends = last.ends instanceof Date ? last.ends.toISOString().slice(0, 10) : last.ends;
-  if (typeof ends === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(ends)) return { lastFiscalYear: fiscalYearOf(ends), yearly };
+  const { lastFiscalYearEnds: ends, fiscalYearParameters } = pkg.spec.profile;
+  const yearly = new Set(fiscalYearParameters);
+  if (ends !== undefined) return { lastFiscalYear: fiscalYearOf(ends), yearly };
   // Without the extension: the latest fiscal year in which any parameter of the program has a version.
   let latest = 0;
   for (const parameter of pkg.program.parameters.values()) for (const version of parameter.versions) latest = Math.max(latest, fiscalYearOf(version.from));

@@ -1,18 +1,16 @@
 /**
  * What a package says about its inputs and outputs: description, period and unit (docs/read-surface.md,
  * "Package detail"). A compose spec may state them in its extensions `input_docs` (keyed by household alias or
- * input name), `person_input_docs` (keyed by person alias) and `output_docs` (keyed by output name); an output
+ * input name), `person_input_docs` (keyed by person alias) and `output_docs` (keyed by output name), read from
+ * the program profile (../package/program-profile.ts); an output
  * the spec does not document takes what its RuleSpec rule has (`description` or `label`, `period`, `unit`), and an
  * input what a closure module's `inputs:` documentation block says about its slot. Nothing is invented: a field
  * the source does not state is left out.
  */
 import type { RuntimePackage } from '../index.js';
+import type { FieldDocs } from '../package/program-profile.js';
 
-export interface FieldDocs {
-  description?: string;
-  period?: string;
-  unit?: string;
-}
+export type { FieldDocs } from '../package/program-profile.js';
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -35,27 +33,27 @@ function compact(docs: FieldDocs): FieldDocs {
   return out;
 }
 
-/** One `{description, period, unit}` entry of a docs extension; other keys are not read. */
+/** One `{description, period, unit}` entry of a module's `inputs:` block; other keys are not read. */
 function entryDocs(raw: unknown): FieldDocs {
   const entry = record(raw);
   return compact({ description: text(entry.description), period: periodWord(entry.period), unit: text(entry.unit) });
 }
 
 /**
- * canonical input name -> docs, from the extension `key` whose entries are keyed by an alias (resolved through
- * `aliases`) or by any name the input accepts (resolved through `canonicalOf`), field by field over `fromSource`.
+ * canonical input name -> docs, from one level's profile docs whose entries are keyed by an alias (resolved
+ * through `aliases`) or by any name the input accepts (resolved through `canonicalOf`), field by field over
+ * `fromSource`.
  */
 export function inputDocs(
-  ext: Readonly<Record<string, unknown>>,
-  key: 'input_docs' | 'person_input_docs',
+  declared: Readonly<Record<string, FieldDocs>>,
   aliases: Readonly<Record<string, string>>,
   canonicalOf: ReadonlyMap<string, string>,
   fromSource: ReadonlyMap<string, FieldDocs> = new Map(),
 ): Map<string, FieldDocs> {
   const out = new Map(fromSource);
-  for (const [name, raw] of Object.entries(record(ext[key]))) {
+  for (const [name, docs] of Object.entries(declared)) {
     const canonical = aliases[name] ?? canonicalOf.get(name);
-    if (canonical) out.set(canonical, { ...out.get(canonical), ...entryDocs(raw) });
+    if (canonical) out.set(canonical, { ...out.get(canonical), ...docs });
   }
   return out;
 }
@@ -73,12 +71,12 @@ export function sourceInputDocs(pkg: RuntimePackage): Map<string, FieldDocs> {
 
 /** output name -> docs: the spec's `output_docs` entry, field by field over what the output's rule states. */
 export function outputDocs(pkg: RuntimePackage): Map<string, FieldDocs> {
-  const declared = record(pkg.spec.extensions.output_docs);
+  const declared = pkg.spec.profile.outputDocs;
   const out = new Map<string, FieldDocs>();
   for (const output of pkg.outputs) {
     const rule = pkg.program.derived.get(output.name)?.rule ?? pkg.program.parameters.get(output.name)?.rule;
     const fromRule = compact({ description: text(rule?.description) ?? text(rule?.label), period: periodWord(rule?.period), unit: text(rule?.unit ?? output.unit) });
-    out.set(output.name, { ...fromRule, ...entryDocs(declared[output.name]) });
+    out.set(output.name, { ...fromRule, ...(Object.hasOwn(declared, output.name) ? declared[output.name] : {}) });
   }
   return out;
 }

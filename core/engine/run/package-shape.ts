@@ -1,25 +1,16 @@
 /**
  * Derives a package's household shape (entities, inputs, defaults, aliases) from an engine RuntimePackage and
- * its spec extensions (docs/snap-package-contract.md): `household_entity`, `household_aliases`, `input_types`,
- * `input_defaults`, `person_entity`, `person_relation`, `person_aliases`, `person_input_defaults`,
- * `default_period`, and the docs extensions `input_docs` / `person_input_docs` (./package-docs.ts). Without extensions every input sits on one `household` unit, except inputs the engine
- * reads through a relation, which go on a counted member entity.
+ * its program profile (the spec's checked extensions, ../package/program-profile.ts; docs/snap-package-contract.md):
+ * the household and person levels' entities, aliases, defaults, docs (./package-docs.ts) and material inputs
+ * (./material-inputs.ts), the person relation, input types, values and limits, and the default period. Without
+ * them every input sits on one `household` unit, except inputs the engine reads through a relation, which go on a
+ * counted member entity.
  */
 import type { HouseholdShape, JsonValue, PackageEntity, PackageInput } from '../../domain/household/shape.js';
 import type { RuntimePackage } from '../index.js';
 import { isPeriod } from '../../domain/household/period.js';
-import { inputLimits, inputValues, materialInputs } from './material-inputs.js';
+import { materialInputs } from './material-inputs.js';
 import { inputDocs, sourceInputDocs, type FieldDocs } from './package-docs.js';
-
-type Extensions = Readonly<Record<string, unknown>>;
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
 
 /** Relation names are shown and accepted bare (`member_of_snap_household`), not as durable ids. */
 export function bareRelationName(name: string): string {
@@ -32,69 +23,69 @@ export function bareRelationName(name: string): string {
  * first month, a date as its month.
  */
 export function defaultPeriod(pkg: RuntimePackage): string {
-  const fromExtension = pkg.spec.extensions.default_period;
-  const candidate = String(typeof fromExtension === 'string' || typeof fromExtension === 'number' ? fromExtension : pkg.spec.period);
+  const candidate = pkg.spec.profile.defaultPeriod ?? pkg.spec.period;
   if (/^\d{4}$/.test(candidate)) return `${candidate}-01`;
   return isPeriod(candidate) ? candidate : String(candidate).slice(0, 7);
 }
 
 export function householdShape(pkg: RuntimePackage): HouseholdShape {
-  const ext: Extensions = pkg.spec.extensions;
+  const { household, person, inputTypes, inputLimits, inputValues } = pkg.spec.profile;
   // Any accepted id (or the bare slot) -> the input's canonical request name.
   const canonicalOf = new Map<string, string>();
   for (const input of pkg.inputs) for (const name of [input.slot, input.name, ...input.accepted]) canonicalOf.set(name, input.name);
-  const resolveAliases = (raw: unknown): Record<string, string> => {
+  // Aliases naming no input of this package are left out: the spec may list inputs another closure reads.
+  const resolveAliases = (aliases: Readonly<Record<string, string>>): Record<string, string> => {
     const out: Record<string, string> = {};
-    for (const [alias, target] of Object.entries(record(raw))) {
-      const canonical = typeof target === 'string' ? canonicalOf.get(target) : undefined;
+    for (const [alias, target] of Object.entries(aliases)) {
+      const canonical = canonicalOf.get(target);
       if (canonical) out[alias] = canonical;
     }
     return out;
   };
-  const householdAliases = resolveAliases(ext.household_aliases);
-  const personAliases = resolveAliases(ext.person_aliases);
-  const inputTypes = record(ext.input_types);
+  const householdAliases = resolveAliases(household.aliases);
+  const personAliases = resolveAliases(person.aliases);
   const typeOf = (canonical: string, fallback: string): string => {
     for (const [alias, target] of Object.entries({ ...personAliases, ...householdAliases })) {
-      if (target === canonical && typeof inputTypes[alias] === 'string') return inputTypes[alias] as string;
+      if (target === canonical && Object.hasOwn(inputTypes, alias)) return inputTypes[alias];
     }
     return fallback;
   };
-  const defaultsFor = (raw: unknown, aliases: Record<string, string>): Map<string, JsonValue> => {
+  const defaultsFor = (defaults: Readonly<Record<string, JsonValue>>, aliases: Record<string, string>): Map<string, JsonValue> => {
     const out = new Map<string, JsonValue>();
-    for (const [name, value] of Object.entries(record(raw))) {
+    for (const [name, value] of Object.entries(defaults)) {
       const canonical = aliases[name] ?? canonicalOf.get(name);
-      if (canonical && value !== undefined) out.set(canonical, value as JsonValue);
+      if (canonical) out.set(canonical, value);
     }
     return out;
   };
-  const householdDefaults = defaultsFor(ext.input_defaults, householdAliases);
-  const personDefaults = defaultsFor(ext.person_input_defaults, personAliases);
+  const householdDefaults = defaultsFor(household.defaults, householdAliases);
+  const personDefaults = defaultsFor(person.defaults, personAliases);
 
-  const unitEntity = text(ext.household_entity) ?? 'Household';
-  const personEntity = text(ext.person_entity) ?? pkg.inputs.find((i) => i.relation)?.entity ?? 'Person';
-  const personRelation = text(ext.person_relation) ?? pkg.inputs.find((i) => i.relation)?.relation;
+  const unitEntity = household.entity ?? 'Household';
+  const personEntity = person.entity ?? pkg.inputs.find((i) => i.relation)?.entity ?? 'Person';
+  const personRelation = person.relation ?? pkg.inputs.find((i) => i.relation)?.relation;
   const householdTargets = new Set(Object.values(householdAliases));
   const queryEntities = new Set(pkg.outputs.map((o) => o.entity));
-  const declaredPerson = text(ext.person_entity) !== undefined;
+  const declaredPerson = person.entity !== undefined;
   const personTargets = new Set(Object.values(personAliases));
 
   const constraints = new Map<string, Pick<PackageInput, 'minimum' | 'maximum' | 'values'>>();
-  for (const [alias, constraint] of Object.entries({ ...inputLimits(ext), ...inputValues(ext) })) {
+  const closedLists = Object.fromEntries(Object.entries(inputValues).map(([alias, values]) => [alias, { values: [...values] }]));
+  for (const [alias, constraint] of Object.entries({ ...inputLimits, ...closedLists })) {
     const canonical = householdAliases[alias] ?? personAliases[alias];
     if (canonical) constraints.set(canonical, constraint);
   }
   // A person input without its own entry takes the household's, which includes the source's (below).
-  const householdDocs = inputDocs(ext, 'input_docs', householdAliases, canonicalOf, sourceInputDocs(pkg));
-  const personDocs = inputDocs(ext, 'person_input_docs', personAliases, canonicalOf);
+  const householdDocs = inputDocs(household.docs, householdAliases, canonicalOf, sourceInputDocs(pkg));
+  const personDocs = inputDocs(person.docs, personAliases, canonicalOf);
   const declare = (name: string, dtype: string, value: JsonValue | undefined, docs: FieldDocs | undefined): PackageInput => {
     // RuleSpec reads an input only when evaluation reaches it, so an input without a default is optional here;
     // a missing input that a rule needs comes back from the engine and is reported as invalid_household.
     const input: PackageInput = value === undefined ? { name, dtype, optional: true } : { name, dtype, default: value };
     return { ...input, ...constraints.get(name), ...docs };
   };
-  const householdMaterial = materialInputs(ext, 'household', householdAliases);
-  const personMaterial = materialInputs(ext, 'person', personAliases);
+  const householdMaterial = materialInputs(household.material, householdAliases);
+  const personMaterial = materialInputs(person.material, personAliases);
   const unitInputs: PackageInput[] = [];
   const personInputs: PackageInput[] = [];
   for (const input of pkg.inputs) {

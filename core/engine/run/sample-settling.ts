@@ -11,10 +11,6 @@ import { sampleHousehold } from '../../domain/household/sample.js';
 import type { CompiledPackage } from './compiled-package.js';
 import { evidenceCandidates, type SampleCandidate } from './sample-evidence.js';
 
-function record(value: unknown): Record<string, JsonValue> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 ? (value as Record<string, JsonValue>) : undefined;
-}
-
 /** `readDocument`: a parsed test file by path (./sample-evidence.ts `testDocuments`, shared by one load's packages). */
 export async function settleSample(pkg: CompiledPackage, testFiles: ReadonlyMap<string, string>, readDocument: (path: string) => Promise<unknown>): Promise<boolean> {
   let first: { candidate: SampleCandidate; problem: string } | undefined;
@@ -24,7 +20,7 @@ export async function settleSample(pkg: CompiledPackage, testFiles: ReadonlyMap<
     first ??= { candidate, problem };
     return false;
   };
-  const declared = record(pkg.pkg.spec.extensions.sample_household);
+  const declared = pkg.pkg.spec.profile.sampleHousehold;
   if (declared && attempt({ origin: "the program spec's sample_household", household: structuredClone(declared) })) return true;
   const neutral: SampleCandidate = { origin: 'neutral values for inputs without a default', household: sampleHousehold(pkg.shape.default_period, pkg.shape.entities) as Record<string, JsonValue> };
   // The neutral guess is evaluated first only to learn whether the default period is covered at all; it is published last.

@@ -4,34 +4,13 @@
  * warnings, naming the parameter, the version and the reason, the same way carried-forward figures are.
  */
 import type { RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
+import type { UnverifiedFigure } from '../package/program-profile.js';
 
-export interface UnverifiedFigure {
-  /** Rule id of the parameter (`module#name`). */
-  parameter: string;
-  /** The version in doubt (YYYY-MM-DD); absent = every version. */
-  effective_from?: string;
-  reason: string;
-}
+export type { UnverifiedFigure } from '../package/program-profile.js';
 
-function isoDate(value: unknown): string | undefined {
-  // YAML may give the date as a string or, unquoted, as a Date.
-  const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;
-  return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined;
-}
-
-/** The package's declared unverified figures; malformed entries are skipped (the spec is checked in tests). */
+/** The package's declared unverified figures, from its program profile (checked when the spec was parsed). */
 export function unverifiedFigures(pkg: RuntimePackage): UnverifiedFigure[] {
-  const list = pkg.spec.extensions.unverified_parameters;
-  if (!Array.isArray(list)) return [];
-  const figures: UnverifiedFigure[] = [];
-  for (const entry of list) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { parameter, effective_from: from, reason } = entry as Record<string, unknown>;
-    if (typeof parameter !== 'string' || typeof reason !== 'string') continue;
-    const date = isoDate(from);
-    figures.push(date ? { parameter, effective_from: date, reason } : { parameter, reason });
-  }
-  return figures;
+  return [...pkg.spec.profile.unverified];
 }
 
 /** One warning per unverified figure the trace read (in the declared order). */

@@ -229,8 +229,11 @@ describe('parameter_overrides: digest, values in the trace, refusals', () => {
   it('an overridden figure the package lists as unverified no longer warns as unverified', () => {
     const published = base.fast.find('snap', 'us-co') as CompiledPackage;
     const RATE = 'us:statutes/7/2017/a#snap_benefit_reduction_rate';
-    const extensions = { ...published.pkg.spec.extensions, unverified_parameters: [{ parameter: RATE, reason: 'doubt stated for this test' }] };
-    const doubted = new CompiledPackage(published.runtime_id, { ...published.pkg, spec: { ...published.pkg.spec, extensions } }, { explain: explainEvaluator });
+    const unverified_parameters = [{ parameter: RATE, reason: 'doubt stated for this test' }];
+    const extensions = { ...published.pkg.spec.extensions, unverified_parameters };
+    // The profile is what the package reads; the extensions stay as written (the digest is over them).
+    const profile = { ...published.pkg.spec.profile, unverified: unverified_parameters };
+    const doubted = new CompiledPackage(published.runtime_id, { ...published.pkg, spec: { ...published.pkg.spec, extensions, profile } }, { explain: explainEvaluator });
     const household = mapHousehold(indexShape(doubted.shape), households[0]);
     const unverified = (warnings: string[]) => warnings.filter((w) => w.startsWith('Unverified figure used'));
     expect(unverified(doubted.execute(household, ['snap_allotment']).warnings)).toEqual([`Unverified figure used: ${RATE}. doubt stated for this test`]);
