@@ -32,10 +32,6 @@ export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) =>
 
 export const explainEvaluator: PackageEvaluator = (pkg, request) => evaluatePackage(pkg, request);
 
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
 /** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
 function engineRelations(household: MappedHousehold): Record<string, Array<[string, string]>> {
   const relations: Record<string, Array<[string, string]>> = {};
@@ -93,16 +89,16 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     /** Set on a package derived by withParameterOverrides. */
     readonly parameter_overrides?: ParameterOverridesApplied,
   ) {
-    const ext = pkg.spec.extensions;
+    const profile = pkg.spec.profile;
     this.jurisdiction = pkg.spec.jurisdiction;
-    this.program_id = typeof ext.program_id === 'string' ? ext.program_id : pkg.spec.name;
+    this.program_id = profile.programId ?? pkg.spec.name;
     this.digest = pkg.digest;
     this.shape = householdShape(pkg);
     this.unitId = this.shape.entities[0].id_template;
     this.outputs = pkg.outputs.map((o) => o.name);
     const known = new Set(this.outputs);
-    this.output_aliases = Object.fromEntries(Object.entries(record(ext.output_aliases)).filter((e): e is [string, string] => typeof e[1] === 'string' && known.has(e[1])));
-    const defaults = Array.isArray(ext.default_outputs) ? ext.default_outputs.filter((o): o is string => typeof o === 'string' && known.has(o)) : [];
+    this.output_aliases = Object.fromEntries(Object.entries(profile.outputAliases).filter(([, output]) => known.has(output)));
+    const defaults = profile.defaultOutputs.filter((o) => known.has(o));
     this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
     this.fiscal = fiscalFigures(pkg);
     const overriddenIds = new Set(parameter_overrides?.parameters.map((p) => p.rule_id) ?? []);
@@ -110,14 +106,13 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     this.answer = new AnswerTrace(pkg, this.shape.entities[0].entity, overriddenIds, overriddenTables);
     // An overridden figure is the caller's, not the package's: its doubt no longer applies.
     this.unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
-    // `fiscal_years: [FY2024, ...]`: the first federal fiscal year starts on 1 October of the year before.
-    const years = Array.isArray(ext.fiscal_years) ? ext.fiscal_years.map((y) => /^FY(\d{4})$/.exec(String(y))).filter((m) => m !== null).map((m) => Number(m[1])) : [];
-    this.firstMonth = years.length > 0 ? `${Math.min(...years) - 1}-10` : undefined;
+    // The first federal fiscal year starts on 1 October of the year before.
+    this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
   }
 
   /** Read-surface description (DescribedPackage in core/ports/runtime.ts). */
   describe() {
-    const sample = this.sample?.household ?? record(this.pkg.spec.extensions.sample_household);
+    const sample = this.sample?.household ?? this.pkg.spec.profile.sampleHousehold ?? {};
     const docs = outputDocs(this.pkg);
     return {
       outputs: this.pkg.outputs.map((o) => ({ name: o.name, ...(o.legalId ? { legal_id: o.legalId } : {}), ...docs.get(o.name) })),
