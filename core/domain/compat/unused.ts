@@ -39,18 +39,14 @@ export interface UnusedInput extends IgnoredInput {
 
 /** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
 export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
+  const reason = !computed
+    ? 'ignored: nothing was computed (no SNAP value was requested with a period key, or none could be computed)'
+    : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
   const out: UnusedInput[] = [];
-  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
-    for (const [id, entity] of Object.entries(entities)) {
-      for (const [name, value] of Object.entries(entity)) {
-        const def = inputDefinition(name);
-        if (def === undefined || def.group !== group || isRequest(value) || read.has(readKey(group, id, name))) continue;
-        const reason = !computed
-          ? 'ignored: nothing was computed (no SNAP value was requested with a period key, or none could be computed)'
-          : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
-        out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason });
-      }
-    }
+  for (const { group, id, name, value } of wireInputs(wire)) {
+    const def = inputDefinition(name);
+    if (def === undefined || def.group !== group || isRequest(value) || read.has(readKey(group, id, name))) continue;
+    out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason });
   }
   return out;
 }
@@ -66,15 +62,18 @@ function isRequest(value: unknown): boolean {
 /** Non-null inputs the endpoint has no mapping for (or that sit on the wrong entity group), with the reason. */
 export function unmappedInputs(wire: WireHousehold): UnusedInput[] {
   const out: UnusedInput[] = [];
-  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
-    for (const [id, entity] of Object.entries(entities)) {
-      for (const [name, value] of Object.entries(entity)) {
-        if (STRUCTURAL_KEYS.has(name) || isRequest(value)) continue;
-        const def = inputDefinition(name);
-        if (def !== undefined && def.group === group) continue;
-        out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: unusedReason(name, group, def?.group) });
-      }
-    }
+  for (const { group, id, name, value } of wireInputs(wire)) {
+    if (STRUCTURAL_KEYS.has(name) || isRequest(value)) continue;
+    const def = inputDefinition(name);
+    if (def !== undefined && def.group === group) continue;
+    out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: unusedReason(name, group, def?.group) });
   }
   return out;
+}
+
+/** Every value of the household, with its entity group, entity id and input name. */
+function* wireInputs(wire: WireHousehold): Generator<{ group: EntityGroup; id: string; name: string; value: unknown }> {
+  for (const [group, entities] of Object.entries(wire) as Array<[EntityGroup, Record<string, WireEntity>]>) {
+    for (const [id, entity] of Object.entries(entities)) for (const [name, value] of Object.entries(entity)) yield { group, id, name, value };
+  }
 }
