@@ -4,7 +4,7 @@
  * holds for that entity (a person's age within the band). Whether an `unless_output` makes it moot is only known
  * after the calculation, so those stay pending until then (docs/calculation.md "Assumptions").
  */
-import type { JsonValue, PackageEntity } from './shape.js';
+import type { JsonValue, PackageEntity, PackageInput } from './shape.js';
 
 export interface Assumption {
   /** The input as a caller names it (the package alias, else the canonical name). */
@@ -19,7 +19,7 @@ export interface Assumption {
 }
 
 export interface PendingAssumption {
-  assumption: Assumption;
+  readonly assumption: Assumption;
   /** Dropped once the calculation shows this Judgment output holds. */
   unless_output?: string;
 }
@@ -28,6 +28,34 @@ export interface PendingAssumption {
 function whereToGive(entity: PackageEntity, id: string, name: string, isPerson: boolean): string {
   if (isPerson) return `household.people.${id}.${name}`;
   return entity.count === undefined && entity.count_from === undefined ? `household.facts.${name}` : `household.entities.${entity.entity}.${id}.${name}`;
+}
+
+/**
+ * A default relied on, whose words are written only when asked for: most pending assumptions of a household are
+ * settled away by an output (an eligible household's ABAWD facts, say), so their messages are never needed.
+ */
+class PendingDefault implements PendingAssumption {
+  #assumption: Assumption | undefined;
+
+  constructor(
+    private readonly entity: PackageEntity,
+    private readonly id: string,
+    private readonly input: PackageInput,
+    private readonly value: JsonValue,
+    private readonly isPerson: boolean,
+    readonly unless_output: string | undefined,
+  ) {}
+
+  get assumption(): Assumption {
+    if (this.#assumption === undefined) {
+      const { entity, id, input, value, isPerson } = this;
+      const name = input.alias ?? input.name;
+      const who = isPerson ? `${entity.entity} ${id}` : 'The household';
+      const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}; it matters because ${input.material?.reason}. Give ${whereToGive(entity, id, name, isPerson)} to confirm or correct it.`;
+      this.#assumption = { input: name, entity: entity.entity, entity_id: id, assumed_value: value, message };
+    }
+    return this.#assumption;
+  }
 }
 
 /**
@@ -47,11 +75,7 @@ export function pendingAssumptions(
     if (!material || supplied.has(input.name) || values[input.name] === undefined) continue;
     const age = options.age;
     if (material.ages && typeof age === 'number' && (age < material.ages[0] || age > material.ages[1])) continue;
-    const name = input.alias ?? input.name;
-    const value = values[input.name];
-    const who = options.isPerson ? `${entity.entity} ${id}` : 'The household';
-    const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}; it matters because ${material.reason}. Give ${whereToGive(entity, id, name, options.isPerson)} to confirm or correct it.`;
-    out.push({ assumption: { input: name, entity: entity.entity, entity_id: id, assumed_value: value, message }, ...(material.unless_output ? { unless_output: material.unless_output } : {}) });
+    out.push(new PendingDefault(entity, id, input, values[input.name], options.isPerson, material.unless_output));
   }
   return out;
 }

@@ -107,9 +107,7 @@ class HouseholdMapping {
   }
 
   private newInstance(entity: PackageEntity): Instance {
-    const values: Record<string, JsonValue> = {};
-    for (const [name, value] of this.facts(entity).defaults) values[name] = value;
-    return { values, supplied: new Set() };
+    return { values: { ...this.facts(entity).defaults }, supplied: new Set() };
   }
 
   /** Own aliases only: a household may name `constructor` or `__proto__`, which a plain object inherits. */

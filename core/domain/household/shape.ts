@@ -89,14 +89,17 @@ export interface ShapeIndex {
 /** An entity's inputs by name, its defaults, and the inputs a household must supply (no default, not optional). */
 export interface EntityFacts {
   byName: Map<string, PackageInput>;
-  defaults: Array<[string, JsonValue]>;
+  /** Input name -> default, in declaration order: each instance starts as a copy (one object spread, not a loop). */
+  defaults: Readonly<Record<string, JsonValue>>;
   required: string[];
 }
 
 function entityFactsOf(entity: PackageEntity): EntityFacts {
+  const defaults: Record<string, JsonValue> = {};
+  for (const input of entity.inputs) if (input.default !== undefined) defaults[input.name] = input.default as JsonValue;
   return {
     byName: new Map(entity.inputs.map((input) => [input.name, input])),
-    defaults: entity.inputs.filter((input) => input.default !== undefined).map((input) => [input.name, input.default as JsonValue]),
+    defaults,
     required: entity.inputs.filter((input) => input.default === undefined && !input.optional).map((input) => input.name),
   };
 }
