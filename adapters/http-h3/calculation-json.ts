@@ -9,7 +9,6 @@
 import type { BatchResult, CalculateResponse, TraceEntry } from '../../core/ports/calculator.js';
 import type { BatchResponse } from '../../core/usecases/calculate/calculate.js';
 import { JsonText } from './envelope.js';
-import { JsonBytes, utf8 } from './json-bytes.js';
 
 /**
  * One app's trace JSON pieces (bound per app as CALCULATION.Json, so two apps never share them): each rule's
@@ -22,80 +21,55 @@ export class CalculationJson {
   static readonly MAX_CACHED_HEADS = 100_000;
 
   /** Heads by rule id, then variable (with the entity kind each was made for). */
-  readonly #heads = new Map<string, Map<string, { entity: string; bytes: Buffer }>>();
+  readonly #heads = new Map<string, Map<string, { entity: string; text: string }>>();
   #cachedHeads = 0;
   /** Tails by sources array: runtimes share one frozen array per rule across results. */
-  readonly #tails = new WeakMap<readonly string[], Buffer>();
+  readonly #tails = new WeakMap<readonly string[], string>();
 
   response(response: CalculateResponse): JsonText {
-    const out = new JsonBytes();
-    this.#withTrace(response, out);
-    return new JsonText(out.toBuffer());
+    return new JsonText(this.#withTrace(response));
   }
 
   batch(batch: BatchResponse): JsonText {
-    const out = new JsonBytes();
-    out.text(`{"summary":${JSON.stringify(batch.summary)},"results":[`);
-    batch.results.forEach((e: BatchResult, i) => {
-      if (i > 0) out.ascii(',');
-      if (e.status !== 'ok') return out.text(JSON.stringify(e));
-      out.ascii('{"status":"ok","result":');
-      this.#withTrace(e.result, out);
-      out.ascii('}');
-    });
-    out.ascii(']}');
-    return new JsonText(out.toBuffer());
+    const entry = (e: BatchResult): string => (e.status === 'ok' ? `{"status":"ok","result":${this.#withTrace(e.result)}}` : JSON.stringify(e));
+    return new JsonText(`{"summary":${JSON.stringify(batch.summary)},"results":[${batch.results.map(entry).join(',')}]}`);
   }
 
-  /** The trace's JSON text (the same bytes the answers carry). */
   trace(trace: readonly TraceEntry[]): string {
-    const out = new JsonBytes();
-    this.#trace(trace, out);
-    return out.toBuffer().toString('utf8');
-  }
-
-  #trace(trace: readonly TraceEntry[], out: JsonBytes): void {
     // Entity ids come from the household, so they are never cached beyond this answer; consecutive entries mostly
     // share one, so only the last is kept (as `"<id>","value":`).
     let lastId: string | undefined;
     let idText = '';
-    out.ascii('[');
+    let out = '[';
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
-      if (i > 0) out.ascii(',');
+      if (i > 0) out += ',';
       if (!isPlainEntry(entry)) {
-        out.text(JSON.stringify(entry));
+        out += JSON.stringify(entry);
         continue;
       }
       if (entry.entity_id !== lastId) {
         lastId = entry.entity_id;
         idText = `${JSON.stringify(lastId)},"value":`;
       }
-      out.bytes(this.#head(entry.rule_id, entry.variable, entry.entity));
-      out.text(idText);
-      writeValue(entry.value, out);
-      out.bytes(this.#tail(entry.sources));
+      out += this.#head(entry.rule_id, entry.variable, entry.entity) + idText + valueJson(entry.value) + this.#tail(entry.sources);
     }
-    out.ascii(']');
+    return `${out}]`;
   }
 
-  /** An object's JSON with `trace` written by #trace(); other fields, in their order, by JSON.stringify. */
-  #withTrace(value: object, out: JsonBytes): void {
-    let first = true;
-    out.ascii('{');
+  /** An object's JSON with `trace` written by trace(); other fields, in their order, by JSON.stringify. */
+  #withTrace(value: object): string {
+    let out = '{';
     for (const key in value) {
       const field = (value as Record<string, unknown>)[key];
       if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
-      if (!first) out.ascii(',');
-      first = false;
-      out.text(`${JSON.stringify(key)}:`);
-      if (key === 'trace' && Array.isArray(field)) this.#trace(field as TraceEntry[], out);
-      else out.text(JSON.stringify(field));
+      if (out.length > 1) out += ',';
+      out += `${JSON.stringify(key)}:${key === 'trace' && Array.isArray(field) ? this.trace(field as TraceEntry[]) : JSON.stringify(field)}`;
     }
-    out.ascii('}');
+    return `${out}}`;
   }
 
-  #head(ruleId: string, variable: string, entity: string): Buffer {
+  #head(ruleId: string, variable: string, entity: string): string {
     let byVariable = this.#heads.get(ruleId);
     if (byVariable === undefined) {
       if (this.#cachedHeads >= CalculationJson.MAX_CACHED_HEADS) {
@@ -106,21 +80,21 @@ export class CalculationJson {
       this.#heads.set(ruleId, byVariable);
     }
     const cached = byVariable.get(variable);
-    if (cached !== undefined) return cached.entity === entity ? cached.bytes : utf8(headText(ruleId, variable, entity));
-    const bytes = utf8(headText(ruleId, variable, entity));
-    byVariable.set(variable, { entity, bytes });
+    if (cached !== undefined) return cached.entity === entity ? cached.text : headText(ruleId, variable, entity);
+    const text = headText(ruleId, variable, entity);
+    byVariable.set(variable, { entity, text });
     this.#cachedHeads += 1;
-    return bytes;
+    return text;
   }
 
-  #tail(sources: readonly string[]): Buffer {
-    let bytes = this.#tails.get(sources);
-    if (bytes === undefined) {
-      bytes = utf8(`,"sources":${JSON.stringify(sources)}}`);
+  #tail(sources: readonly string[]): string {
+    let text = this.#tails.get(sources);
+    if (text === undefined) {
+      text = `,"sources":${JSON.stringify(sources)}}`;
       // Only arrays that cannot change may be remembered by identity.
-      if (Object.isFrozen(sources)) this.#tails.set(sources, bytes);
+      if (Object.isFrozen(sources)) this.#tails.set(sources, text);
     }
-    return bytes;
+    return text;
   }
 }
 
@@ -128,14 +102,14 @@ function headText(ruleId: string, variable: string, entity: string): string {
   return `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"entity":${JSON.stringify(entity)},"entity_id":`;
 }
 
-function writeValue(value: unknown, out: JsonBytes): void {
+function valueJson(value: unknown): string {
   switch (typeof value) {
     case 'number':
-      return out.ascii(Number.isFinite(value) ? String(value) : 'null');
+      return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
-      return out.ascii(value ? 'true' : 'false');
+      return value ? 'true' : 'false';
     default:
-      return out.text(JSON.stringify(value));
+      return JSON.stringify(value);
   }
 }
 

@@ -25,48 +25,25 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  */
 export interface Envelope {
   status: number;
-  /**
-   * The serialised body (serialising is where a handler's unserialisable data fails, inside error handling): text,
-   * or UTF-8 bytes when a route wrote its data as bytes (calculation answers).
-   */
-  json: string | Uint8Array;
+  /** The serialised body (serialising is where a handler's unserialisable data fails, inside error handling). */
+  json: string;
   /** Headers the envelope itself carries (e.g. retry-after of an error); the platform's headers win. */
   headers: Record<string, string>;
-}
-
-/** An envelope whose body is text (errors always are). */
-export interface TextEnvelope extends Envelope {
-  json: string;
 }
 
 const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
  * `data` a route has serialised itself (e.g. calculation results, see calculation-json.ts): the envelope
- * splices it in as it is, text or UTF-8 bytes. It must be the JSON of a value the route's response schema accepts.
+ * splices the text in as it is. It must be the JSON of a value the route's response schema accepts.
  */
 export class JsonText {
-  constructor(readonly content: string | Uint8Array) {}
-
-  /** The JSON as text. */
-  get json(): string {
-    return typeof this.content === 'string' ? this.content : Buffer.from(this.content.buffer, this.content.byteOffset, this.content.byteLength).toString('utf8');
-  }
+  constructor(readonly json: string) {}
 }
-
-const DATA_OPEN = Buffer.from('{"status":"ok","data":', 'utf8');
 
 export function successEnvelope(status: number, data: unknown, m: Meta): Envelope {
-  if (!(data instanceof JsonText)) return { status, json: JSON.stringify({ status: 'ok', data, meta: m }), headers: NO_HEADERS };
-  const close = `,"meta":${JSON.stringify(m)}}`;
-  if (typeof data.content === 'string') return { status, json: `{"status":"ok","data":${data.content}${close}`, headers: NO_HEADERS };
-  // Bytes stay bytes: one copy into the envelope, and the server writes them as they are.
-  return { status, json: Buffer.concat([DATA_OPEN, data.content, Buffer.from(close, 'utf8')]), headers: NO_HEADERS };
-}
-
-/** An envelope's body as text (tests, logs). */
-export function envelopeText(envelope: Envelope): string {
-  return typeof envelope.json === 'string' ? envelope.json : new JsonText(envelope.json).json;
+  const json = data instanceof JsonText ? `{"status":"ok","data":${data.json},"meta":${JSON.stringify(m)}}` : JSON.stringify({ status: 'ok', data, meta: m });
+  return { status, json, headers: NO_HEADERS };
 }
 
 export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unknown): Record<string, unknown> {
@@ -76,7 +53,7 @@ export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unkn
 }
 
 /** ServiceErrors keep code, message and data, with the status and headers their code and facts give; anything else becomes a generic 500. */
-export function errorEnvelope(error: unknown, m: Meta): TextEnvelope {
+export function errorEnvelope(error: unknown, m: Meta): Envelope {
   if (error instanceof ServiceError) {
     return { status: httpStatus(error.code), json: JSON.stringify(errorBody(error.code, error.message, m, error.data)), headers: errorHeaders(error) };
   }
