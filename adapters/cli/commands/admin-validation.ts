@@ -2,11 +2,10 @@
  * `tenet admin validation runs list|show|publish` and `tenet admin validation migration`: validation runs and the
  * migration ledger (/v1/admin/validation/*, scope admin:analytics).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { adminCommand, AdminClient, print, type AdminIo, type ConnectionOptions } from '../admin-client.js';
 import type { ValidationRunRecord, ValidationRunSummary } from '../../../core/domain/validation/run.js';
-import { UsageError } from '../errors.js';
+import { readJsonObject } from '../json-object-file.js';
 import { compact, fields, objectTable, table } from '../output.js';
 
 function formatRuns(data: { runs: ValidationRunSummary[] }): string {
@@ -56,26 +55,6 @@ function formatLedger(ledger: Record<string, unknown>): string {
   return `${head}${tables.join('')}`;
 }
 
-/** The run to publish, from a JSON file or `-` (stdin); an unreadable file or non-object JSON is a usage error. */
-function readRunFile(path: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path === '-' ? 0 : path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as Error).message}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${path} is not JSON: ${(error as Error).message}`);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new UsageError(`${path} must hold one JSON object {kind, rows, cases?, api_version?, base_url?, model_versions?}`);
-  }
-  return parsed as Record<string, unknown>;
-}
-
 export function registerAdminValidation(admin: Command, io: AdminIo): void {
   const validation = admin.command('validation').description('validation runs and the migration ledger (needs admin:analytics)');
   const runs = validation.command('runs').description('list, show and publish validation runs');
@@ -98,7 +77,7 @@ export function registerAdminValidation(admin: Command, io: AdminIo): void {
   adminCommand(runs, 'publish', 'publish a run from a JSON file (- reads stdin)')
     .argument('<file>', 'JSON object {kind, rows, cases?, api_version?, base_url?, model_versions?}, or - for stdin')
     .action(async (file: string, options: ConnectionOptions) => {
-      const body = readRunFile(file);
+      const body = readJsonObject(file, { shape: 'one JSON object {kind, rows, cases?, api_version?, base_url?, model_versions?}' });
       const data = (await AdminClient.from(options, io).call('POST', '/v1/admin/validation/runs', { body })) as ValidationRunSummary;
       print(io, options, data, (r) => `published run ${r.id}\n${formatSummary(r)}`);
     });

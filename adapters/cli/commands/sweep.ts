@@ -6,10 +6,10 @@
  * terminal (or --chart), a text chart of the first numeric output; --json prints the answer as the API's data.
  * Exit status: 0 done, 1 the sweep was refused (its code and message), 2 a bad flag or unreadable household file.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { createRuleService } from '../../embedding/rule-service.js';
 import { UsageError } from '../errors.js';
+import { readJsonObject } from '../json-object-file.js';
 import { jsonDocument } from '../output.js';
 import { sweepChart } from '../sweep-chart.js';
 import { sweepTable } from '../sweep-table.js';
@@ -33,27 +33,11 @@ function amount(flag: string, text: string): number {
   return n;
 }
 
-function householdFile(path: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path === '-' ? 0 : path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--household: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
-    return parsed as Record<string, unknown>;
-  } catch (error) {
-    throw new UsageError(`--household: ${path} is not a JSON household object (${error instanceof Error ? error.message : String(error)})`);
-  }
-}
-
 /** Runs the sweep and returns the text to print. */
 export async function runSweep(jurisdiction: string, options: SweepCommandOptions, terminal: boolean): Promise<string> {
   const from = amount('--from', options.from);
   const to = amount('--to', options.to);
-  const given = options.household === undefined ? undefined : householdFile(options.household);
+  const given = options.household === undefined ? undefined : readJsonObject(options.household, { prefix: '--household: ', shape: 'a JSON household object' });
   const service = await createRuleService(options.rules === undefined ? {} : { rulesPaths: [options.rules] });
   try {
     const household = given ?? (service.getPackage(jurisdiction, options.program) as { sample_household?: Record<string, unknown> }).sample_household ?? {};
