@@ -1,6 +1,7 @@
 /**
- * Explicit per-app wiring: modules declare the tokens they need (checked when the app is built), routes declare
- * the services their handler gets (resolved from that app's container, optional ones undefined when unbound).
+ * Explicit per-app wiring: modules declare the tokens they need (checked when the app is built) and use (a module
+ * resolves nothing else), routes declare the services their handler gets (resolved from that app's container,
+ * optional ones undefined when unbound).
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
