@@ -101,16 +101,26 @@ export const AssumptionSchema = v.strictObject({
   message: v.pipe(v.string(), v.description('Why the default matters (with the provision) and where to give the fact.')),
 });
 
-export const CalculateResponseSchema = v.strictObject({
+/** The runtime that answered: its id and whether it runs compiled rules or a recorded fixture. */
+export const RuntimeRefSchema = v.strictObject({ id: v.string(), mode: v.picklist(['fixture', 'compiled']) });
+
+/** The fields a calculation's answer (and a sweep's) starts with: what answered, for which program and where. */
+export const AnswerProvenanceEntries = {
   engine: v.string(),
-  runtime: v.strictObject({ id: v.string(), mode: v.picklist(['fixture', 'compiled']) }),
+  runtime: RuntimeRefSchema,
   program_id: v.string(),
   jurisdiction: v.string(),
+};
+
+export const CalculationMonthSchema = v.pipe(v.string(), v.description('The calculation month used (YYYY-MM).'));
+
+export const CalculateResponseSchema = v.strictObject({
+  ...AnswerProvenanceEntries,
   package_digest: v.pipe(
     v.string(),
     v.description('sha256:<hex> of what ran: the compiled program (rules, parameters, package metadata) or the recorded fixture package.'),
   ),
-  period: v.pipe(v.string(), v.description('The calculation month used (YYYY-MM).')),
+  period: CalculationMonthSchema,
   outputs: v.record(v.string(), v.unknown()),
   trace: v.array(TraceEntrySchema),
   warnings: v.pipe(v.array(v.string()), v.minLength(1)),

@@ -1,6 +1,7 @@
 /** Schemas of the migration-only compatibility endpoint (its own envelope, not the standard one). */
 import * as v from 'valibot';
 import { ENTITY_GROUPS } from '../../domain/compat/variables.js';
+import { RuntimeRefSchema } from './calculation.js';
 import { MetaSchema } from './common.js';
 
 const Scalar = v.union([v.number(), v.boolean(), v.string(), v.null()]);
@@ -16,7 +17,7 @@ const EntityGroupSchema = v.picklist(ENTITY_GROUPS);
 export const CompatSidecarSchema = v.strictObject({
   request_id: v.string(),
   engine: v.string(),
-  runtime: v.nullable(v.strictObject({ id: v.string(), mode: v.picklist(['fixture', 'compiled']) })),
+  runtime: v.nullable(RuntimeRefSchema),
   jurisdiction: v.nullable(v.string()),
   package: v.nullable(v.strictObject({ program_id: v.string(), jurisdiction: v.string() })),
   period: v.nullable(v.string()),

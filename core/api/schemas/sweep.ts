@@ -1,7 +1,7 @@
 /** Schemas of POST /v1/calculate/sweep (docs/sweep.md), a Tenet extension; the OpenAPI document is built from them. */
 import * as v from 'valibot';
 import { SWEEP_LIMITS } from '../../usecases/calculate/sweep-axis.js';
-import { AssumptionSchema, CalculateRequestSchema, ParameterOverridesAppliedSchema } from './calculation.js';
+import { AnswerProvenanceEntries, AssumptionSchema, CalculateRequestSchema, CalculationMonthSchema, ParameterOverridesAppliedSchema } from './calculation.js';
 
 const Name = v.pipe(v.string('must be a string'), v.minLength(1, 'must be 1-200 characters'), v.maxLength(200, 'must be 1-200 characters'));
 const ExactNumber = v.pipe(v.union([v.number(), v.string()]), v.description('A JSON number, or a decimal string where a JSON number cannot carry the exact value.'));
@@ -45,12 +45,9 @@ export const SweepBreakpointSchema = v.strictObject({
 });
 
 export const SweepResponseSchema = v.strictObject({
-  engine: v.string(),
-  runtime: v.strictObject({ id: v.string(), mode: v.picklist(['fixture', 'compiled']) }),
-  program_id: v.string(),
-  jurisdiction: v.string(),
+  ...AnswerProvenanceEntries,
   package_digest: v.pipe(v.string(), v.description('sha256:<hex> of the compiled program that was swept.')),
-  period: v.pipe(v.string(), v.description('The calculation month used (YYYY-MM).')),
+  period: CalculationMonthSchema,
   axis: v.strictObject({
     input: v.pipe(v.string(), v.description('The canonical input swept.')),
     person: v.optional(v.string()),
