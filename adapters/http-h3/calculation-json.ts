@@ -25,6 +25,8 @@ export class CalculationJson {
   #cachedHeads = 0;
   /** Tails by sources array: runtimes share one frozen array per rule across results. */
   readonly #tails = new WeakMap<readonly string[], string>();
+  /** Pair texts (tail of one rule, comma, head of the next) by the first rule's sources array, then the head. */
+  readonly #joints = new WeakMap<readonly string[], Map<string, string>>();
 
   response(response: CalculateResponse): JsonText {
     return new JsonText(this.#withTrace(response));
@@ -37,24 +39,29 @@ export class CalculationJson {
 
   trace(trace: readonly TraceEntry[]): string {
     // Entity ids come from the household, so they are never cached beyond this answer; consecutive entries mostly
-    // share one, so only the last is kept (as `"<id>","value":`).
+    // share one, so only the last is kept (as `"<id>","value":`). Everything else between two values is the text
+    // of rules, made once per pair of consecutive rules: fewer, longer pieces are cheaper for V8 to flatten.
     let lastId: string | undefined;
     let idText = '';
-    let out = '[';
+    let out = '';
+    /** The sources of the entry before, whose tail is still to be written (null: nothing pending). */
+    let pending: readonly string[] | null = null;
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
-      if (i > 0) out += ',';
-      if (!isPlainEntry(entry)) {
-        out += JSON.stringify(entry);
+      if (!isPlainEntry(entry) || !Object.isFrozen(entry.sources)) {
+        out += (pending === null ? (i === 0 ? '[' : ',') : `${this.#tail(pending)},`) + JSON.stringify(entry);
+        pending = null;
         continue;
       }
       if (entry.entity_id !== lastId) {
         lastId = entry.entity_id;
         idText = `${JSON.stringify(lastId)},"value":`;
       }
-      out += this.#head(entry.rule_id, entry.variable, entry.entity) + idText + valueJson(entry.value) + this.#tail(entry.sources);
+      out += this.#joint(pending, i === 0, this.#head(entry.rule_id, entry.variable, entry.entity)) + idText + valueJson(entry.value);
+      pending = entry.sources;
     }
-    return `${out}]`;
+    if (pending !== null) return `${out}${this.#tail(pending)}]`;
+    return trace.length === 0 ? '[]' : `${out}]`;
   }
 
   /** An object's JSON with `trace` written by trace(); other fields, in their order, by JSON.stringify. */
@@ -67,6 +74,27 @@ export class CalculationJson {
       out += `${JSON.stringify(key)}:${key === 'trace' && Array.isArray(field) ? this.trace(field as TraceEntry[]) : JSON.stringify(field)}`;
     }
     return `${out}}`;
+  }
+
+  /**
+   * The text before an entry's entity id: the tail of the entry before it and a comma (`[` or `,` when none is
+   * pending), then this entry's head. Pairs are kept by the earlier rule's frozen sources array, so they go with
+   * the package that owns it.
+   */
+  #joint(before: readonly string[] | null, first: boolean, head: string): string {
+    if (before === null) return (first ? '[' : ',') + head;
+    let byHead = this.#joints.get(before);
+    if (byHead === undefined) {
+      byHead = new Map();
+      this.#joints.set(before, byHead);
+    }
+    let joint = byHead.get(head);
+    if (joint === undefined) {
+      // Flattened once here, so every answer reuses one flat string rather than a pair of pieces.
+      joint = flat(`${this.#tail(before)},${head}`);
+      byHead.set(head, joint);
+    }
+    return joint;
   }
 
   #head(ruleId: string, variable: string, entity: string): string {
@@ -96,6 +124,11 @@ export class CalculationJson {
     }
     return text;
   }
+}
+
+/** The same text as one flat string (a concatenation is a rope until something flattens it). */
+function flat(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 function headText(ruleId: string, variable: string, entity: string): string {

@@ -73,6 +73,17 @@ describe('calculation JSON text', () => {
     expect(json.trace([changing])).toBe(JSON.stringify([changing]));
   });
 
+  it('writes the text between rules once per pair and still gives JSON.stringify\'s text in any order', () => {
+    const other = Object.freeze(['7 CFR 273.10(e)']) as string[];
+    const a = entry(1);
+    const b = entry(2, { rule_id: 'r#b', variable: 'b', sources: other });
+    const loose = entry(3, { sources: ['not frozen'] });
+    for (const trace of [[a, b], [b, a], [a, b, a, b], [loose, a, b], [a, loose, b], [a, b, loose], [b], [loose]]) {
+      expect(json.trace(trace)).toBe(JSON.stringify(trace));
+      expect(json.trace(trace)).toBe(JSON.stringify(trace));
+    }
+  });
+
   it('writes batches with ok and error entries as JSON.stringify does', () => {
     const batch = {
       summary: { total: 2, succeeded: 1, failed: 1 },
