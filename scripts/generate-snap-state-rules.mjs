@@ -145,8 +145,16 @@ function utilityPlan(code, st) {
 const paramName = (code, key, region, multi) =>
   `${code}_snap_${{ sua: 'heating_cooling_sua', lua: 'limited_utility_allowance', tua: 'telephone_allowance', electricity: 'electricity_standard', water: 'water_standard' }[key]}${multi ? `_${region}` : ''}`;
 
+// Largest household size a State's by-size utility tables list (10 unless a table goes further, as Guam's does);
+// larger households use that size's figure.
+function utilityTableMaxSize(st) {
+  const lengths = Object.values(st.regions).flatMap((r) => ['sua_by_size', 'lua_by_size', 'electricity_by_size', 'water_by_size'].filter((k) => r[k]).map((k) => r[k].length));
+  return Math.max(10, ...lengths);
+}
+
 function utilityModule(code, st, moduleId) {
   const plan = utilityPlan(code, st);
+  const maxSize = utilityTableMaxSize(st);
   const { regions, multi, kinds } = plan;
   const anyCost = st.sua_for_any_utility_cost.some(([, v]) => v);
   const rules = [];
@@ -157,11 +165,11 @@ function utilityModule(code, st, moduleId) {
     entity: Household
     dtype: Integer
     period: Month
-    source: ${st.name} utility allowance tables by household size (sizes 1-10; larger households use the 10-person figure)
+    source: ${st.name} utility allowance tables by household size (sizes 1-${maxSize}; larger households use the ${maxSize}-person figure)
     source_url: ${SUA_URL}
     versions:
       - effective_from: '2023-10-01'
-        formula: min(max(snap_household_size, 1), 10)`);
+        formula: min(max(snap_household_size, 1), ${maxSize})`);
   }
   for (const k of kinds) {
     for (const [region, r] of regions) {
@@ -279,7 +287,7 @@ function utilityExpected(code, st, h, date) {
   const plan = utilityPlan(code, st);
   const region = plan.multi ? h.region ?? st.default_region : Object.keys(st.regions)[0];
   const r = st.regions[region];
-  const size = Math.min(Math.max(h.size, 1), 10);
+  const size = Math.min(Math.max(h.size, 1), utilityTableMaxSize(st));
   const val = (key) => {
     const k = plan.kinds.find((x) => x.key === key);
     if (!k) return 0;
@@ -952,7 +960,7 @@ for (const [code, st] of Object.entries(data.states)) {
     '|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { code, st } of coverage) {
     const regions = Object.entries(st.regions).map(([rg, r]) => {
-      const s = (k, bs) => (r[bs] ? `by size (${r[bs].map((x) => x[x.length - 1][1]).slice(0, 1)}-${r[bs][9][r[bs][9].length - 1][1]} FY26)` : r[k] ? fmtSeries(r[k]) : '-');
+      const s = (k, bs) => (r[bs] ? `by size (${r[bs].map((x) => x[x.length - 1][1]).slice(0, 1)}-${r[bs].at(-1).at(-1)[1]} FY26)` : r[k] ? fmtSeries(r[k]) : '-');
       const head = Object.keys(st.regions).length > 1 ? `${rg}: ` : '';
       if (code === 'hi' || code === 'gu') return `${head}electricity ${s(null, 'electricity_by_size')}; water ${s(null, 'water_by_size')}; TUA ${fmtSeries(r.tua)}`;
       return `${head}SUA ${s('sua', 'sua_by_size')}; LUA ${s('lua', 'lua_by_size')}; TUA ${fmtSeries(r.tua)}`;

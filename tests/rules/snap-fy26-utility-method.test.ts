@@ -44,12 +44,14 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
   });
 
   it('flags a departure with no State source as unverified, so results that read it warn', () => {
-    // Indiana's FY2026 SUA departs from the method (502 -> 486) and no FSSA notice was found.
-    const flagged = (data.states.in.unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
+    // New Jersey's FY2026 SUA departs from the method (878 -> 977; 878 x 1.02669 = 901.43 -> 901), FNS's FY 2026
+    // table marks New Jersey 'Pending' and no DHS notice was found.
+    expect(departures(data.states.nj)).toEqual([{ region: 'statewide', kind: 'sua', fy25: 878, fy26: 977, method: 901 }]);
+    const flagged = (data.states.nj.unverified_figures as Array<{ kind: string; effective_from: string }>).filter((u) => u.kind === 'sua');
     expect(flagged).toEqual([expect.objectContaining({ kind: 'sua', effective_from: '2025-10-01' })]);
     const coverage = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'coverage.md'), 'utf8');
-    const indiana = coverage.split('\n').find((line) => line.startsWith('| us-in |')) ?? '';
-    expect(indiana).toContain('unverified (warned in results): SUA from 2025-10-01');
+    const newJersey = coverage.split('\n').find((line) => line.startsWith('| us-nj |')) ?? '';
+    expect(newJersey).toContain('unverified (warned in results): SUA from 2025-10-01');
   });
 
   it('does not flag a departure the State\'s own source confirms (Virginia SUA 375, VDSS SNAP Manual Part X.A.4.e)', () => {
@@ -62,11 +64,14 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
     expect(virginia).not.toContain('unverified (warned in results)');
   });
 
-  it('takes a departure a source confirms as checked (North Dakota from FNS\'s table, Maine from its own rule)', () => {
+  it('takes a departure a source confirms as checked (North Dakota and Indiana from FNS\'s table, Maine from its own rule)', () => {
     // FNS FY 2026 SUA table: North Dakota HCSUA 772; no North Dakota notice was reached, so the basis says FNS.
     expect(data.states.nd.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table' }));
     expect(data.states.nd.utility_fy2026_basis.kinds).toContain('sua');
     expect(data.states.nd.unverified_figures ?? []).toEqual([]);
+    // FNS FY 2026 SUA table: Indiana HCSUA 486 (FY2025 502; the method gives 515), so the compiled 486 is checked.
+    expect(data.states.in.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table', kinds: ['sua', 'lua', 'tua'] }));
+    expect(data.states.in.unverified_figures ?? []).toEqual([]);
     // 10-144 C.M.R. ch. 301 sec. 999-3 Chart 8, FFY 2026: FSUA 1096, NHUA 598, PhUA 114 (Maine's own rule).
     expect(data.states.me.utility_fy2026_basis.source).toBeUndefined();
     expect(data.states.me.utility_fy2026_basis.kinds).toEqual(['sua', 'lua', 'tua']);
@@ -75,6 +80,7 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
     const row = (code: string) => coverage.split('\n').find((line) => line.startsWith(`| us-${code} |`)) ?? '';
     expect(row('nd')).toContain('FY2026 SUA, LUA, TUA match FNS\'s table of the State\'s approved figures');
     expect(row('me')).toContain('FY2026 SUA, LUA, TUA match the State\'s own source: 10-144 C.M.R. ch. 301');
-    for (const code of ['nd', 'me']) expect(row(code)).not.toContain('(unchecked)');
+    expect(row('in')).toContain('FY2026 SUA, LUA, TUA match FNS\'s table of the State\'s approved figures');
+    for (const code of ['nd', 'in', 'me']) expect(row(code)).not.toContain('(unchecked)');
   });
 });

@@ -99,6 +99,14 @@ describe('bundled SNAP rules', () => {
     expect(r.outputs).toEqual({ snap_allotment: 562, snap_net_income: 741.5, snap_excess_shelter_deduction: 649.5 });
   });
 
+  it('reads Guam\'s utility tables to 13 members (FNS FY 2026 SUA table: electricity 442 for 10, 453 for 11-13+)', () => {
+    const allowance = (period: string, size: number) =>
+      run('us-gu', { period, facts: { household_size: size, utility_type: 'heating_cooling' } }, ['snap_utility_allowance']).outputs.snap_utility_allowance;
+    expect([10, 11, 12, 13, 15].map((n) => allowance('2026-01', n))).toEqual([442, 453, 453, 453, 453]);
+    // Before FY2026 sizes 11-13 repeat the 10-member figure (430 in FY2025), as the package applied it before.
+    expect(allowance('2025-01', 12)).toBe(430);
+  });
+
   it('matches every parity case', () => {
     const files = readdirSync(parityRoot).filter((f) => f.endsWith('.json'));
     expect(files).toHaveLength(53);
