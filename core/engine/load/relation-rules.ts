@@ -55,13 +55,18 @@ export function sourceRelationRule(name: string, raw: Obj, base: RuleBase, { err
   return shaped(base, { shape: 'source_relation', relationType: type, target, value, authority: str(sr.authority), delegation });
 }
 
+/** A relation block's arity: a whole number of at least 1, or an error naming the relation. */
+function arityOf(block: Obj, relation: string, err: RuleProblems['err']): number | undefined {
+  const arity = Number(block.arity);
+  if (Number.isInteger(arity) && arity >= 1) return arity;
+  err(`${relation} needs an integer arity`);
+  return undefined;
+}
+
 export function dataRelationRule(name: string, raw: Obj, base: RuleBase, { err }: RuleProblems): DataRelationRule | undefined {
   const dr = isObj(raw.data_relation) ? raw.data_relation : {};
-  const arity = Number(dr.arity);
-  if (!Number.isInteger(arity) || arity < 1) {
-    err(`data relation "${name}" needs an integer arity`);
-    return undefined;
-  }
+  const arity = arityOf(dr, `data relation "${name}"`, err);
+  if (arity === undefined) return undefined;
   const args = Array.isArray(dr.arguments) ? dr.arguments.map(String) : undefined;
   if (args && args.length !== arity) {
     err(`data relation "${name}" has ${args.length} arguments but arity ${arity}`);
@@ -72,11 +77,8 @@ export function dataRelationRule(name: string, raw: Obj, base: RuleBase, { err }
 
 export function derivedRelationRule(name: string, raw: Obj, base: RuleBase, versions: RuleVersion[], { err }: RuleProblems): DerivedRelationRule | undefined {
   const dr = isObj(raw.derived_relation) ? raw.derived_relation : {};
-  const arity = Number(dr.arity);
-  if (!Number.isInteger(arity) || arity < 1) {
-    err(`derived relation "${name}" needs an integer arity`);
-    return undefined;
-  }
+  const arity = arityOf(dr, `derived relation "${name}"`, err);
+  if (arity === undefined) return undefined;
   const src = str(dr.source_relation);
   if (!src) {
     err(`derived relation "${name}" needs a source_relation`);
