@@ -231,5 +231,28 @@ export function vehicleCoverageNote(states) {
     `Encoded State rules: ${verified.join('; ')}. Checked and found to apply the federal rule: ${federal.join('; ')}. ` +
     `Every other package applies the federal rule, **not verified** against the State's own rule` +
     (open.length ? `; what is known: ${open.join('; ')}.` : '.') +
-    ' Any other State\'s BBCE asset limit (Idaho, Indiana, Nebraska) is compared with `countable_resources` alone, not verified.';
+    ` ${bbceVehicleNote(states)}`;
+}
+
+const excludesAll = (r) => Boolean(r?.verified && r.first && [...r.first, ...r.second].every(([, kind]) => kind === 'excluded'));
+
+/** The States whose current BBCE keeps an asset limit (bbce.resources in scripts/data/snap-state-figures.json). */
+const bbceLimitStates = (states) => Object.entries(states).filter(([, st]) => st.bbce?.resources?.at(-1)?.[1] === 'limit');
+
+/** Whether each BBCE asset limit counts vehicles: encoded (true), verified not to (false), or not verified. */
+function bbceVehicleNote(states) {
+  const counts = [];
+  const excludes = [];
+  const unknown = [];
+  for (const [code, st] of bbceLimitStates(states)) {
+    const r = RULES.states[code];
+    if (r?.verified && r.bbce_counts_vehicles === true) counts.push(st.name);
+    else if (r?.verified && r.bbce_counts_vehicles === false && r.bbce_citation) excludes.push(`${st.name} (verified: ${r.bbce_citation})`);
+    else unknown.push(excludesAll(r) ? `${st.name} (its vehicle rule excludes both vehicles given, so the answer changes no result)` : st.name);
+  }
+  return [
+    counts.length ? `BBCE asset limits that count the vehicle value above: ${counts.join(', ')}.` : '',
+    excludes.length ? `BBCE asset limits that do not count vehicles (\`countable_resources\` alone): ${excludes.join('; ')}.` : '',
+    unknown.length ? `Compared with \`countable_resources\` alone, **not verified**: the BBCE asset limit of ${unknown.join(', ')}.` : '',
+  ].filter(Boolean).join(' ');
 }
