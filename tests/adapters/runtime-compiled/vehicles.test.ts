@@ -1,9 +1,9 @@
 /**
  * The vehicle rules of the SNAP resource test end to end (issue #12): bundled packages through the calculation
  * service, on the compiled runtime, January 2026 (FY2026). Every household here is one elderly person with
- * unearned income of 2,400 a month and 3,000 of other countable resources. Wyoming, Arkansas, Missouri and Kansas
- * have no BBCE, and 2,400 is above Texas's BBCE gross limit (165% of the guideline: 1,305 x 1.65 = 2,153.25), so
- * the federal resource test applies to all of them, with the elderly/disabled limit of 4,500 (7 U.S.C. 2014(g)(1)).
+ * unearned income of 2,400 a month and 3,000 of other countable resources. Wyoming, Arkansas, South Dakota,
+ * Missouri and Kansas have no BBCE, and 2,400 is above Texas's BBCE gross limit (165% of the guideline: 1,305 x
+ * 1.65 = 2,153.25), so the federal resource test applies to all of them, with the elderly/disabled limit of 4,500 (7 U.S.C. 2014(g)(1)).
  * Vehicles count under 7 CFR 273.8(f), or under the State's own rule where it counts less (7 U.S.C. 2014(g)(2)(D)).
  * The arithmetic is worked by hand in the comments.
  */
@@ -137,6 +137,14 @@ describe('State vehicle rules (7 U.S.C. 2014(g)(2)(D))', () => {
     // Another adult's: 6,000 - 4,650 = 1,350; 3,000 + 1,350 = 4,350 <= 4,500: eligible.
     const adult = await calculate('us-ar', { vehicle_fair_market_value: 40000, second_vehicle_fair_market_value: 6000, second_vehicle_exempt_from_equity_test: true });
     expect(adult.outputs.snap_eligible).toBe(true);
+  });
+
+  it('South Dakota excludes the primary vehicle and values a further one by the federal test', async () => {
+    // SNAP manual 9510 (ARSD 67:13:03:20); no BBCE. First 40,000: excluded; 3,000 <= 4,500: eligible. A second
+    // worth 6,000 with 1,000 owed, not another adult's: max(6,000 - 4,650 = 1,350, equity 5,000) = 5,000;
+    // 3,000 + 5,000 = 8,000 > 4,500: not eligible.
+    expect((await calculate('us-sd', { vehicle_fair_market_value: 40000 })).outputs.snap_eligible).toBe(true);
+    expect((await calculate('us-sd', { vehicle_fair_market_value: 40000, second_vehicle_fair_market_value: 6000, second_vehicle_amount_owed: 1000 })).outputs.snap_eligible).toBe(false);
   });
 
   it('Michigan excludes every vehicle for FAP', async () => {
