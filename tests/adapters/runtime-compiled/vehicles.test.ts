@@ -55,6 +55,25 @@ describe('federal vehicle rule (Wyoming, no State rule encoded)', () => {
     expect(owed.outputs.snap_eligible).toBe(true);
   });
 
+  it('values a third vehicle on its own, by the same test as the second', async () => {
+    // First and second worth 4,000 each (under 4,650, the second another adult's): 0 + 0. A third worth 4,000 with
+    // 2,600 owed, not exempt: max(0, 4,000 - 2,600 = 1,400) = 1,400; 3,000 + 1,400 = 4,400 <= 4,500: eligible.
+    const two = { vehicle_fair_market_value: 4000, second_vehicle_fair_market_value: 4000, second_vehicle_exempt_from_equity_test: true };
+    expect((await calculate('us-wy', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2600 })).outputs.snap_eligible).toBe(true);
+    // 2,400 owed: equity 1,600; 3,000 + 1,600 = 4,600 > 4,500: not eligible.
+    expect((await calculate('us-wy', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2400 })).outputs.snap_eligible).toBe(false);
+    // A third adult's: max(4,000 - 4,650, 0) = 0; 3,000 <= 4,500: eligible.
+    const adult = await calculate('us-wy', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2400, third_vehicle_exempt_from_equity_test: true });
+    expect(adult.outputs.snap_eligible).toBe(true);
+    // A third vehicle given alone lists its debt and exemption; not given, they are not listed.
+    const third = await calculate('us-wy', { third_vehicle_fair_market_value: 4000 });
+    expect(third.assumptions).toContainEqual(expect.objectContaining({ input: 'third_vehicle_amount_owed', assumed_value: 0 }));
+    expect(third.assumptions).toContainEqual(expect.objectContaining({ input: 'third_vehicle_exempt_from_equity_test', assumed_value: false }));
+    const none = await calculate('us-wy', {});
+    expect(none.assumptions).toContainEqual(expect.objectContaining({ input: 'third_vehicle_fair_market_value', assumed_value: 0 }));
+    expect(none.assumptions.some((a) => a.input === 'third_vehicle_amount_owed' || a.input === 'third_vehicle_exempt_from_equity_test')).toBe(false);
+  });
+
   it('lists an omitted vehicle value in assumptions only where the resource test applies', async () => {
     const tested = await calculate('us-wy', {});
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
