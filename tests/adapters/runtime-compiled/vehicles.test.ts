@@ -197,6 +197,14 @@ describe('State vehicle rules (7 U.S.C. 2014(g)(2)(D))', () => {
     expect(over.outputs.snap_eligible).toBe(false);
   });
 
+  it('Utah excludes every motorized vehicle (its TANF rule)', async () => {
+    // R986-900-902(1)(h), R986-200-231(4); no BBCE. Federal would count (50,000 - 4,650) + max(25,350, 30,000);
+    // Utah counts 0: 3,000 <= 4,500: eligible.
+    const r = await calculate('us-ut', { vehicle_fair_market_value: 50000, second_vehicle_fair_market_value: 30000 });
+    expect(r.outputs.snap_categorically_eligible).toBe(false);
+    expect(r.outputs.snap_eligible).toBe(true);
+  });
+
   it('Missouri excludes every vehicle', async () => {
     // Federal: (50,000 - 4,650) + max(25,350, 30,000) would count far above the limit; Missouri counts 0: 3,000.
     const r = await calculate('us-mo', { vehicle_fair_market_value: 50000, second_vehicle_fair_market_value: 30000 });
