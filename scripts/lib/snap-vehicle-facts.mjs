@@ -18,13 +18,17 @@ export const VEHICLE_FACT_ALIASES = {
   second_vehicle_fair_market_value: `${F}#input.second_vehicle_fair_market_value`,
   second_vehicle_amount_owed: `${F}#input.second_vehicle_amount_owed`,
   second_vehicle_exempt_from_equity_test: `${F}#input.second_vehicle_exempt_from_equity_test`,
+  third_vehicle_fair_market_value: `${F}#input.third_vehicle_fair_market_value`,
+  third_vehicle_amount_owed: `${F}#input.third_vehicle_amount_owed`,
+  third_vehicle_exempt_from_equity_test: `${F}#input.third_vehicle_exempt_from_equity_test`,
 };
-/** household alias -> default (spread into input_defaults): no second vehicle, nothing owed, no exemption. */
+/** household alias -> default (spread into input_defaults): no second or third vehicle, nothing owed, no exemption. */
 export const VEHICLE_FACT_DEFAULTS = {
   vehicle_fair_market_value: 0, second_vehicle_fair_market_value: 0, second_vehicle_amount_owed: 0, second_vehicle_exempt_from_equity_test: false,
+  third_vehicle_fair_market_value: 0, third_vehicle_amount_owed: 0, third_vehicle_exempt_from_equity_test: false,
 };
 /** household alias -> input type where it is not Money. */
-export const VEHICLE_FACT_TYPES = { second_vehicle_exempt_from_equity_test: 'Boolean' };
+export const VEHICLE_FACT_TYPES = { second_vehicle_exempt_from_equity_test: 'Boolean', third_vehicle_exempt_from_equity_test: 'Boolean' };
 
 const EXCLUDED = 'that no exclusion covers (not income-producing, not the home, not needed to transport a disabled member, not carrying the household\'s fuel or water, not one whose sale would return $1,500 or less)';
 /** household alias -> { description, period, unit } in scripts/lib/snap-input-docs.mjs's format. */
@@ -34,7 +38,7 @@ export const VEHICLE_FACT_DOCS = {
     period: 'none', unit: 'USD',
   },
   second_vehicle_fair_market_value: {
-    description: `Fair market value of a second licensed vehicle ${EXCLUDED}; 0 when there is none. Federal rule: the greater of its value above $4,650 and its equity counts, or the value above $4,650 alone when second_vehicle_exempt_from_equity_test (7 CFR 273.8(f)). Further vehicles are not modelled.`,
+    description: `Fair market value of a second licensed vehicle ${EXCLUDED}; 0 when there is none. Federal rule: the greater of its value above $4,650 and its equity counts, or the value above $4,650 alone when second_vehicle_exempt_from_equity_test (7 CFR 273.8(f)). A third vehicle is given in third_vehicle_*; a fourth or more is not modelled.`,
     period: 'none', unit: 'USD',
   },
   second_vehicle_amount_owed: {
@@ -43,6 +47,18 @@ export const VEHICLE_FACT_DOCS = {
   },
   second_vehicle_exempt_from_equity_test: {
     description: 'The second vehicle is another adult member\'s vehicle (one per adult), or one a member under 18 drives to work, training or to look for work: only its value above $4,650 counts, not its equity (7 CFR 273.8(f)).',
+    period: 'none', unit: 'boolean',
+  },
+  third_vehicle_fair_market_value: {
+    description: `Fair market value of a third licensed vehicle ${EXCLUDED}; 0 when there is none. Valued on its own like the second: the greater of its value above $4,650 and its equity, or the value above $4,650 alone when third_vehicle_exempt_from_equity_test (7 CFR 273.8(f)); a State rule for further vehicles applies to it as to the second. A fourth vehicle or more is not modelled (add its countable value to countable_resources).`,
+    period: 'none', unit: 'USD',
+  },
+  third_vehicle_amount_owed: {
+    description: 'What is still owed on the third vehicle; its equity is the fair market value less this amount (7 CFR 273.8(f)). 0 counts the whole value as equity.',
+    period: 'none', unit: 'USD',
+  },
+  third_vehicle_exempt_from_equity_test: {
+    description: 'The third vehicle is another adult member\'s vehicle (one per adult), or one a member under 18 drives to work, training or to look for work: only its value above $4,650 counts, not its equity (7 CFR 273.8(f)).',
     period: 'none', unit: 'boolean',
   },
 };
@@ -54,21 +70,30 @@ const BBCE_REASON = 'the State counts a licensed vehicle\'s value under its own 
  */
 export function vehicleMaterialInputs(code) {
   const spec = { unless_output: 'snap_vehicles_immaterial', reason: stateVehicleRule(code)?.bbce_counts_vehicles ? BBCE_REASON : MATERIAL_REASON };
-  const terms = (reason) => ({ unless_output: 'snap_second_vehicle_terms_immaterial', reason });
+  const terms = (which) => (reason) => ({ unless_output: `snap_${which}_vehicle_terms_immaterial`, reason });
+  const owed = (which) => `a ${which} vehicle not exempt from the equity test counts the greater of its value above $4,650 and its equity, its value less what is owed on it, where the resource test applies (7 CFR 273.8(f))`;
+  const exempt = (which) => `a ${which} vehicle that is another adult's, or a minor's work vehicle, counts only its value above $4,650, not its equity, where the resource test applies (7 CFR 273.8(f))`;
   return {
     vehicle_fair_market_value: spec,
     second_vehicle_fair_market_value: spec,
-    second_vehicle_amount_owed: terms('a second vehicle not exempt from the equity test counts the greater of its value above $4,650 and its equity, its value less what is owed on it, where the resource test applies (7 CFR 273.8(f))'),
-    second_vehicle_exempt_from_equity_test: terms('a second vehicle that is another adult\'s, or a minor\'s work vehicle, counts only its value above $4,650, not its equity, where the resource test applies (7 CFR 273.8(f))'),
+    second_vehicle_amount_owed: terms('second')(owed('second')),
+    second_vehicle_exempt_from_equity_test: terms('second')(exempt('second')),
+    third_vehicle_fair_market_value: spec,
+    third_vehicle_amount_owed: terms('third')(owed('third')),
+    third_vehicle_exempt_from_equity_test: terms('third')(exempt('third')),
   };
 }
 
 /** Package outputs the vehicle facts add: the judgment that settles the second vehicle's materiality. */
-export const VEHICLE_OUTPUTS = ['snap_second_vehicle_terms_immaterial'];
+export const VEHICLE_OUTPUTS = ['snap_second_vehicle_terms_immaterial', 'snap_third_vehicle_terms_immaterial'];
 /** output -> { description, period, unit } in scripts/lib/snap-input-docs.mjs's format. */
 export const VEHICLE_OUTPUT_DOCS = {
   snap_second_vehicle_terms_immaterial: {
     description: 'No second vehicle was given (second_vehicle_fair_market_value is 0), so what is owed on it and whether it is exempt from the equity test do not matter (7 CFR 273.8(f)); when false, those facts not given are listed in assumptions.',
+    period: 'month', unit: 'boolean',
+  },
+  snap_third_vehicle_terms_immaterial: {
+    description: 'No third vehicle was given (third_vehicle_fair_market_value is 0), so what is owed on it and whether it is exempt from the equity test do not matter (7 CFR 273.8(f)); when false, those facts not given are listed in assumptions.',
     period: 'month', unit: 'boolean',
   },
 };
@@ -76,8 +101,10 @@ export const VEHICLE_OUTPUT_DOCS = {
 /** The test-row fields that give a generated household its vehicles (none unless the worked household says). */
 export function vehicleFactRow(h) {
   const v = h.vehicles ?? {};
-  const row = { [`${F}#input.vehicle_fair_market_value`]: v.first ?? h.vehicleFairMarketValue ?? 0, [`${F}#input.second_vehicle_fair_market_value`]: v.second ?? 0 };
+  const row = { [`${F}#input.vehicle_fair_market_value`]: v.first ?? h.vehicleFairMarketValue ?? 0, [`${F}#input.second_vehicle_fair_market_value`]: v.second ?? 0,
+    [`${F}#input.third_vehicle_fair_market_value`]: v.third ?? 0 };
   if (v.second) Object.assign(row, { [`${F}#input.second_vehicle_amount_owed`]: v.owed ?? 0, [`${F}#input.second_vehicle_exempt_from_equity_test`]: v.exempt ?? false });
+  if (v.third) Object.assign(row, { [`${F}#input.third_vehicle_amount_owed`]: v.thirdOwed ?? 0, [`${F}#input.third_vehicle_exempt_from_equity_test`]: v.thirdExempt ?? false });
   return row;
 }
 
@@ -94,31 +121,45 @@ export function stateVehicleRule(code) {
 const atDate = (series, date) => series.filter(([d]) => d <= date).at(-1);
 const dollars = (n) => `$${n.toLocaleString('en-US')}`;
 
+/** One further vehicle (second or third) worked by hand: its federal value and the State's, with the words. */
+function furtherVehicleByHand({ label, value, owed, exempt }, [, kind, allowance]) {
+  if (value <= 0) return { fed: 0, state: 0, fedWords: `${label} none = 0`, stateWords: `${label} none = 0` };
+  const excess = Math.max(value - FEDERAL_THRESHOLD, 0);
+  const equity = Math.max(value - owed, 0);
+  const fed = exempt ? excess : Math.max(excess, equity);
+  const fedWords = exempt ? `${label} equity-exempt, max(${value} - 4650, 0) = ${fed}` : `${label} max(excess ${excess}, equity ${value} - ${owed} = ${equity}) = ${fed}`;
+  if (kind === 'excluded') return { fed, state: 0, fedWords, stateWords: `${label} excluded = 0` };
+  if (kind === 'fmv_allowance') {
+    const state = Math.max(value - allowance, 0);
+    return { fed, state, fedWords, stateWords: `${label} max(${value} - ${allowance}, 0) = ${state}` };
+  }
+  if (kind === 'excluded_when_equity_exempt' && exempt) return { fed, state: 0, fedWords, stateWords: `${label} another adult's or a minor's work vehicle, excluded = 0` };
+  return { fed, state: fed, fedWords, stateWords: `${label} federal ${fed}` };
+}
+
 /**
  * The countable vehicle value worked by hand, independent of the engine: the federal value of 7 CFR 273.8(f),
- * the State's, and the lower of the two (7 U.S.C. 2014(g)(2)(D)). Returns the value and its arithmetic in words.
+ * the State's, and the lower of the two (7 U.S.C. 2014(g)(2)(D)). The State's rule for further vehicles applies to
+ * the second and the third alike. Returns the value and its arithmetic in words (the third only when given).
  */
 export function vehicleValueByHand(rule, vehicles, date) {
-  const { first = 0, second = 0, owed = 0, exempt = false } = vehicles;
-  const steps = [];
-  const fmvExcess = (v, over) => Math.max(v - over, 0);
-  const fed1 = fmvExcess(first, FEDERAL_THRESHOLD);
-  const excess2 = fmvExcess(second, FEDERAL_THRESHOLD);
-  const equity2 = Math.max(second - owed, 0);
-  const fed2 = second <= 0 ? 0 : exempt ? excess2 : Math.max(excess2, equity2);
-  steps.push(`federal: first max(${first} - 4650, 0) = ${fed1}; second ${second <= 0 ? 'none = 0' : exempt ? `equity-exempt, max(${second} - 4650, 0) = ${fed2}` : `max(excess ${excess2}, equity ${second} - ${owed} = ${equity2}) = ${fed2}`}; total ${fed1 + fed2}`);
+  const { first = 0, second = 0, owed = 0, exempt = false, third = 0, thirdOwed = 0, thirdExempt = false } = vehicles;
+  const fed1 = Math.max(first - FEDERAL_THRESHOLD, 0);
   const [, r1, a1] = atDate(rule.first, date);
-  const [, r2, a2] = atDate(rule.second, date);
-  const state1 = r1 === 'excluded' ? 0 : r1 === 'fmv_allowance' ? fmvExcess(first, a1) : fed1;
-  const state2 = second <= 0 || r2 === 'excluded' ? 0
-    : r2 === 'fmv_allowance' ? fmvExcess(second, a2)
-      : r2 === 'excluded_when_equity_exempt' ? (exempt ? 0 : fed2) : fed2;
+  const furtherRule = atDate(rule.second, date);
+  const further = [{ label: 'second', value: second, owed, exempt }, { label: 'third', value: third, owed: thirdOwed, exempt: thirdExempt }]
+    .filter((v) => v.label === 'second' || v.value > 0)
+    .map((v) => furtherVehicleByHand(v, furtherRule));
+  const state1 = r1 === 'excluded' ? 0 : r1 === 'fmv_allowance' ? Math.max(first - a1, 0) : fed1;
   const describe1 = r1 === 'excluded' ? 'excluded = 0' : r1 === 'fmv_allowance' ? `max(${first} - ${a1}, 0) = ${state1}` : `federal ${state1}`;
-  const describe2 = second <= 0 ? 'none = 0' : r2 === 'excluded' ? 'excluded = 0' : r2 === 'fmv_allowance' ? `max(${second} - ${a2}, 0) = ${state2}`
-    : r2 === 'excluded_when_equity_exempt' && exempt ? 'another adult\'s or a minor\'s work vehicle, excluded = 0' : `federal ${state2}`;
-  steps.push(`State: first ${describe1}; second ${describe2}; total ${state1 + state2}`);
-  const value = Math.min(fed1 + fed2, state1 + state2);
-  steps.push(`the lower counts: ${value}`);
+  const fedTotal = further.reduce((t, v) => t + v.fed, fed1);
+  const stateTotal = further.reduce((t, v) => t + v.state, state1);
+  const value = Math.min(fedTotal, stateTotal);
+  const steps = [
+    `federal: first max(${first} - 4650, 0) = ${fed1}; ${further.map((v) => v.fedWords).join('; ')}; total ${fedTotal}`,
+    `State: first ${describe1}; ${further.map((v) => v.stateWords).join('; ')}; total ${stateTotal}`,
+    `the lower counts: ${value}`,
+  ];
   return { value, steps };
 }
 
@@ -126,6 +167,7 @@ const VEHICLE_CASES = [
   { name: 'one_vehicle_worth_20000', label: 'one vehicle worth $20,000', vehicles: { first: 20000 } },
   { name: 'second_vehicle_counted_by_equity', label: 'a $25,000 vehicle and a second worth $10,000 with $2,000 owed, not exempt from the equity test', vehicles: { first: 25000, second: 10000, owed: 2000, exempt: false } },
   { name: 'second_adults_vehicle', label: 'the same two vehicles, the second driven by another adult member', vehicles: { first: 25000, second: 10000, owed: 2000, exempt: true } },
+  { name: 'third_vehicle', label: 'the same two vehicles and a third worth $9,000 with nothing owed, not exempt from the equity test', vehicles: { first: 25000, second: 10000, owed: 2000, exempt: true, third: 9000, thirdOwed: 0, thirdExempt: false } },
 ];
 
 /** Companion tests of a State's vehicle module: the hooks bound, and three households worked by hand. */
@@ -225,11 +267,34 @@ export function vehicleCoverageNote(states) {
     } else if (r) open.push(`${st.name}: ${r.note}`);
   }
   return 'Vehicles (7 CFR 273.8(f); 7 U.S.C. 2014(g)(2)): a household gives its most valuable non-excluded licensed vehicle (`vehicle_fair_market_value`) and may give a second ' +
-    '(`second_vehicle_fair_market_value`, `second_vehicle_amount_owed`, `second_vehicle_exempt_from_equity_test`); further vehicles are not modelled. The federal rule (`us:regulations/7-cfr/273/8/f`) counts the first ' +
-    'vehicle\'s value above $4,650 and, for the second, the greater of its value above $4,650 and its equity, or the value above $4,650 alone when it is another adult\'s vehicle or a minor\'s work vehicle. ' +
+    '(`second_vehicle_fair_market_value`, `second_vehicle_amount_owed`, `second_vehicle_exempt_from_equity_test`) and a third (`third_vehicle_*`, the same three facts); a fourth vehicle or more is not modelled (its countable value goes into `countable_resources`). The federal rule (`us:regulations/7-cfr/273/8/f`) counts the first ' +
+    'vehicle\'s value above $4,650 and, for the second and the third each, the greater of its value above $4,650 and its equity, or the value above $4,650 alone when it is another adult\'s vehicle or a minor\'s work vehicle; a State\'s rule for further vehicles applies to the second and the third alike. ' +
     'The test applies only to a household that is not categorically eligible. A State may apply its TANF vehicle standard where it attributes less (2014(g)(2)(D)); the lower of the two counts. ' +
     `Encoded State rules: ${verified.join('; ')}. Checked and found to apply the federal rule: ${federal.join('; ')}. ` +
     `Every other package applies the federal rule, **not verified** against the State's own rule` +
     (open.length ? `; what is known: ${open.join('; ')}.` : '.') +
-    ' Any other State\'s BBCE asset limit (Idaho, Indiana, Nebraska) is compared with `countable_resources` alone, not verified.';
+    ` ${bbceVehicleNote(states)}`;
+}
+
+const excludesAll = (r) => Boolean(r?.verified && r.first && [...r.first, ...r.second].every(([, kind]) => kind === 'excluded'));
+
+/** The States whose current BBCE keeps an asset limit (bbce.resources in scripts/data/snap-state-figures.json). */
+const bbceLimitStates = (states) => Object.entries(states).filter(([, st]) => st.bbce?.resources?.at(-1)?.[1] === 'limit');
+
+/** Whether each BBCE asset limit counts vehicles: encoded (true), verified not to (false), or not verified. */
+function bbceVehicleNote(states) {
+  const counts = [];
+  const excludes = [];
+  const unknown = [];
+  for (const [code, st] of bbceLimitStates(states)) {
+    const r = RULES.states[code];
+    if (r?.verified && r.bbce_counts_vehicles === true) counts.push(st.name);
+    else if (r?.verified && r.bbce_counts_vehicles === false && r.bbce_citation) excludes.push(`${st.name} (verified: ${r.bbce_citation})`);
+    else unknown.push(excludesAll(r) ? `${st.name} (its vehicle rule excludes both vehicles given, so the answer changes no result)` : st.name);
+  }
+  return [
+    counts.length ? `BBCE asset limits that count the vehicle value above: ${counts.join(', ')}.` : '',
+    excludes.length ? `BBCE asset limits that do not count vehicles (\`countable_resources\` alone): ${excludes.join('; ')}.` : '',
+    unknown.length ? `Compared with \`countable_resources\` alone, **not verified**: the BBCE asset limit of ${unknown.join(', ')}.` : '',
+  ].filter(Boolean).join(' ');
 }

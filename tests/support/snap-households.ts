@@ -87,8 +87,9 @@ export interface RandomHouseholds {
 
 const MONEY_HH = ['earned_income', 'unearned_income', 'shelter_costs', 'dependent_care_costs', 'medical_costs', 'child_support_paid', 'countable_resources'];
 const BOOL_HH = ['has_elderly_or_disabled_member', 'is_homeless', 'all_members_receive_tanf_or_ssi'];
-/** Vehicle facts (7 CFR 273.8(f)): the first vehicle's value, a second one's value, debt and equity-test exemption. */
-const VEHICLE_HH = ['vehicle_fair_market_value', 'second_vehicle_fair_market_value', 'second_vehicle_amount_owed', 'second_vehicle_exempt_from_equity_test'];
+/** Vehicle facts (7 CFR 273.8(f)): the first vehicle's value; a second and a third one's value, debt and equity-test exemption. */
+const VEHICLE_HH = ['vehicle_fair_market_value', 'second_vehicle_fair_market_value', 'second_vehicle_amount_owed', 'second_vehicle_exempt_from_equity_test',
+  'third_vehicle_fair_market_value', 'third_vehicle_amount_owed', 'third_vehicle_exempt_from_equity_test'];
 const DRAWN_HH = new Set(['household_size', 'utility_type', ...MONEY_HH, ...BOOL_HH, ...VEHICLE_HH]);
 const NON_CITIZEN = ['eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen', 'undocumented_or_temporary'];
 type Fact = number | boolean | string;
@@ -163,13 +164,16 @@ export function randomSnapHouseholds(pkg: RuntimePackage, n: number, seed: numbe
     for (const s of MONEY_HH) set(s, money(s === 'countable_resources' ? 12000 : s === 'earned_income' ? 9000 : 2500));
     for (const s of BOOL_HH) set(s, r() < 0.15);
     set('utility_type', utilities[Math.floor(r() * utilities.length)]);
-    // Vehicles: mostly none, sometimes one or two, some debt, sometimes another adult's (no equity test). Whole
+    // Vehicles: mostly none, sometimes one, two or three, some debt, sometimes another adult's (no equity test). Whole
     // cents, so the envelope statistics above stay those of the money facts.
     const cents = (max: number): number => Math.round(r() * max * 100) / 100;
     set('vehicle_fair_market_value', r() < 0.6 ? 0 : cents(30000));
     set('second_vehicle_fair_market_value', r() < 0.8 ? 0 : cents(15000));
     set('second_vehicle_amount_owed', r() < 0.5 ? 0 : cents(15000));
     set('second_vehicle_exempt_from_equity_test', r() < 0.3);
+    set('third_vehicle_fair_market_value', r() < 0.9 ? 0 : cents(12000));
+    set('third_vehicle_amount_owed', r() < 0.5 ? 0 : cents(12000));
+    set('third_vehicle_exempt_from_equity_test', r() < 0.3);
     const count = r() < 0.5 ? 0 : Math.floor(r() * 6);
     const tuples: [string, string][] = [];
     for (let j = 0; j < count; j++) {

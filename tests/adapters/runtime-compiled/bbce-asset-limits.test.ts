@@ -49,13 +49,19 @@ describe('countable_resources is material where a BBCE asset limit decides categ
     // 4,000 <= 5,000: categorically eligible. 6,000 > 5,000: not; the federal test then applies, 6,000 > 3,000.
     const within = await calculate('us-id', { facts: { ...TWO_EARNING_2000, countable_resources: 4000 } });
     expect(within.outputs).toMatchObject({ snap_categorically_eligible: true, snap_eligible: true });
-    expect(listed(within)).toEqual([]);
+    // The vehicles, not given, are still listed: the $5,000 limit counts them too (next test).
+    expect(listed(within)).toEqual(['second_vehicle_fair_market_value', 'third_vehicle_fair_market_value', 'vehicle_fair_market_value']);
     const over = await calculate('us-id', { facts: { ...TWO_EARNING_2000, countable_resources: 6000 } });
     expect(over.outputs).toMatchObject({ snap_categorically_eligible: false, snap_eligible: false, snap_allotment: 0 });
   });
 
-  it('Idaho: vehicles are not listed for a BBCE household (its asset limit does not count them)', async () => {
+  it('Idaho: vehicles are listed for a BBCE household (its $5,000 limit counts them, IDAPA 16.03.04.305, .334)', async () => {
     const r = await calculate('us-id', { facts: TWO_EARNING_2000 });
+    expect(listed(r)).toEqual(['countable_resources', 'second_vehicle_fair_market_value', 'third_vehicle_fair_market_value', 'vehicle_fair_market_value']);
+  });
+
+  it('Nebraska: vehicles are not listed for a BBCE household (its Expanded Resource Program excludes non-liquid resources)', async () => {
+    const r = await calculate('us-ne', { facts: TWO_EARNING_2000 });
     expect(listed(r)).toEqual(['countable_resources']);
   });
 
