@@ -6,7 +6,16 @@
  *
  * Semantics are the generic `put` of session.ts, key by key: null/undefined means "not given" (a later alias
  * of the same slot does not erase an earlier value), an unknown key is accepted only with a null value, and a
- * value outside the column's signature makes `write` return false (the explain path decides).
+ * value outside the column's signature makes `write` return REFUSED (the explain path decides).
+ *
+ * Matching a record to the loader last used counts its enumerable keys instead of comparing each (a person
+ * brings some twenty keys, and comparing them cost about as much as reading and storing them). A record with
+ * as many keys but another key set is caught in `write`: one of the loader's keys then reads undefined without
+ * being the record's own (OTHER_SHAPE), and the session takes the loader of the record's own shape. Order
+ * matters only where two keys name one slot, so such loaders compare every key. The records are JSON objects:
+ * a property `write` reads that for-in does not enumerate (made non-enumerable with Object.defineProperty, or
+ * inherited from a prototype other than Object.prototype's built-ins) would be read as given; JSON.parse and
+ * object literals never make one.
  */
 import type { SlotType, Ty } from './codegen.js';
 import type { Column, OutputColumn } from './kernel.js';
@@ -14,13 +23,27 @@ import type { Column, OutputColumn } from './kernel.js';
 /** Largest power of ten a scale may use (decimals are capped at 6 by the session). */
 const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
 
+/** What `write` did with a record. */
+export const REFUSED = 0;
+export const WRITTEN = 1;
+export const OTHER_SHAPE = 2;
+export type WriteOutcome = typeof REFUSED | typeof WRITTEN | typeof OTHER_SHAPE;
+
 export interface RecordLoader {
   /** The keys (in for-in order) this loader was made for. */
   readonly keys: readonly string[];
-  /** True when `rec` enumerates exactly these keys in this order. */
+  /**
+   * True when `rec` may have this shape: as many enumerable keys as this loader has (`write` then confirms each
+   * of its keys is there). A loader with aliases (two keys naming one slot, where the order decides) needs
+   * exactly these keys in this order.
+   */
   match(rec: Readonly<Record<string, unknown>>): boolean;
-  /** Writes every slot this shape names on row e (its clean value first, then the given values); false = explain path. */
-  write(rec: Readonly<Record<string, unknown>>, e: number): boolean;
+  /**
+   * Writes every slot this shape names on row e (the value, or the clean value for a null or undefined key):
+   * WRITTEN; REFUSED when a value is outside the signature (the explain path decides, whatever the shape);
+   * OTHER_SHAPE when a key reads undefined and is not the record's own (the row may be partly written).
+   */
+  write(rec: Readonly<Record<string, unknown>>, e: number): WriteOutcome;
   /** Puts the slots this loader writes back to their clean values on row e. */
   undo(e: number): void;
 }
@@ -52,6 +75,9 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
   // (aliases) is cleaned first, so a later null alias does not erase an earlier value.
   const uses = new Map<number, number>();
   for (const s of slots) if (s !== undefined) uses.set(s, (uses.get(s) ?? 0) + 1);
+  const aliased = used.some((s) => uses.get(s)! > 1);
+  // After a count-only match, a key reading undefined may be absent (another key in its place): own keys only.
+  const absent = (key: string): string => (aliased ? '' : `if (v === undefined && !hasOwn(rec, ${JSON.stringify(key)})) return ${OTHER_SHAPE};`);
   const write: string[] = [];
   for (const s of used) if (uses.get(s)! > 1) write.push(`c${s}[e] = d${s};`);
   write.push('let v;');
@@ -59,7 +85,7 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
     const s = slots[i];
     write.push(`v = rec[${JSON.stringify(key)}];`);
     if (s === undefined) {
-      write.push('if (v !== null && v !== undefined) return false;');
+      write.push(`if (v !== null && v !== undefined) return ${REFUSED};`, absent(key));
       return;
     }
     const t = ctx.signature[s];
@@ -70,45 +96,48 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
         const p = POW[t.s];
         const scaled = p === 1 ? 'v' : `v * ${p}`;
         const back = p === 1 ? 'm' : `m / ${p}`;
-        body.push(`if (typeof v !== 'number') return false;`, `const m = Math.round(${scaled});`, `if (${back} !== v || !(m < 1e15 && m > -1e15)) return false;`, `c${s}[e] = m;`);
+        body.push(`if (typeof v !== 'number') return ${REFUSED};`, `const m = Math.round(${scaled});`, `if (${back} !== v || !(m < 1e15 && m > -1e15)) return ${REFUSED};`, `c${s}[e] = m;`);
         break;
       }
       case 'bool':
-        body.push(`if (v === true) c${s}[e] = 1; else if (v === false) c${s}[e] = 0; else return false;`);
+        body.push(`if (v === true) c${s}[e] = 1; else if (v === false) c${s}[e] = 0; else return ${REFUSED};`);
         break;
       case 'text':
         body.push(
-          `if (typeof v !== 'string') return false;`,
-          `if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return false; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; }`,
+          `if (typeof v !== 'string') return ${REFUSED};`,
+          `if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return ${REFUSED}; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; }`,
           `c${s}[e] = v;`,
         );
         break;
       case 'date':
-        body.push(`if (typeof v !== 'string') return false;`, `const d = dayOf(v);`, `if (d === undefined) return false;`, `c${s}[e] = d;`);
+        body.push(`if (typeof v !== 'string') return ${REFUSED};`, `const d = dayOf(v);`, `if (d === undefined) return ${REFUSED};`, `c${s}[e] = d;`);
         break;
       default:
-        body.push('return false;');
+        body.push(`return ${REFUSED};`);
     }
-    const ifNull = uses.get(s)! > 1 ? '' : ` else c${s}[e] = d${s};`;
+    const ifNull = uses.get(s)! > 1 ? '' : ` else { ${absent(key)} c${s}[e] = d${s}; }`;
     write.push(`if (v !== null && v !== undefined) { ${body.join(' ')} }${ifNull}`);
   });
-  write.push('return true;');
+  write.push(`return ${WRITTEN};`);
   const undo = used.map((s) => `c${s}[e] = d${s};`);
   lines.push(
-    `function match(rec) { let i = 0; for (const k in rec) { if (k !== KEYS[i]) return false; i++; } return i === ${keys.length}; }`,
+    `function exact(rec) { let i = 0; for (const k in rec) { if (k !== KEYS[i]) return false; i++; } return i === ${keys.length}; }`,
+    // Counting the keys costs about half of comparing them; write confirms that a key reading undefined is there.
+    aliased ? 'const match = exact;' : `function match(rec) { let i = 0; for (const k in rec) i++; return i === ${keys.length}; }`,
     `function write(rec, e) {\n${write.join('\n')}\n}`,
     `function undo(e) { ${undo.join(' ')} }`,
     'return { keys: KEYS, match, write, undo };',
   );
-  const factory = new Function('C', 'D', 'KEYS', 'isText', 'dayOf', lines.join('\n')) as (
+  const factory = new Function('C', 'D', 'KEYS', 'isText', 'dayOf', 'hasOwn', lines.join('\n')) as (
     c: readonly Column[],
     d: readonly (number | string | undefined)[],
     k: readonly string[],
     isText: (s: string) => boolean,
     dayOf: (s: string) => number | undefined,
+    hasOwn: (o: object, k: string) => boolean,
   ) => RecordLoader;
   // A plain array: element loads from a frozen array are several times slower in the match loop.
-  return factory(ctx.columns, ctx.clean, [...keys], ctx.isText, ctx.dayOf);
+  return factory(ctx.columns, ctx.clean, [...keys], ctx.isText, ctx.dayOf, Object.hasOwn);
 }
 
 /** The keys of a record in for-in order (the shape a loader is made for). */

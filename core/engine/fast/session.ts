@@ -8,7 +8,7 @@ import type { RuntimePackage } from '../package/index.js';
 import { parseTestPeriod } from '../testing/corpus-runner.js';
 import type { Period } from '../explain/evaluate.js';
 import { daysToIso, isoToDays } from '../values.js';
-import { keysOf, makeLoader, makeOutputReader, type RecordLoader } from './loader.js';
+import { keysOf, makeLoader, makeOutputReader, OTHER_SHAPE, REFUSED, WRITTEN, type RecordLoader, type WriteOutcome } from './loader.js';
 import type { SlotType } from './codegen.js';
 import { BAIL } from './helpers.js';
 import { jsonOf } from './batch.js';
@@ -137,7 +137,7 @@ export class PackageSession {
       match: () => false,
       write: (rec, e) => {
         this.resetRow(e);
-        return this.record(rec, e);
+        return this.record(rec, e) ? WRITTEN : REFUSED;
       },
       undo: (e) => this.resetRow(e),
     };
@@ -308,12 +308,16 @@ export class PackageSession {
     if (np > this.maxPeople || (np > 0 && this.relIndex < 0) || !this.defaultsOk) return false;
     let w = this.lastHousehold;
     if (w === undefined || !w.match(household)) w = this.lastHousehold = this.loaderFor(household, 0);
-    if (!this.writeRow(w, household, 0)) return false;
+    let written = this.writeRow(w, household, 0);
+    if (written === OTHER_SHAPE) written = this.writeRow((this.lastHousehold = this.loaderFor(household, 0)), household, 0);
+    if (written !== WRITTEN && !this.writtenKeyByKey(written, household, 0)) return false;
     for (let j = 0; j < np; j++) {
       const rec = people[j];
       let p = this.lastPerson;
       if (p === undefined || !p.match(rec)) p = this.lastPerson = this.loaderFor(rec, 1);
-      if (!this.writeRow(p, rec, 1 + j)) return false;
+      written = this.writeRow(p, rec, 1 + j);
+      if (written === OTHER_SHAPE) written = this.writeRow((this.lastPerson = this.loaderFor(rec, 1)), rec, 1 + j);
+      if (written !== WRITTEN && !this.writtenKeyByKey(written, rec, 1 + j)) return false;
     }
     // The person relation: the household (entity 0) has members 1..np, each member none. Other relations stay empty.
     const off = this.relOffsets;
@@ -321,7 +325,15 @@ export class PackageSession {
     return true;
   }
 
-  private writeRow(w: RecordLoader, rec: Readonly<Record<string, unknown>>, e: number): boolean {
+  /**
+   * A record the loader of its own shape still found another shape (a key it enumerates reads undefined without
+   * being its own, e.g. an enumerable key inherited from the prototype) goes key by key; REFUSED stays refused.
+   */
+  private writtenKeyByKey(outcome: WriteOutcome, rec: Readonly<Record<string, unknown>>, e: number): boolean {
+    return outcome === OTHER_SHAPE && this.writeRow(this.generic, rec, e) === WRITTEN;
+  }
+
+  private writeRow(w: RecordLoader, rec: Readonly<Record<string, unknown>>, e: number): WriteOutcome {
     const prev = this.rowLoader[e];
     if (prev !== w) {
       if (prev !== undefined) prev.undo(e);

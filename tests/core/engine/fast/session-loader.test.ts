@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePackage, type RuntimePackage } from '../../../../core/engine/package/index.js';
 import { loadProgramPackage, PERSON_FACT_DEFAULTS } from '../../../support/snap-households.js';
 import { PackageSession } from '../../../../core/engine/fast/session.js';
-import { makeLoader } from '../../../../core/engine/fast/loader.js';
+import { makeLoader, OTHER_SHAPE, REFUSED, WRITTEN } from '../../../../core/engine/fast/loader.js';
 import type { SlotType } from '../../../../core/engine/fast/codegen.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
@@ -25,7 +25,7 @@ function oneColumn(t: SlotType): { col: Float64Array; write: (v: unknown) => boo
     isText: () => true,
     dayOf: () => undefined,
   });
-  return { col, write: (v) => loader.write({ x: v }, 1) };
+  return { col, write: (v) => loader.write({ x: v }, 1) === WRITTEN };
 }
 
 /** The adjacent double above (dir 1) or below (dir -1) a positive x. */
@@ -87,16 +87,16 @@ describe('generated loader: exactness of scaled numbers', () => {
     const col = new Float64Array(1);
     const ctx = { columns: [col], signature: [{ k: 'num', s: 2 } as SlotType], slotOf: (k: string) => (k === 'x' ? 0 : undefined), clean: [500], isText: () => true, dayOf: () => undefined };
     const loader = makeLoader(['x', 'other'], ctx);
-    expect(loader.write({ x: null, other: null }, 0)).toBe(true);
+    expect(loader.write({ x: null, other: null }, 0)).toBe(WRITTEN);
     expect(col[0]).toBe(500);
-    expect(loader.write({ x: 1.5, other: undefined }, 0)).toBe(true);
+    expect(loader.write({ x: 1.5, other: undefined }, 0)).toBe(WRITTEN);
     expect(col[0]).toBe(150);
-    expect(loader.write({ x: 1.5, other: 0 }, 0)).toBe(false);
+    expect(loader.write({ x: 1.5, other: 0 }, 0)).toBe(REFUSED);
     // Two keys naming one slot (an alias): a later null does not erase the earlier value.
     const alias = makeLoader(['x', 'y'], { ...ctx, slotOf: (k) => (k === 'x' || k === 'y' ? 0 : undefined) });
-    expect(alias.write({ x: 2, y: null }, 0)).toBe(true);
+    expect(alias.write({ x: 2, y: null }, 0)).toBe(WRITTEN);
     expect(col[0]).toBe(200);
-    expect(alias.write({ x: null, y: null }, 0)).toBe(true);
+    expect(alias.write({ x: null, y: null }, 0)).toBe(WRITTEN);
     expect(col[0]).toBe(500);
     expect(alias.match({ x: 1, y: 2 })).toBe(true);
     expect(alias.match({ y: 2, x: 1 })).toBe(false);
@@ -104,11 +104,32 @@ describe('generated loader: exactness of scaled numbers', () => {
     expect(alias.match({ x: 1, y: 2, z: 3 })).toBe(false);
   });
 
+  it('a record with as many keys but other ones is matched by count, then found out by write', () => {
+    const col = new Float64Array(2);
+    const ctx = { columns: [col, col], signature: [{ k: 'num', s: 0 } as SlotType, { k: 'num', s: 0 } as SlotType], slotOf: (k: string) => (k === 'x' ? 0 : k === 'y' ? 1 : undefined), clean: [NaN, NaN], isText: () => true, dayOf: () => undefined };
+    const loader = makeLoader(['x', 'other'], ctx);
+    // Counted, not compared: the same keys in another order are this shape (no two keys name one slot).
+    expect(loader.match({ other: null, x: 1 })).toBe(true);
+    expect(loader.write({ other: null, x: 1 }, 0)).toBe(WRITTEN);
+    expect(col[0]).toBe(1);
+    expect(loader.match({ x: 1 })).toBe(false);
+    expect(loader.match({ x: 1, other: null, z: null })).toBe(false);
+    // Two keys, but "other" is absent: undefined that is not the record's own means another shape.
+    expect(loader.match({ x: 3, y: 4 })).toBe(true);
+    expect(loader.write({ x: 3, y: 4 }, 0)).toBe(OTHER_SHAPE);
+    expect(loader.write({ y: 4, z: null }, 0)).toBe(OTHER_SHAPE);
+    // Present with undefined is "not given", as null is.
+    expect(loader.write({ x: undefined, other: undefined }, 0)).toBe(WRITTEN);
+    expect(col[0]).toBeNaN();
+    // A value outside the signature is refused whatever the shape (the explain path decides).
+    expect(loader.write({ x: 'text', y: 4 }, 0)).toBe(REFUSED);
+  });
+
   it('keys are data, never code', () => {
     const col = new Float64Array(1);
     const evil = '"]; globalThis.pwnedLoader = 1; v = rec["';
     const loader = makeLoader([evil], { columns: [col], signature: [{ k: 'num', s: 0 }], slotOf: () => 0, clean: [NaN], isText: () => true, dayOf: () => undefined });
-    expect(loader.write({ [evil]: 4 }, 0)).toBe(true);
+    expect(loader.write({ [evil]: 4 }, 0)).toBe(WRITTEN);
     expect(col[0]).toBe(4);
     expect((globalThis as Record<string, unknown>).pwnedLoader).toBeUndefined();
   });
@@ -159,6 +180,34 @@ describe('PackageSession reused across household shapes', () => {
         if (fast) carried++;
       });
     expect(carried).toBeGreaterThanOrEqual(2 * (sequence.length - 2));
+  });
+
+  it('records with as many keys as the last shape but other keys: each equals the explain path', () => {
+    const session = new PackageSession(pkg, { period: '2026-01' });
+    const { citizenship_status: _c, ...withoutCitizenship } = person({ age: 44, earned_income: 700 });
+    const sequence: [Record<string, unknown>, Record<string, unknown>[]][] = [
+      [{ household_size: 3, earned_income: 1500, shelter_costs: 900 }, [person({ age: 70, medical_costs: 300 })]],
+      // Three household keys again, one of them other; the same person keys in another order.
+      [{ household_size: 3, earned_income: 1500, medical_costs: 250 }, [Object.fromEntries(Object.entries(person({ age: 70, medical_costs: 300 })).reverse())]],
+      [{ shelter_costs: 900, household_size: 2, dependent_care_costs: 120 }, [person({ is_disabled: true, unearned_income: 400 })]],
+      // A person with a key in place of a missing fact (explain path: citizenship missing), then with undefined for it.
+      [{ household_size: 2, earned_income: 900, shelter_costs: 650 }, [{ ...withoutCitizenship, bogus_fact: null }]],
+      [{ household_size: 2, earned_income: 900, shelter_costs: 650 }, [{ ...withoutCitizenship, citizenship_status: undefined }]],
+      [{ household_size: 2, earned_income: 900, shelter_costs: 650 }, [person({ age: 44, earned_income: 700 })]],
+      // An object without a prototype, and one whose key is inherited rather than its own.
+      [Object.assign(Object.create(null) as Record<string, unknown>, { household_size: 4, earned_income: 2100, shelter_costs: 1200 }), []],
+      [Object.assign(Object.create({ shelter_costs: 5000 }) as Record<string, unknown>, { household_size: 4, earned_income: 2100, medical_costs: 30 }), []],
+    ];
+    for (const round of [0, 1])
+      sequence.forEach(([h, ps], i) => {
+        // The explain path reads own keys (Object.entries): give it the same keys the session enumerates.
+        const own = (r: Record<string, unknown>): Record<string, unknown> => {
+          const o: Record<string, unknown> = {};
+          for (const k in r) o[k] = r[k];
+          return o;
+        };
+        expect(session.evaluate(h, ps), `round ${round}, household ${i}`).toEqual(explain(own(h), ps.map(own)));
+      });
   });
 
   it('more record shapes than the loader cache holds: the generic path gives the same results', () => {
