@@ -25,7 +25,7 @@ import { carriedForward, fiscalFigures, type FiscalFigures } from './carried-for
 import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overrideWarning } from './parameter-overrides.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
-import { unverifiedFigures, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
+import { unverifiedFigures, unverifiedReaders, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -70,6 +70,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   private readonly unitId: string;
   private readonly fiscal: FiscalFigures | undefined;
   private readonly unverified: UnverifiedFigure[];
+  /** The rules that can read an unverified figure (the trace entries worth looking at). */
+  private readonly unverifiedReaders: ReadonlySet<string>;
   private readonly firstMonth: string | undefined;
   /** The published sample household once settled, or why no candidate computed (see settleSample). */
   private sample: { household: Record<string, JsonValue>; origin: string } | undefined;
@@ -106,6 +108,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     this.answer = new AnswerTrace(pkg, this.shape.entities[0].entity, overriddenIds, overriddenTables);
     // An overridden figure is the caller's, not the package's: its doubt no longer applies.
     this.unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
+    this.unverifiedReaders = unverifiedReaders(pkg.program, this.unverified);
     // The first federal fiscal year starts on 1 October of the year before.
     this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
   }
@@ -266,7 +269,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
     const trace = this.answer.entries(result.trace, household.kinds);
     const warnings = carriedForward(this.fiscal, household.period, result.trace);
-    if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace));
+    if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace, this.unverifiedReaders));
     if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
     return { outputs: values, trace, warnings };
   }

@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
 import type { TraceEntry as EngineTrace } from '../../../core/engine/index.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import { unverifiedFigures, unverifiedWarnings } from '../../../core/engine/run/unverified-figures.js';
+import { unverifiedFigures, unverifiedReaders, unverifiedWarnings } from '../../../core/engine/run/unverified-figures.js';
+import { mapHousehold } from '../../../core/domain/household/map.js';
+import { indexShape } from '../../../core/domain/household/shape.js';
+import { explainEvaluator } from '../../../core/engine/run/compiled-package.js';
 
 const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
 const figures = JSON.parse(readFileSync(fileURLToPath(new URL('../../../scripts/data/snap-state-figures.json', import.meta.url)), 'utf8'));
@@ -85,5 +88,31 @@ describe('unverifiedWarnings', () => {
     expect(unverifiedWarnings(list, [read('m#a', '2024-10-01')])).toEqual([]);
     expect(unverifiedWarnings(list, [read('m#a', '2025-10-01')])).toEqual(['Unverified figure used: m#a (version from 2025-10-01). A in doubt.']);
     expect(unverifiedWarnings(list, [read('m#b', '2019-10-01')])).toEqual(['Unverified figure used: m#b. B in doubt.']);
+  });
+});
+
+describe('unverifiedReaders', () => {
+  it('names every rule a trace reads an unverified figure through: looking only at its entries changes no warning', () => {
+    // Every package with an unverified figure, each utility type, FY2025 and FY2026, on the explain path (a trace
+    // with every entry's parameter reads): warnings from the readers' entries equal those from every entry.
+    let withWarnings = 0;
+    for (const pkg of runtime.packages()) {
+      const figuresOf = unverifiedFigures(pkg.pkg);
+      if (figuresOf.length === 0) continue;
+      const readers = unverifiedReaders(pkg.pkg.program, figuresOf);
+      const index = indexShape(pkg.shape);
+      for (const period of ['2025-01', '2026-01']) {
+        for (const utility_type of ['heating_cooling', 'limited', 'telephone']) {
+          const mapped = mapHousehold(index, household(period, utility_type));
+          const relations = Object.fromEntries(Object.entries(mapped.relations).map(([name, tuples]) => [name, tuples.map(([member, group]) => [member, group] as [string, string])]));
+          const result = explainEvaluator(pkg.pkg, { period: mapped.month, entityId: pkg.shape.entities[0].id_template, inputs: mapped.inputs, relations, outputs: pkg.default_outputs, trace: true });
+          const all = unverifiedWarnings(figuresOf, result.trace);
+          expect(unverifiedWarnings(figuresOf, result.trace, readers)).toEqual(all);
+          if (all.length > 0) withWarnings += 1;
+        }
+      }
+    }
+    // The comparison means something only if some households read an unverified figure.
+    expect(withWarnings).toBeGreaterThan(5);
   });
 });
