@@ -95,8 +95,8 @@ export interface EntityFacts {
 }
 
 function entityFactsOf(entity: PackageEntity): EntityFacts {
-  const defaults: Record<string, JsonValue> = {};
-  for (const input of entity.inputs) if (input.default !== undefined) defaults[input.name] = input.default as JsonValue;
+  // Built in one step (not key by key, which leaves V8 a slow dictionary object): a spread of it is then a fast copy.
+  const defaults = Object.fromEntries(entity.inputs.filter((input) => input.default !== undefined).map((input) => [input.name, input.default as JsonValue]));
   return {
     byName: new Map(entity.inputs.map((input) => [input.name, input])),
     defaults,
