@@ -162,6 +162,17 @@ function utilityModule(code, st, moduleId) {
     versions:
       - effective_from: '2023-10-01'
         formula: min(max(snap_household_size, 1), 10)`);
+    rules.push(`
+  - name: ${code}_snap_utility_table_size_with_disqualified_counted
+    kind: derived
+    entity: Household
+    dtype: Integer
+    period: Month
+    source: ${st.name} utility allowance tables by household size; 7 CFR 273.11(c)(1)(ii) (the size with the disqualified members counted)
+    source_url: ${SUA_URL}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: min(max(snap_household_size_with_disqualified_counted, 1), 10)`);
   }
   for (const k of kinds) {
     for (const [region, r] of regions) {
@@ -255,6 +266,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   rules.push(sourceRelation(code, `${code}_snap_sets_utility_allowance`,
     `7 CFR 273.9(d)(6)(iii) (State agency develops its utility standards); ${st.agency}`,
     'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance', `${moduleId}#${code}_snap_utility_allowance`));
+  rules.push(countedUtilityAllowance(code, st, moduleId, formula));
   const notes = st.notes.filter((n) => /utility|SUA|LUA|TUA|telephone|Utility/.test(n));
   if (st.utility_law) {
     // The State's own rule establishing its standards, cited on every figure alongside the FNS tables.
@@ -273,6 +285,34 @@ imports:
   - us:regulations/7-cfr/273/9/d/6/iii${anyCost ? '\n  - us:statutes/7/2014/e/6/C' : ''}
 rules:${rules.join('\n')}
 `;
+}
+
+/**
+ * The same allowance for the household with its disqualified members counted (7 CFR 273.11(c)(1)(ii)): the
+ * comparison allotment that caps the household's reads the table at that size and that elderly/disabled status.
+ */
+function countedUtilityAllowance(code, st, moduleId, formula) {
+  const counted = formula
+    .replaceAll(`${code}_snap_utility_table_size]`, `${code}_snap_utility_table_size_with_disqualified_counted]`)
+    .replaceAll('snap_energy_assistance_confers_sua:', 'snap_energy_assistance_confers_sua_with_disqualified_counted:');
+  return `
+  - name: ${code}_snap_utility_allowance_with_disqualified_counted
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP utility allowances; 7 CFR 273.11(c)(1)(ii) (with the disqualified members counted)
+    source_url: ${SUA_URL}
+    description: ${code}_snap_utility_allowance for the household with its disqualified members (work rules, IPV, drug felony) counted as members.
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          ${counted}
+${sourceRelation(code, `${code}_snap_sets_utility_allowance_with_disqualified_counted`,
+    `7 CFR 273.9(d)(6)(iii); 7 CFR 273.11(c)(1)(ii); ${st.agency}`,
+    'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance_with_disqualified_counted',
+    `${moduleId}#${code}_snap_utility_allowance_with_disqualified_counted`)}`;
 }
 
 function utilityExpected(code, st, h, date) {
@@ -857,7 +897,8 @@ for (const [code, st] of Object.entries(data.states)) {
     program: `${jur}/snap`,
     period: '2026-01',
     outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
-      'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_categorically_eligible',
+      'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_federal_allotment_before_exclusion_cap',
+      'snap_federal_allotment_with_disqualified_counted', 'snap_categorically_eligible',
       'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', ...VEHICLE_OUTPUTS],
     scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
     jurisdiction: jur,
