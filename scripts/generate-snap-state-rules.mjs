@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
-import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
+import { HEAD_OF_HOUSEHOLD_FACT_ALIASES, HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, HEAD_OF_HOUSEHOLD_FACT_TYPES, MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
 import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, noncitizenOption, noncitizenTests } from './lib/snap-noncitizen-option.mjs';
 import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs, VEHICLE_OUTPUTS, VEHICLE_OUTPUT_DOCS } from './lib/snap-vehicle-facts.mjs';
@@ -859,7 +859,7 @@ for (const [code, st] of Object.entries(data.states)) {
     household_size: F.size, earned_income: F.earned, unearned_income: F.unearned, shelter_costs: F.shelter,
     utility_type: sIds.utility_type, has_elderly_or_disabled_member: F.hasEd, dependent_care_costs: F.dependentCare,
     medical_costs: F.medical, child_support_paid: F.childSupport, is_homeless: F.homeless, countable_resources: F.resources,
-    all_members_receive_tanf_or_ssi: F.tanfSsi, ...VEHICLE_FACT_ALIASES,
+    all_members_receive_tanf_or_ssi: F.tanfSsi, ...HEAD_OF_HOUSEHOLD_FACT_ALIASES, ...VEHICLE_FACT_ALIASES,
   };
   if (sIds.snap_region) aliases.snap_region = sIds.snap_region;
   if (sIds.alaska_allotment_area) aliases.alaska_allotment_area = sIds.alaska_allotment_area;
@@ -867,7 +867,7 @@ for (const [code, st] of Object.entries(data.states)) {
   const defaults = {
     household_size: 1, earned_income: 0, unearned_income: 0, shelter_costs: 0, utility_type: 'none', has_elderly_or_disabled_member: false,
     dependent_care_costs: 0, medical_costs: 0, child_support_paid: 0, is_homeless: false, countable_resources: 0, all_members_receive_tanf_or_ssi: false,
-    ...VEHICLE_FACT_DEFAULTS,
+    ...HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, ...VEHICLE_FACT_DEFAULTS,
   };
   if (sIds.snap_region) defaults.snap_region = st.default_region;
   if (sIds.alaska_allotment_area) defaults.alaska_allotment_area = 'urban';
@@ -899,7 +899,7 @@ for (const [code, st] of Object.entries(data.states)) {
     outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
       'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_federal_allotment_before_exclusion_cap',
       'snap_federal_allotment_with_disqualified_counted', 'snap_categorically_eligible',
-      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', ...VEHICLE_OUTPUTS],
+      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', 'snap_head_of_household_fact_immaterial', ...VEHICLE_OUTPUTS],
     scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
     jurisdiction: jur,
     program_id: 'snap',
@@ -908,7 +908,7 @@ for (const [code, st] of Object.entries(data.states)) {
     default_outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'],
     household_entity: 'Household',
     household_aliases: aliases,
-    input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? VEHICLE_FACT_TYPES[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
+    input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? HEAD_OF_HOUSEHOLD_FACT_TYPES[a] ?? VEHICLE_FACT_TYPES[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
     // Closed lists and bounds the generic runtime enforces (docs/snap-package-contract.md: input_values, input_limits).
     input_values: {
       utility_type: ['heating_cooling', 'limited', 'telephone', 'none'],

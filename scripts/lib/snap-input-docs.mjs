@@ -32,6 +32,7 @@ export const HOUSEHOLD_INPUT_DOCS = {
   child_support_paid: money('Legally obligated child support paid to someone outside the household (7 U.S.C. 2014(e)(4) or (d)(6), by State option).'),
   is_homeless: flag('The household has no fixed nighttime residence; it gets the homeless shelter deduction (7 U.S.C. 2014(e)(6)(D)).'),
   countable_resources: { description: 'Countable resources (cash, bank accounts) held in the month, tested against the resource limit (7 U.S.C. 2014(g)).', period: 'month', unit: 'USD' },
+  head_of_household_work_rule_disqualified: flag('The head of the household (7 CFR 273.1(d): the adult parent of children the household selects, otherwise the principal wage earner) is one of the listed members disqualified for the work requirements; the household is then not categorically eligible (7 CFR 273.2(j)(2)(vii)(C)). Read only when a listed person is work_rule_disqualified.'),
   all_members_receive_tanf_or_ssi: flag('Every member receives TANF or SSI, which makes the household categorically eligible (7 U.S.C. 2014(a); 7 CFR 273.2(j)(2)).'),
   snap_region: { description: "The State's utility-allowance region where the household lives (the State's SUA table; labels in the package's snap_regions).", period: 'none', unit: 'text' },
   alaska_allotment_area: { description: 'Alaska allotment area: urban, rural I or rural II, which sets the maximum allotment (7 U.S.C. 2012(u)).', period: 'none', unit: 'text' },
@@ -67,6 +68,7 @@ export const OUTPUT_DOCS = {
   snap_gross_income_limit: money('The gross income limit: 130% of the poverty guideline for the household size, monthly, rounded up (7 U.S.C. 2014(c)(2)); a State BBCE limit is tested separately.'),
   snap_net_income_limit: money('The net income limit: 100% of the poverty guideline for the household size, monthly, rounded up (7 U.S.C. 2014(c)(1)).'),
   snap_household_size: { description: 'The household size the calculation used: the larger of household_size and the number of people listed (7 U.S.C. 2012(m)), less the listed people excluded as ineligible students, ineligible non-citizens, disqualified members or ABAWDs past the time limit (7 CFR 273.1(b)(7), 273.11(c)); at least 1.', period: 'month', unit: 'count' },
+  snap_head_of_household_fact_immaterial: flag('No listed person is disqualified for work rules, or the household is not categorically eligible anyway, so whether the head of household is disqualified for work rules does not matter (7 CFR 273.2(j)(2)(vii)(C)); when false and head_of_household_work_rule_disqualified was not given, it is listed in assumptions.'),
   snap_member_expense_shares_immaterial: flag('No listed person is an ineligible student or an excluded member whose expenses are prorated, so who pays the shelter, dependent care and child support costs does not matter (7 CFR 273.11(c)(2)(iii), (d)); when false, the per-person expense facts that were not given are listed in assumptions.'),
 };
 
