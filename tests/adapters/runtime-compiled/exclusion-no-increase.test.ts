@@ -52,6 +52,14 @@ function household(next: () => number): { people: Record<string, Record<string, 
     };
   }
   const excluded = `p${Math.floor(next() * Math.min(size, 2))}`;
+  // Some other members count pro rata (7 CFR 273.11(c)(2), (3)), with rent they pay, so the comparison's pro rata
+  // shares are exercised too.
+  for (const [id, person] of Object.entries(people)) {
+    if (id === excluded) continue;
+    const draw = next();
+    if (draw < 0.12) Object.assign(person, { citizenship_status: 'ineligible_noncitizen', shelter_costs: Math.round(next() * 800) });
+    else if (draw < 0.16) Object.assign(person, { ssn_noncompliant: true, dependent_care_costs: Math.round(next() * 300) });
+  }
   const facts = {
     shelter_costs: Math.round(next() * 2200), utility_type: pick(['heating_cooling', 'limited', 'telephone', 'none']),
     dependent_care_costs: next() < 0.2 ? Math.round(next() * 600) : 0, countable_resources: Math.round(next() * 6000),
@@ -61,6 +69,9 @@ function household(next: () => number): { people: Record<string, Record<string, 
 }
 
 interface Outcome { allotment: number; federal: number; uncapped: number; comparison: number; size: number; eligible: boolean }
+
+const countsProRata = (people: Record<string, Record<string, unknown>>): boolean =>
+  Object.values(people).some((p) => p.citizenship_status === 'ineligible_noncitizen' || p.ssn_noncompliant === true);
 
 async function outcome(jurisdiction: string, people: Record<string, Record<string, unknown>>, facts: Record<string, unknown>): Promise<Outcome> {
   const r = await service.calculate({
@@ -81,6 +92,8 @@ describe('no allotment increases because a member is excluded (7 CFR 273.11(c)(1
     const next = random(20261124);
     let lower = 0;
     let capped = 0;
+    let mixedCompared = 0;
+    let ineligibleWhenCounted = 0;
     for (let n = 0; n < 1000; n += 1) {
       const jurisdiction = JURISDICTIONS[n % JURISDICTIONS.length] as string;
       const { people, facts, excluded } = household(next);
@@ -88,15 +101,30 @@ describe('no allotment increases because a member is excluded (7 CFR 273.11(c)(1
       const counted = await outcome(jurisdiction, people, facts);
       const left = await outcome(jurisdiction, { ...people, [excluded]: { ...people[excluded], [rule]: true } }, facts);
       const label = `${jurisdiction} household ${n}: ${excluded} ${rule}; ${JSON.stringify({ people, facts })}`;
-      expect(left.allotment, label).toBeLessThanOrEqual(counted.allotment);
-      if (left.eligible) expect(left.comparison, label).toBe(counted.federal);
       expect(left.federal, label).toBe(Math.min(left.uncapped, left.comparison));
+      if (left.eligible && !counted.eligible) {
+        // Not modelled (docs/coverage.md): the comparison takes the household's own eligibility. Without members
+        // counted pro rata counting the disqualified member cannot make the household ineligible; with them it can
+        // (their shares of the pro rata income grow).
+        expect(countsProRata(people), label).toBe(true);
+        ineligibleWhenCounted += 1;
+        continue;
+      }
+      expect(left.allotment, label).toBeLessThanOrEqual(counted.allotment);
+      if (left.eligible) {
+        expect(left.comparison, label).toBe(counted.federal);
+        if (countsProRata(people)) mixedCompared += 1;
+      }
       if (left.uncapped > left.federal) capped += 1;
       if (left.allotment < counted.allotment) lower += 1;
     }
-    // The comparison is not vacuous: most exclusions cost the household something, and the cap binds in some
-    // households (those the uncapped rules would raise to the minimum benefit).
-    expect(lower).toBeGreaterThan(500);
+    // The comparison is not vacuous: most exclusions cost the household something, the cap binds in some households
+    // (those the uncapped rules would raise to the minimum benefit), households with pro rata members are compared,
+    // and the documented gap stays rare.
+    expect(lower).toBeGreaterThan(400);
     expect(capped).toBeGreaterThan(0);
+    expect(mixedCompared).toBeGreaterThan(50);
+    expect(ineligibleWhenCounted).toBeLessThan(20);
+    console.info(`exclusion cap: ${lower} lower, ${capped} capped, ${mixedCompared} with pro rata members compared, ${ineligibleWhenCounted} ineligible when counted`);
   }, 300_000);
 });
