@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { at, computeSnap } from './lib/snap-reference.mjs';
-import { MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
+import { HEAD_OF_HOUSEHOLD_FACT_ALIASES, HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, HEAD_OF_HOUSEHOLD_FACT_TYPES, MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
 import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, noncitizenOption, noncitizenTests } from './lib/snap-noncitizen-option.mjs';
 import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs, VEHICLE_OUTPUTS, VEHICLE_OUTPUT_DOCS } from './lib/snap-vehicle-facts.mjs';
@@ -170,6 +170,17 @@ function utilityModule(code, st, moduleId) {
     versions:
       - effective_from: '2023-10-01'
         formula: min(max(snap_household_size, 1), ${maxSize})`);
+    rules.push(`
+  - name: ${code}_snap_utility_table_size_with_disqualified_counted
+    kind: derived
+    entity: Household
+    dtype: Integer
+    period: Month
+    source: ${st.name} utility allowance tables by household size; 7 CFR 273.11(c)(1)(ii) (the size with the disqualified members counted)
+    source_url: ${SUA_URL}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: min(max(snap_household_size_with_disqualified_counted, 1), ${maxSize})`);
   }
   for (const k of kinds) {
     for (const [region, r] of regions) {
@@ -263,6 +274,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   rules.push(sourceRelation(code, `${code}_snap_sets_utility_allowance`,
     `7 CFR 273.9(d)(6)(iii) (State agency develops its utility standards); ${st.agency}`,
     'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance', `${moduleId}#${code}_snap_utility_allowance`));
+  rules.push(countedUtilityAllowance(code, st, moduleId, formula));
   const notes = st.notes.filter((n) => /utility|SUA|LUA|TUA|telephone|Utility/.test(n));
   if (st.utility_law) {
     // The State's own rule establishing its standards, cited on every figure alongside the FNS tables.
@@ -281,6 +293,34 @@ imports:
   - us:regulations/7-cfr/273/9/d/6/iii${anyCost ? '\n  - us:statutes/7/2014/e/6/C' : ''}
 rules:${rules.join('\n')}
 `;
+}
+
+/**
+ * The same allowance for the household with its disqualified members counted (7 CFR 273.11(c)(1)(ii)): the
+ * comparison allotment that caps the household's reads the table at that size and that elderly/disabled status.
+ */
+function countedUtilityAllowance(code, st, moduleId, formula) {
+  const counted = formula
+    .replaceAll(`${code}_snap_utility_table_size]`, `${code}_snap_utility_table_size_with_disqualified_counted]`)
+    .replaceAll('snap_energy_assistance_confers_sua:', 'snap_energy_assistance_confers_sua_with_disqualified_counted:');
+  return `
+  - name: ${code}_snap_utility_allowance_with_disqualified_counted
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP utility allowances; 7 CFR 273.11(c)(1)(ii) (with the disqualified members counted)
+    source_url: ${SUA_URL}
+    description: ${code}_snap_utility_allowance for the household with its disqualified members (work rules, IPV, drug felony) counted as members.
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          ${counted}
+${sourceRelation(code, `${code}_snap_sets_utility_allowance_with_disqualified_counted`,
+    `7 CFR 273.9(d)(6)(iii); 7 CFR 273.11(c)(1)(ii); ${st.agency}`,
+    'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance_with_disqualified_counted',
+    `${moduleId}#${code}_snap_utility_allowance_with_disqualified_counted`)}`;
 }
 
 function utilityExpected(code, st, h, date) {
@@ -827,7 +867,7 @@ for (const [code, st] of Object.entries(data.states)) {
     household_size: F.size, earned_income: F.earned, unearned_income: F.unearned, shelter_costs: F.shelter,
     utility_type: sIds.utility_type, has_elderly_or_disabled_member: F.hasEd, dependent_care_costs: F.dependentCare,
     medical_costs: F.medical, child_support_paid: F.childSupport, is_homeless: F.homeless, countable_resources: F.resources,
-    all_members_receive_tanf_or_ssi: F.tanfSsi, ...VEHICLE_FACT_ALIASES,
+    all_members_receive_tanf_or_ssi: F.tanfSsi, ...HEAD_OF_HOUSEHOLD_FACT_ALIASES, ...VEHICLE_FACT_ALIASES,
   };
   if (sIds.snap_region) aliases.snap_region = sIds.snap_region;
   if (sIds.alaska_allotment_area) aliases.alaska_allotment_area = sIds.alaska_allotment_area;
@@ -835,7 +875,7 @@ for (const [code, st] of Object.entries(data.states)) {
   const defaults = {
     household_size: 1, earned_income: 0, unearned_income: 0, shelter_costs: 0, utility_type: 'none', has_elderly_or_disabled_member: false,
     dependent_care_costs: 0, medical_costs: 0, child_support_paid: 0, is_homeless: false, countable_resources: 0, all_members_receive_tanf_or_ssi: false,
-    ...VEHICLE_FACT_DEFAULTS,
+    ...HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, ...VEHICLE_FACT_DEFAULTS,
   };
   if (sIds.snap_region) defaults.snap_region = st.default_region;
   if (sIds.alaska_allotment_area) defaults.alaska_allotment_area = 'urban';
@@ -865,8 +905,9 @@ for (const [code, st] of Object.entries(data.states)) {
     program: `${jur}/snap`,
     period: '2026-01',
     outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
-      'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_categorically_eligible',
-      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', ...VEHICLE_OUTPUTS],
+      'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_federal_allotment_before_exclusion_cap',
+      'snap_federal_allotment_with_disqualified_counted', 'snap_categorically_eligible',
+      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', 'snap_head_of_household_fact_immaterial', ...VEHICLE_OUTPUTS],
     scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
     jurisdiction: jur,
     program_id: 'snap',
@@ -875,7 +916,7 @@ for (const [code, st] of Object.entries(data.states)) {
     default_outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'],
     household_entity: 'Household',
     household_aliases: aliases,
-    input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? VEHICLE_FACT_TYPES[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
+    input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? HEAD_OF_HOUSEHOLD_FACT_TYPES[a] ?? VEHICLE_FACT_TYPES[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
     // Closed lists and bounds the generic runtime enforces (docs/snap-package-contract.md: input_values, input_limits).
     input_values: {
       utility_type: ['heating_cooling', 'limited', 'telephone', 'none'],

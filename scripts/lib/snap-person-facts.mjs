@@ -138,6 +138,8 @@ export const MATERIAL_INPUTS = {
     // Moot only for a household categorically eligible with no asset test; a BBCE asset limit (Idaho, Indiana,
     // Nebraska, Texas) makes resources decide categorical eligibility itself (7 CFR 273.2(j)(2)(ii)).
     countable_resources: { unless_output: 'snap_resources_immaterial', reason: 'a resource test applies to this household: the federal limit, or the State\'s BBCE asset limit (7 U.S.C. 2014(g); 7 CFR 273.2(j)(2)(ii), 273.8)' },
+    // Read only when a listed person is disqualified for work rules; moot unless the household is categorically eligible.
+    head_of_household_work_rule_disqualified: { unless_output: 'snap_head_of_household_fact_immaterial', reason: 'a listed member is disqualified for work rules and the household is categorically eligible, which it is not if that member is the head of the household (7 CFR 273.2(j)(2)(vii)(C), 273.1(d))' },
   },
   person: {
     citizenship_status: { reason: 'an ineligible non-citizen is left out of the household size (7 U.S.C. 2015(f); 7 CFR 273.4)' },
@@ -155,3 +157,11 @@ export const MATERIAL_INPUTS = {
 export function personFactRow(member) {
   return Object.fromEntries(Object.entries(FACTS).map(([alias, fact]) => [fact.id, member[alias] ?? fact.default]));
 }
+
+/** The household fact for 7 CFR 273.2(j)(2)(vii)(C): alias -> canonical input id (spread into household_aliases). */
+export const HEAD_OF_HOUSEHOLD_FACT_ALIASES = {
+  head_of_household_work_rule_disqualified: 'us:regulations/7-cfr/273/2/j#input.head_of_household_work_rule_disqualified',
+};
+/** Its default (not disqualified, the common case) and type. */
+export const HEAD_OF_HOUSEHOLD_FACT_DEFAULTS = { head_of_household_work_rule_disqualified: false };
+export const HEAD_OF_HOUSEHOLD_FACT_TYPES = { head_of_household_work_rule_disqualified: 'Boolean' };

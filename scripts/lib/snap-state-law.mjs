@@ -261,10 +261,38 @@ ${sources}
       authority: state
       basis:
         delegation: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate`,
+    // The same tiers for the household with its disqualified members counted (7 CFR 273.11(c)(1)(ii)).
+    `
+  - name: ${code}_snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
+    kind: derived
+    entity: Household
+    dtype: Rate
+    period: Month
+    source: ${q(`${src}; 7 CFR 273.11(c)(1)(ii) (with the disqualified members counted)`)}
+    source_url: https://www.fns.usda.gov/snap/broad-based-categorical-eligibility
+    description: ${q(`${code}_snap_bbce_household_gross_income_limit_rate for the household with its disqualified members (work rules, IPV, drug felony) counted as members.`)}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          if snap_household_has_elderly_or_disabled_member_with_disqualified_counted: snap_bbce_elderly_disabled_gross_income_limit_rate
+          elif snap_dependent_care_deduction_with_disqualified_counted > 0: ${code}_snap_bbce_dependent_care_gross_income_limit_rate
+          elif snap_earned_income_with_disqualified_counted > 0: ${code}_snap_bbce_earned_income_gross_income_limit_rate
+          else: snap_bbce_gross_income_limit_rate`,
+    `
+  - name: ${code}_sets_snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
+    kind: source_relation
+    source: 7 CFR 273.2(j)(2)(ii); 7 CFR 273.11(c)(1)(ii); ${st.agency}
+    source_relation:
+      type: sets
+      target: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
+      value: ${moduleId}#${code}_snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
+      authority: state
+      basis:
+        delegation: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate_with_disqualified_counted`,
   ];
   const pctOf = (s) => `${Math.round(s[s.length - 1][1] * 100)}%`;
   const summary = ` Households without an elderly or disabled member have tiered limits: ${pctOf(t.dependent_care)} with dependent care costs, ${pctOf(t.earned_income)} with earned income, the general limit otherwise (${t.citation}).`;
-  return { rules, imports: ['us:statutes/7/2014/d', 'us:statutes/7/2014/e/3'], summary, tests: tierTests(code) };
+  return { rules, imports: ['us:statutes/7/2014/d', 'us:statutes/7/2014/e/3', 'us:regulations/7-cfr/273/11/c/1/ii'], summary, tests: tierTests(code) };
 }
 
 // FY2026, 3 people: poverty guideline 15650 + 2 x 5500 = 26650 a year.

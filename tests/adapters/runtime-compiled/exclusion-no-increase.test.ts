@@ -2,13 +2,14 @@
  * 7 CFR 273.11(c)(1)(ii), closing sentence: "The State agency shall ensure that no household's coupon allotment is
  * increased as a result of the exclusion of one or more household members." A member disqualified for work rules, an
  * intentional Program violation or a drug felony is left out of the size while their income, expenses and resources
- * count in full (273.11(c)(1)(i)). The packages carry no separate cap for this: leaving a member out can only lower the
- * size-based figures (maximum allotment, standard deduction, income and resource limits, size-based utility
- * allowances), can end elderly/disabled status, and (IPV, drug felony) ends categorical eligibility (273.2(j)(2)(vii)).
- * This property test holds them to the rule: for random households in several packages, the allotment with a
- * member disqualified is not above the allotment of the same household with that member counted, except in one case
- * the packages do not model (a categorically eligible household brought to 1 or 2 people, which then receives the
- * minimum benefit; docs/coverage.md "Not modelled"), which the test pins down so that any other increase fails.
+ * count in full (273.11(c)(1)(i)). The packages cap the federal allotment of such a household at the allotment it would
+ * receive with those members counted (us:statutes/7/2017/a#snap_federal_allotment_with_disqualified_counted, computed
+ * by us:regulations/7-cfr/273/11/c/1/ii). This property test holds them to the rule on random households in several
+ * packages, some with members counted pro rata: (1) the allotment with a member disqualified is never above the
+ * allotment of the same household with that member counted; (2) the comparison the rules compute equals the federal
+ * allotment of that household computed directly (eligibility included), whenever the household with the member left
+ * out is eligible; (3) only a household with members counted pro rata can become ineligible by counting the member;
+ * (4) the cap does bind: households the uncapped rules would raise to the minimum benefit are found and capped.
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,14 @@ function household(next: () => number): { people: Record<string, Record<string, 
     };
   }
   const excluded = `p${Math.floor(next() * Math.min(size, 2))}`;
+  // Some other members count pro rata (7 CFR 273.11(c)(2), (3)), with rent they pay, so the comparison's pro rata
+  // shares are exercised too.
+  for (const [id, person] of Object.entries(people)) {
+    if (id === excluded) continue;
+    const draw = next();
+    if (draw < 0.12) Object.assign(person, { citizenship_status: 'ineligible_noncitizen', shelter_costs: Math.round(next() * 800) });
+    else if (draw < 0.16) Object.assign(person, { ssn_noncompliant: true, dependent_care_costs: Math.round(next() * 300) });
+  }
   const facts = {
     shelter_costs: Math.round(next() * 2200), utility_type: pick(['heating_cooling', 'limited', 'telephone', 'none']),
     dependent_care_costs: next() < 0.2 ? Math.round(next() * 600) : 0, countable_resources: Math.round(next() * 6000),
@@ -59,28 +68,32 @@ function household(next: () => number): { people: Record<string, Record<string, 
   return { people, facts, excluded };
 }
 
-interface Outcome { allotment: number; size: number; categorical: boolean }
+interface Outcome { allotment: number; federal: number; uncapped: number; comparison: number; size: number; eligible: boolean }
+
+const countsProRata = (people: Record<string, Record<string, unknown>>): boolean =>
+  Object.values(people).some((p) => p.citizenship_status === 'ineligible_noncitizen' || p.ssn_noncompliant === true);
 
 async function outcome(jurisdiction: string, people: Record<string, Record<string, unknown>>, facts: Record<string, unknown>): Promise<Outcome> {
   const r = await service.calculate({
     program_id: 'snap', jurisdiction, household: { period: '2026-01', facts, people } as never,
-    variables: ['snap_allotment', 'snap_household_size', 'snap_categorically_eligible'],
+    variables: ['snap_allotment', 'snap_federal_allotment', 'snap_federal_allotment_before_exclusion_cap',
+      'snap_federal_allotment_with_disqualified_counted', 'snap_household_size', 'snap_eligible'],
   });
-  return { allotment: r.outputs.snap_allotment as number, size: r.outputs.snap_household_size as number, categorical: r.outputs.snap_categorically_eligible as boolean };
+  const o = r.outputs;
+  return {
+    allotment: o.snap_allotment as number, federal: o.snap_federal_allotment as number,
+    uncapped: o.snap_federal_allotment_before_exclusion_cap as number, comparison: o.snap_federal_allotment_with_disqualified_counted as number,
+    size: o.snap_household_size as number, eligible: o.snap_eligible as boolean,
+  };
 }
 
-/**
- * The minimum benefits a household of 1 or 2 can receive here in FY2026: the federal 8% of the one-person maximum
- * allotment, round(298 x 0.08) = round(23.84) = 24 (7 U.S.C. 2017(a)), and Maryland's State-funded 40 for a household
- * with a member aged 62 or older (Md. Code, Human Services 5-501).
- */
-const MINIMUM_BENEFITS = [24, 40];
-
 describe('no allotment increases because a member is excluded (7 CFR 273.11(c)(1)(ii))', () => {
-  it('holds for 1,000 random households across nine packages, except the documented minimum-benefit case', async () => {
+  it('holds for 1,000 random households across nine packages, and the comparison equals the direct computation', async () => {
     const next = random(20261124);
     let lower = 0;
-    let minimumCase = 0;
+    let capped = 0;
+    let mixedCompared = 0;
+    let ineligibleWhenCounted = 0;
     for (let n = 0; n < 1000; n += 1) {
       const jurisdiction = JURISDICTIONS[n % JURISDICTIONS.length] as string;
       const { people, facts, excluded } = household(next);
@@ -88,17 +101,25 @@ describe('no allotment increases because a member is excluded (7 CFR 273.11(c)(1
       const counted = await outcome(jurisdiction, people, facts);
       const left = await outcome(jurisdiction, { ...people, [excluded]: { ...people[excluded], [rule]: true } }, facts);
       const label = `${jurisdiction} household ${n}: ${excluded} ${rule}; ${JSON.stringify({ people, facts })}`;
-      if (left.allotment > counted.allotment) {
-        // Not modelled (docs/coverage.md): a categorically eligible household (no net income test) that the exclusion
-        // brings from 3 or more people to 1 or 2 receives the minimum benefit, where counting the member gives less.
-        // The regulation caps it at the lower amount; the packages do not.
-        expect([left.size <= 2, counted.size >= 3, left.categorical, MINIMUM_BENEFITS.includes(left.allotment)], label).toEqual([true, true, true, true]);
-        minimumCase += 1;
+      expect(left.federal, label).toBe(Math.min(left.uncapped, left.comparison));
+      // Counting the member can end eligibility only through the larger pro rata income (docs/coverage.md).
+      if (left.eligible && !counted.eligible) {
+        expect(countsProRata(people), label).toBe(true);
+        ineligibleWhenCounted += 1;
       }
+      expect(left.allotment, label).toBeLessThanOrEqual(counted.allotment);
+      if (left.eligible) {
+        expect(left.comparison, label).toBe(counted.federal);
+        if (countsProRata(people)) mixedCompared += 1;
+      }
+      if (left.uncapped > left.federal) capped += 1;
       if (left.allotment < counted.allotment) lower += 1;
     }
-    // The comparison is not vacuous: most exclusions cost the household something, and the exception is rare.
-    expect(lower).toBeGreaterThan(500);
-    expect(minimumCase).toBeLessThan(20);
+    // The comparison is not vacuous: most exclusions cost the household something, the cap binds in some households
+    // (those the uncapped rules would raise to the minimum benefit) and households with pro rata members are compared.
+    expect(lower).toBeGreaterThan(400);
+    expect(capped).toBeGreaterThan(0);
+    expect(mixedCompared).toBeGreaterThan(50);
+    console.info(`exclusion cap: ${lower} lower, ${capped} capped, ${mixedCompared} with pro rata members compared, ${ineligibleWhenCounted} ineligible when counted`);
   }, 300_000);
 });
