@@ -35,8 +35,9 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
     expect(departures(st)).toEqual([]);
   });
 
-  it('names the compiled figures that do not follow the method (Indiana SUA 502 -> 486: method 515)', () => {
-    expect(departures(data.states.in)).toEqual([{ region: 'statewide', kind: 'sua', fy25: 502, fy26: 486, method: 515 }]);
+  it('names the compiled figures that do not follow the method (North Dakota, Virginia) and not those that do (Indiana)', () => {
+    // Indiana's manual 3020.00.00: SUA 473 from 2024-05-01, 486 from 2025-10-01; 473 x 1.02669 = 485.62 -> 486.
+    expect(departures(data.states.in)).toEqual([]);
     // 765 x 1.02669 = 785.42 -> 785, not North Dakota's 772.
     expect(departures(data.states.nd)).toEqual([{ region: 'statewide', kind: 'sua', fy25: 765, fy26: 772, method: 785 }]);
     // 369 x 1.02669 = 378.85 -> 379, not Virginia's 375.
@@ -64,13 +65,14 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
     expect(virginia).not.toContain('unverified (warned in results)');
   });
 
-  it('takes a departure a source confirms as checked (North Dakota and Indiana from FNS\'s table, Maine from its own rule)', () => {
+  it('takes a figure a source confirms as checked (North Dakota from FNS\'s table, Indiana and Maine from their own texts)', () => {
     // FNS FY 2026 SUA table: North Dakota HCSUA 772; no North Dakota notice was reached, so the basis says FNS.
     expect(data.states.nd.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table' }));
     expect(data.states.nd.utility_fy2026_basis.kinds).toContain('sua');
     expect(data.states.nd.unverified_figures ?? []).toEqual([]);
-    // FNS FY 2026 SUA table: Indiana HCSUA 486 (FY2025 502; the method gives 515), so the compiled 486 is checked.
-    expect(data.states.in.utility_fy2026_basis).toEqual(expect.objectContaining({ source: 'fns_table', kinds: ['sua', 'lua', 'tua'] }));
+    // Indiana SNAP/TANF Program Policy Manual 3020.00.00: SUA 486, LUA 283, telephone 36 as of 10/1/2025 (the State's own text).
+    expect(data.states.in.utility_fy2026_basis.source).toBeUndefined();
+    expect(data.states.in.utility_fy2026_basis.kinds).toEqual(['sua', 'lua', 'tua']);
     expect(data.states.in.unverified_figures ?? []).toEqual([]);
     // 10-144 C.M.R. ch. 301 sec. 999-3 Chart 8, FFY 2026: FSUA 1096, NHUA 598, PhUA 114 (Maine's own rule).
     expect(data.states.me.utility_fy2026_basis.source).toBeUndefined();
@@ -80,7 +82,7 @@ describe('FY2026 utility figures against the FNS simplified method', () => {
     const row = (code: string) => coverage.split('\n').find((line) => line.startsWith(`| us-${code} |`)) ?? '';
     expect(row('nd')).toContain('FY2026 SUA, LUA, TUA match FNS\'s table of the State\'s approved figures');
     expect(row('me')).toContain('FY2026 SUA, LUA, TUA match the State\'s own source: 10-144 C.M.R. ch. 301');
-    expect(row('in')).toContain('FY2026 SUA, LUA, TUA match FNS\'s table of the State\'s approved figures');
+    expect(row('in')).toContain('FY2026 SUA, LUA, TUA match the State\'s own source: Indiana FSSA DFR SNAP/TANF Program Policy Manual');
     for (const code of ['nd', 'in', 'me']) expect(row(code)).not.toContain('(unchecked)');
   });
 });
