@@ -230,65 +230,56 @@ ${sources}
     description: ${q(desc)}
     versions:
 ${tierVersions(series)}`;
+  /**
+   * The derived rate choosing a tier and its binding to the federal hook, for the household (suffix '') or for the
+   * household with its disqualified members counted ('_with_disqualified_counted', 7 CFR 273.11(c)(1)(ii)).
+   */
+  const tierRate = (suffix) => {
+    const counted = suffix !== '';
+    const header = counted
+      ? `    source: ${q(`${src}; 7 CFR 273.11(c)(1)(ii) (with the disqualified members counted)`)}
+    source_url: https://www.fns.usda.gov/snap/broad-based-categorical-eligibility
+    description: ${q(`${code}_snap_bbce_household_gross_income_limit_rate for the household with its disqualified members (work rules, IPV, drug felony) counted as members.`)}`
+      : `    source: ${q(src)}
+    sources:
+${sources}
+    description: ${q(`Tiers, highest first: an elderly or disabled member gives the elderly/disabled limit; else dependent care costs give the dependent-care limit; else earned income gives the earned-income limit; else the general limit. Checked: ${t.check}.`)}`;
+    const relationSource = counted ? `7 CFR 273.2(j)(2)(ii); 7 CFR 273.11(c)(1)(ii); ${st.agency}` : `7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}`;
+    const hook = `snap_bbce_household_gross_income_limit_rate${suffix}`;
+    return [
+      `
+  - name: ${code}_${hook}
+    kind: derived
+    entity: Household
+    dtype: Rate
+    period: Month
+${header}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          if snap_household_has_elderly_or_disabled_member${suffix}: snap_bbce_elderly_disabled_gross_income_limit_rate
+          elif snap_dependent_care_deduction${suffix} > 0: ${code}_snap_bbce_dependent_care_gross_income_limit_rate
+          elif snap_earned_income${suffix} > 0: ${code}_snap_bbce_earned_income_gross_income_limit_rate
+          else: snap_bbce_gross_income_limit_rate`,
+      `
+  - name: ${code}_sets_${hook}
+    kind: source_relation
+    source: ${relationSource}
+    source_relation:
+      type: sets
+      target: ${FED_BBCE}#${hook}
+      value: ${moduleId}#${code}_${hook}
+      authority: state
+      basis:
+        delegation: ${FED_BBCE}#${hook}`,
+    ];
+  };
   const rules = [
     param('snap_bbce_earned_income_gross_income_limit_rate', t.earned_income, 'BBCE gross income limit for a household with earned income and no elderly or disabled member.'),
     param('snap_bbce_dependent_care_gross_income_limit_rate', t.dependent_care, 'BBCE gross income limit for a household with dependent care costs and no elderly or disabled member.'),
-    `
-  - name: ${code}_snap_bbce_household_gross_income_limit_rate
-    kind: derived
-    entity: Household
-    dtype: Rate
-    period: Month
-    source: ${q(src)}
-    sources:
-${sources}
-    description: ${q(`Tiers, highest first: an elderly or disabled member gives the elderly/disabled limit; else dependent care costs give the dependent-care limit; else earned income gives the earned-income limit; else the general limit. Checked: ${t.check}.`)}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: >-
-          if snap_household_has_elderly_or_disabled_member: snap_bbce_elderly_disabled_gross_income_limit_rate
-          elif snap_dependent_care_deduction > 0: ${code}_snap_bbce_dependent_care_gross_income_limit_rate
-          elif snap_earned_income > 0: ${code}_snap_bbce_earned_income_gross_income_limit_rate
-          else: snap_bbce_gross_income_limit_rate`,
-    `
-  - name: ${code}_sets_snap_bbce_household_gross_income_limit_rate
-    kind: source_relation
-    source: 7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}
-    source_relation:
-      type: sets
-      target: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate
-      value: ${moduleId}#${code}_snap_bbce_household_gross_income_limit_rate
-      authority: state
-      basis:
-        delegation: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate`,
+    ...tierRate(''),
     // The same tiers for the household with its disqualified members counted (7 CFR 273.11(c)(1)(ii)).
-    `
-  - name: ${code}_snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
-    kind: derived
-    entity: Household
-    dtype: Rate
-    period: Month
-    source: ${q(`${src}; 7 CFR 273.11(c)(1)(ii) (with the disqualified members counted)`)}
-    source_url: https://www.fns.usda.gov/snap/broad-based-categorical-eligibility
-    description: ${q(`${code}_snap_bbce_household_gross_income_limit_rate for the household with its disqualified members (work rules, IPV, drug felony) counted as members.`)}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: >-
-          if snap_household_has_elderly_or_disabled_member_with_disqualified_counted: snap_bbce_elderly_disabled_gross_income_limit_rate
-          elif snap_dependent_care_deduction_with_disqualified_counted > 0: ${code}_snap_bbce_dependent_care_gross_income_limit_rate
-          elif snap_earned_income_with_disqualified_counted > 0: ${code}_snap_bbce_earned_income_gross_income_limit_rate
-          else: snap_bbce_gross_income_limit_rate`,
-    `
-  - name: ${code}_sets_snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
-    kind: source_relation
-    source: 7 CFR 273.2(j)(2)(ii); 7 CFR 273.11(c)(1)(ii); ${st.agency}
-    source_relation:
-      type: sets
-      target: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
-      value: ${moduleId}#${code}_snap_bbce_household_gross_income_limit_rate_with_disqualified_counted
-      authority: state
-      basis:
-        delegation: ${FED_BBCE}#snap_bbce_household_gross_income_limit_rate_with_disqualified_counted`,
+    ...tierRate('_with_disqualified_counted'),
   ];
   const pctOf = (s) => `${Math.round(s[s.length - 1][1] * 100)}%`;
   const summary = ` Households without an elderly or disabled member have tiered limits: ${pctOf(t.dependent_care)} with dependent care costs, ${pctOf(t.earned_income)} with earned income, the general limit otherwise (${t.citation}).`;
