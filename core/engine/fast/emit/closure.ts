@@ -7,14 +7,21 @@ import type { IR } from '../../check/ir.js';
 import type { EmitContext } from './context.js';
 import { FunctionLocals } from './locals.js';
 import { ruleExpression, ruleInfo } from './rules.js';
-import type { RuleAccess } from './types.js';
+import { guardedGroups, type GuardedGroup } from './guards.js';
+import { asJudgment, type RuleAccess } from './types.js';
+
+/** An `if` arm left out of a walk (its reads are those of a guarded group, guards.ts). */
+export interface SkippedArm {
+  readonly node: Extract<IR, { k: 'if' }>;
+  readonly arm: number;
+}
 
 /**
  * Derived rules `ir` reads at the same entity into `out`. `every` false: only those every evaluation reads
  * (first operands of lazy forms, all operands of strict ones); true: all of them.
  */
-export function sameEntityReads(ir: IR, out: Set<string>, every: boolean): void {
-  const visit = (node: IR): void => sameEntityReads(node, out, every);
+export function sameEntityReads(ir: IR, out: Set<string>, every: boolean, skip?: SkippedArm): void {
+  const visit = (node: IR): void => sameEntityReads(node, out, every, skip);
   switch (ir.k) {
     case 'derived':
       if (ir.at === undefined) out.add(ir.name);
@@ -43,7 +50,7 @@ export function sameEntityReads(ir: IR, out: Set<string>, every: boolean): void 
     case 'if':
       if (every) {
         ir.conds.forEach(visit);
-        ir.thens.forEach(visit);
+        ir.thens.forEach((then, arm) => (ir === skip?.node && arm === skip.arm ? undefined : visit(then)));
         visit(ir.otherwise);
       } else visit(ir.conds[0]);
       return;
@@ -97,22 +104,92 @@ export function closure(ctx: EmitContext, targets: readonly string[], lazyTarget
   const { all, sure } = reachableRules(ctx, targets, lazyTargets);
   const scope = new Map<string, RuleAccess>();
   for (const name of all) scope.set(name, sure.has(name) ? 'unconditional' : 'conditional');
-  const locals = new FunctionLocals();
-  const lines: string[] = [];
+  const groups = guardedGroups(ctx, all, sure, new Set([...targets, ...lazyTargets]));
+  const grouped = new Set([...groups.values()].flatMap((list) => list.flatMap((group) => group.members)));
+  const body: BodyState = { ctx, scope, sure, groups, locals: new FunctionLocals(), lines: [], guards: 0 };
   for (const name of ctx.program.order) {
-    if (!all.has(name)) continue;
-    const info = ruleInfo(ctx, name);
-    const index = ctx.ruleIndex.get(name);
-    if (info.constant !== undefined) continue; // a constant: references use the literal
-    if (info.type.k === 'never') {
-      lines.push(sure.has(name) ? 'bail();' : `const p${index} = true, v${index} = 0;`);
+    if (!all.has(name) || grouped.has(name)) continue;
+    emitGuardedGroups(body, name);
+    const lines = ruleLines(body, name);
+    body.lines.push(...lines.declare, ...lines.compute);
+  }
+  return { lines: body.lines, locals: body.locals, scope };
+}
+
+interface BodyState {
+  readonly ctx: EmitContext;
+  readonly scope: ReadonlyMap<string, RuleAccess>;
+  readonly sure: ReadonlySet<string>;
+  readonly groups: ReadonlyMap<string, GuardedGroup[]>;
+  readonly locals: FunctionLocals;
+  readonly lines: string[];
+  guards: number;
+}
+
+/**
+ * A rule's lines: `declare` (its locals) and `compute` (its value). Rules every evaluation reads are plain
+ * constants; the others are computed inside `try`, their error kept in the flag `p<i>`. Constants emit nothing.
+ */
+function ruleLines(body: BodyState, name: string): { declare: string[]; compute: string[] } {
+  const { ctx, sure, scope, locals } = body;
+  const info = ruleInfo(ctx, name);
+  const index = ctx.ruleIndex.get(name);
+  if (info.constant !== undefined) return { declare: [], compute: [] }; // a constant: references use the literal
+  if (info.type.k === 'never') return sure.has(name) ? { declare: [], compute: ['bail();'] } : { declare: [`const p${index} = true, v${index} = 0;`], compute: [] };
+  const code = ruleExpression(ctx, name, locals, scope);
+  if (sure.has(name)) return { declare: [], compute: [`const v${index} = ${code.js};`] };
+  return {
+    declare: [`let v${index} = ${info.type.k === 'text' ? "''" : '0'}, p${index} = false;`],
+    compute: [`try { v${index} = ${code.js}; } catch (x) { if (x !== BAIL) throw x; p${index} = true; }`],
+  };
+}
+
+/**
+ * Before `owner`'s own line: each of its guarded groups (guards.ts), its members' locals declared outside and
+ * computed inside `if (g<k>)`, `g<k>` being the arm's condition (false when evaluating it bails, as the owner
+ * then never reaches the arm). Members' aggregations call their functions: the member pass, run for every
+ * entity, stays free of them.
+ */
+function emitGuardedGroups(body: BodyState, owner: string): void {
+  const { ctx, lines } = body;
+  for (const group of body.groups.get(owner) ?? []) {
+    const condition = armCondition(body, group);
+    const fuse = ctx.fuseAggregations;
+    ctx.fuseAggregations = false;
+    const members = group.members.map((name) => ruleLines(body, name));
+    lines.push(...members.flatMap((member) => member.declare));
+    if (condition === false) {
+      // The period's parameters rule the arm out: the owner never reads the members.
+      ctx.fuseAggregations = fuse;
       continue;
     }
-    const code = ruleExpression(ctx, name, locals, scope);
-    if (sure.has(name)) lines.push(`const v${index} = ${code.js};`);
-    else lines.push(`let v${index} = ${info.type.k === 'text' ? "''" : '0'}, p${index} = false;`, `try { v${index} = ${code.js}; } catch (x) { if (x !== BAIL) throw x; p${index} = true; }`);
+    const guard = `g${body.guards++}`;
+    lines.push(`let ${guard} = false;`, `try { ${guard} = ${condition}; } catch (x) { if (x !== BAIL) throw x; }`, `if (${guard}) {`);
+    group.members.forEach((name, i) => {
+      emitGuardedGroups(body, name);
+      lines.push(...members[i].compute);
+    });
+    ctx.fuseAggregations = fuse;
+    lines.push('}');
   }
-  return { lines, locals, scope };
+}
+/**
+ * JavaScript true when the owner's evaluation takes the group's arm (earlier conditions fail, its own holds), or
+ * false when the period's parameters rule the arm out. Conditions known to fail drop out of the test.
+ */
+function armCondition(body: BodyState, group: GuardedGroup): string | false {
+  const { ctx, locals, scope } = body;
+  const tests: string[] = [];
+  for (let i = 0; i <= group.arm; i++) {
+    const condition = asJudgment(ctx.expression(group.node.conds[i], 'e', locals, scope));
+    const wanted = i === group.arm;
+    if (condition.constant !== undefined) {
+      if ((condition.constant === 2) !== wanted) return false;
+      continue;
+    }
+    tests.push(`${condition.js} ${wanted ? '===' : '!=='} 2`);
+  }
+  return tests.length === 0 ? 'true' : `(${tests.join(' && ')})`;
 }
 
 /** Body computing `targets` at entity e (see `closure`), followed by `tail`. */

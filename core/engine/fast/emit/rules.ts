@@ -20,8 +20,16 @@ export function ruleInfo(ctx: EmitContext, name: string): Code {
   if (hit) return hit;
   if (!ctx.program.derived.has(name) || ctx.typing.has(name)) return BAIL_CODE;
   ctx.typing.add(name);
-  const code = ruleExpression(ctx, name, new FunctionLocals(), 'all');
-  ctx.typing.delete(name);
+  // The typing code is thrown away: its aggregations must not take member-pass slots.
+  const fuse = ctx.fuseAggregations;
+  ctx.fuseAggregations = false;
+  let code: Code;
+  try {
+    code = ruleExpression(ctx, name, new FunctionLocals(), 'all');
+  } finally {
+    ctx.fuseAggregations = fuse;
+    ctx.typing.delete(name);
+  }
   const info: Code = code.constant !== undefined ? code : { js: '', type: code.type };
   ctx.ruleTypes.set(name, info);
   return info;
