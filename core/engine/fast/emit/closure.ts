@@ -3,64 +3,12 @@
  * so it must know which rules an evaluation certainly reads (their errors are the targets' errors) and which
  * only under a condition (their errors must stay silent unless the value is used).
  */
-import type { IR } from '../../check/ir.js';
 import type { EmitContext } from './context.js';
 import { FunctionLocals } from './locals.js';
 import { ruleExpression, ruleInfo } from './rules.js';
 import { guardedGroups, type GuardedGroup } from './guards.js';
+import { sameEntityReads } from './reads.js';
 import { asJudgment, type RuleAccess } from './types.js';
-
-/** An `if` arm left out of a walk (its reads are those of a guarded group, guards.ts). */
-export interface SkippedArm {
-  readonly node: Extract<IR, { k: 'if' }>;
-  readonly arm: number;
-}
-
-/**
- * Derived rules `ir` reads at the same entity into `out`. `every` false: only those every evaluation reads
- * (first operands of lazy forms, all operands of strict ones); true: all of them.
- */
-export function sameEntityReads(ir: IR, out: Set<string>, every: boolean, skip?: SkippedArm): void {
-  const visit = (node: IR): void => sameEntityReads(node, out, every, skip);
-  switch (ir.k) {
-    case 'derived':
-      if (ir.at === undefined) out.add(ir.name);
-      return;
-    case 'arith':
-    case 'cmp':
-      visit(ir.l);
-      visit(ir.r);
-      return;
-    case 'neg':
-    case 'not':
-    case 'truthy':
-      visit(ir.e);
-      return;
-    case 'exactly_one':
-      ir.items.forEach(visit);
-      return;
-    case 'fn':
-      ir.args.forEach(visit);
-      return;
-    case 'and':
-    case 'or':
-      if (every) ir.items.forEach(visit);
-      else if (ir.items.length > 0) visit(ir.items[0]);
-      return;
-    case 'if':
-      if (every) {
-        ir.conds.forEach(visit);
-        ir.thens.forEach((then, arm) => (ir === skip?.node && arm === skip.arm ? undefined : visit(then)));
-        visit(ir.otherwise);
-      } else visit(ir.conds[0]);
-      return;
-    case 'param':
-      if (ir.index) visit(ir.index);
-      return;
-    default:
-      return;
-  }
-}
 
 /**
  * Rules reachable from `targets` and `lazyTargets` (constants are leaves): all of them, and those every

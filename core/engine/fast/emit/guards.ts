@@ -6,7 +6,7 @@
  * condition, evaluated again for the guard at the same entity, holds: the block has computed what it reads.
  */
 import type { IR } from '../../check/ir.js';
-import { sameEntityReads } from './closure.js';
+import { sameEntityReads } from './reads.js';
 import type { EmitContext } from './context.js';
 import { ruleInfo } from './rules.js';
 

@@ -12,7 +12,8 @@
  * The scratch array is filled and read within one query call (generated code is never re-entered).
  */
 import type { IR } from '../../check/ir.js';
-import { closure, sameEntityReads } from './closure.js';
+import { closure } from './closure.js';
+import { sameEntityReads } from './reads.js';
 import type { EmitContext } from './context.js';
 import { asJudgment, type Code } from './types.js';
 
