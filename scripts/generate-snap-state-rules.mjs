@@ -303,6 +303,11 @@ function countedUtilityAllowance(code, st, moduleId, formula) {
   const counted = formula
     .replaceAll(`${code}_snap_utility_table_size]`, `${code}_snap_utility_table_size_with_disqualified_counted]`)
     .replaceAll('snap_energy_assistance_confers_sua:', 'snap_energy_assistance_confers_sua_with_disqualified_counted:');
+  // The copy is made by text, so a formula written differently must stop the generator, not pass the household's
+  // own size or status to the comparison unnoticed.
+  const own = ['snap_household_size', 'snap_household_has_elderly_or_disabled_member', 'snap_energy_assistance_confers_sua', `${code}_snap_utility_table_size`]
+    .filter((name) => new RegExp(`\\b${name}\\b`).test(counted));
+  if (own.length > 0) throw new Error(`${code}: the 273.11(c)(1)(ii) copy of the utility allowance still reads the household's own ${own.join(', ')}`);
   return `
   - name: ${code}_snap_utility_allowance_with_disqualified_counted
     kind: derived
