@@ -1,7 +1,7 @@
 /**
  * The vehicle rules of the SNAP resource test end to end (issue #12): bundled packages through the calculation
  * service, on the compiled runtime, January 2026 (FY2026). Every household here is one elderly person with
- * unearned income of 2,400 a month and 3,000 of other countable resources. Wyoming, Arkansas, South Dakota,
+ * unearned income of 2,400 a month and 3,000 of other countable resources. Tennessee, Wyoming, Arkansas, South Dakota,
  * Missouri and Kansas have no BBCE, and 2,400 is above Texas's BBCE gross limit (165% of the guideline: 1,305 x
  * 1.65 = 2,153.25), so the federal resource test applies to all of them, with the elderly/disabled limit of 4,500 (7 U.S.C. 2014(g)(1)).
  * Vehicles count under 7 CFR 273.8(f), or under the State's own rule where it counts less (7 U.S.C. 2014(g)(2)(D)).
@@ -30,14 +30,18 @@ async function calculate(jurisdiction: string, facts: Record<string, unknown>): 
   });
 }
 
-describe('federal vehicle rule (Wyoming, no State rule encoded)', () => {
+// Tennessee keeps the federal rule (its SNAP Policy 24.12 points to an internal 'Treatment of Vehicles' document that
+// was not read). Its net income test passes for this household: 2,400 - 209 (standard deduction) = 2,191; shelter
+// 1,800 + 451 (heating/cooling SUA, 1 person) = 2,251, excess 2,251 - 2,191 / 2 = 1,155.50 (no cap: elderly);
+// net 2,191 - 1,155.50 = 1,035.50 <= 1,305, so only the resource test decides eligibility below.
+describe('federal vehicle rule (Tennessee, no State rule encoded)', () => {
   it('counts the first vehicle\'s fair market value above 4,650', async () => {
     // 3,000 + (6,000 - 4,650 = 1,350) = 4,350 <= 4,500: eligible.
-    const within = await calculate('us-wy', { vehicle_fair_market_value: 6000 });
+    const within = await calculate('us-tn', { vehicle_fair_market_value: 6000 });
     expect(within.outputs.snap_categorically_eligible).toBe(false);
     expect(within.outputs.snap_eligible).toBe(true);
     // 3,000 + (6,200 - 4,650 = 1,550) = 4,550 > 4,500: not eligible, no allotment.
-    const over = await calculate('us-wy', { vehicle_fair_market_value: 6200 });
+    const over = await calculate('us-tn', { vehicle_fair_market_value: 6200 });
     expect(over.outputs.snap_eligible).toBe(false);
     expect(over.outputs.snap_allotment).toBe(0);
   });
@@ -45,13 +49,13 @@ describe('federal vehicle rule (Wyoming, no State rule encoded)', () => {
   it('counts a second vehicle\'s equity when it is greater than its excess', async () => {
     // No first vehicle. Second: worth 4,000, 2,000 owed: excess max(4,000 - 4,650, 0) = 0, equity 2,000.
     // 3,000 + 2,000 = 5,000 > 4,500: not eligible.
-    const equity = await calculate('us-wy', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 2000 });
+    const equity = await calculate('us-tn', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 2000 });
     expect(equity.outputs.snap_eligible).toBe(false);
     // The same car driven by a second adult is held to the excess alone: 3,000 + 0 = 3,000 <= 4,500: eligible.
-    const exempt = await calculate('us-wy', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 2000, second_vehicle_exempt_from_equity_test: true });
+    const exempt = await calculate('us-tn', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 2000, second_vehicle_exempt_from_equity_test: true });
     expect(exempt.outputs.snap_eligible).toBe(true);
     // With 3,600 owed the equity is 400: 3,000 + 400 = 3,400 <= 4,500: eligible.
-    const owed = await calculate('us-wy', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 3600 });
+    const owed = await calculate('us-tn', { second_vehicle_fair_market_value: 4000, second_vehicle_amount_owed: 3600 });
     expect(owed.outputs.snap_eligible).toBe(true);
   });
 
@@ -59,29 +63,29 @@ describe('federal vehicle rule (Wyoming, no State rule encoded)', () => {
     // First and second worth 4,000 each (under 4,650, the second another adult's): 0 + 0. A third worth 4,000 with
     // 2,600 owed, not exempt: max(0, 4,000 - 2,600 = 1,400) = 1,400; 3,000 + 1,400 = 4,400 <= 4,500: eligible.
     const two = { vehicle_fair_market_value: 4000, second_vehicle_fair_market_value: 4000, second_vehicle_exempt_from_equity_test: true };
-    expect((await calculate('us-wy', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2600 })).outputs.snap_eligible).toBe(true);
+    expect((await calculate('us-tn', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2600 })).outputs.snap_eligible).toBe(true);
     // 2,400 owed: equity 1,600; 3,000 + 1,600 = 4,600 > 4,500: not eligible.
-    expect((await calculate('us-wy', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2400 })).outputs.snap_eligible).toBe(false);
+    expect((await calculate('us-tn', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2400 })).outputs.snap_eligible).toBe(false);
     // A third adult's: max(4,000 - 4,650, 0) = 0; 3,000 <= 4,500: eligible.
-    const adult = await calculate('us-wy', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2400, third_vehicle_exempt_from_equity_test: true });
+    const adult = await calculate('us-tn', { ...two, third_vehicle_fair_market_value: 4000, third_vehicle_amount_owed: 2400, third_vehicle_exempt_from_equity_test: true });
     expect(adult.outputs.snap_eligible).toBe(true);
     // A third vehicle given alone lists its debt and exemption; not given, they are not listed.
-    const third = await calculate('us-wy', { third_vehicle_fair_market_value: 4000 });
+    const third = await calculate('us-tn', { third_vehicle_fair_market_value: 4000 });
     expect(third.assumptions).toContainEqual(expect.objectContaining({ input: 'third_vehicle_amount_owed', assumed_value: 0 }));
     expect(third.assumptions).toContainEqual(expect.objectContaining({ input: 'third_vehicle_exempt_from_equity_test', assumed_value: false }));
-    const none = await calculate('us-wy', {});
+    const none = await calculate('us-tn', {});
     expect(none.assumptions).toContainEqual(expect.objectContaining({ input: 'third_vehicle_fair_market_value', assumed_value: 0 }));
     expect(none.assumptions.some((a) => a.input === 'third_vehicle_amount_owed' || a.input === 'third_vehicle_exempt_from_equity_test')).toBe(false);
   });
 
   it('lists an omitted vehicle value in assumptions only where the resource test applies', async () => {
-    const tested = await calculate('us-wy', {});
+    const tested = await calculate('us-tn', {});
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
     expect(tested.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_fair_market_value', entity: 'Household', assumed_value: 0 }));
     // No second vehicle: its debt and exemption are not read, so not listed.
     expect(tested.assumptions.some((a) => a.input === 'second_vehicle_amount_owed' || a.input === 'second_vehicle_exempt_from_equity_test')).toBe(false);
     // A second vehicle given alone: the debt (assumed 0, so equity = the whole value) and the exemption are listed.
-    const second = await calculate('us-wy', { second_vehicle_fair_market_value: 4000 });
+    const second = await calculate('us-tn', { second_vehicle_fair_market_value: 4000 });
     expect(second.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_amount_owed', assumed_value: 0 }));
     expect(second.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_exempt_from_equity_test', assumed_value: false }));
     // Alabama's BBCE has no asset test: unearned income 1,000 is under its elderly/disabled limit (200% of the
@@ -203,6 +207,16 @@ describe('State vehicle rules (7 U.S.C. 2014(g)(2)(D))', () => {
     const r = await calculate('us-ut', { vehicle_fair_market_value: 50000, second_vehicle_fair_market_value: 30000 });
     expect(r.outputs.snap_categorically_eligible).toBe(false);
     expect(r.outputs.snap_eligible).toBe(true);
+  });
+
+  it('Wyoming excludes every vehicle used for transportation', async () => {
+    // DFS SNAP and POWER Policy Manual 806 (Asset Table); no BBCE. Federal would count (50,000 - 4,650) +
+    // max(25,350, 30,000); Wyoming counts 0: 3,000 <= 4,500: eligible. The same cars in Tennessee (federal rule)
+    // make the household ineligible.
+    const r = await calculate('us-wy', { vehicle_fair_market_value: 50000, second_vehicle_fair_market_value: 30000 });
+    expect(r.outputs.snap_categorically_eligible).toBe(false);
+    expect(r.outputs.snap_eligible).toBe(true);
+    expect((await calculate('us-tn', { vehicle_fair_market_value: 50000, second_vehicle_fair_market_value: 30000 })).outputs.snap_eligible).toBe(false);
   });
 
   it('Missouri excludes every vehicle', async () => {
