@@ -69,12 +69,13 @@ const BBCE_REASON = 'the State counts a licensed vehicle\'s value under its own 
  * (snap_vehicles_immaterial is false): the federal test, or a BBCE asset limit that counts vehicles (Texas).
  */
 export function vehicleMaterialInputs(code) {
-  const spec = { unless_output: 'snap_vehicles_immaterial', reason: stateVehicleRule(code)?.bbce_counts_vehicles ? BBCE_REASON : MATERIAL_REASON };
+  const rule = stateVehicleRule(code);
+  const spec = { unless_output: 'snap_vehicles_immaterial', reason: rule?.bbce_counts_vehicles ? BBCE_REASON : MATERIAL_REASON };
   const terms = (which) => (reason) => ({ unless_output: `snap_${which}_vehicle_terms_immaterial`, reason });
   const owed = (which) => `a ${which} vehicle not exempt from the equity test counts the greater of its value above $4,650 and its equity, its value less what is owed on it, where the resource test applies (7 CFR 273.8(f))`;
   const exempt = (which) => `a ${which} vehicle that is another adult's, or a minor's work vehicle, counts only its value above $4,650, not its equity, where the resource test applies (7 CFR 273.8(f))`;
-  return {
-    vehicle_fair_market_value: spec,
+  const first = { vehicle_fair_market_value: spec };
+  const further = {
     second_vehicle_fair_market_value: spec,
     second_vehicle_amount_owed: terms('second')(owed('second')),
     second_vehicle_exempt_from_equity_test: terms('second')(exempt('second')),
@@ -82,7 +83,13 @@ export function vehicleMaterialInputs(code) {
     third_vehicle_amount_owed: terms('third')(owed('third')),
     third_vehicle_exempt_from_equity_test: terms('third')(exempt('third')),
   };
+  // A vehicle the State excludes whatever its value, from the package's first version on, cannot change a result,
+  // so its facts left out are not listed as assumptions (they would only be noise).
+  return { ...(alwaysExcluded(rule?.first) ? {} : first), ...(alwaysExcluded(rule?.second) ? {} : further) };
 }
+
+/** Whether a State rule series excludes the vehicle at every date it covers. */
+const alwaysExcluded = (series) => series !== undefined && series.length > 0 && series.every(([, kind]) => kind === 'excluded');
 
 /** Package outputs the vehicle facts add: the judgment that settles the second vehicle's materiality. */
 export const VEHICLE_OUTPUTS = ['snap_second_vehicle_terms_immaterial', 'snap_third_vehicle_terms_immaterial'];

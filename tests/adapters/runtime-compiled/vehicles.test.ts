@@ -94,6 +94,18 @@ describe('federal vehicle rule (Tennessee, no State rule encoded)', () => {
     expect(categorical.outputs.snap_categorically_eligible).toBe(true);
     expect(categorical.assumptions.some((a) => a.input.includes('vehicle'))).toBe(false);
   });
+
+  it('does not list vehicle facts the State excludes whatever their value', async () => {
+    // Missouri excludes every vehicle (FSM 1110.000.00-1110.035.00): the resource test applies to this household
+    // (no BBCE), yet no vehicle value can change it, so none is listed.
+    const missouri = await calculate('us-mo', {});
+    expect(missouri.outputs.snap_categorically_eligible).toBe(false);
+    expect(missouri.assumptions.some((a) => a.input.includes('vehicle'))).toBe(false);
+    // Arkansas excludes the most valuable vehicle only (SNAP 4840): a second vehicle still counts, so its value is listed.
+    const arkansas = await calculate('us-ar', {});
+    expect(arkansas.assumptions.some((a) => a.input === 'vehicle_fair_market_value')).toBe(false);
+    expect(arkansas.assumptions).toContainEqual(expect.objectContaining({ input: 'second_vehicle_fair_market_value', assumed_value: 0 }));
+  });
 });
 
 describe('State vehicle rules (7 U.S.C. 2014(g)(2)(D))', () => {
