@@ -71,31 +71,40 @@ function boolColumn(s: SlotInput): LoadedColumn {
   const { h, p, def, N, P, n, end, valueAt, markBad } = s;
   const col = new Uint8Array(n).fill(255);
   const defBit = def === true ? 1 : def === false ? 0 : 255;
-  // Uint8Array input already uses the kernel's encoding (0/1, 255 = not given): copy it.
-  if (h instanceof Uint8Array && (def === undefined || defBit !== 255) && (p === undefined || p instanceof Uint8Array)) {
+  // A default that is not a Boolean marks every household without a value: the generic path does that.
+  if (def !== undefined && defBit === 255) {
+    for (let e = 0; e < end; e++) boolAt(col, e, valueAt(e), markBad);
+    return { type: { k: 'bool' }, col };
+  }
+  // Households: a Uint8Array already uses the kernel's encoding (0/1, 255 = not given); no column: the default.
+  if (h instanceof Uint8Array)
     for (let e = 0; e < N; e++) {
       const v = h[e];
       col[e] = v === 255 ? defBit : v > 1 ? 0 : v;
       if (v > 1 && v !== 255) markBad(e);
     }
-    if (p) {
-      col.set(p.subarray(0, P), N);
-      for (let j = 0; j < P; j++) if (p[j] > 1 && p[j] !== 255) markBad(N + j);
-    }
-    return { type: { k: 'bool' }, col };
-  }
-  for (let e = 0; e < end; e++) {
-    const v = valueAt(e);
-    if (v === undefined) continue;
-    if (typeof v === 'boolean') col[e] = v ? 1 : 0;
-    else markBad(e);
-  }
+  else if (h === undefined) col.fill(defBit, 0, N);
+  else for (let e = 0; e < N; e++) boolAt(col, e, valueAt(e), markBad);
+  if (p instanceof Uint8Array) {
+    col.set(p.subarray(0, P), N);
+    for (let j = 0; j < P; j++) if (p[j] > 1 && p[j] !== 255) markBad(N + j);
+  } else if (p !== undefined) for (let e = N; e < end; e++) boolAt(col, e, valueAt(e), markBad);
   return { type: { k: 'bool' }, col };
 }
 
+/** One raw value into a Boolean column: not given stays 255; anything but a Boolean sends its household to the explain path. */
+function boolAt(col: Uint8Array, e: number, v: unknown, markBad: (e: number) => void): void {
+  if (v === undefined) return;
+  if (typeof v === 'boolean') col[e] = v ? 1 : 0;
+  else markBad(e);
+}
+
 function textColumn(s: SlotInput): LoadedColumn {
-  const { h, def, N, n, end, valueAt, markBad } = s;
-  const col = new Array<string | undefined>(n).fill(undefined);
+  const { h, p, def, N, end, valueAt, markBad } = s;
+  // Only the rows the batch can give (households, and people when it gives this slot per person): a read past
+  // the end is undefined, the same "not given" the kernel sees in a filled cell. Arrays past 16,384 elements are
+  // large objects, several times dearer to allocate, so a household-only column stays below that longer.
+  const col = new Array<string | undefined>(end).fill(undefined);
   // A string reads as text unless it looks like a number or a date (fromRaw); few distinct values, cached.
   const isText = new Map<string, boolean>();
   // The last four accepted texts: codes repeat, so most values skip the Map.
@@ -123,15 +132,28 @@ function textColumn(s: SlotInput): LoadedColumn {
       const v = h[e] ?? def;
       if (v !== undefined) take(v, e);
     }
-  else
+  else if (h === undefined) {
+    // Every household takes the default (or none): classified once.
+    if (def !== undefined && N > 0) {
+      take(def, 0);
+      if (col[0] === def) col.fill(def as string, 1, N);
+      else for (let e = 1; e < N; e++) markBad(e);
+    }
+  } else
     for (let e = 0; e < N; e++) {
       const v = valueAt(e);
       if (v !== undefined) take(v, e);
     }
-  for (let e = N; e < end; e++) {
-    const v = valueAt(e);
-    if (v !== undefined) take(v, e);
-  }
+  if (Array.isArray(p))
+    for (let e = N; e < end; e++) {
+      const v = p[e - N];
+      if (v !== undefined && v !== null) take(v, e);
+    }
+  else
+    for (let e = N; e < end; e++) {
+      const v = valueAt(e);
+      if (v !== undefined) take(v, e);
+    }
   return { type: { k: 'text' }, col };
 }
 
@@ -153,6 +175,8 @@ function numberColumn(s: SlotInput): LoadedColumn {
   const num = new NumberColumn(new Float64Array(n), bad, N, personHousehold);
   const defNum = typeof def === 'number' ? def : NaN;
   if (h instanceof Float64Array && (def === undefined || typeof def === 'number')) num.fill(h, 0, N, defNum, 0);
+  // No household column: every household takes the default (or none), converted once.
+  else if (h === undefined && (def === undefined || typeof def === 'number')) num.constant(defNum, 0, N);
   else
     for (let e = 0; e < N; e++) {
       const v = valueAt(e);
@@ -232,6 +256,16 @@ class NumberColumn {
         p = this.p;
       }
     }
+    this.written = at + count;
+  }
+
+  /** Rows at..at+count-1 all `v` (NaN = not given): one conversion, then a fill; a value out of the envelope marks every row. */
+  constant(v: number, at: number, count: number): void {
+    if (count === 0) return;
+    this.one(v, at);
+    const m = this.col[at];
+    if (m !== m && v === v) for (let e = at + 1; e < at + count; e++) this.markBad(e);
+    this.col.fill(m, at + 1, at + count);
     this.written = at + count;
   }
 
