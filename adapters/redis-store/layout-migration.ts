@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { Cluster } from 'ioredis';
 import type { RedisClient } from './connection.js';
 
-/** A set of old names: an exact name, or every name starting with `oldStart`. */
+/** A set of old names: `oldName` exactly, or (with `prefix`) every name starting with it. */
 export interface LayoutMove {
   /** What the keys are, for the log (never a key name). */
   kind: string;
@@ -147,8 +147,8 @@ export interface LayoutLog {
 }
 
 /**
- * The migration of one plan for one client: `ensure()` runs it once and shares the result; after a failure (Redis
- * went away mid-way) the next call runs it again. Logs what moved (kinds and counts, never key names).
+ * The migration of one plan for one client: the function returned runs it once and shares the result; after a
+ * failure (Redis went away mid-way) the next call runs it again. Logs what moved (kinds and counts, never key names).
  */
 export function layoutMigrator(redis: RedisClient, plan: LayoutPlan, log?: LayoutLog): () => Promise<LayoutMigrationReport> {
   let running: Promise<LayoutMigrationReport> | null = null;

@@ -23,12 +23,12 @@ export interface CompiledRuntimeOptions {
   /** The explain evaluator (trace; and outputs when there is no fast evaluator). Default: the engine's. */
   explain?: PackageEvaluator;
   /**
-   * The evaluator answering requests (outputs and trace). Default: ./fast-path.ts `fastEvaluator` (generated
+   * The evaluator answering requests (outputs and trace). Default: core/engine/run/fast-path.ts `fastEvaluator` (generated
    * kernels, explain-identical trace, explain fallback). `null`: the explain evaluator answers everything.
    */
   fast?: PackageEvaluator | null;
   /**
-   * Companion tests of each package's closure (./companion-tests.ts; failures make the program `partial`):
+   * Companion tests of each package's closure (core/engine/run/companion-tests.ts; failures make the program `partial`):
    * `background` (default) runs them `companionTestsDelayMs` after loading, so start-up does not pay for them
    * (CompiledRuntime.testsChecked settles when done); `await` runs them before load returns; `off` skips them.
    */

@@ -2,7 +2,7 @@
  * The read side of the calculation runtime: package listings, package details and compiled program graphs
  * (spec "Runtime packages"). The calculation side (executing a package) is core/ports/calculator.ts.
  *
- * Who implements it: adapters/runtime-catalog/calculator-catalog.ts derives a RuntimeCatalog from any Calculator
+ * Who implements it: core/usecases/read/runtime-catalog.ts (CalculatorRuntimeCatalog) derives a RuntimeCatalog from any Calculator
  * (fixture or compiled) plus the optional PackageDescription each package may expose. A compiled runtime makes
  * its packages richer by implementing `describe()` on its ExecutablePackage objects (see DescribedPackage):
  * output legal ids, acknowledged-incomplete outputs, test failures, a sample household and the ProgramGraph.

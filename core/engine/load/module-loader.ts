@@ -1,7 +1,7 @@
 /**
  * Turns the text of one RuleSpec module into a LoadedModule: YAML parse, shape checks (§1.4, §2, §3, §7),
  * formula parsing and rule classification by shape (§2.1). Never throws: problems become diagnostics.
- * The parts live in ./load/ (YAML, line index, dtypes, versions, one file per rule family).
+ * The parts live in this folder (dtypes, versions, one file per rule family) and in ../syntax/ (ids, YAML, line index).
  */
 import { isCanonicalCitationPath, jurisdictionOf, parseImport, targetProblem } from '../syntax/ids.js';
 import type { Diagnostic, InputDoc, LoadedModule, ModuleMeta, Rule, UnitDecl } from './model.js';

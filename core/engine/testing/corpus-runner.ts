@@ -1,7 +1,7 @@
 /**
  * Companion-test runner (reference §8.2, as the upstream harness does it). Pure: it is handed the loaded
  * repository and the text of each `.test.yaml`; the CLI adapter does the reading and printing. One case is
- * run by ./corpus/case.ts; periods and expected values are read by ./corpus/expectations.ts.
+ * run by ./case.ts; periods and expected values are read by ./expectations.ts.
  */
 import { compileClosure, type CompileResult } from '../compile/index.js';
 import { runCase } from './case.js';
