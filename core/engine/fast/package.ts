@@ -1,6 +1,7 @@
 /**
- * Runtime packages on the fast path: one request (same request and result shapes as evaluatePackage, no
- * trace), falling back to the explain path for a request the kernel cannot carry exactly.
+ * Runtime packages on the fast path: one request (same request and result shapes as evaluatePackage; the trace,
+ * when asked for, from the trace-mode kernel), falling back to the explain path for a request the kernel cannot
+ * carry exactly.
  */
 import { evaluatePackage, packageDataset, type PackageRequest, type PackageResult, type RuntimePackage } from '../package/index.js';
 import { EvalError, toJson } from '../values.js';
