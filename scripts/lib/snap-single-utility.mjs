@@ -35,7 +35,7 @@ export const singleParamName = (code, kind, region, multi) =>
 const notComputedName = (code) => `${code}_snap_single_utility_allowance_not_computed`;
 const kindNotGivenName = (code) => `${code}_snap_single_utility_kind_not_given`;
 
-// Every version is written out (not collapsed): a carried-back version is flagged, the verified one is not.
+// Every version is written out (not collapsed): an unverified earlier version is flagged, the verified one is not.
 function versions(series) {
   return series.map(([d, v]) => `      - effective_from: '${d}'\n        formula: '${v}'`).join('\n');
 }
@@ -127,7 +127,7 @@ export function singleUtilityExpected(st, h, date, at) {
   return r[kind] ? at(r[kind], date) : 0;
 }
 
-/** `unverified_parameters` entries: carried-back versions, and the parameters that stand for a figure not computed. */
+/** `unverified_parameters` entries: FY2024-FY2025 versions not read in a primary source, and the parameters that stand for a figure not computed. */
 export function singleUtilityUnverified(code, st, multi, paramId) {
   const s = st.single_utility;
   const mode = singleUtilityMode(st);
@@ -135,8 +135,9 @@ export function singleUtilityUnverified(code, st, multi, paramId) {
   if (mode === 'not_modelled') return [{ parameter: paramId(notComputedName(code)), reason: `${st.name} single-utility standard not computed (0 used): ${s.not_modelled}.` }];
   const out = [];
   for (const [region, r] of Object.entries(s.regions)) {
-    for (const kind of Object.keys(r)) {
-      for (const u of s.unverified ?? []) {
+    for (const [kind, series] of Object.entries(r)) {
+      // Only a version the parameter has (a figure unchanged from FY2024 has no FY2025 version).
+      for (const u of (s.unverified ?? []).filter((x) => series.some(([d]) => d === x.effective_from))) {
         const what = kind === 'all' ? 'single-utility standard' : `single-utility standard for ${KIND_TEXT[kind]}`;
         out.push({ parameter: paramId(singleParamName(code, kind, region, multi)), effective_from: u.effective_from,
           reason: `${st.name} ${what}${multi ? ` (${region})` : ''} from ${u.effective_from} not verified: ${u.reason}.` });
@@ -171,7 +172,8 @@ export function singleUtilityCoverage(st) {
   if (mode === 'none') return 'none (FNS FY2026 table: 0)';
   if (mode === 'not_modelled') return `not computed (0, warned): ${s.not_modelled}`;
   const src = s.source === 'fns_table' ? 'FNS FY2026 table' : "State's own source (FNS FY2026 table agrees)";
-  const carried = (s.unverified ?? []).map((u) => `from ${u.effective_from} unverified (warned in results)`).join('; ');
+  const dates = (s.unverified ?? []).map((u) => u.effective_from);
+  const carried = dates.length ? `version${dates.length > 1 ? 's' : ''} from ${dates.join(', ')} unverified (${s.source === 'state' && dates.length === 1 ? 'see the rule' : 'PolicyEngine-US values'}; warned in results)` : '';
   if (mode === 'uniform') {
     const r = Object.values(s.regions)[0].all;
     const series = r.filter(([, v], i) => i === 0 || r[i - 1][1] !== v).map(([d, v]) => `$${v}${d === '2023-10-01' ? '' : ` (from ${d})`}`).join(' / ');
