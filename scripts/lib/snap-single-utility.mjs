@@ -1,7 +1,7 @@
 // The single-utility standard of the generated SNAP packages (utility_type single_utility): a household that pays
 // exactly one utility other than heating or cooling and other than telephone (only electricity without heat, only
-// water, only trash collection). 7 CFR 273.9(d)(6)(iii)(A) lets a State agency, with FNS approval, use "an individual
-// standard for each type of utility expense" beside the heating and cooling standard and the limited allowance (which
+// water, only trash collection). 7 CFR 273.9(d)(6)(iii)(A)(1) allows "an individual standard for
+// each type of utility expense" beside the heating and cooling standard and the limited allowance (which
 // needs at least two utilities). Each State's figure is in scripts/data/snap-state-figures.json (`single_utility`):
 //   - absent: the State has no such standard (FNS's FY 2026 SUA table shows 0 in every single-utility column): 0;
 //   - regions.<region>.all: one figure whatever the utility;
@@ -15,8 +15,8 @@ const q = (s) => JSON.stringify(s);
 export const SINGLE_UTILITY_KINDS = ['electricity', 'gas_or_fuel', 'water', 'sewage', 'trash'];
 export const SINGLE_UTILITY_KIND_VALUES = [...SINGLE_UTILITY_KINDS, 'unspecified'];
 const KIND_TEXT = { electricity: 'electricity', gas_or_fuel: 'gas or fuel', water: 'water', sewage: 'sewage', trash: 'trash collection' };
-const REG = '7 CFR 273.9(d)(6)(iii)(A) (an individual standard for each type of utility expense)';
-const NO_STANDARD = (st) => `${st.name} has no single-utility standard: FNS's FY 2026 SUA table (2026-05-21-SUA-Table-FY26.xlsx, updated August 2026) shows 0 in each of its electricity, gas and fuel, water, sewage and trash columns, so a household paying one utility other than heating, cooling or telephone gets no utility allowance (the limited allowance needs at least two utilities, 7 CFR 273.9(d)(6)(iii)(A)).`;
+const REG = '7 CFR 273.9(d)(6)(iii)(A)(1) (an individual standard for each type of utility expense)';
+const NO_STANDARD = (st) => `${st.name} has no single-utility standard: FNS's FY 2026 SUA table (2026-05-21-SUA-Table-FY26.xlsx, updated August 2026) shows 0 in each of its electricity, gas and fuel, water, sewage and trash columns, so a household paying one utility other than heating, cooling or telephone gets no utility allowance (the limited allowance needs at least two utilities, 7 CFR 273.9(d)(6)(iii)(A)(3)).`;
 
 /** How the State's single-utility standard is modelled: 'none', 'uniform', 'by_kind' or 'not_modelled'. */
 export function singleUtilityMode(st) {

@@ -1,7 +1,7 @@
 /**
  * utility_type single_utility: a household that pays exactly one utility other than heating/cooling and telephone
- * gets the State's individual standard (7 CFR 273.9(d)(6)(iii)(A)), not 0 and not the limited allowance (which needs
- * at least two utilities). Full allotments worked by hand from the cited figures, on the fast and explain paths.
+ * gets the State's individual standard (7 CFR 273.9(d)(6)(iii)(A)(1)), not 0 and not the limited allowance (which needs
+ * at least two utilities, (A)(3); eCFR as of 2026-07-01). Full allotments worked by hand from the cited figures, on the fast and explain paths.
  *
  * The household: 3 people, $2,000 monthly earnings, rent $900, January 2026 (FY2026).
  *   gross 2,000 (130% limit for 3: 26,650 x 1.3 / 12 = 2,887.08 -> 2,888; net limit 2,221)
