@@ -7,6 +7,9 @@
 //   - regions.<region>.all: one figure whatever the utility;
 //   - by_kind, regions.<region>.<kind>: one figure per utility; the household fact single_utility_kind names it
 //     (a kind without a figure gives 0; single_utility_kind not given gives 0 and a warning);
+//     A kind's figure is a dated series, {by_size: [series for size 1, 2, ...]} (a table by household size, read at
+//     the package's utility table size), or {same_as: 'electricity_by_size' | 'water_by_size'} (the package's own
+//     electricity or water standard by size, which Hawaii and Guam already publish and the package already reads);
 //   - not_modelled: the State's standards could not be modelled faithfully: 0 and a warning.
 // Used by scripts/generate-snap-state-rules.mjs.
 
@@ -40,6 +43,22 @@ function versions(series) {
   return series.map(([d, v]) => `      - effective_from: '${d}'\n        formula: '${v}'`).join('\n');
 }
 
+// A table by household size (index 0 = size 1): one version per date any size changes.
+function sizeVersions(bySize) {
+  const dates = [...new Set(bySize.flatMap((series) => series.map(([d]) => d)))].sort();
+  const valueAt = (series, date) => series.filter(([d]) => d <= date).at(-1)[1];
+  return dates.map((d) => `      - effective_from: '${d}'\n        values: {${bySize.map((series, i) => `${i + 1}: ${valueAt(series, d)}`).join(', ')}}`).join('\n');
+}
+
+/** The dates a kind's own parameter has versions on (none for a reused table). */
+function versionDates(figure) {
+  if (Array.isArray(figure)) return figure.map(([d]) => d);
+  if (figure.by_size) return [...new Set(figure.by_size.flatMap((series) => series.map(([d]) => d)))];
+  return [];
+}
+
+const SAME_AS_PARAM = { electricity_by_size: 'electricity_standard', water_by_size: 'water_standard' };
+
 /** The parameter rules (YAML text, one string per rule). */
 export function singleUtilityRules(code, st, multi, sourceUrl) {
   const s = st.single_utility;
@@ -60,22 +79,23 @@ export function singleUtilityRules(code, st, multi, sourceUrl) {
         formula: '0'`);
     return out;
   }
-  const unverified = (s.unverified ?? []).map((u) => `UNVERIFIED from ${u.effective_from}: ${u.reason}.`).join(' ');
   for (const [region, r] of Object.entries(s.regions)) {
     const where = multi ? `, ${st.regions[region].label}` : '';
-    for (const [kind, series] of Object.entries(r)) {
+    for (const [kind, figure] of Object.entries(r)) {
+      if (figure.same_as) continue; // the package's own electricity or water standard by size
       const what = kind === 'all' ? 'single-utility standard (one utility other than heating, cooling or telephone)' : `individual standard for ${KIND_TEXT[kind]} as the only utility`;
+      const flagged = (s.unverified ?? []).filter((u) => versionDates(figure).includes(u.effective_from)).map((u) => `UNVERIFIED from ${u.effective_from}: ${u.reason}.`).join(' ');
       out.push(`
   - name: ${singleParamName(code, kind, region, multi)}
     kind: parameter
     dtype: Money
-    unit: USD
-    source: ${REG}; ${st.agency}, SNAP ${what}${where}
+    unit: USD${figure.by_size ? '\n    indexed_by: household_size' : ''}
+    source: ${REG}; ${st.agency}, SNAP ${what}${figure.by_size ? ' by household size' : ''}${where}
     sources:
       - {citation: ${q(s.citation)}, url: ${q(s.url)}}
-      - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${sourceUrl}'}${unverified ? `\n    description: ${q(unverified)}` : ''}
+      - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${sourceUrl}'}${flagged ? `\n    description: ${q(flagged)}` : ''}
     versions:
-${versions(series)}`);
+${figure.by_size ? sizeVersions(figure.by_size) : versions(figure)}`);
     }
   }
   if (mode === 'by_kind') {
@@ -101,11 +121,17 @@ export function singleUtilityExpr(code, st, multi) {
   if (mode === 'none') return '0';
   if (mode === 'not_modelled') return notComputedName(code);
   const regions = Object.keys(s.regions);
+  const ref = (kind, rg) => {
+    const figure = s.regions[rg][kind];
+    if (!figure) return '0';
+    if (figure.same_as) return `${code}_snap_${SAME_AS_PARAM[figure.same_as]}${multi ? `_${rg}` : ''}[${code}_snap_utility_table_size]`;
+    return `${singleParamName(code, kind, rg, multi)}${figure.by_size ? `[${code}_snap_utility_table_size]` : ''}`;
+  };
   const byRegion = (kind) => {
     const has = regions.filter((rg) => s.regions[rg][kind]);
     if (has.length === 0) return '0';
-    if (!multi) return singleParamName(code, kind, regions[0], false);
-    const one = (rg) => (s.regions[rg][kind] ? singleParamName(code, kind, rg, true) : '0');
+    if (!multi) return ref(kind, regions[0]);
+    const one = (rg) => ref(kind, rg);
     const rest = regions.filter((rg) => rg !== st.default_region);
     return `(if ${rest.map((rg) => `snap_region == ${q(rg)}: ${one(rg)}`).join('\n              elif ')}\n              else: ${one(st.default_region)})`;
   };
@@ -115,7 +141,7 @@ export function singleUtilityExpr(code, st, multi) {
 }
 
 /** The by-hand figure for a single_utility household (the reference the tests compare with). */
-export function singleUtilityExpected(st, h, date, at) {
+export function singleUtilityExpected(st, h, date, at, maxSize = 10) {
   const s = st.single_utility;
   const mode = singleUtilityMode(st);
   if (mode === 'none' || mode === 'not_modelled') return 0;
@@ -123,8 +149,12 @@ export function singleUtilityExpected(st, h, date, at) {
   const r = s.regions[region];
   if (mode === 'uniform') return at(r.all, date);
   const kind = h.singleUtilityKind ?? 'unspecified';
-  if (kind === 'unspecified') return 0;
-  return r[kind] ? at(r[kind], date) : 0;
+  if (kind === 'unspecified' || !r[kind]) return 0;
+  const figure = r[kind];
+  const size = Math.min(Math.max(h.size ?? 1, 1), maxSize);
+  if (figure.same_as) return at(st.regions[region][figure.same_as][size - 1], date);
+  if (figure.by_size) return at(figure.by_size[Math.min(size, figure.by_size.length) - 1], date);
+  return at(figure, date);
 }
 
 /** `unverified_parameters` entries: FY2024-FY2025 versions not read in a primary source, and the parameters that stand for a figure not computed. */
@@ -135,9 +165,9 @@ export function singleUtilityUnverified(code, st, multi, paramId) {
   if (mode === 'not_modelled') return [{ parameter: paramId(notComputedName(code)), reason: `${st.name} single-utility standard not computed (0 used): ${s.not_modelled}.` }];
   const out = [];
   for (const [region, r] of Object.entries(s.regions)) {
-    for (const [kind, series] of Object.entries(r)) {
-      // Only a version the parameter has (a figure unchanged from FY2024 has no FY2025 version).
-      for (const u of (s.unverified ?? []).filter((x) => series.some(([d]) => d === x.effective_from))) {
+    for (const [kind, figure] of Object.entries(r)) {
+      // Only a version the parameter has (a figure unchanged from FY2024 has no FY2025 version; a reused table none).
+      for (const u of (s.unverified ?? []).filter((x) => versionDates(figure).includes(x.effective_from))) {
         const what = kind === 'all' ? 'single-utility standard' : `single-utility standard for ${KIND_TEXT[kind]}`;
         out.push({ parameter: paramId(singleParamName(code, kind, region, multi)), effective_from: u.effective_from,
           reason: `${st.name} ${what}${multi ? ` (${region})` : ''} from ${u.effective_from} not verified: ${u.reason}.` });
@@ -159,7 +189,14 @@ export function singleUtilityText(st) {
   const src = s.source === 'fns_table' ? "FNS's FY 2026 SUA table (the State's own notice not reached)" : "the State's own source";
   if (mode === 'uniform') return `single_utility (one utility other than heating, cooling or telephone, and no telephone) gets ${st.name}'s single-utility standard, the same for every utility; FY2026 figure from ${src}.`;
   const figures = Object.entries(s.regions).map(([rg, r]) => {
-    const list = SINGLE_UTILITY_KINDS.map((k) => `${KIND_TEXT[k]} ${r[k] ? `$${r[k].at(-1)[1]}` : '0 (no standard)'}`).join(', ');
+    const show = (k) => {
+      const figure = r[k];
+      if (!figure) return '0 (no standard)';
+      if (figure.same_as) return `the ${figure.same_as === 'water_by_size' ? 'water' : 'electricity'} standard by household size`;
+      if (figure.by_size) return `by household size $${figure.by_size[0].at(-1)[1]}-$${figure.by_size.at(-1).at(-1)[1]}`;
+      return `$${figure.at(-1)[1]}`;
+    };
+    const list = SINGLE_UTILITY_KINDS.map((k) => `${KIND_TEXT[k]} ${show(k)}`).join(', ');
     return Object.keys(s.regions).length > 1 ? `${rg}: ${list}` : list;
   }).join('; ');
   return `single_utility gets ${st.name}'s individual standard for the one utility the household pays, named by single_utility_kind (FY2026, from ${src}: ${figures}); single_utility_kind unspecified gives 0 and a warning.`;

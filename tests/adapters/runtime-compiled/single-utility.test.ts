@@ -84,6 +84,16 @@ describe('utility_type single_utility', () => {
     }
   });
 
+  it('Hawaii: standards by utility and household size (FNS FY 2026 SUA table, row Hawaii - 3 members)', async () => {
+    // 3 people: water $83 (the package's water standard for size 3), trash collection $100 (any size)
+    for (const [kind, expected] of [['water', 83], ['trash', 100]] as const) {
+      for (const r of await both('us-hi', '2026-01', { utility_type: 'single_utility', single_utility_kind: kind })) {
+        expect(value(r, 'snap_utility_allowance')).toBe(expected);
+        expect(unverified(r.warnings)).toEqual([]);
+      }
+    }
+  });
+
   it('a State without a single-utility standard (Alabama: 0 in every FNS column) gives 0 and no warning', async () => {
     for (const r of await both('us-al', '2026-01', { utility_type: 'single_utility' })) {
       expect(value(r, 'snap_utility_allowance')).toBe(0);
