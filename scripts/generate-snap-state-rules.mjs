@@ -14,6 +14,7 @@ import { HEAD_OF_HOUSEHOLD_FACT_ALIASES, HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, HEAD_O
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
 import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, noncitizenOption, noncitizenTests } from './lib/snap-noncitizen-option.mjs';
 import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs, VEHICLE_OUTPUTS, VEHICLE_OUTPUT_DOCS } from './lib/snap-vehicle-facts.mjs';
+import { SINGLE_UTILITY_KIND_VALUES, readsSingleUtilityKind, singleParamName, singleUtilityCoverage, singleUtilityExpected, singleUtilityExpr, singleUtilityRules, singleUtilityText, singleUtilityUnverified } from './lib/snap-single-utility.mjs';
 import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportCheckCount, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, uncheckedFy26Parameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -215,6 +216,7 @@ ${versionsScalar(r[k.seriesKey])}`);
       }
     }
   }
+  rules.push(...singleUtilityRules(code, st, multi, SUA_URL));
   if (anyCost) {
     rules.push(`
   - name: ${code}_snap_sua_for_any_utility_cost
@@ -241,11 +243,13 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   const heat = plan.isIndividual ? valueOf('electricity') : valueOf('sua');
   const limited = plan.isIndividual ? valueOf('water') : valueOf('lua');
   const phone = valueOf('tua');
+  const single = singleUtilityExpr(code, st, multi);
   const orSua = (x) => (anyCost && heat !== '0'
     ? `(if ${code}_snap_sua_for_any_utility_cost == true and snap_energy_assistance_confers_sua: ${heat} else: ${x})` : x);
   const formula = `if utility_type == "heating_cooling": ${heat}
           elif utility_type == "limited": ${orSua(limited)}
           elif utility_type == "telephone": ${orSua(phone)}
+          elif utility_type == "single_utility": ${orSua(single)}
           else: 0`;
   const regionText = multi
     ? ` Figures vary by region; snap_region selects one of ${regions.map(([rg]) => rg).join(', ')} (default ${st.default_region}).`
@@ -266,7 +270,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
     unit: USD
     source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP utility allowances
     source_url: ${SUA_URL}
-    description: utility_type is heating_cooling, limited, telephone or none.
+    description: ${q(`utility_type is heating_cooling, limited, telephone, single_utility (exactly one utility other than heating, cooling or telephone, and no telephone) or none. ${singleUtilityText(st)}`)}
     versions:
       - effective_from: '2023-10-01'
         formula: >-
@@ -286,6 +290,7 @@ module:
   summary: >-
     ${st.name} SNAP utility allowances, FY2024-FY2026. Under 7 CFR 273.9(d)(6)(iii) the ${st.agency}
     sets standard utility allowances that replace actual utility costs in the shelter deduction.${regionText}${individual}${anyText}${noLua}${utilityBasisText(st)}
+    ${singleUtilityText(st)}
 ${notes.length ? `    Open questions: ${notes.join(' ')}\n` : ''}  source_verification:
     corpus_citation_path: ${code === 'dc' ? 'us-dc' : `us-${code}`}/policy/${st.agency_slug}/snap/utility-allowances
 imports:
@@ -347,6 +352,7 @@ function utilityExpected(code, st, h, date) {
     case 'heating_cooling': return heat;
     case 'limited': return anyCost ? heat : plan.isIndividual ? val('water') : val('lua');
     case 'telephone': return anyCost ? heat : val('tua');
+    case 'single_utility': return anyCost ? heat : singleUtilityExpected(st, h, date, at, utilityTableMaxSize(st));
     default: return 0;
   }
 }
@@ -628,6 +634,8 @@ function households(code, st) {
       h: { ...baseHousehold(p), size: 3, earned: 3200, shelter: 900, utilityType: 'heating_cooling' } },
     { name: 'worker_paying_child_support', label: '2 people, $2,400 monthly earnings of which $400 goes to court-ordered child support for a child outside the household, rent $800',
       h: { ...baseHousehold(p), size: 2, earned: 2400, childSupport: 400, shelter: 800, utilityType: 'heating_cooling' } },
+    { name: 'worker_paying_only_electricity', label: 'a worker: 3 people, $2,000 monthly earnings, rent $900, pays only electricity (no heating or cooling cost, no telephone): utility_type single_utility',
+      h: { ...baseHousehold(p), size: 3, earned: 2000, shelter: 900, utilityType: 'single_utility', singleUtilityKind: 'electricity' } },
     { name: 'fy2024_worker_limited_utilities', label: 'FY2024: 2 people, $1,200 earnings, rent $600, limited utilities',
       h: { ...baseHousehold('2024-02'), size: 2, earned: 1200, shelter: 600, utilityType: 'limited' } },
     { name: 'worker_with_a_farm_loss', label: 'the worker household whose earner also farms at a loss (receipts $200, costs $500: a $300 farm loss, no other self-employment); facts given per person',
@@ -657,6 +665,7 @@ function stateInputIds(code, st, ids) {
   if (Object.keys(st.regions).length > 1) out.snap_region = `${ids.utility}#input.snap_region`;
   if (code === 'ak') out.alaska_allotment_area = `${ids.area}#input.alaska_allotment_area`;
   if (st.minimum_benefit?.condition === 'member_aged_62') out.has_member_aged_62_or_older = `${ids.minimum}#input.has_member_aged_62_or_older`;
+  if (readsSingleUtilityKind(st)) out.single_utility_kind = `${ids.utility}#input.single_utility_kind`;
   return out;
 }
 
@@ -682,6 +691,7 @@ function testInput(code, st, ids, hh) {
   if (s.snap_region) input[s.snap_region] = h.region ?? st.default_region;
   if (s.alaska_allotment_area) input[s.alaska_allotment_area] = h.alaskaArea ?? 'urban';
   if (s.has_member_aged_62_or_older) input[s.has_member_aged_62_or_older] = false;
+  if (s.single_utility_kind) input[s.single_utility_kind] = h.singleUtilityKind ?? 'unspecified';
   if (personLevel) {
     input[F.members] = hh.people.map((m) => {
       const row = { id: m.id, [F.age]: m.age, [F.disabled]: m.is_disabled, [F.earned]: m.earned_income, [F.unearned]: m.unearned_income, [F.medical]: m.medical_costs, ...personFactRow(m) };
@@ -702,6 +712,7 @@ function apiHousehold(code, st, hh) {
   if (h.resources) facts.countable_resources = h.resources;
   if (h.region) facts.snap_region = h.region;
   if (h.alaskaArea) facts.alaska_allotment_area = h.alaskaArea;
+  if (h.singleUtilityKind && readsSingleUtilityKind(st)) facts.single_utility_kind = h.singleUtilityKind;
   const out = { period: h.period, facts };
   if (hh.people) out.people = Object.fromEntries(hh.people.map(({ id, ...rest }) => [id, rest]));
   return out;
@@ -740,16 +751,20 @@ for (const [code, st] of Object.entries(data.states)) {
       const per = `${String(Number(date.slice(0, 4)) + 1)}-01`;
       for (const region of fy === 'FY2026' ? regionsToTest : [st.default_region]) {
         for (const size of sizes) {
-          for (const ut of fy === 'FY2026' ? ['heating_cooling', 'limited', 'telephone', 'none'] : ['heating_cooling', 'limited']) {
+          for (const ut of fy === 'FY2026' ? ['heating_cooling', 'limited', 'telephone', 'single_utility', 'none'] : ['heating_cooling', 'limited', 'single_utility']) {
             for (const ed of anyCostState && fy === 'FY2026' && ut !== 'heating_cooling' && ut !== 'none' ? [false, true] : [false]) {
-            const h = { size, utilityType: ut, region, elderlyOrDisabled: ed };
+            // single_utility: every utility (and unspecified) where the State's figure depends on it (FY2026, no energy assistance)
+            for (const kind of ut === 'single_utility' && readsSingleUtilityKind(st) ? (fy === 'FY2026' && !ed ? SINGLE_UTILITY_KIND_VALUES : ['electricity']) : [null]) {
+            const h = { size, utilityType: ut, region, elderlyOrDisabled: ed, singleUtilityKind: kind ?? undefined };
             const v = utilityExpected(code, st, h, `${per}-01`);
             const input = { [`${ids.utility}#input.utility_type`]: ut };
             if (anyCostState) input[F.hasEd] = ed;
             if (plan.multi) input[`${ids.utility}#input.snap_region`] = region;
             if (plan.sizeVarying) input[F.size] = size;
-            tests.push({ name: `${fy.toLowerCase()}_${ut}${plan.multi ? `_${region}` : ''}${plan.sizeVarying ? `_size_${size}` : ''}${ed ? '_elderly_member' : ''}`, period: per, input,
+            if (readsSingleUtilityKind(st)) input[`${ids.utility}#input.single_utility_kind`] = kind ?? 'unspecified';
+            tests.push({ name: `${fy.toLowerCase()}_${ut}${kind ? `_${kind}` : ''}${plan.multi ? `_${region}` : ''}${plan.sizeVarying ? `_size_${size}` : ''}${ed ? '_elderly_member' : ''}`, period: per, input,
               output: { [`${ids.utility}#${code}_snap_utility_allowance`]: v, [OUT.snap_utility_allowance]: v } });
+            }
             }
           }
         }
@@ -877,6 +892,7 @@ for (const [code, st] of Object.entries(data.states)) {
   if (sIds.snap_region) aliases.snap_region = sIds.snap_region;
   if (sIds.alaska_allotment_area) aliases.alaska_allotment_area = sIds.alaska_allotment_area;
   if (sIds.has_member_aged_62_or_older) aliases.has_member_aged_62_or_older = sIds.has_member_aged_62_or_older;
+  if (sIds.single_utility_kind) aliases.single_utility_kind = sIds.single_utility_kind;
   const defaults = {
     household_size: 1, earned_income: 0, unearned_income: 0, shelter_costs: 0, utility_type: 'none', has_elderly_or_disabled_member: false,
     dependent_care_costs: 0, medical_costs: 0, child_support_paid: 0, is_homeless: false, countable_resources: 0, all_members_receive_tanf_or_ssi: false,
@@ -885,7 +901,8 @@ for (const [code, st] of Object.entries(data.states)) {
   if (sIds.snap_region) defaults.snap_region = st.default_region;
   if (sIds.alaska_allotment_area) defaults.alaska_allotment_area = 'urban';
   if (sIds.has_member_aged_62_or_older) defaults.has_member_aged_62_or_older = false;
-  const types = { household_size: 'Integer', utility_type: 'Text', snap_region: 'Text', alaska_allotment_area: 'Text', has_elderly_or_disabled_member: 'Boolean',
+  if (sIds.single_utility_kind) defaults.single_utility_kind = 'unspecified';
+  const types = { household_size: 'Integer', utility_type: 'Text', single_utility_kind: 'Text', snap_region: 'Text', alaska_allotment_area: 'Text', has_elderly_or_disabled_member: 'Boolean',
     is_homeless: 'Boolean', all_members_receive_tanf_or_ssi: 'Boolean', has_member_aged_62_or_older: 'Boolean' };
   const personInputs = { age: F.age, is_disabled: F.disabled, earned_income: F.earned, unearned_income: F.unearned, medical_costs: F.medical, ...PERSON_FACT_ALIASES };
   if (st.minimum_benefit?.condition === 'member_aged_62') personInputs.age = F.age; // same bare slot `age`, also read by the State module
@@ -905,7 +922,11 @@ for (const [code, st] of Object.entries(data.states)) {
   const plan = utilityPlan(code, st);
   for (const k of plan.kinds) for (const region of Object.keys(st.regions)) fyParams.push(`${ids.utility}#${paramName(code, k.key, region, plan.multi)}`);
   const utilityParam = (kind, region) => `${ids.utility}#${paramName(code, kind, region, plan.multi)}`;
-  const unverified = [...unverifiedParameters(st, utilityParam), ...uncheckedFy26Parameters(st, plan.kinds, utilityParam)];
+  const unverified = [...unverifiedParameters(st, utilityParam), ...uncheckedFy26Parameters(st, plan.kinds, utilityParam),
+    ...singleUtilityUnverified(code, st, plan.multi, (name) => `${ids.utility}#${name}`)];
+  if (st.single_utility && !st.single_utility.not_modelled) {
+    for (const [region, r] of Object.entries(st.single_utility.regions)) for (const [kind, figure] of Object.entries(r)) if (!figure.same_as) fyParams.push(`${ids.utility}#${singleParamName(code, kind, region, plan.multi)}`);
+  }
   const spec = {
     program: `${jur}/snap`,
     period: '2026-01',
@@ -924,7 +945,8 @@ for (const [code, st] of Object.entries(data.states)) {
     input_types: { ...Object.fromEntries(Object.keys(aliases).map((a) => [a, types[a] ?? HEAD_OF_HOUSEHOLD_FACT_TYPES[a] ?? VEHICLE_FACT_TYPES[a] ?? 'Money'])), ...PERSON_FACT_TYPES },
     // Closed lists and bounds the generic runtime enforces (docs/snap-package-contract.md: input_values, input_limits).
     input_values: {
-      utility_type: ['heating_cooling', 'limited', 'telephone', 'none'],
+      utility_type: ['heating_cooling', 'limited', 'telephone', 'single_utility', 'none'],
+      ...(sIds.single_utility_kind ? { single_utility_kind: SINGLE_UTILITY_KIND_VALUES } : {}),
       ...(plan.multi ? { snap_region: Object.keys(st.regions) } : {}),
       ...(code === 'ak' ? { alaska_allotment_area: ['urban', 'rural_1', 'rural_2'] } : {}),
       ...PERSON_FACT_VALUES,
@@ -1000,10 +1022,11 @@ for (const [code, st] of Object.entries(data.states)) {
     '', SELF_EMPLOYMENT_COVERAGE_NOTE,
     '', noncitizenCoverageNote(Object.keys(data.states)),
     '', vehicleCoverageNote(data.states),
+    '', 'Single utility (`utility_type` `single_utility`): a household that pays exactly one utility other than heating or cooling and other than telephone (only electricity without heat, only water, only trash collection) gets the State\'s individual standard for it, which 7 CFR 273.9(d)(6)(iii)(A)(1) allows ("an individual standard for each type of utility expense"; the limited allowance needs at least two utilities, (A)(3)). FY2026 figures are the single-utility columns of FNS\'s FY 2026 SUA table (updated August 2026) or the State\'s own notice where the package cites one. Where the columns differ by utility (Alaska, Guam, Hawaii, Michigan, Minnesota, New Hampshire, Wisconsin; Guam\'s and Hawaii\'s also by household size, read at the package\'s utility table size, their electricity and water columns being the packages\' existing electricity and water standards) the household fact `single_utility_kind` (electricity, gas_or_fuel, water, sewage, trash; default unspecified) names the utility, and unspecified gives 0 with a warning. Where every column is 0 the State has no such standard and `single_utility` gives 0 (said in the rule\'s description). New Jersey (FNS: pending) is not computed: 0 with a warning. FY2024 and FY2025 single-utility figures come from the PolicyEngine-US parameter set (values only; it cites FNS\'s FY2024 and FY2025 SUA tables, which were not read here) and are flagged, so a result that reads one is warned (Indiana: its manual verifies $60 from 2024-05-01). A household receiving energy assistance where the State gives the SUA for any utility cost gets the SUA as for `limited`. Column "single utility".',
     '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     '## State agencies', '',
-    '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
-    '|---|---|---|---|---|---|---|---|---|---|---|');
+    '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | single utility (utility_type single_utility) | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { code, st } of coverage) {
     const regions = Object.entries(st.regions).map(([rg, r]) => {
       const s = (k, bs) => (r[bs] ? `by size (${r[bs].map((x) => x[x.length - 1][1]).slice(0, 1)}-${r[bs].at(-1).at(-1)[1]} FY26)` : r[k] ? fmtSeries(r[k]) : '-');
@@ -1012,7 +1035,7 @@ for (const [code, st] of Object.entries(data.states)) {
       return `${head}SUA ${s('sua', 'sua_by_size')}; LUA ${s('lua', 'lua_by_size')}; TUA ${fmtSeries(r.tua)}`;
     }).join('<br>');
     const bb = describeBbce(st) + bbceTiers(code, st, '').summary;
-    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
+    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${singleUtilityCoverage(st)} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
   }
   lines.push('', '## Sources', '',
     `- Utility allowances: FNS, SNAP Standard Utility Allowances (${SUA_URL}); FY2025 table (${SUA_FY25_URL}); State agency notices.`,

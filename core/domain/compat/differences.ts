@@ -25,7 +25,11 @@ const DIFFERENCES: Difference[] = [
       : null,
   (p) =>
     p.heatAndEatDenied === true && p.state !== 'CA'
-      ? `PolicyEngine difference (heat-and-eat): ${p.state} gives the standard utility allowance to households receiving energy assistance; PolicyEngine still does so for this household without an elderly or disabled member (it applies Pub. L. 119-21 sec. 10103 only in California), while Tenet applies sec. 10103 (7 U.S.C. 2014(e)(6)(C)(iv)) from October 2025 and gives the ${p.utilityType === 'telephone' ? 'telephone' : 'limited'} allowance.`
+      ? `PolicyEngine difference (heat-and-eat): ${p.state} gives the standard utility allowance to households receiving energy assistance; PolicyEngine still does so for this household without an elderly or disabled member (it applies Pub. L. 119-21 sec. 10103 only in California), while Tenet applies sec. 10103 (7 U.S.C. 2014(e)(6)(C)(iv)) from October 2025 and gives the ${p.utilityType === 'telephone' ? 'telephone' : p.utilityType === 'single_utility' ? 'single-utility' : 'limited'} allowance.`
+      : null,
+  (p) =>
+    p.utilityType === 'single_utility'
+      ? 'PolicyEngine difference (individual utility allowance): PolicyEngine\'s IUA adds every individual standard the State publishes (electricity, gas and fuel, water, sewage, trash and the telephone) whichever the household pays; Tenet gives the State\'s standard for the one utility the household pays (7 CFR 273.9(d)(6)(iii)(A)(1): an individual standard for each type of utility expense), 0 where the State has none.'
       : null,
   (p) =>
     p.hasSelfEmployment

@@ -6,7 +6,7 @@
 import { chooseSources, readEntity, type IgnoredInput, type Reading } from './readings.js';
 export type { Reading } from './readings.js';
 import { stateCodeOf } from './states.js';
-import { snapRegionOf, UTILITY_TYPES, utilityTypeOf, type InputTarget, type UtilityKind } from './variables.js';
+import { SINGLE_UTILITY_KINDS, snapRegionOf, UTILITY_TYPES, utilityTypeOf, type InputTarget, type UtilityKind } from './variables.js';
 import { membersOf, valueForMonth, type WireEntity, type WireHousehold } from './wire.js';
 
 export interface UnitContext {
@@ -234,29 +234,45 @@ function applyReportedSsi(acc: Accumulator): void {
 
 /**
  * The package's utility_type: a stated allowance type, else PolicyEngine's inference from the expenses
- * (heating or cooling: SUA; two or more utilities: LUA; telephone alone: TUA; 7 CFR 273.9(d)(6)(iii)).
+ * (heating or cooling: SUA; two or more utilities: LUA; telephone alone: TUA; one other utility: IUA, the package's
+ * single_utility; 7 CFR 273.9(d)(6)(iii)(A)). `kind` is the one utility of a single_utility household when the
+ * expenses name it (the package's single_utility_kind).
  */
-function utilityType(acc: Accumulator, readings: Reading[]): { type: string } | { reason: string } {
+function utilityType(acc: Accumulator, readings: Reading[]): { type: string; kind?: string } | { reason: string } {
   const stated = acc.texts.utility_allowance_type;
+  const others = [...acc.utilities].filter((u) => u !== 'phone');
+  // The one utility other than the telephone the expenses name, if exactly one does.
+  const oneKind = others.length === 1 ? SINGLE_UTILITY_KINDS[others[0]] : undefined;
   if (stated !== undefined) {
     const mapped = utilityTypeOf(stated.toUpperCase());
     if (mapped === undefined) return { reason: `snap_utility_allowance_type ${stated} has no equivalent in the package (supported: ${Object.keys(UTILITY_TYPES).join(', ')})` };
+    // With IUA stated, the expense of its one utility is read only to name that utility.
+    const namesKind = (r: Reading): boolean => mapped === 'single_utility' && oneKind !== undefined && r.def.target.slot === 'utility_expense' && r.def.target.utility === others[0];
     for (const r of readings) {
-      if (['utility_expense', 'heating_cooling_expense', 'has_heating_cooling_expense', 'has_phone_expense', 'utility_count'].includes(r.def.target.slot)) {
+      if (['utility_expense', 'heating_cooling_expense', 'has_heating_cooling_expense', 'has_phone_expense', 'utility_count'].includes(r.def.target.slot) && !namesKind(r)) {
         ignore(acc, r, 'snap_utility_allowance_type is given for the SPM unit, so the allowance is not inferred from expenses');
       }
     }
-    return { type: mapped };
+    return mapped === 'single_utility' ? { type: mapped, kind: oneKind } : { type: mapped };
   }
   if ((acc.unit.heating_cooling_expense ?? 0) > 0 || acc.flags.has_heating_cooling_expense === true) return { type: 'heating_cooling' };
   if (acc.flags.has_phone_expense === true) acc.utilities.add('phone');
   const count = acc.unit.utility_count ?? acc.utilities.size;
   if (count >= 2) return { type: 'limited' };
   if (count === 1 && acc.utilities.has('phone')) return { type: 'telephone' };
-  if (count === 1) {
-    acc.notes.push('One utility other than telephone and no heating or cooling cost: no standard allowance applies (a State individual utility standard, PolicyEngine\'s IUA, is not modelled).');
-  }
+  if (count === 1) return { type: 'single_utility', kind: oneKind };
   return { type: 'none' };
+}
+
+/**
+ * single_utility_kind for a package whose single-utility standards differ by utility (it declares the input). Without
+ * the utility the package gives 0 and warns; a note says which PolicyEngine input would have named it.
+ */
+function singleUtilityFacts(acc: Accumulator, utility: { type: string; kind?: string }, pkg: PackageInputs): Record<string, unknown> {
+  if (utility.type !== 'single_utility' || !pkg.inputs.has('single_utility_kind')) return {};
+  if (utility.kind !== undefined) return { single_utility_kind: utility.kind };
+  acc.notes.push(`The ${pkg.jurisdiction} single-utility standard depends on which utility the household pays, and no one utility expense (electricity_expense, gas_expense, water_expense, sewage_expense or trash_expense) names it: the package gives 0 for the utility allowance and warns.`);
+  return {};
 }
 
 function regionFacts(acc: Accumulator, readings: Reading[], state: string, pkg: PackageInputs): Record<string, unknown> {
@@ -377,6 +393,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     child_support_paid: cents(acc.unit.child_support_paid ?? 0),
     countable_resources: cents(acc.unit.countable_resources ?? 0),
     utility_type: utility.type,
+    ...singleUtilityFacts(acc, utility, pkg),
     ...regionFacts(acc, kept, state, pkg),
     ...vehicleFacts(acc, kept, pkg),
   };

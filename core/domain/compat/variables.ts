@@ -267,10 +267,17 @@ export const OUTPUTS: Record<string, OutputDefinition> = {
 };
 
 /**
- * PolicyEngine utility allowance types -> the package's `utility_type`. IUA (an individual allowance for one
- * utility) has no package equivalent: a unit declaring it is reported unsupported rather than computed with another.
+ * PolicyEngine utility allowance types -> the package's `utility_type`. IUA (PolicyEngine's individual utility
+ * allowance) is the package's `single_utility`: the State's individual standard for the one utility other than
+ * heating/cooling and telephone the household pays (7 CFR 273.9(d)(6)(iii)(A)(1)). PolicyEngine's IUA amount is not
+ * that: it adds every individual standard of the State (docs/compatibility.md), so the figures can differ.
  */
-export const UTILITY_TYPES: Record<string, string> = { SUA: 'heating_cooling', LUA: 'limited', TUA: 'telephone', NONE: 'none' };
+export const UTILITY_TYPES: Record<string, string> = { SUA: 'heating_cooling', LUA: 'limited', TUA: 'telephone', IUA: 'single_utility', NONE: 'none' };
+
+/** PolicyEngine's utility expense -> the package's `single_utility_kind` (a State whose standards differ by utility). */
+export const SINGLE_UTILITY_KINDS: Partial<Record<UtilityKind, string>> = {
+  electricity: 'electricity', gas: 'gas_or_fuel', water: 'water', sewage: 'sewage', trash: 'trash',
+};
 
 /** PolicyEngine's SNAP utility regions -> package `snap_region` codes where a State has several sets of figures. */
 export const SNAP_REGIONS: Record<string, string> = {

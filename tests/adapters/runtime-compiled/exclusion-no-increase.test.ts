@@ -61,7 +61,7 @@ function household(next: () => number): { people: Record<string, Record<string, 
     else if (draw < 0.16) Object.assign(person, { ssn_noncompliant: true, dependent_care_costs: Math.round(next() * 300) });
   }
   const facts = {
-    shelter_costs: Math.round(next() * 2200), utility_type: pick(['heating_cooling', 'limited', 'telephone', 'none']),
+    shelter_costs: Math.round(next() * 2200), utility_type: pick(['heating_cooling', 'limited', 'telephone', 'single_utility', 'none']),
     dependent_care_costs: next() < 0.2 ? Math.round(next() * 600) : 0, countable_resources: Math.round(next() * 6000),
     all_members_receive_tanf_or_ssi: next() < 0.1,
   };

@@ -40,7 +40,7 @@ function generator(seed: number) {
         earned_income: money(6000),
         unearned_income: money(2500),
         shelter_costs: money(3000),
-        utility_type: pick(['none', 'heating_cooling', 'limited', 'telephone']),
+        utility_type: pick(['none', 'heating_cooling', 'limited', 'telephone', 'single_utility']),
         has_elderly_or_disabled_member: rand() < 0.2,
         dependent_care_costs: money(800),
         medical_costs: money(500),

@@ -106,7 +106,8 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     // The first package's inputs and outputs, with what each means, its unit and period (from package detail).
     const size = page.locator('#package-inputs tbody tr', { hasText: 'household_size' }).first();
     expect(await size.locator('td').allTextContents()).toEqual(expect.arrayContaining(['count', 'month', expect.stringContaining('Number of people in the SNAP household')]));
-    expect(await page.locator('#package-inputs tbody tr', { hasText: 'utility_type' }).first().textContent()).toContain('one of heating_cooling, limited, telephone, none');
+    // (the row that starts with utility_type: single_utility_kind's description also names utility_type)
+    expect(await page.locator('#package-inputs tbody tr', { hasText: /^utility_type/ }).first().textContent()).toContain('one of heating_cooling, limited, telephone, single_utility, none');
     const allotment = page.locator('#package-outputs tbody tr', { hasText: 'snap_allotment' }).first();
     expect(await allotment.locator('td').allTextContents()).toEqual(['snap_allotment', 'USD per month', 'month', expect.stringContaining('monthly SNAP benefit')]);
     // Reading an answer (from the served document), the error codes (from the error table), the CLI and embedding.

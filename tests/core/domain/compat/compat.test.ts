@@ -188,9 +188,28 @@ describe('translateUnit: unit costs, resources and the allowance', () => {
     expect(translate({}, { phone_cost: 600 }).household.facts.utility_type).toBe('telephone');
     expect(translate({}, { electricity_expense: 600, phone_cost: 600 }).household.facts.utility_type).toBe('limited');
     expect(translate({}, { count_distinct_utility_expenses: 2 }).household.facts.utility_type).toBe('limited');
+    // One utility other than the telephone: PolicyEngine's IUA, the package's single_utility (7 CFR 273.9(d)(6)(iii)(A)(1)).
     const single = translate({}, { water_expense: 300 });
-    expect(single.household.facts.utility_type).toBe('none');
-    expect(single.notes.join(' ')).toMatch(/individual utility standard/);
+    expect(single.household.facts.utility_type).toBe('single_utility');
+    expect(single.household.facts).not.toHaveProperty('single_utility_kind'); // FULL has no such input
+    expect(translate({}, { count_distinct_utility_expenses: 1 }).household.facts.utility_type).toBe('single_utility');
+  });
+
+  it('single utility: single_utility_kind from the one utility expense, for a package whose standards differ by utility', () => {
+    const pkg: PackageInputs = { jurisdiction: 'us-mi', inputs: new Set([...FULL.inputs, 'single_utility_kind']) };
+    const unit = (extra: Record<string, unknown>): WireHousehold => ({ people: { a: {} }, spm_units: { u: { members: ['a'], ...extra } } });
+    const run = (extra: Record<string, unknown>) => ok(translateUnit(unit(extra), unitContext(unit(extra), 'u'), '2026-01', 'MI', pkg));
+    expect(run({ water_expense: 300 }).household.facts).toMatchObject({ utility_type: 'single_utility', single_utility_kind: 'water' });
+    expect(run({ gas_expense: 300 }).household.facts).toMatchObject({ utility_type: 'single_utility', single_utility_kind: 'gas_or_fuel' });
+    // IUA stated: the one utility expense names the utility and is not listed as ignored.
+    const stated = run({ snap_utility_allowance_type: 'IUA', trash_expense: 240 });
+    expect(stated.household.facts).toMatchObject({ utility_type: 'single_utility', single_utility_kind: 'trash' });
+    expect(stated.ignored).toEqual([]);
+    // IUA stated without an expense: the utility is unknown; the package gives 0 and warns, and a note says why.
+    const bare = run({ snap_utility_allowance_type: 'IUA' });
+    expect(bare.household.facts.utility_type).toBe('single_utility');
+    expect(bare.household.facts).not.toHaveProperty('single_utility_kind');
+    expect(bare.notes.join(' ')).toMatch(/depends on which utility/);
   });
 
   it('spm_unit_size sets the size (never below the members listed); has_snap_elderly_disabled_member sets the flag', () => {
@@ -211,8 +230,8 @@ describe('translateUnit: unit costs, resources and the allowance', () => {
   });
 
   it('reports an allowance type without an equivalent, and a unit without members', () => {
-    const wire: WireHousehold = { people: { a: {} }, spm_units: { u: { members: ['a'], snap_utility_allowance_type: 'IUA' } } };
-    expect(translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'TX', FULL)).toMatchObject({ ok: false, reason: expect.stringMatching(/IUA/) });
+    const wire: WireHousehold = { people: { a: {} }, spm_units: { u: { members: ['a'], snap_utility_allowance_type: 'XUA' } } };
+    expect(translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'TX', FULL)).toMatchObject({ ok: false, reason: expect.stringMatching(/XUA has no equivalent .*IUA/) });
     const empty: WireHousehold = { people: {}, spm_units: { u: {}, v: {} } };
     expect(translateUnit(empty, unitContext(empty, 'u'), '2026-01', 'TX', FULL)).toMatchObject({ ok: false, reason: expect.stringMatching(/no members/) });
   });
@@ -350,5 +369,6 @@ describe('documented PolicyEngine differences', () => {
     expect(differencesFor({ ...profile, utilityType: 'limited', heatAndEatDenied: true })).toEqual([]);
     expect(differencesFor({ ...profile, hasSelfEmployment: true })[0]).toMatch(/self-employment/);
     expect(differencesFor({ ...profile, vehicleGiven: true })[0]).toMatch(/vehicles\).*273\.8\(f\)/);
+    expect(differencesFor({ ...profile, utilityType: 'single_utility' })[0]).toMatch(/individual utility allowance\).*adds every individual standard/);
   });
 });

@@ -162,6 +162,21 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     expect(early.body.tenet.warnings.some((w: string) => w.includes('heat-and-eat'))).toBe(false);
   });
 
+  it('200: IUA (one utility other than the telephone) is the package\'s single_utility, with the utility from its expense', async () => {
+    // Michigan's individual standard for water/sewer is $119 from 2025-10-01 (MDHHS RFT 255).
+    const body = coloradoWorker({ snap_utility_allowance: { '2026-01': null }, snap_utility_allowance_type: { '2026-01': 'IUA' }, water_expense: { 2026: 600 } }, { state_code: { 2026: 'MI' } });
+    const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+    expect(res.status).toBe(200);
+    expect(res.body.result.spm_units.unit.snap_utility_allowance['2026-01']).toBe(119);
+    expect(res.body.tenet.unsupported).toEqual([]);
+    expect(res.body.tenet.warnings.some((w: string) => w.startsWith('PolicyEngine difference (individual utility allowance)'))).toBe(true);
+    // Inferred without a stated type: trash alone in Delaware, whose one standard ($102) covers any single utility.
+    const de = coloradoWorker({ snap_utility_allowance: { '2026-01': null }, trash_expense: { 2026: 240 } }, { state_code: { 2026: 'DE' } });
+    delete (de.household.spm_units.unit as Record<string, unknown>).snap_utility_allowance_type;
+    const res2 = await t.request('POST', PATH, { json: de, headers: auth(partner) });
+    expect(res2.body.result.spm_units.unit.snap_utility_allowance['2026-01']).toBe(102);
+  });
+
   it('200: uncovered values keep null and are listed with the reason', async () => {
     const body = coloradoWorker({ snap: { '2026-01': null }, wic: { '2026-01': null }, is_snap_eligible: { 2026: null }, constructor: { '2026-01': null } });
     (body.household.people.parent as Record<string, unknown>).snap = { '2026-01': null };

@@ -68,7 +68,7 @@ describe('package detail over the bundled SNAP packages', () => {
     const ak = await packageDetail(t, 'us-ak', 'snap');
     const inputs = ak.entities[0].inputs;
     const byEnd = (suffix: string) => inputs.find((i) => i.name.endsWith(suffix))!;
-    expect(byEnd('utility_type').values).toEqual(['heating_cooling', 'limited', 'telephone', 'none']);
+    expect(byEnd('utility_type').values).toEqual(['heating_cooling', 'limited', 'telephone', 'single_utility', 'none']);
     expect(byEnd('alaska_allotment_area').values).toEqual(['urban', 'rural_1', 'rural_2']);
     expect(byEnd('household_size').values).toBeUndefined();
     const calc = await t.request('POST', '/v1/calculate', {
