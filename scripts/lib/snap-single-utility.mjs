@@ -218,3 +218,43 @@ export function singleUtilityCoverage(st) {
   }
   return `by single_utility_kind: ${singleUtilityText(st).replace(/^.*?\(FY2026, from [^:]*: /, '').replace(/\); single_utility_kind unspecified.*$/, '')}; ${src}; ${carried}; kind unspecified: 0, warned`;
 }
+
+// ---------- A State with individual standards but no limited allowance (7 CFR 273.9(d)(6)(iii)(A)(1), (3))
+
+const limitedNotPublishedName = (code) => `${code}_snap_limited_allowance_not_published`;
+
+/**
+ * Whether a `limited` household (two or more utilities other than heating or cooling) gets 0 only because the State
+ * publishes no limited allowance while it does publish individual standards: the household may be owed those
+ * standards, which the package does not add up, so the 0 is flagged rather than given as the State's figure.
+ */
+export function limitedNotPublished(st, limitedExpr) {
+  const mode = singleUtilityMode(st);
+  return limitedExpr === '0' && (mode === 'uniform' || mode === 'by_kind');
+}
+
+/** The flagged 0 a `limited` household gets in such a State (the parameter rule, YAML text). */
+export function limitedNotPublishedRule(code, st, sourceUrl) {
+  return `
+  - name: ${limitedNotPublishedName(code)}
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: 7 CFR 273.9(d)(6)(iii)(A)(1), (3); ${st.agency} (no limited utility allowance published)
+    source_url: ${sourceUrl}
+    description: ${q(limitedNotPublishedReason(st))}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: '0'`;
+}
+
+export const limitedNotPublishedExpr = (code) => limitedNotPublishedName(code);
+
+function limitedNotPublishedReason(st) {
+  return `NOT COMPUTED: ${st.name} publishes no limited utility allowance but does publish individual utility standards (7 CFR 273.9(d)(6)(iii)(A)(1)); a household paying two or more utilities other than heating or cooling may be owed the standards for them, which this package does not add up, so 0 is used and the result says so. A household paying exactly one such utility: give utility_type single_utility.`;
+}
+
+/** The `unverified_parameters` entry that makes a result using the flagged 0 say so. */
+export function limitedNotPublishedUnverified(code, st, paramId) {
+  return { parameter: paramId(limitedNotPublishedName(code)), reason: limitedNotPublishedReason(st) };
+}

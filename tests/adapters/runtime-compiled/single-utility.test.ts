@@ -84,6 +84,19 @@ describe('utility_type single_utility', () => {
     }
   });
 
+  it('Michigan, limited: no limited allowance is published, so the 0 used is flagged (its individual standards are not added up)', async () => {
+    // allowance 0: the `none` arithmetic above, allotment 429; Delaware publishes a limited allowance ($369), so no flag
+    for (const r of await both('us-mi', '2026-01', { utility_type: 'limited' })) {
+      expect(value(r, 'snap_utility_allowance')).toBe(0);
+      expect(value(r, 'snap_allotment')).toBe(429);
+      expect(unverified(r.warnings)).toEqual([expect.stringMatching(/mi_snap_limited_allowance_not_published.*does not add up/)]);
+    }
+    for (const r of await both('us-de', '2026-01', { utility_type: 'limited' })) {
+      expect(value(r, 'snap_utility_allowance')).toBe(369);
+      expect(unverified(r.warnings)).toEqual([]);
+    }
+  });
+
   it('Hawaii: standards by utility and household size (FNS FY 2026 SUA table, row Hawaii - 3 members)', async () => {
     // 3 people: water $83 (the package's water standard for size 3), trash collection $100 (any size)
     for (const [kind, expected] of [['water', 83], ['trash', 100]] as const) {
