@@ -209,7 +209,7 @@ class HouseholdMapping {
         const problem = valueProblem(this.declared(person, target)!, picked);
         if (problem) throw invalid(`${this.label('household.facts', name, person)}: ${problem}`);
         this.personFacts.push([target, picked]);
-      } else throw invalid(`${this.label('household.facts', name)}: not an input of this package`);
+      } else throw invalid(`${this.label('household.facts', name)}: not an input of this package; remove it, or use a name the package detail lists (its entities' inputs and household_aliases)`);
     }
   }
 

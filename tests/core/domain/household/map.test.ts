@@ -144,7 +144,7 @@ describe('mapHousehold', () => {
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       const household = JSON.parse(`{"facts":{"snap_household_size":1},"people":{"p1":{"${name}":1}}}`);
       expect(refused(household)).toBe(`household.people.p1.${name}: not an input of entity Person in this package`);
-      expect(refused(JSON.parse(`{"facts":{"snap_household_size":1,"${name}":1}}`))).toBe(`household.facts.${name}: not an input of this package`);
+      expect(refused(JSON.parse(`{"facts":{"snap_household_size":1,"${name}":1}}`))).toBe(`household.facts.${name}: not an input of this package; remove it, or use a name the package detail lists (its entities' inputs and household_aliases)`);
     }
     // Real aliases still resolve.
     expect(byKind(mapHousehold(withAliases, { facts: { snap_household_size: 1 }, people: { p1: { years: 70 } } })).Person.p1.age).toBe(70);
