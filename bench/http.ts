@@ -215,12 +215,15 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     console.log(`${label}: CPU per request in-process  baseline ${cpuBase.toFixed(3)} ms  platform only ${cpuPlatform.toFixed(3)} ms  calculate ${cpuCalc.toFixed(3)} ms  capacity ratio ${(cpuBase / cpuCalc).toFixed(2)}`);
     const pkg = `${request.jurisdiction}/${request.program_id}`;
     const ratio = calc.rps / base.rps;
+    const answerSize = `${Buffer.byteLength(precomputed)} bytes of JSON, ${precomputedData!.trace.length} trace entries`;
+    console.log(`${label}: ${pkg}  the answer: ${answerSize} (every target writes this same text)`);
     console.log(`${label}: ${pkg}  baseline ${base.rps.toFixed(0)} req/s (p50 ${base.p50} ms, p99 ${base.p99} ms)  calculate ${calc.rps.toFixed(0)} req/s (p50 ${calc.p50} ms, p99 ${calc.p99} ms)  ratio ${ratio.toFixed(2)}`);
     console.log(`${label}: platform only (same route stack, precomputed data) ${platform.rps.toFixed(0)} req/s (p50 ${platform.p50} ms, p99 ${platform.p99} ms)  ratio to baseline ${(platform.rps / base.rps).toFixed(2)}`);
     console.log(`${label}: for reference, bare route letting h3 answer the text ${baseH3.rps.toFixed(0)} req/s (p50 ${baseH3.p50} ms, p99 ${baseH3.p99} ms)  calculate / it ${(calc.rps / baseH3.rps).toFixed(2)}`);
     console.log(`${label}: steady ${FIXED_RATE} req/s  baseline p50 ${baseSteady.p50} ms p99 ${baseSteady.p99} ms  calculate p50 ${calcSteady.p50} ms p99 ${calcSteady.p99} ms`);
     console.log(`${label}: autocannon -R ${FIXED_RATE} (bursts)  baseline p50 ${baseFixed.p50} ms p99 ${baseFixed.p99} ms  calculate p50 ${calcFixed.p50} ms p99 ${calcFixed.p99} ms`);
     return [
+      `| ${label} | ${pkg} | the answer every target writes: ${answerSize} | - | - | - | - | - |`,
       `| ${label} | ${pkg} | saturation (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${ratio.toFixed(2)} |`,
       `| ${label} | ${pkg} | platform only: precomputed data through the same route stack (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${platform.rps.toFixed(0)} | ${platform.p50} / ${platform.p99} | ${(platform.rps / base.rps).toFixed(2)} |`,
       `| ${label} | ${pkg} | for reference: calculate against the bare route letting h3 answer the same text (srvx FastResponse, the service's write path) (${CONNECTIONS} connections) | ${baseH3.rps.toFixed(0)} | ${baseH3.p50} / ${baseH3.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${(calc.rps / baseH3.rps).toFixed(2)} |`,
