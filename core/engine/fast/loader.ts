@@ -46,6 +46,15 @@ export interface RecordLoader {
   write(rec: Readonly<Record<string, unknown>>, e: number): WriteOutcome;
   /** Puts the slots this loader writes back to their clean values on row e. */
   undo(e: number): void;
+  /** `match`, then `write` (OTHER_SHAPE, nothing written, when the record does not match): one call per record. */
+  load(rec: Readonly<Record<string, unknown>>, e: number): WriteOutcome;
+  /**
+   * Loads records[j], records[j + 1]... on rows base + j... while each row was last written by this loader and
+   * each record is written (WRITTEN); returns the index of the first record it did not finish (records.length
+   * when none), whose row the caller then handles. No call per record: the people of a household usually share
+   * one shape.
+   */
+  loadRows(records: readonly Readonly<Record<string, unknown>>[], j: number, rowLoader: readonly unknown[], base: number): number;
 }
 
 export interface LoaderContext {
@@ -88,35 +97,33 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
       write.push(`if (v !== null && v !== undefined) return ${REFUSED};`, absent(key));
       return;
     }
+    // The value's own kind is tested first (the common case costs one test); then null or undefined (not given);
+    // anything else is outside the signature.
     const t = ctx.signature[s];
-    const body: string[] = [];
+    let given: string;
     switch (t.k) {
       case 'num': {
         // Exact at the scale: the scaled value rounds back to the same double (integers pass unchanged), within 1e15.
         const p = POW[t.s];
         const scaled = p === 1 ? 'v' : `v * ${p}`;
         const back = p === 1 ? 'm' : `m / ${p}`;
-        body.push(`if (typeof v !== 'number') return ${REFUSED};`, `const m = Math.round(${scaled});`, `if (${back} !== v || !(m < 1e15 && m > -1e15)) return ${REFUSED};`, `c${s}[e] = m;`);
+        given = `if (typeof v === 'number') { const m = Math.round(${scaled}); if (${back} !== v || !(m < 1e15 && m > -1e15)) return ${REFUSED}; c${s}[e] = m; }`;
         break;
       }
       case 'bool':
-        body.push(`if (v === true) c${s}[e] = 1; else if (v === false) c${s}[e] = 0; else return ${REFUSED};`);
+        given = `if (v === false) c${s}[e] = 0; else if (v === true) c${s}[e] = 1;`;
         break;
       case 'text':
-        body.push(
-          `if (typeof v !== 'string') return ${REFUSED};`,
-          `if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return ${REFUSED}; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; }`,
-          `c${s}[e] = v;`,
-        );
+        given = `if (typeof v === 'string') { if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return ${REFUSED}; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; } c${s}[e] = v; }`;
         break;
       case 'date':
-        body.push(`if (typeof v !== 'string') return ${REFUSED};`, `const d = dayOf(v);`, `if (d === undefined) return ${REFUSED};`, `c${s}[e] = d;`);
+        given = `if (typeof v === 'string') { const d = dayOf(v); if (d === undefined) return ${REFUSED}; c${s}[e] = d; }`;
         break;
       default:
-        body.push(`return ${REFUSED};`);
+        given = '';
     }
-    const ifNull = uses.get(s)! > 1 ? '' : ` else { ${absent(key)} c${s}[e] = d${s}; }`;
-    write.push(`if (v !== null && v !== undefined) { ${body.join(' ')} }${ifNull}`);
+    const ifNull = uses.get(s)! > 1 ? '' : `${absent(key)} c${s}[e] = d${s};`;
+    write.push(`${given ? `${given} else ` : ''}if (v === null || v === undefined) { ${ifNull} } else return ${REFUSED};`);
   });
   write.push(`return ${WRITTEN};`);
   const undo = used.map((s) => `c${s}[e] = d${s};`);
@@ -126,7 +133,10 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
     aliased ? 'const match = exact;' : `function match(rec) { let i = 0; for (const k in rec) i++; return i === ${keys.length}; }`,
     `function write(rec, e) {\n${write.join('\n')}\n}`,
     `function undo(e) { ${undo.join(' ')} }`,
-    'return { keys: KEYS, match, write, undo };',
+    `function load(rec, e) { return match(rec) ? write(rec, e) : ${OTHER_SHAPE}; }`,
+    `function loadRows(records, j, rowLoader, base) { const n = records.length; for (; j < n; j++) { if (rowLoader[base + j] !== self) return j; const rec = records[j]; if (!match(rec) || write(rec, base + j) !== ${WRITTEN}) return j; } return j; }`,
+    'const self = { keys: KEYS, match, write, undo, load, loadRows };',
+    'return self;',
   );
   const factory = new Function('C', 'D', 'KEYS', 'isText', 'dayOf', 'hasOwn', lines.join('\n')) as (
     c: readonly Column[],

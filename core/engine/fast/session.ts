@@ -140,6 +140,9 @@ export class PackageSession {
         return this.record(rec, e) ? WRITTEN : REFUSED;
       },
       undo: (e) => this.resetRow(e),
+      // Never the inline path: the session picks a loader per record (finishRow).
+      load: () => OTHER_SHAPE,
+      loadRows: (_records, j) => j,
     };
   }
 
@@ -211,15 +214,15 @@ export class PackageSession {
     }
   }
 
-  /**
-   * Outputs for one household: `household` maps input names (bare slot or accepted id) to JSON values;
-   * each entry of `people` is one member of the person relation. Undefined: use the explain path.
-   */
   /** The fast-mode kernel (generated on first use; trace-only sessions never generate it). */
   get kernel(): FastKernel {
     return (this.fastKernel ??= kernelFor(this.pkg.program, this.period, this.sig, this.outputs));
   }
 
+  /**
+   * Outputs for one household: `household` maps input names (bare slot or accepted id) to JSON values;
+   * each entry of `people` is one member of the person relation. Undefined: use the explain path.
+   */
   evaluate(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[] = []): Json | undefined {
     if (!this.load(household, people)) return undefined;
     const run = (this.fastRun ??= this.kernel.run);
@@ -306,18 +309,15 @@ export class PackageSession {
   private load(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[]): boolean {
     const np = people.length;
     if (np > this.maxPeople || (np > 0 && this.relIndex < 0) || !this.defaultsOk) return false;
-    let w = this.lastHousehold;
-    if (w === undefined || !w.match(household)) w = this.lastHousehold = this.loaderFor(household, 0);
-    let written = this.writeRow(w, household, 0);
-    if (written === OTHER_SHAPE) written = this.writeRow((this.lastHousehold = this.loaderFor(household, 0)), household, 0);
-    if (written !== WRITTEN && !this.writtenKeyByKey(written, household, 0)) return false;
+    // Inline: the record has the last one's shape and its row was last written by that shape's loader.
+    const rows = this.rowLoader;
+    const h = this.lastHousehold;
+    const written = h !== undefined && rows[0] === h ? h.load(household, 0) : undefined;
+    if (written !== WRITTEN && !this.finishRow(household, 0, 0, written)) return false;
     for (let j = 0; j < np; j++) {
-      const rec = people[j];
-      let p = this.lastPerson;
-      if (p === undefined || !p.match(rec)) p = this.lastPerson = this.loaderFor(rec, 1);
-      written = this.writeRow(p, rec, 1 + j);
-      if (written === OTHER_SHAPE) written = this.writeRow((this.lastPerson = this.loaderFor(rec, 1)), rec, 1 + j);
-      if (written !== WRITTEN && !this.writtenKeyByKey(written, rec, 1 + j)) return false;
+      const p = this.lastPerson;
+      if (p !== undefined) j = p.loadRows(people, j, rows, 1);
+      if (j < np && !this.finishRow(people[j], 1 + j, 1, undefined)) return false;
     }
     // The person relation: the household (entity 0) has members 1..np, each member none. Other relations stay empty.
     const off = this.relOffsets;
@@ -326,11 +326,24 @@ export class PackageSession {
   }
 
   /**
-   * A record the loader of its own shape still found another shape (a key it enumerates reads undefined without
-   * being its own, e.g. an enumerable key inherited from the prototype) goes key by key; REFUSED stays refused.
+   * Row e after the inline attempt (`written`: its outcome, or undefined when it did not apply): REFUSED stays
+   * refused; otherwise the loader of the record's shape (the last one of its kind if it matches, else the one made
+   * for the shape) writes the row, and a record that loader still finds another shape (a key it enumerates reads
+   * undefined without being its own, e.g. an enumerable key inherited from the prototype) goes key by key.
    */
-  private writtenKeyByKey(outcome: WriteOutcome, rec: Readonly<Record<string, unknown>>, e: number): boolean {
-    return outcome === OTHER_SHAPE && this.writeRow(this.generic, rec, e) === WRITTEN;
+  private finishRow(rec: Readonly<Record<string, unknown>>, e: number, kind: 0 | 1, written: WriteOutcome | undefined): boolean {
+    if (written === REFUSED) return false;
+    if (written === undefined) {
+      const last = kind === 0 ? this.lastHousehold : this.lastPerson;
+      written = this.writeRow(last !== undefined && last.match(rec) ? last : this.remember(kind, this.loaderFor(rec, kind)), rec, e);
+    }
+    if (written === OTHER_SHAPE) written = this.writeRow(this.remember(kind, this.loaderFor(rec, kind)), rec, e);
+    return written === WRITTEN || (written === OTHER_SHAPE && this.writeRow(this.generic, rec, e) === WRITTEN);
+  }
+
+  /** Makes `loader` the last one used for its kind of row (household or person). */
+  private remember(kind: 0 | 1, loader: RecordLoader): RecordLoader {
+    return kind === 0 ? (this.lastHousehold = loader) : (this.lastPerson = loader);
   }
 
   private writeRow(w: RecordLoader, rec: Readonly<Record<string, unknown>>, e: number): WriteOutcome {

@@ -9,11 +9,12 @@ const MAX_SAFE_LITERAL = String(MAX_SAFE);
 
 /**
  * `expr` with the exact-envelope check (|M| <= 2^53 - 1) inline rather than a helper call: a large generated
- * function exhausts V8's inlining budget, and these checks are the hottest code.
+ * function exhausts V8's inlining budget, and these checks are the hottest code. One test of the magnitude
+ * rather than two of the sign's sides (about 5% of a kernel's time); NaN passes and infinities bail, as before.
  */
 export function checkedExpression(locals: FunctionLocals, expr: string): string {
   const temp = locals.numberTemp();
-  return `((${temp} = ${expr}) > ${MAX_SAFE_LITERAL} || ${temp} < -${MAX_SAFE_LITERAL} ? bail() : ${temp})`;
+  return `((${temp} = ${expr}), Math.abs(${temp}) > ${MAX_SAFE_LITERAL} ? bail() : ${temp})`;
 }
 
 /** A number at a wider scale (multiplied by a power of ten, checked); other values unchanged. */
