@@ -16,9 +16,14 @@
  * a property `write` reads that for-in does not enumerate (made non-enumerable with Object.defineProperty, or
  * inherited from a prototype other than Object.prototype's built-ins) would be read as given; JSON.parse and
  * object literals never make one.
+ *
+ * Once a household has run, the session also makes a household program for its pair of shapes (household,
+ * person): both loaders' statements, the relation offsets, the kernel call and the output object in one function,
+ * so the next household of those shapes costs no call per record. Whatever it cannot finish it answers MISS, and
+ * the session's general path (the loaders above) takes the household.
  */
 import type { SlotType, Ty } from './codegen.js';
-import type { Column, OutputColumn } from './kernel.js';
+import type { Column, KernelFn, OutputColumn } from './kernel.js';
 
 /** Largest power of ten a scale may use (decimals are capped at 6 by the session). */
 const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
@@ -70,15 +75,31 @@ export interface LoaderContext {
   dayOf(s: string): number | undefined;
 }
 
-/** Makes the loader for one record shape. Keys only ever appear as JSON string literals in the source. */
-export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordLoader {
+/** One record shape as statements: declarations, and the body writing `rec` on row `e` (`v` declared by the caller). */
+interface LoaderCode {
+  readonly prelude: readonly string[];
+  readonly body: readonly string[];
+  /** Slots written, ascending. */
+  readonly used: readonly number[];
+  /** Two keys name one slot: the order decides, so matching compares every key. */
+  readonly aliased: boolean;
+}
+
+/**
+ * The statements of a loader. Identifiers carry `prefix` (two shapes share one program), columns are C[s], clean
+ * values `clean`[s]; `exit(outcome)` leaves the body with REFUSED or OTHER_SHAPE. Keys only ever appear as JSON
+ * string literals.
+ */
+function loaderCode(keys: readonly string[], ctx: LoaderContext, prefix: string, clean: string, exit: (outcome: WriteOutcome) => string): LoaderCode {
   const slots = keys.map((k) => ctx.slotOf(k));
   const used = [...new Set(slots.filter((s): s is number => s !== undefined))].sort((a, b) => a - b);
-  const lines: string[] = ['"use strict";'];
-  for (const s of used) lines.push(`const c${s} = C[${s}], d${s} = D[${s}];`);
+  const c = (s: number): string => `${prefix}c${s}`;
+  const d = (s: number): string => `${prefix}d${s}`;
+  const prelude = used.map((s) => `const ${c(s)} = C[${s}], ${d(s)} = ${clean}[${s}];`);
   // The last four accepted texts per key: codes repeat, so most values skip the classification.
+  const cache = (i: number): string[] => ['a', 'b', 'c', 'd'].map((x) => `${prefix}t${i}${x}`);
   keys.forEach((_, i) => {
-    if (slots[i] !== undefined && ctx.signature[slots[i]].k === 'text') lines.push(`let t${i}a, t${i}b, t${i}c, t${i}d;`);
+    if (slots[i] !== undefined && ctx.signature[slots[i]].k === 'text') prelude.push(`let ${cache(i).join(', ')};`);
   });
   // A slot named by one key takes its clean value only when that key is null; a slot named by several keys
   // (aliases) is cleaned first, so a later null alias does not erase an earlier value.
@@ -86,58 +107,53 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
   for (const s of slots) if (s !== undefined) uses.set(s, (uses.get(s) ?? 0) + 1);
   const aliased = used.some((s) => uses.get(s)! > 1);
   // After a count-only match, a key reading undefined may be absent (another key in its place): own keys only.
-  const absent = (key: string): string => (aliased ? '' : `if (v === undefined && !hasOwn(rec, ${JSON.stringify(key)})) return ${OTHER_SHAPE};`);
-  const write: string[] = [];
-  for (const s of used) if (uses.get(s)! > 1) write.push(`c${s}[e] = d${s};`);
-  write.push('let v;');
+  const absent = (key: string): string => (aliased ? '' : `if (v === undefined && !hasOwn(rec, ${JSON.stringify(key)})) ${exit(OTHER_SHAPE)}`);
+  const refuse = exit(REFUSED);
+  const body: string[] = [];
+  for (const s of used) if (uses.get(s)! > 1) body.push(`${c(s)}[e] = ${d(s)};`);
   keys.forEach((key, i) => {
     const s = slots[i];
-    write.push(`v = rec[${JSON.stringify(key)}];`);
+    body.push(`v = rec[${JSON.stringify(key)}];`);
     if (s === undefined) {
-      write.push(`if (v !== null && v !== undefined) return ${REFUSED};`, absent(key));
+      body.push(`if (v !== null && v !== undefined) ${refuse}`, absent(key));
       return;
     }
     // The value's own kind is tested first (the common case costs one test); then null or undefined (not given);
     // anything else is outside the signature.
     const t = ctx.signature[s];
-    let given: string;
-    switch (t.k) {
-      case 'num': {
-        // Exact at the scale: the scaled value rounds back to the same double (integers pass unchanged), within 1e15.
-        const p = POW[t.s];
-        const scaled = p === 1 ? 'v' : `v * ${p}`;
-        const back = p === 1 ? 'm' : `m / ${p}`;
-        given = `if (typeof v === 'number') { const m = Math.round(${scaled}); if (${back} !== v || !(m < 1e15 && m > -1e15)) return ${REFUSED}; c${s}[e] = m; }`;
-        break;
-      }
-      case 'bool':
-        given = `if (v === false) c${s}[e] = 0; else if (v === true) c${s}[e] = 1;`;
-        break;
-      case 'text':
-        given = `if (typeof v === 'string') { if (v !== t${i}a && v !== t${i}b && v !== t${i}c && v !== t${i}d) { if (!isText(v)) return ${REFUSED}; t${i}d = t${i}c; t${i}c = t${i}b; t${i}b = t${i}a; t${i}a = v; } c${s}[e] = v; }`;
-        break;
-      case 'date':
-        given = `if (typeof v === 'string') { const d = dayOf(v); if (d === undefined) return ${REFUSED}; c${s}[e] = d; }`;
-        break;
-      default:
-        given = '';
-    }
-    const ifNull = uses.get(s)! > 1 ? '' : `${absent(key)} c${s}[e] = d${s};`;
-    write.push(`${given ? `${given} else ` : ''}if (v === null || v === undefined) { ${ifNull} } else return ${REFUSED};`);
+    let given = '';
+    if (t.k === 'num') {
+      // Exact at the scale: the scaled value rounds back to the same double (integers pass unchanged), within 1e15.
+      const p = POW[t.s];
+      const [scaled, back] = p === 1 ? ['v', 'm'] : [`v * ${p}`, `m / ${p}`];
+      given = `if (typeof v === 'number') { const m = Math.round(${scaled}); if (${back} !== v || !(m < 1e15 && m > -1e15)) ${refuse} ${c(s)}[e] = m; }`;
+    } else if (t.k === 'bool') given = `if (v === false) ${c(s)}[e] = 0; else if (v === true) ${c(s)}[e] = 1;`;
+    else if (t.k === 'text') {
+      const [a, b, cc, dd] = cache(i);
+      given = `if (typeof v === 'string') { if (v !== ${a} && v !== ${b} && v !== ${cc} && v !== ${dd}) { if (!isText(v)) ${refuse} ${dd} = ${cc}; ${cc} = ${b}; ${b} = ${a}; ${a} = v; } ${c(s)}[e] = v; }`;
+    } else if (t.k === 'date') given = `if (typeof v === 'string') { const d = dayOf(v); if (d === undefined) ${refuse} ${c(s)}[e] = d; }`;
+    const ifNull = uses.get(s)! > 1 ? '' : `${absent(key)} ${c(s)}[e] = ${d(s)};`;
+    body.push(`${given ? `${given} else ` : ''}if (v === null || v === undefined) { ${ifNull} } else ${refuse}`);
   });
-  write.push(`return ${WRITTEN};`);
-  const undo = used.map((s) => `c${s}[e] = d${s};`);
-  lines.push(
+  return { prelude, body, used, aliased };
+}
+
+/** Makes the loader for one record shape. */
+export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordLoader {
+  const code = loaderCode(keys, ctx, '', 'D', (outcome) => `return ${outcome};`);
+  const lines = [
+    '"use strict";',
+    ...code.prelude,
     `function exact(rec) { let i = 0; for (const k in rec) { if (k !== KEYS[i]) return false; i++; } return i === ${keys.length}; }`,
     // Counting the keys costs about half of comparing them; write confirms that a key reading undefined is there.
-    aliased ? 'const match = exact;' : `function match(rec) { let i = 0; for (const k in rec) i++; return i === ${keys.length}; }`,
-    `function write(rec, e) {\n${write.join('\n')}\n}`,
-    `function undo(e) { ${undo.join(' ')} }`,
+    code.aliased ? 'const match = exact;' : `function match(rec) { let i = 0; for (const k in rec) i++; return i === ${keys.length}; }`,
+    `function write(rec, e) {\nlet v;\n${code.body.join('\n')}\nreturn ${WRITTEN};\n}`,
+    `function undo(e) { ${code.used.map((s) => `c${s}[e] = d${s};`).join(' ')} }`,
     `function load(rec, e) { return match(rec) ? write(rec, e) : ${OTHER_SHAPE}; }`,
     `function loadRows(records, j, rowLoader, base) { const n = records.length; for (; j < n; j++) { if (rowLoader[base + j] !== self) return j; const rec = records[j]; if (!match(rec) || write(rec, base + j) !== ${WRITTEN}) return j; } return j; }`,
     'const self = { keys: KEYS, match, write, undo, load, loadRows };',
     'return self;',
-  );
+  ];
   const factory = new Function('C', 'D', 'KEYS', 'isText', 'dayOf', 'hasOwn', lines.join('\n')) as (
     c: readonly Column[],
     d: readonly (number | string | undefined)[],
@@ -148,6 +164,84 @@ export function makeLoader(keys: readonly string[], ctx: LoaderContext): RecordL
   ) => RecordLoader;
   // A plain array: element loads from a frozen array are several times slower in the match loop.
   return factory(ctx.columns, ctx.clean, [...keys], ctx.isText, ctx.dayOf, Object.hasOwn);
+}
+
+/** A household program's answer when it cannot finish the household itself (the session's general path then does). */
+export const MISS = 3;
+type Json = Record<string, string | number | boolean>;
+/** Outputs of one household (undefined: the kernel handed it to the explain path), or MISS. */
+export type HouseholdProgram = (household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[]) => Json | undefined | typeof MISS;
+
+/** What a household program is made over: the session's columns, rows, kernel and output reader. */
+export interface ProgramSite {
+  readonly columns: readonly Column[];
+  readonly relations: readonly Int32Array[];
+  readonly outputs: readonly OutputColumn[];
+  /** The loader that last wrote each row (a program writes only rows its own loaders own). */
+  readonly rowLoader: readonly unknown[];
+  /** The person relation's offsets, or undefined when the package has none (people then MISS). */
+  readonly offsets: Int32Array | undefined;
+  readonly maxPeople: number;
+  readonly run: KernelFn;
+  readonly read: () => Json;
+  readonly bail: unknown;
+  /** The loader context of household rows (0) or people rows (1). */
+  context(kind: 0 | 1): LoaderContext;
+}
+
+/**
+ * One function for a household of one shape and its people of one shape: both loaders' statements inline, the
+ * relation offsets, the kernel and the output object, without a call per record. It answers MISS, having
+ * written only rows its loaders own, whenever the general path could do something else: a record of another
+ * shape, a row last written by another loader, a value outside the signature, too many people. Undefined when a
+ * loader has aliases (matching compares every key there).
+ */
+export function makeHouseholdProgram(site: ProgramSite, household: RecordLoader, person: RecordLoader | undefined): HouseholdProgram | undefined {
+  const miss = (): string => `return ${MISS};`;
+  const h = loaderCode(household.keys, site.context(0), 'h', 'DH', miss);
+  const p = person && loaderCode(person.keys, site.context(1), 'p', 'DP', miss);
+  if (h.aliased || p?.aliased) return undefined;
+  const count = (n: number): string => `{ let n = 0; for (const k in rec) n++; if (n !== ${n}) return ${MISS}; }`;
+  const lines = [
+    '"use strict";',
+    ...h.prelude,
+    ...(p?.prelude ?? []),
+    'return function program(household, people) {',
+    `if (rows[0] !== HL) return ${MISS};`,
+    'const np = people.length;',
+    `if (np > ${p && site.offsets ? site.maxPeople : 0}) return ${MISS};`,
+    `{ const rec = household, e = 0; let v; ${count(household.keys.length)}\n${h.body.join('\n')}\n}`,
+    ...(p ? [`for (let j = 0; j < np; j++) { const rec = people[j], e = 1 + j; let v; if (rows[e] !== PL) return ${MISS}; ${count(person!.keys.length)}\n${p.body.join('\n')}\n}`] : []),
+    site.offsets ? 'for (let e = 1; e <= np + 1; e++) off[e] = np;' : '',
+    'try { run(C, R, 0, O, 0); } catch (x) { if (x !== BAIL) throw x; return undefined; }',
+    'return read();',
+    '};',
+  ];
+  const ctx = site.context(0);
+  const names = ['C', 'R', 'O', 'DH', 'DP', 'rows', 'HL', 'PL', 'off', 'run', 'read', 'BAIL', 'isText', 'dayOf', 'hasOwn'];
+  const factory = new Function(...names, lines.join('\n')) as (...args: unknown[]) => HouseholdProgram;
+  return factory(site.columns, site.relations, site.outputs, ctx.clean, site.context(1).clean, site.rowLoader, household, person, site.offsets, site.run, site.read, site.bail, ctx.isText, ctx.dayOf, Object.hasOwn);
+}
+
+/** Household programs per pair of loaders (household, person), made on first use; past `limit` pairs, none. */
+export class HouseholdPrograms {
+  private readonly made = new Map<RecordLoader, Map<RecordLoader | undefined, HouseholdProgram | undefined>>();
+  private size = 0;
+  constructor(
+    private readonly site: ProgramSite,
+    private readonly limit: number,
+  ) {}
+
+  programFor(household: RecordLoader, person: RecordLoader | undefined): HouseholdProgram | undefined {
+    let byPerson = this.made.get(household);
+    if (byPerson?.has(person)) return byPerson.get(person);
+    if (this.size >= this.limit) return undefined;
+    if (byPerson === undefined) this.made.set(household, (byPerson = new Map()));
+    const program = makeHouseholdProgram(this.site, household, person);
+    byPerson.set(person, program);
+    this.size++;
+    return program;
+  }
 }
 
 /** The keys of a record in for-in order (the shape a loader is made for). */

@@ -8,7 +8,7 @@ import type { RuntimePackage } from '../package/index.js';
 import { parseTestPeriod } from '../testing/corpus-runner.js';
 import type { Period } from '../explain/evaluate.js';
 import { daysToIso, isoToDays } from '../values.js';
-import { keysOf, makeLoader, makeOutputReader, OTHER_SHAPE, REFUSED, WRITTEN, type RecordLoader, type WriteOutcome } from './loader.js';
+import { HouseholdPrograms, keysOf, makeLoader, makeOutputReader, MISS, OTHER_SHAPE, REFUSED, WRITTEN, type HouseholdProgram, type LoaderContext, type RecordLoader, type WriteOutcome } from './loader.js';
 import type { SlotType } from './codegen.js';
 import { BAIL } from './helpers.js';
 import { jsonOf } from './batch.js';
@@ -43,6 +43,13 @@ export function sameList(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** The signature type of an input's dtype (decimals at the session's scale). */
+function slotType(dtype: string | undefined, decimals: number): SlotType {
+  if (dtype === 'bool' || dtype === 'text' || dtype === 'date') return { k: dtype };
+  if (dtype === 'integer' || dtype === 'decimal') return { k: 'num', s: dtype === 'integer' ? 0 : decimals };
+  return { k: 'none' };
+}
+
 export class PackageSession {
   private fastKernel: FastKernel | undefined;
   readonly period: Period;
@@ -75,6 +82,9 @@ export class PackageSession {
   private readonly relOffsets: Int32Array | undefined;
   private readOutputs: (() => Json) | undefined;
   private fastRun: FastKernel['run'] | undefined;
+  /** Whole-household programs per pair of shapes (made once the kernel runs), and the one last used. */
+  private programs: HouseholdPrograms | undefined;
+  private program: HouseholdProgram | undefined;
   constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
     const program = pkg.program;
     this.period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
@@ -83,22 +93,7 @@ export class PackageSession {
     const layout = layoutOf(program);
     const decimals = Math.min(Math.max(options.decimals ?? 2, 0), 6);
     const dtype = new Map(pkg.inputs.map((i) => [i.slot, i.dtype]));
-    this.sig = layout.slots.map((s): SlotType => {
-      switch (dtype.get(s)) {
-        case 'bool':
-          return { k: 'bool' };
-        case 'text':
-          return { k: 'text' };
-        case 'date':
-          return { k: 'date' };
-        case 'integer':
-          return { k: 'num', s: 0 };
-        case 'decimal':
-          return { k: 'num', s: decimals };
-        default:
-          return { k: 'none' };
-      }
-    });
+    this.sig = layout.slots.map((s) => slotType(dtype.get(s), decimals));
     for (const c of pkg.inputCatalog) for (const a of [c.slot, ...c.accepted]) if (layout.slotIndex.has(c.slot)) this.nameToSlot.set(a, layout.slotIndex.get(c.slot)!);
     for (const s of layout.slots) this.nameToSlot.set(s, layout.slotIndex.get(s)!);
     for (const i of pkg.inputs) if (i.default !== undefined && layout.slotIndex.has(i.slot)) this.defaults.push({ index: layout.slotIndex.get(i.slot)!, value: i.default });
@@ -224,6 +219,8 @@ export class PackageSession {
    * each entry of `people` is one member of the person relation. Undefined: use the explain path.
    */
   evaluate(household: Readonly<Record<string, unknown>>, people: readonly Readonly<Record<string, unknown>>[] = []): Json | undefined {
+    const answer = this.program === undefined ? MISS : this.program(household, people);
+    if (answer !== MISS) return answer;
     if (!this.load(household, people)) return undefined;
     const run = (this.fastRun ??= this.kernel.run);
     try {
@@ -232,7 +229,16 @@ export class PackageSession {
       if (e !== BAIL) throw e;
       return undefined;
     }
-    return (this.readOutputs ??= this.outputReader())();
+    const outputs = (this.readOutputs ??= this.outputReader())();
+    // The next household of the same shapes runs as one generated program (the generic loader has none).
+    const h = this.lastHousehold;
+    this.program = h === undefined || h === this.generic ? undefined : this.programSet(run).programFor(h, this.lastPerson === this.generic ? undefined : this.lastPerson);
+    return outputs;
+  }
+
+  private programSet(run: FastKernel['run']): HouseholdPrograms {
+    const site = { columns: this.C, relations: this.R, outputs: this.O, rowLoader: this.rowLoader, offsets: this.relOffsets, maxPeople: this.maxPeople, run, read: this.readOutputs!, bail: BAIL };
+    return (this.programs ??= new HouseholdPrograms({ ...site, context: (kind) => this.loaderContext(kind) }, MAX_SHAPES));
   }
 
   /**
@@ -363,16 +369,14 @@ export class PackageSession {
     if (hit) return hit;
     // Requests choose their keys: bound the generated code per session; further shapes use the generic path.
     if (this.loaders.size >= MAX_SHAPES || keys.length > MAX_SHAPE_KEYS) return this.generic;
-    const loader = makeLoader(keys, {
-      columns: this.C,
-      signature: this.sig,
-      slotOf: (k) => this.slotOf(k),
-      clean: kind === 0 ? this.clean0 : this.cleanP,
-      isText: (v) => this.isText(v),
-      dayOf: (v) => (ISO_DATE.test(v) ? isoToDays(v) : undefined),
-    });
+    const loader = makeLoader(keys, this.loaderContext(kind));
     this.loaders.set(id, loader);
     return loader;
+  }
+
+  private loaderContext(kind: 0 | 1): LoaderContext {
+    const dayOf = (v: string): number | undefined => (ISO_DATE.test(v) ? isoToDays(v) : undefined);
+    return { columns: this.C, signature: this.sig, slotOf: (k) => this.slotOf(k), clean: kind === 0 ? this.clean0 : this.cleanP, isText: (v) => this.isText(v), dayOf };
   }
 
   /** Writes one record's values on entity e, key by key (the generic path). */
