@@ -210,6 +210,41 @@ describe('PackageSession reused across household shapes', () => {
       });
   });
 
+  it('the household program (last shapes, one generated function) and the general path agree: mixed people, refusals, traced runs in between', () => {
+    const session = new PackageSession(pkg, { period: '2026-01', outputs: ['snap_allotment', 'snap_gross_income'] });
+    const hh = (k: number): Record<string, unknown> => ({ household_size: 1 + (k % 5), earned_income: 400 * k + 0.25, shelter_costs: 900, utility_type: k % 2 ? 'limited' : 'none' });
+    const short = (p: Record<string, unknown>): Record<string, unknown> => {
+      const { ssn_noncompliant: _s, ...rest } = person(p);
+      return { ...rest, ssn_noncompliant: null };
+    };
+    const sequence: [Record<string, unknown>, Record<string, unknown>[]][] = [];
+    for (let k = 0; k < 12; k++) {
+      // Same shapes (the program), then people of two shapes in one household, more people than before, none.
+      sequence.push([hh(k), [person({ age: 20 + k, earned_income: 50 * k })]]);
+      if (k % 3 === 0) sequence.push([hh(k), [person({ age: 70 }), { age: 40, earned_income: 10, ...PERSON_FACT_DEFAULTS, is_disabled: true, unearned_income: 0, medical_costs: 0 }]]);
+      if (k % 4 === 1) sequence.push([hh(k), [person({ age: 65, medical_costs: 90 }), person({ age: 3 }), person({ age: 33, earned_income: 1200.5 })]]);
+      if (k % 4 === 2) sequence.push([hh(k), []]);
+      // A value outside the signature in the second person (the program has written the first), then a null.
+      if (k % 5 === 3) sequence.push([hh(k), [person({ age: 30 }), person({ earned_income: 0.1 + 0.2 })]]);
+      if (k % 5 === 4) sequence.push([hh(k), [short({ age: 50 })]]);
+    }
+    let carried = 0;
+    sequence.forEach(([h, ps], i) => {
+      const fast = session.evaluate(h, ps);
+      // What a new session gives this household (history plays no part), and the explain path's outputs when carried.
+      expect(fast, `household ${i}`).toEqual(new PackageSession(pkg, { period: '2026-01', outputs: ['snap_allotment', 'snap_gross_income'] }).evaluate(h, ps));
+      if (fast) expect(fast, `household ${i}`).toEqual(explain(h, ps, ['snap_allotment', 'snap_gross_income']));
+      if (fast) carried++;
+      // A traced run of another shape rewrites the rows; the next household must not see its values.
+      if (i % 7 === 0) {
+        const other = { household_size: 2, medical_costs: 75, is_homeless: true };
+        const traced = session.evaluateTraced(other, [person({ age: 81 })], ['household', 'p1']);
+        if (traced) expect(traced.outputs).toEqual(explain(other, [person({ age: 81 })], ['snap_allotment', 'snap_gross_income']));
+      }
+    });
+    expect(carried).toBeGreaterThan(sequence.length / 2);
+  });
+
   it('more record shapes than the loader cache holds: the generic path gives the same results', () => {
     const keys = ['household_size', 'earned_income', 'shelter_costs', 'medical_costs', 'unearned_income', 'utility_type'];
     const values: Record<string, unknown> = { household_size: 3, earned_income: 1400.1, shelter_costs: 950, medical_costs: 60, unearned_income: 200, utility_type: 'telephone' };
