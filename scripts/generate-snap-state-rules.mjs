@@ -14,6 +14,7 @@ import { HEAD_OF_HOUSEHOLD_FACT_ALIASES, HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, HEAD_O
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
 import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, noncitizenOption, noncitizenTests } from './lib/snap-noncitizen-option.mjs';
 import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs, VEHICLE_OUTPUTS, VEHICLE_OUTPUT_DOCS } from './lib/snap-vehicle-facts.mjs';
+import { limitedSumExpected, limitedSumExpr, limitedSumRules, limitedSumText, limitedSumUnverified, readsUtilitiesPaid, UTILITY_PAID_DOCS, UTILITY_PAID_FACTS, utilitiesPaidImmaterialName, utilitiesPaidImmaterialRule, utilitiesPaidMaterialInputs, utilitiesPaidOutputDocs } from './lib/snap-single-utility.mjs';
 import { limitedNotPublished, limitedNotPublishedExpr, limitedNotPublishedRule, limitedNotPublishedUnverified, SINGLE_UTILITY_KIND_VALUES, readsSingleUtilityKind, singleParamName, singleUtilityCoverage, singleUtilityExpected, singleUtilityExpr, singleUtilityRules, singleUtilityText, singleUtilityUnverified } from './lib/snap-single-utility.mjs';
 import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportCheckCount, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, uncheckedFy26Parameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
@@ -242,10 +243,14 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   };
   const heat = plan.isIndividual ? valueOf('electricity') : valueOf('sua');
   const limitedBase = plan.isIndividual ? valueOf('water') : valueOf('lua');
-  const limitedFlagged = limitedNotPublished(st, limitedBase);
-  if (limitedFlagged) rules.push(limitedNotPublishedRule(code, st, SUA_URL));
-  const limited = limitedFlagged ? limitedNotPublishedExpr(code) : limitedBase;
   const phone = valueOf('tua');
+  // A State that publishes individual standards and says they are added up (Alaska, Michigan, Minnesota): the sum
+  // for the utilities the household pays; otherwise a State with individual standards but no LUA gives a flagged 0.
+  const summed = limitedBase === '0' && readsUtilitiesPaid(st);
+  const limitedFlagged = !summed && limitedNotPublished(st, limitedBase);
+  if (summed) rules.push(...limitedSumRules(code, st, SUA_URL), utilitiesPaidImmaterialRule(code, st, anyCost && heat !== '0'));
+  if (limitedFlagged) rules.push(limitedNotPublishedRule(code, st, SUA_URL));
+  const limited = summed ? limitedSumExpr(code, st, multi, phone) : limitedFlagged ? limitedNotPublishedExpr(code) : limitedBase;
   const single = singleUtilityExpr(code, st, multi);
   const orSua = (x) => (anyCost && heat !== '0'
     ? `(if ${code}_snap_sua_for_any_utility_cost == true and snap_energy_assistance_confers_sua: ${heat} else: ${x})` : x);
@@ -263,7 +268,8 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
   const anyText = plan.isIndividual ? '' : anyCost
     ? ' Because the State provides a LIHEAP-linked payment, the SUA goes to every household with any utility cost (mandatory SUA); from FY2026 only households with an elderly or disabled member qualify that way (7 U.S.C. 2014(e)(6)(C)(iv) as amended by Pub. L. 119-21, sec. 10103), others get the LUA or TUA.'
     : ' The SUA goes to households with heating or cooling costs; others get the LUA or TUA they qualify for.';
-  const noLua = !kinds.find((k) => k.key === 'lua' || k.key === 'water') ? ' No limited utility allowance is published, so a limited household gets 0 here.' : '';
+  const noLua = !kinds.find((k) => k.key === 'lua' || k.key === 'water')
+    ? (summed ? ` No limited utility allowance is published; ${limitedSumText(st)}` : ' No limited utility allowance is published, so a limited household gets 0 here.') : '';
   rules.push(`
   - name: ${code}_snap_utility_allowance
     kind: derived
@@ -273,7 +279,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
     unit: USD
     source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP utility allowances
     source_url: ${SUA_URL}
-    description: ${q(`utility_type is heating_cooling, limited, telephone, single_utility (exactly one utility other than heating, cooling or telephone, and no telephone) or none. ${singleUtilityText(st)}`)}
+    description: ${q(`utility_type is heating_cooling, limited, telephone, single_utility (exactly one utility other than heating, cooling or telephone, and no telephone) or none. ${singleUtilityText(st)}${summed ? ` ${limitedSumText(st)}` : ''}`)}
     versions:
       - effective_from: '2023-10-01'
         formula: >-
@@ -353,7 +359,7 @@ function utilityExpected(code, st, h, date) {
   const anyCost = st.sua_for_any_utility_cost.some(([, v]) => v) && at(st.sua_for_any_utility_cost, date) && heat !== 0 && confers;
   switch (h.utilityType) {
     case 'heating_cooling': return heat;
-    case 'limited': return anyCost ? heat : plan.isIndividual ? val('water') : val('lua');
+    case 'limited': return anyCost ? heat : plan.isIndividual ? val('water') : readsUtilitiesPaid(st) && val('lua') === 0 ? limitedSumExpected(st, h, date, at, val('tua')) : val('lua');
     case 'telephone': return anyCost ? heat : val('tua');
     case 'single_utility': return anyCost ? heat : singleUtilityExpected(st, h, date, at, utilityTableMaxSize(st));
     default: return 0;
@@ -669,6 +675,7 @@ function stateInputIds(code, st, ids) {
   if (code === 'ak') out.alaska_allotment_area = `${ids.area}#input.alaska_allotment_area`;
   if (st.minimum_benefit?.condition === 'member_aged_62') out.has_member_aged_62_or_older = `${ids.minimum}#input.has_member_aged_62_or_older`;
   if (readsSingleUtilityKind(st)) out.single_utility_kind = `${ids.utility}#input.single_utility_kind`;
+  if (readsUtilitiesPaid(st)) for (const f of UTILITY_PAID_FACTS) out[f] = `${ids.utility}#input.${f}`;
   return out;
 }
 
@@ -695,6 +702,7 @@ function testInput(code, st, ids, hh) {
   if (s.alaska_allotment_area) input[s.alaska_allotment_area] = h.alaskaArea ?? 'urban';
   if (s.has_member_aged_62_or_older) input[s.has_member_aged_62_or_older] = false;
   if (s.single_utility_kind) input[s.single_utility_kind] = h.singleUtilityKind ?? 'unspecified';
+  for (const f of UTILITY_PAID_FACTS) if (s[f]) input[s[f]] = (h.utilitiesPaid ?? []).includes(f);
   if (personLevel) {
     input[F.members] = hh.people.map((m) => {
       const row = { id: m.id, [F.age]: m.age, [F.disabled]: m.is_disabled, [F.earned]: m.earned_income, [F.unearned]: m.unearned_income, [F.medical]: m.medical_costs, ...personFactRow(m) };
@@ -716,12 +724,18 @@ function apiHousehold(code, st, hh) {
   if (h.region) facts.snap_region = h.region;
   if (h.alaskaArea) facts.alaska_allotment_area = h.alaskaArea;
   if (h.singleUtilityKind && readsSingleUtilityKind(st)) facts.single_utility_kind = h.singleUtilityKind;
+  if (readsUtilitiesPaid(st)) for (const f of h.utilitiesPaid ?? []) facts[f] = true;
   const out = { period: h.period, facts };
   if (hh.people) out.people = Object.fromEntries(hh.people.map(({ id, ...rest }) => [id, rest]));
   return out;
 }
 
 // ---------- main
+
+// The utilities paid by the limited households the utility tests try where a State adds up its standards: none
+// given (warned), one (warned), electricity and telephone, water sewage and trash, cooking fuel and trash, all six.
+const LIMITED_PAID_CASES = [[], ['pays_electricity'], ['pays_electricity', 'pays_telephone'], ['pays_water', 'pays_sewage', 'pays_trash'],
+  ['pays_gas_or_fuel', 'pays_trash'], UTILITY_PAID_FACTS];
 
 const programs = [];
 const coverage = [];
@@ -758,15 +772,20 @@ for (const [code, st] of Object.entries(data.states)) {
             for (const ed of anyCostState && fy === 'FY2026' && ut !== 'heating_cooling' && ut !== 'none' ? [false, true] : [false]) {
             // single_utility: every utility (and unspecified) where the State's figure depends on it (FY2026, no energy assistance)
             for (const kind of ut === 'single_utility' && readsSingleUtilityKind(st) ? (fy === 'FY2026' && !ed ? SINGLE_UTILITY_KIND_VALUES : ['electricity']) : [null]) {
-            const h = { size, utilityType: ut, region, elderlyOrDisabled: ed, singleUtilityKind: kind ?? undefined };
+            // limited where the State adds up its individual standards: combinations of the utilities paid
+            for (const paid of ut === 'limited' && readsUtilitiesPaid(st) ? (fy === 'FY2026' && !ed ? LIMITED_PAID_CASES : [['pays_electricity', 'pays_water']]) : [null]) {
+            const h = { size, utilityType: ut, region, elderlyOrDisabled: ed, singleUtilityKind: kind ?? undefined, utilitiesPaid: paid ?? undefined };
             const v = utilityExpected(code, st, h, `${per}-01`);
             const input = { [`${ids.utility}#input.utility_type`]: ut };
             if (anyCostState) input[F.hasEd] = ed;
             if (plan.multi) input[`${ids.utility}#input.snap_region`] = region;
             if (plan.sizeVarying) input[F.size] = size;
             if (readsSingleUtilityKind(st)) input[`${ids.utility}#input.single_utility_kind`] = kind ?? 'unspecified';
-            tests.push({ name: `${fy.toLowerCase()}_${ut}${kind ? `_${kind}` : ''}${plan.multi ? `_${region}` : ''}${plan.sizeVarying ? `_size_${size}` : ''}${ed ? '_elderly_member' : ''}`, period: per, input,
+            if (readsUtilitiesPaid(st)) for (const f of UTILITY_PAID_FACTS) input[`${ids.utility}#input.${f}`] = (paid ?? []).includes(f);
+            const paidName = paid ? `_paid_${paid.length ? paid.map((f) => f.replace('pays_', '')).join('_') : 'none'}` : '';
+            tests.push({ name: `${fy.toLowerCase()}_${ut}${kind ? `_${kind}` : ''}${paidName}${plan.multi ? `_${region}` : ''}${plan.sizeVarying ? `_size_${size}` : ''}${ed ? '_elderly_member' : ''}`, period: per, input,
               output: { [`${ids.utility}#${code}_snap_utility_allowance`]: v, [OUT.snap_utility_allowance]: v } });
+            }
             }
             }
           }
@@ -896,6 +915,7 @@ for (const [code, st] of Object.entries(data.states)) {
   if (sIds.alaska_allotment_area) aliases.alaska_allotment_area = sIds.alaska_allotment_area;
   if (sIds.has_member_aged_62_or_older) aliases.has_member_aged_62_or_older = sIds.has_member_aged_62_or_older;
   if (sIds.single_utility_kind) aliases.single_utility_kind = sIds.single_utility_kind;
+  for (const f of UTILITY_PAID_FACTS) if (sIds[f]) aliases[f] = sIds[f];
   const defaults = {
     household_size: 1, earned_income: 0, unearned_income: 0, shelter_costs: 0, utility_type: 'none', has_elderly_or_disabled_member: false,
     dependent_care_costs: 0, medical_costs: 0, child_support_paid: 0, is_homeless: false, countable_resources: 0, all_members_receive_tanf_or_ssi: false,
@@ -905,7 +925,8 @@ for (const [code, st] of Object.entries(data.states)) {
   if (sIds.alaska_allotment_area) defaults.alaska_allotment_area = 'urban';
   if (sIds.has_member_aged_62_or_older) defaults.has_member_aged_62_or_older = false;
   if (sIds.single_utility_kind) defaults.single_utility_kind = 'unspecified';
-  const types = { household_size: 'Integer', utility_type: 'Text', single_utility_kind: 'Text', snap_region: 'Text', alaska_allotment_area: 'Text', has_elderly_or_disabled_member: 'Boolean',
+  for (const f of UTILITY_PAID_FACTS) if (sIds[f]) defaults[f] = false;
+  const types = { ...Object.fromEntries(UTILITY_PAID_FACTS.map((f) => [f, 'Boolean'])), household_size: 'Integer', utility_type: 'Text', single_utility_kind: 'Text', snap_region: 'Text', alaska_allotment_area: 'Text', has_elderly_or_disabled_member: 'Boolean',
     is_homeless: 'Boolean', all_members_receive_tanf_or_ssi: 'Boolean', has_member_aged_62_or_older: 'Boolean' };
   const personInputs = { age: F.age, is_disabled: F.disabled, earned_income: F.earned, unearned_income: F.unearned, medical_costs: F.medical, ...PERSON_FACT_ALIASES };
   if (st.minimum_benefit?.condition === 'member_aged_62') personInputs.age = F.age; // same bare slot `age`, also read by the State module
@@ -927,7 +948,9 @@ for (const [code, st] of Object.entries(data.states)) {
   const utilityParam = (kind, region) => `${ids.utility}#${paramName(code, kind, region, plan.multi)}`;
   const unverified = [...unverifiedParameters(st, utilityParam), ...uncheckedFy26Parameters(st, plan.kinds, utilityParam),
     ...singleUtilityUnverified(code, st, plan.multi, (name) => `${ids.utility}#${name}`),
-    ...(limitedNotPublished(st, plan.kinds.some((k) => k.key === (plan.isIndividual ? 'water' : 'lua')) ? null : '0') ? [limitedNotPublishedUnverified(code, st, (name) => `${ids.utility}#${name}`)] : [])];
+    ...(plan.kinds.some((k) => k.key === (plan.isIndividual ? 'water' : 'lua')) ? []
+      : readsUtilitiesPaid(st) ? limitedSumUnverified(code, st, (name) => `${ids.utility}#${name}`)
+        : limitedNotPublished(st, '0') ? [limitedNotPublishedUnverified(code, st, (name) => `${ids.utility}#${name}`)] : [])];
   if (st.single_utility && !st.single_utility.not_modelled) {
     for (const [region, r] of Object.entries(st.single_utility.regions)) for (const [kind, figure] of Object.entries(r)) if (!figure.same_as) fyParams.push(`${ids.utility}#${singleParamName(code, kind, region, plan.multi)}`);
   }
@@ -937,7 +960,8 @@ for (const [code, st] of Object.entries(data.states)) {
     outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
       'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_federal_allotment_before_exclusion_cap',
       'snap_federal_allotment_with_disqualified_counted', 'snap_categorically_eligible',
-      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', 'snap_head_of_household_fact_immaterial', ...VEHICLE_OUTPUTS],
+      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', 'snap_head_of_household_fact_immaterial', ...VEHICLE_OUTPUTS,
+      ...(readsUtilitiesPaid(st) ? [utilitiesPaidImmaterialName(code)] : [])],
     scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
     jurisdiction: jur,
     program_id: 'snap',
@@ -957,14 +981,14 @@ for (const [code, st] of Object.entries(data.states)) {
     },
     // The law sets no largest household; 100 people is far beyond any real one and keeps tables bounded.
     input_limits: { household_size: { minimum: 1, maximum: 100 } },
-    material_inputs: { ...MATERIAL_INPUTS, household: { ...MATERIAL_INPUTS.household, ...vehicleMaterialInputs(code) } },
+    material_inputs: { ...MATERIAL_INPUTS, household: { ...MATERIAL_INPUTS.household, ...vehicleMaterialInputs(code), ...utilitiesPaidMaterialInputs(code, st) } },
     input_defaults: defaults,
     person_entity: 'Person',
     person_relation: F.members,
     person_aliases: personInputs,
     person_input_defaults: { age: 30, is_disabled: false, earned_income: 0, unearned_income: 0, medical_costs: 0, ...PERSON_FACT_DEFAULTS },
     output_aliases: { snap: 'snap_allotment', snap_benefit: 'snap_allotment', is_snap_eligible: 'snap_eligible' },
-    input_docs: docsFor({ ...HOUSEHOLD_INPUT_DOCS, ...VEHICLE_FACT_DOCS }, Object.keys(aliases), 'household input'),
+    input_docs: docsFor({ ...HOUSEHOLD_INPUT_DOCS, ...VEHICLE_FACT_DOCS, ...UTILITY_PAID_DOCS }, Object.keys(aliases), 'household input'),
     person_input_docs: docsFor(PERSON_INPUT_DOCS, Object.keys(personInputs), 'person input'),
     snap_regions: plan.multi ? { codes: Object.keys(st.regions), default: st.default_region, labels: Object.fromEntries(Object.entries(st.regions).map(([k, r]) => [k, r.label])) } : { codes: ['statewide'], default: 'statewide' },
     ...(code === 'ak' ? { alaska_allotment_areas: { codes: ['urban', 'rural_1', 'rural_2'], default: 'urban' } } : {}),
@@ -975,7 +999,7 @@ for (const [code, st] of Object.entries(data.states)) {
     sample_household: sampleHousehold,
     sample_expected_outputs: Object.fromEntries(['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'].map((k) => [k, sample.result.outputs[k]])),
   };
-  spec.output_docs = docsFor({ ...OUTPUT_DOCS, ...VEHICLE_OUTPUT_DOCS }, spec.outputs, 'output');
+  spec.output_docs = docsFor({ ...OUTPUT_DOCS, ...VEHICLE_OUTPUT_DOCS, ...(readsUtilitiesPaid(st) ? utilitiesPaidOutputDocs(code, st) : {}) }, spec.outputs, 'output');
   write(`rules/programs/${jur}/snap/fy-2026.yaml`,
     `# ${st.name} SNAP, FY2026 package (generated by scripts/generate-snap-state-rules.mjs from scripts/data/snap-state-figures.json).\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md describes them.\n` + YAML.stringify(spec, { lineWidth: 120 }));
@@ -1026,7 +1050,7 @@ for (const [code, st] of Object.entries(data.states)) {
     '', SELF_EMPLOYMENT_COVERAGE_NOTE,
     '', noncitizenCoverageNote(Object.keys(data.states)),
     '', vehicleCoverageNote(data.states),
-    '', 'Single utility (`utility_type` `single_utility`): a household that pays exactly one utility other than heating or cooling and other than telephone (only electricity without heat, only water, only trash collection) gets the State\'s individual standard for it, which 7 CFR 273.9(d)(6)(iii)(A)(1) allows ("an individual standard for each type of utility expense"; the limited allowance needs at least two utilities, (A)(3)). FY2026 figures are the single-utility columns of FNS\'s FY 2026 SUA table (updated August 2026) or the State\'s own notice where the package cites one. Where the columns differ by utility (Alaska, Guam, Hawaii, Michigan, Minnesota, New Hampshire, Wisconsin; Guam\'s and Hawaii\'s also by household size, read at the package\'s utility table size, their electricity and water columns being the packages\' existing electricity and water standards) the household fact `single_utility_kind` (electricity, gas_or_fuel, water, sewage, trash; default unspecified) names the utility, and unspecified gives 0 with a warning. Where every column is 0 the State has no such standard and `single_utility` gives 0 (said in the rule\'s description). New Jersey (FNS: pending) is not computed: 0 with a warning. FY2024 and FY2025 single-utility figures come from the PolicyEngine-US parameter set (values only; it cites FNS\'s FY2024 and FY2025 SUA tables, which were not read here) and are flagged, so a result that reads one is warned (Indiana: its manual verifies $60 from 2024-05-01). A household receiving energy assistance where the State gives the SUA for any utility cost gets the SUA as for `limited`. Alaska, Michigan and Minnesota publish individual standards but no limited allowance: a `limited` household (two or more utilities other than heating or cooling) may be owed the standards for each utility it pays, which the packages do not add up, so it gets 0 with a warning saying so (`<code>_snap_limited_allowance_not_published`). Column "single utility".',
+    '', 'Single utility (`utility_type` `single_utility`): a household that pays exactly one utility other than heating or cooling and other than telephone (only electricity without heat, only water, only trash collection) gets the State\'s individual standard for it, which 7 CFR 273.9(d)(6)(iii)(A)(1) allows ("an individual standard for each type of utility expense"; the limited allowance needs at least two utilities, (A)(3)). FY2026 figures are the single-utility columns of FNS\'s FY 2026 SUA table (updated August 2026) or the State\'s own notice where the package cites one. Where the columns differ by utility (Alaska, Guam, Hawaii, Michigan, Minnesota, New Hampshire, Wisconsin; Guam\'s and Hawaii\'s also by household size, read at the package\'s utility table size, their electricity and water columns being the packages\' existing electricity and water standards) the household fact `single_utility_kind` (electricity, gas_or_fuel, water, sewage, trash; default unspecified) names the utility, and unspecified gives 0 with a warning. Where every column is 0 the State has no such standard and `single_utility` gives 0 (said in the rule\'s description). New Jersey (FNS: pending) is not computed: 0 with a warning. FY2024 and FY2025 single-utility figures come from the PolicyEngine-US parameter set (values only; it cites FNS\'s FY2024 and FY2025 SUA tables, which were not read here) and are flagged, so a result that reads one is warned (Indiana: its manual verifies $60 from 2024-05-01). A household receiving energy assistance where the State gives the SUA for any utility cost gets the SUA as for `limited`. Alaska, Michigan and Minnesota publish individual standards but no limited allowance, and each State\'s manual allows the standard for each utility a household without heating or cooling costs pays, so a `limited` household gets the sum of the standards for the utilities named by the household facts `pays_electricity`, `pays_gas_or_fuel`, `pays_water`, `pays_sewage`, `pays_trash` and `pays_telephone` (Boolean, default false; only in these packages): Michigan (BEM 554, "Use the individual standard for each utility the SNAP group has responsibility to pay"): non-heat electric, cooking fuel, water and/or sewer (one standard, earned once by water, sewer or both), trash and telephone; Minnesota (Combined Manual 0018.15.09, "one or both of the electric and phone standard utility deduction(s)"): electric and phone only, other utilities having no standard; Alaska (SNAP Manual 602-4 E(2)(b), "Each utility standard is separate"): electricity, water, sewer and phone of the household\'s region, while garbage and cooking fuel are allowed at actual cost (602-4 E(2)(c)), which the package does not take, so paying them adds nothing and warns (`ak_snap_limited_actual_costs_not_computed`). Fewer than two utilities named gives the sum of those named and a warning (`<code>_snap_limited_utilities_not_given`); for a limited household the facts not given that earn a standard are listed in `assumptions` (output `<code>_snap_utilities_paid_immaterial`). Column "single utility".',
     '', 'Federal law changes applied: the energy-assistance route to the SUA is limited to households with an elderly or disabled member from FY2026 (Pub. L. 119-21 sec. 10103; date of application assumed 2025-10-01). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     '## State agencies', '',
     '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | single utility (utility_type single_utility) | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
@@ -1039,7 +1063,7 @@ for (const [code, st] of Object.entries(data.states)) {
       return `${head}SUA ${s('sua', 'sua_by_size')}; LUA ${s('lua', 'lua_by_size')}; TUA ${fmtSeries(r.tua)}`;
     }).join('<br>');
     const bb = describeBbce(st) + bbceTiers(code, st, '').summary;
-    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${singleUtilityCoverage(st)} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
+    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${singleUtilityCoverage(st)}${readsUtilitiesPaid(st) ? `; limited: the sum of the standards for the utilities paid (pays_*), ${st.limited_sum.citation.split(':')[0]}${st.limited_sum.actual_costs ? ` (${st.limited_sum.actual_costs.facts.join(', ')}: actual costs, not taken; warned)` : ''}` : ''} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
   }
   lines.push('', '## Sources', '',
     `- Utility allowances: FNS, SNAP Standard Utility Allowances (${SUA_URL}); FY2025 table (${SUA_FY25_URL}); State agency notices.`,

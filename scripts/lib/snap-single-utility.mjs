@@ -114,27 +114,28 @@ ${figure.by_size ? sizeVersions(figure.by_size) : versions(figure)}`);
   return out;
 }
 
-/** The formula expression for a single_utility household (before any energy-assistance SUA). */
-export function singleUtilityExpr(code, st, multi) {
+/** The expression for the State's individual standard for one utility (`kind`), by region where it varies; '0' without one. */
+function standardExpr(code, st, multi, kind) {
   const s = st.single_utility;
-  const mode = singleUtilityMode(st);
-  if (mode === 'none') return '0';
-  if (mode === 'not_modelled') return notComputedName(code);
   const regions = Object.keys(s.regions);
-  const ref = (kind, rg) => {
+  const ref = (rg) => {
     const figure = s.regions[rg][kind];
     if (!figure) return '0';
     if (figure.same_as) return `${code}_snap_${SAME_AS_PARAM[figure.same_as]}${multi ? `_${rg}` : ''}[${code}_snap_utility_table_size]`;
     return `${singleParamName(code, kind, rg, multi)}${figure.by_size ? `[${code}_snap_utility_table_size]` : ''}`;
   };
-  const byRegion = (kind) => {
-    const has = regions.filter((rg) => s.regions[rg][kind]);
-    if (has.length === 0) return '0';
-    if (!multi) return ref(kind, regions[0]);
-    const one = (rg) => ref(kind, rg);
-    const rest = regions.filter((rg) => rg !== st.default_region);
-    return `(if ${rest.map((rg) => `snap_region == ${q(rg)}: ${one(rg)}`).join('\n              elif ')}\n              else: ${one(st.default_region)})`;
-  };
+  if (!regions.some((rg) => s.regions[rg][kind])) return '0';
+  if (!multi) return ref(regions[0]);
+  const rest = regions.filter((rg) => rg !== st.default_region);
+  return `(if ${rest.map((rg) => `snap_region == ${q(rg)}: ${ref(rg)}`).join('\n              elif ')}\n              else: ${ref(st.default_region)})`;
+}
+
+/** The formula expression for a single_utility household (before any energy-assistance SUA). */
+export function singleUtilityExpr(code, st, multi) {
+  const mode = singleUtilityMode(st);
+  if (mode === 'none') return '0';
+  if (mode === 'not_modelled') return notComputedName(code);
+  const byRegion = (kind) => standardExpr(code, st, multi, kind);
   if (mode === 'uniform') return byRegion('all');
   const branches = SINGLE_UTILITY_KINDS.map((k) => `single_utility_kind == ${q(k)}: ${byRegion(k)}`);
   return `(if ${branches.join('\n              elif ')}\n              else: ${kindNotGivenName(code)})`;
@@ -258,3 +259,129 @@ function limitedNotPublishedReason(st) {
 export function limitedNotPublishedUnverified(code, st, paramId) {
   return { parameter: paramId(limitedNotPublishedName(code)), reason: limitedNotPublishedReason(st) };
 }
+
+// ---------- A State that adds up its individual standards for a household paying two or more utilities
+// (scripts/data/snap-state-figures.json `limited_sum`; Alaska, Michigan, Minnesota): no limited allowance is
+// published, and the State's own manual says the standard for each utility the household pays is allowed. The
+// household facts pays_<utility> (Boolean, default false) name the utilities paid; `terms` lists, per standard, the
+// facts that earn it (Michigan's one water and/or sewer standard is earned by either, once) and `actual_costs` the
+// utilities the State allows at actual cost instead of a standard (Alaska: garbage, cooking fuel), which add nothing
+// here and are warned. Fewer than two utilities named is not a `limited` household as given, so the sum is still
+// computed but warned (<code>_snap_limited_utilities_not_given).
+
+export const UTILITY_PAID_FACTS = ['pays_electricity', 'pays_gas_or_fuel', 'pays_water', 'pays_sewage', 'pays_trash', 'pays_telephone'];
+const PAID_TEXT = { pays_electricity: 'electricity (not for heating or cooling)', pays_gas_or_fuel: 'gas or other fuel (not for heating or cooling; e.g. cooking fuel)', pays_water: 'water', pays_sewage: 'sewage (sewer)', pays_trash: 'trash or garbage collection', pays_telephone: 'telephone service' };
+export const UTILITY_PAID_DOCS = Object.fromEntries(UTILITY_PAID_FACTS.map((f) => [f, {
+  description: `For utility_type limited, in a State that adds up its individual utility standards (Alaska, Michigan, Minnesota): true when the household pays ${PAID_TEXT[f]} separately from its rent or mortgage. Default false; fewer than two utilities given gives the sum of those given and a warning (7 CFR 273.9(d)(6)(iii)(A)(1)).`,
+  period: 'month', unit: 'boolean',
+}]));
+
+/** Whether the package adds up individual standards for a limited household (and so reads the pays_* facts). */
+export const readsUtilitiesPaid = (st) => Boolean(st.limited_sum) && ['uniform', 'by_kind'].includes(singleUtilityMode(st));
+const fewerThanTwoName = (code) => `${code}_snap_limited_utilities_not_given`;
+const actualCostsName = (code) => `${code}_snap_limited_actual_costs_not_computed`;
+const LIMITED_REG = '7 CFR 273.9(d)(6)(iii)(A)(1) (an individual standard for each type of utility expense)';
+
+/** The expression for a limited household (before any energy-assistance SUA): the sum of the standards for the utilities paid. */
+export function limitedSumExpr(code, st, multi, phoneExpr) {
+  const L = st.limited_sum;
+  const terms = L.terms.map((t) => `(if ${t.facts.join(' or ')}: ${t.standard === 'telephone' ? phoneExpr : standardExpr(code, st, multi, t.standard)} else: 0)`);
+  const count = UTILITY_PAID_FACTS.map((f) => `(if ${f}: 1 else: 0)`).join(' + ');
+  terms.push(`(if ${count} < 2: ${fewerThanTwoName(code)} else: 0)`);
+  if (L.actual_costs) terms.push(`(if ${L.actual_costs.facts.join(' or ')}: ${actualCostsName(code)} else: 0)`);
+  return `(${terms.join('\n              + ')})`;
+}
+
+/** The by-hand figure for a limited household in such a State; `phone` is the State's telephone figure at the date. */
+export function limitedSumExpected(st, h, date, at, phone) {
+  const L = st.limited_sum;
+  const s = st.single_utility;
+  const region = Object.keys(s.regions).length > 1 ? h.region ?? st.default_region : Object.keys(s.regions)[0];
+  const paid = h.utilitiesPaid ?? [];
+  let sum = 0;
+  for (const t of L.terms) {
+    if (!t.facts.some((f) => paid.includes(f))) continue;
+    if (t.standard === 'telephone') sum += phone;
+    else if (s.regions[region][t.standard]) sum += at(s.regions[region][t.standard], date);
+  }
+  return sum;
+}
+
+function limitedSumReason(st) {
+  return `${st.name} publishes no limited utility allowance; its manual allows the standard for each utility the household pays (${st.limited_sum.terms.map((t) => t.label).join(', ')})`;
+}
+
+/** The flagged parameters the sum reads (YAML text, one string per rule). */
+export function limitedSumRules(code, st, sourceUrl) {
+  const L = st.limited_sum;
+  const rule = (name, description) => `
+  - name: ${name}
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${LIMITED_REG}; ${st.agency}
+    sources:
+      - {citation: ${q(L.citation)}, url: ${q(L.url)}}
+      - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${sourceUrl}'}
+    description: ${q(description)}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: '0'`;
+  const out = [rule(fewerThanTwoName(code), fewerThanTwoReason(st))];
+  if (L.actual_costs) out.push(rule(actualCostsName(code), actualCostsReason(st)));
+  return out;
+}
+
+const fewerThanTwoReason = (st) => `NOT COMPLETE: ${limitedSumReason(st)}. A limited household pays two or more utilities other than heating or cooling, but fewer than two of pays_electricity, pays_gas_or_fuel, pays_water, pays_sewage, pays_trash and pays_telephone were given as true, so a utility it pays may be missing from the sum (0 is added here and the result says so). Give each utility the household pays.`;
+const actualCostsReason = (st) => `NOT COMPUTED: ${st.limited_sum.actual_costs.reason}; 0 is added here and the result says so.`;
+
+/** `unverified_parameters` entries that make a result relying on these 0s say so. */
+export function limitedSumUnverified(code, st, paramId) {
+  const out = [{ parameter: paramId(fewerThanTwoName(code)), reason: fewerThanTwoReason(st) }];
+  if (st.limited_sum.actual_costs) out.push({ parameter: paramId(actualCostsName(code)), reason: actualCostsReason(st) });
+  return out;
+}
+
+/** Sentence for the utility allowance rule's description, the module summary and docs/coverage.md. */
+export function limitedSumText(st) {
+  const L = st.limited_sum;
+  const extra = L.actual_costs ? ` ${L.actual_costs.facts.join(' and ')} add nothing: ${L.actual_costs.reason} (warned).` : '';
+  const none = st.limited_sum.terms.length < 5 && !L.actual_costs ? ` Other utilities have no ${st.name} standard and add nothing.` : '';
+  return `limited gets the sum of ${st.name}'s individual standards for the utilities the household pays, named by the facts pays_* (${L.terms.map((t) => `${t.facts.join(' or ')}: ${t.label}`).join('; ')}), as ${L.citation.split(':')[0]} directs.${none}${extra} Fewer than two utilities given: the sum of those given and a warning.`;
+}
+
+/** The package output that settles whether the pays_* facts matter: true unless the household is `limited` (and not given the SUA by energy assistance). */
+export const utilitiesPaidImmaterialName = (code) => `${code}_snap_utilities_paid_immaterial`;
+
+/** The Judgment rule behind it (YAML text); `anyCost`: the State gives the SUA to any utility cost by energy assistance. */
+export function utilitiesPaidImmaterialRule(code, st, anyCost) {
+  const sua = anyCost ? ` or (${code}_snap_sua_for_any_utility_cost == true and snap_energy_assistance_confers_sua)` : '';
+  return `
+  - name: ${utilitiesPaidImmaterialName(code)}
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: ${LIMITED_REG}; ${st.agency}
+    source_url: ${st.limited_sum.url}
+    description: ${q(`Which utilities the household pays cannot change its utility allowance: it is not a limited household${anyCost ? ', or it gets the heating and cooling SUA through energy assistance' : ''}. Package output; when false, the pays_* facts not given that earn one of ${st.name}'s standards are listed in assumptions.`)}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: >-
+          utility_type != "limited"${sua}`;
+}
+
+/** household alias -> material_inputs entry: the facts that earn one of the State's standards, material for a limited household. */
+export function utilitiesPaidMaterialInputs(code, st) {
+  if (!readsUtilitiesPaid(st)) return {};
+  const reason = `${st.name} adds up its individual utility standards for the utilities a limited household pays (${st.limited_sum.citation.split(':')[0]}; 7 CFR 273.9(d)(6)(iii)(A)(1))`;
+  return Object.fromEntries(st.limited_sum.terms.flatMap((t) => t.facts).map((f) => [f, { unless_output: utilitiesPaidImmaterialName(code), reason }]));
+}
+
+/** Output docs for the package output (scripts/lib/snap-input-docs.mjs format). */
+export const utilitiesPaidOutputDocs = (code, st) => ({
+  [utilitiesPaidImmaterialName(code)]: {
+    description: `The household is not a limited household (utility_type), so which utilities it pays (pays_electricity ... pays_telephone) cannot change its utility allowance; when false, those facts not given that earn one of ${st.name}'s standards are listed in assumptions.`,
+    period: 'month', unit: 'boolean',
+  },
+});

@@ -84,12 +84,13 @@ describe('utility_type single_utility', () => {
     }
   });
 
-  it('Michigan, limited: no limited allowance is published, so the 0 used is flagged (its individual standards are not added up)', async () => {
-    // allowance 0: the `none` arithmetic above, allotment 429; Delaware publishes a limited allowance ($369), so no flag
+  it('Michigan, limited with no utility named: its individual standards are added up per utility paid, none is given, so the 0 used is flagged', async () => {
+    // allowance 0: the `none` arithmetic above, allotment 429; Delaware publishes a limited allowance ($369), so no flag.
+    // The sums themselves: tests/adapters/runtime-compiled/limited-utilities.test.ts
     for (const r of await both('us-mi', '2026-01', { utility_type: 'limited' })) {
       expect(value(r, 'snap_utility_allowance')).toBe(0);
       expect(value(r, 'snap_allotment')).toBe(429);
-      expect(unverified(r.warnings)).toEqual([expect.stringMatching(/mi_snap_limited_allowance_not_published.*does not add up/)]);
+      expect(unverified(r.warnings)).toEqual([expect.stringMatching(/mi_snap_limited_utilities_not_given.*fewer than two/)]);
     }
     for (const r of await both('us-de', '2026-01', { utility_type: 'limited' })) {
       expect(value(r, 'snap_utility_allowance')).toBe(369);
