@@ -9,7 +9,7 @@ import { stateCodeOf } from './states.js';
 import type { InputTarget } from './variables.js';
 import { addTo, cents, ignore, type Accumulator, type PackageInputs } from './accumulator.js';
 export type { PackageInputs } from './accumulator.js';
-import { regionFacts, singleUtilityFacts, utilityType, vehicleFacts } from './unit-facts.js';
+import { regionFacts, singleUtilityFacts, utilitiesPaidFacts, utilityType, vehicleFacts } from './unit-facts.js';
 import { membersOf, valueForMonth, type WireEntity, type WireHousehold } from './wire.js';
 
 export interface UnitContext {
@@ -250,7 +250,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
   applyReportedSsi(acc);
   applyWeeklyHours(acc, pkg);
   applySelfEmployment(acc, kept, pkg);
-  const utility = utilityType(acc, kept);
+  const utility = utilityType(acc, kept, pkg);
   if ('reason' in utility) return { ok: false, reason: utility.reason };
 
   const statedSize = acc.unit.household_size;
@@ -276,6 +276,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     countable_resources: cents(acc.unit.countable_resources ?? 0),
     utility_type: utility.type,
     ...singleUtilityFacts(acc, utility, pkg),
+    ...utilitiesPaidFacts(acc, utility, pkg),
     ...regionFacts(acc, kept, state, pkg),
     ...vehicleFacts(acc, kept, pkg),
   };

@@ -4,7 +4,7 @@
  */
 import { cents, ignore, type Accumulator, type PackageInputs } from './accumulator.js';
 import type { Reading } from './readings.js';
-import { SINGLE_UTILITY_KINDS, snapRegionOf, UTILITY_TYPES, utilityTypeOf } from './variables.js';
+import { SINGLE_UTILITY_KINDS, snapRegionOf, UTILITY_TYPES, utilityTypeOf, type UtilityKind } from './variables.js';
 
 /**
  * The package's utility_type: a stated allowance type, else PolicyEngine's inference from the expenses
@@ -12,7 +12,7 @@ import { SINGLE_UTILITY_KINDS, snapRegionOf, UTILITY_TYPES, utilityTypeOf } from
  * single_utility; 7 CFR 273.9(d)(6)(iii)(A)). `kind` is the one utility of a single_utility household when the
  * expenses name it (the package's single_utility_kind).
  */
-export function utilityType(acc: Accumulator, readings: Reading[]): { type: string; kind?: string } | { reason: string } {
+export function utilityType(acc: Accumulator, readings: Reading[], pkg: PackageInputs): { type: string; kind?: string } | { reason: string } {
   const stated = acc.texts.utility_allowance_type;
   const others = [...acc.utilities].filter((u) => u !== 'phone');
   // The one utility other than the telephone the expenses name, if exactly one does.
@@ -21,7 +21,9 @@ export function utilityType(acc: Accumulator, readings: Reading[]): { type: stri
     const mapped = utilityTypeOf(stated.toUpperCase());
     if (mapped === undefined) return { reason: `snap_utility_allowance_type ${stated} has no equivalent in the package (supported: ${Object.keys(UTILITY_TYPES).join(', ')})` };
     // With IUA stated, the expense of its one utility is read only to name that utility.
-    const namesKind = (r: Reading): boolean => mapped === 'single_utility' && oneKind !== undefined && r.def.target.slot === 'utility_expense' && r.def.target.utility === others[0];
+    const namesKind = (r: Reading): boolean =>
+      (mapped === 'single_utility' && oneKind !== undefined && r.def.target.slot === 'utility_expense' && r.def.target.utility === others[0]) ||
+      (mapped === 'limited' && readsUtilitiesPaid(pkg) && (r.def.target.slot === 'utility_expense' || r.def.target.slot === 'has_phone_expense'));
     for (const r of readings) {
       if (['utility_expense', 'heating_cooling_expense', 'has_heating_cooling_expense', 'has_phone_expense', 'utility_count'].includes(r.def.target.slot) && !namesKind(r)) {
         ignore(acc, r, 'snap_utility_allowance_type is given for the SPM unit, so the allowance is not inferred from expenses');
@@ -88,4 +90,28 @@ export function vehicleFacts(acc: Accumulator, readings: Reading[], pkg: Package
   }
   acc.vehicleGiven = true;
   return { vehicle_fair_market_value: cents(value ?? 0) };
+}
+
+/** PolicyEngine's utility -> the package's `pays_*` fact (a State that adds its individual standards for `limited`). */
+const PAYS_FACT: Record<UtilityKind, string> = {
+  electricity: 'pays_electricity', gas: 'pays_gas_or_fuel', water: 'pays_water', sewage: 'pays_sewage', trash: 'pays_trash', phone: 'pays_telephone',
+};
+
+/** Whether the package adds up individual standards for the utilities a `limited` household pays (AK, MI, MN). */
+const readsUtilitiesPaid = (pkg: PackageInputs): boolean => Object.values(PAYS_FACT).some((name) => pkg.inputs.has(name));
+
+/**
+ * `pays_*` facts for a `limited` household in a package that sums the State's individual standards: each utility
+ * whose expense PolicyEngine gives (or its has_phone_expense). Without any, the package gives what the facts name
+ * (nothing) and warns; a note says which PolicyEngine inputs would have named them.
+ */
+export function utilitiesPaidFacts(acc: Accumulator, utility: { type: string }, pkg: PackageInputs): Record<string, unknown> {
+  if (utility.type !== 'limited' || !readsUtilitiesPaid(pkg)) return {};
+  if (acc.flags.has_phone_expense === true) acc.utilities.add('phone');
+  const facts: Record<string, unknown> = {};
+  for (const kind of acc.utilities) if (pkg.inputs.has(PAYS_FACT[kind])) facts[PAYS_FACT[kind]] = true;
+  if (acc.utilities.size < 2) {
+    acc.notes.push(`The ${pkg.jurisdiction} package adds the State's individual standards for each utility a limited household pays, and fewer than two utility expenses (electricity_expense, gas_expense, water_expense, sewage_expense, trash_expense, phone_expense) name them: the package adds those named and warns.`);
+  }
+  return facts;
 }

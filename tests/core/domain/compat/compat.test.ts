@@ -212,6 +212,28 @@ describe('translateUnit: unit costs, resources and the allowance', () => {
     expect(bare.notes.join(' ')).toMatch(/depends on which utility/);
   });
 
+  it('limited: pays_* facts from the utility expenses, for a package that adds the State\'s individual standards (MI, MN, AK)', () => {
+    const pays = ['pays_electricity', 'pays_gas_or_fuel', 'pays_water', 'pays_sewage', 'pays_trash', 'pays_telephone'];
+    const pkg: PackageInputs = { jurisdiction: 'us-mi', inputs: new Set([...FULL.inputs, ...pays]) };
+    const unit = (extra: Record<string, unknown>): WireHousehold => ({ people: { a: {} }, spm_units: { u: { members: ['a'], ...extra } } });
+    const run = (extra: Record<string, unknown>, p: PackageInputs = pkg) => ok(translateUnit(unit(extra), unitContext(unit(extra), 'u'), '2026-01', 'MI', p));
+    // Inferred: two utilities (electricity and the telephone) make the household limited; each is named.
+    expect(run({ electricity_expense: 600, phone_cost: 600 }).household.facts).toMatchObject({ utility_type: 'limited', pays_electricity: true, pays_telephone: true });
+    expect(run({ electricity_expense: 600, phone_cost: 600 }).household.facts).not.toHaveProperty('pays_water');
+    // LUA stated: the expenses still name the utilities and are not listed as ignored.
+    const stated = run({ snap_utility_allowance_type: 'LUA', water_expense: 300, trash_expense: 240 });
+    expect(stated.household.facts).toMatchObject({ utility_type: 'limited', pays_water: true, pays_trash: true });
+    expect(stated.ignored).toEqual([]);
+    // LUA stated without expenses: nothing is named; the package adds nothing and warns, and a note says why.
+    const bare = run({ snap_utility_allowance_type: 'LUA' });
+    expect(Object.keys(bare.household.facts).filter((k) => k.startsWith('pays_'))).toEqual([]);
+    expect(bare.notes.join(' ')).toMatch(/adds the State's individual standards/);
+    // A package without the facts (one limited allowance) gets none, and LUA's expenses stay ignored as before.
+    const other = run({ snap_utility_allowance_type: 'LUA', water_expense: 300 }, FULL);
+    expect(Object.keys(other.household.facts).filter((k) => k.startsWith('pays_'))).toEqual([]);
+    expect(other.ignored.map((i) => i.variable)).toEqual(['water_expense']);
+  });
+
   it('spm_unit_size sets the size (never below the members listed); has_snap_elderly_disabled_member sets the flag', () => {
     expect(translate({}, { spm_unit_size: 3, has_snap_elderly_disabled_member: true }).household.facts).toMatchObject({ household_size: 3, has_elderly_or_disabled_member: true });
     const small = translate({}, { spm_unit_size: 1 }, {});
