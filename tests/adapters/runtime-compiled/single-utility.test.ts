@@ -9,19 +9,15 @@
  *   adjusted income 2,000 - 400 - 209 = 1,391; half of it 695.50
  *   maximum allotment (3 people, FY2026) 785; the 30% contribution is rounded up (7 U.S.C. 2017(a); 7 CFR 273.10(e)(2))
  */
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
-import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-
-const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
+import type { CalculationService } from '../../../core/usecases/calculate/calculate.js';
+import { bundledServices } from '../../support/bundled-services.js';
 
 let fast: CalculationService;
 let explain: CalculationService;
 
 beforeAll(async () => {
-  fast = new CalculationService([await CompiledRuntime.load([rulesRoot], { companionTests: 'off' })], { timeLimitMs: 10_000 });
-  explain = new CalculationService([await CompiledRuntime.load([rulesRoot], { fast: null, companionTests: 'off' })], { timeLimitMs: 10_000 });
+  ({ fast, explain } = await bundledServices());
 });
 
 const household = (period: string, facts: Record<string, unknown>) => ({ period, facts: { household_size: 3, earned_income: 2000, shelter_costs: 900, ...facts } });

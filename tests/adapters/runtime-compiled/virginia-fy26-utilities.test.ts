@@ -5,19 +5,15 @@
  * persons, $476 for 4 or more, and a $54 telephone standard (the compiled $53 was corrected). A calculation that reads
  * them therefore carries no unverified-figure warning.
  */
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
-import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-
-const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
+import type { CalculationService } from '../../../core/usecases/calculate/calculate.js';
+import { bundledServices } from '../../support/bundled-services.js';
 
 let fast: CalculationService;
 let explain: CalculationService;
 
 beforeAll(async () => {
-  fast = new CalculationService([await CompiledRuntime.load([rulesRoot], { companionTests: 'off' })], { timeLimitMs: 10_000 });
-  explain = new CalculationService([await CompiledRuntime.load([rulesRoot], { fast: null, companionTests: 'off' })], { timeLimitMs: 10_000 });
+  ({ fast, explain } = await bundledServices());
 });
 
 const household = (period: string, utility_type: string, household_size = 2) => ({ period, facts: { household_size, earned_income: 1200, shelter_costs: 700, utility_type } });
