@@ -25,6 +25,51 @@ export interface SlotInput {
   readonly personHousehold: Int32Array;
   valueAt(e: number): unknown;
   markBad(e: number): void;
+  /** Where the column's typed array comes from (every cell is written whatever it held). */
+  readonly arrays: ColumnArrays;
+}
+
+/** Typed arrays for one batch's columns, `n` cells each: new ones, or ones an earlier batch gave back. */
+export interface ColumnArrays {
+  f64(n: number): Float64Array;
+  u8(n: number): Uint8Array;
+}
+
+/** Every array new (a loaded batch handed to a caller keeps its columns). */
+export const NEW_ARRAYS: ColumnArrays = { f64: (n) => new Float64Array(n), u8: (n) => new Uint8Array(n) };
+
+/** Arrays of one kind a pool keeps at most (a program has far fewer input slots). */
+const MAX_POOLED = 256;
+
+/**
+ * Typed column arrays a finished batch gave back, lent to the next batch of the same entity count: allocating and
+ * freeing some thirty arrays of N + P cells per batch is a third of loading it. Held through a WeakRef: a run of
+ * batches in one synchronous job reuses them (V8 keeps a WeakRef's target until the job ends); after it, a
+ * collection may free them, so the program owning the pool never pins a batch's memory.
+ */
+export class ColumnPool {
+  private ref: WeakRef<{ readonly n: number; readonly f64: Float64Array[]; readonly u8: Uint8Array[] }> | undefined;
+
+  /** Arrays for a batch of n entities: pooled ones first, taken out of the pool (no two batches share one). */
+  lend(n: number): ColumnArrays {
+    const held = this.ref?.deref();
+    const spare = held !== undefined && held.n === n ? held : undefined;
+    return {
+      f64: (m) => (m === n ? spare?.f64.pop() : undefined) ?? new Float64Array(m),
+      u8: (m) => (m === n ? spare?.u8.pop() : undefined) ?? new Uint8Array(m),
+    };
+  }
+
+  /** Keeps a finished batch's typed columns of n cells for the next batch; nothing else may still hold them. */
+  giveBack(n: number, columns: readonly Column[]): void {
+    let held = this.ref?.deref();
+    if (held === undefined || held.n !== n) this.ref = new WeakRef((held = { n, f64: [], u8: [] }));
+    for (const col of columns) {
+      if (col.length !== n) continue;
+      if (col instanceof Float64Array && held.f64.length < MAX_POOLED) held.f64.push(col);
+      else if (col instanceof Uint8Array && held.u8.length < MAX_POOLED) held.u8.push(col);
+    }
+  }
 }
 
 export interface LoadedColumn {
@@ -32,8 +77,18 @@ export interface LoadedColumn {
   readonly col: Column;
 }
 
-export function slotInput(h: RawColumn | undefined, p: RawColumn | undefined, def: unknown, N: number, P: number, bad: Uint8Array, personHousehold: Int32Array): SlotInput {
+export function slotInput(
+  h: RawColumn | undefined,
+  p: RawColumn | undefined,
+  def: unknown,
+  N: number,
+  P: number,
+  bad: Uint8Array,
+  personHousehold: Int32Array,
+  arrays: ColumnArrays = NEW_ARRAYS,
+): SlotInput {
   return {
+    arrays,
     h,
     p,
     def,
@@ -63,13 +118,13 @@ export function slotColumn(dtype: string | undefined, s: SlotInput): LoadedColum
     case 'integer':
       return numberColumn(s);
     default:
-      return { type: { k: 'none' }, col: new Float64Array(s.n).fill(NaN) };
+      return { type: { k: 'none' }, col: s.arrays.f64(s.n).fill(NaN) };
   }
 }
 
 function boolColumn(s: SlotInput): LoadedColumn {
   const { h, p, def, N, P, n, end, valueAt, markBad } = s;
-  const col = new Uint8Array(n).fill(255);
+  const col = s.arrays.u8(n).fill(255);
   const defBit = def === true ? 1 : def === false ? 0 : 255;
   // A default that is not a Boolean marks every household without a value: the generic path does that.
   if (def !== undefined && defBit === 255) {
@@ -159,7 +214,7 @@ function textColumn(s: SlotInput): LoadedColumn {
 
 function dateColumn(s: SlotInput): LoadedColumn {
   const { n, end, valueAt, markBad } = s;
-  const col = new Float64Array(n).fill(NaN);
+  const col = s.arrays.f64(n).fill(NaN);
   for (let e = 0; e < end; e++) {
     const v = valueAt(e);
     if (v === undefined) continue;
@@ -172,7 +227,7 @@ function dateColumn(s: SlotInput): LoadedColumn {
 
 function numberColumn(s: SlotInput): LoadedColumn {
   const { h, p, def, N, P, n, bad, personHousehold, valueAt } = s;
-  const num = new NumberColumn(new Float64Array(n), bad, N, personHousehold);
+  const num = new NumberColumn(s.arrays.f64(n), bad, N, personHousehold);
   const defNum = typeof def === 'number' ? def : NaN;
   if (h instanceof Float64Array && (def === undefined || typeof def === 'number')) num.fill(h, 0, N, defNum, 0);
   // No household column: every household takes the default (or none), converted once.

@@ -10,7 +10,8 @@ import type { Period } from '../explain/evaluate.js';
 import { EvalError, daysToIso } from '../values.js';
 import type { SlotType, Ty } from './codegen.js';
 import { BAIL } from './helpers.js';
-import { rawAt, slotColumn, slotInput, type RawColumn } from './batch-columns.js';
+import { ColumnPool, NEW_ARRAYS, rawAt, slotColumn, slotInput, type ColumnArrays, type RawColumn } from './batch-columns.js';
+import type { CacheKind } from '../owned-caches.js';
 import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from './kernel.js';
 
 export { scaleOf, type RawColumn } from './batch-columns.js';
@@ -84,9 +85,15 @@ export interface LoadedBatch {
   rowRequest(k: number): PackageRequest;
 }
 
+/** The program's spare column arrays (batch-columns.ts): its batches reuse them, held only weakly. */
+const COLUMN_POOL: CacheKind<ColumnPool> = { name: 'fast batch column arrays' };
+
 /** Evaluates every household of a columnar batch; see the module comment. */
 export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions = {}): BatchResult {
-  const { period, outputs, size: N, C, R, bad, kernel, rowRequest } = loadBatch(pkg, batch, options);
+  // The input columns never leave this call, so their arrays go back to the program's pool once the kernel has run.
+  const pool = pkg.program.caches.of(COLUMN_POOL, () => new ColumnPool());
+  const entities = batch.size + (batch.people ? batch.people.offsets[batch.size] : 0);
+  const { period, outputs, size: N, C, R, bad, kernel, rowRequest } = loadColumns(pkg, batch, options, pool.lend(entities));
   const types = kernel ? kernel.outputTypes : outputs.map((): Ty => ({ k: 'never' }));
   const columns = types.map((t) => outputColumn(t, N));
   const fallback = new Map<number, PackageResult>();
@@ -112,6 +119,7 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
       explain(k);
     }
   }
+  pool.giveBack(entities, C);
   return {
     size: N,
     outputs,
@@ -128,8 +136,12 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
   };
 }
 
-/** Loads a columnar batch into the kernel's layout and signature (numbers scaled, people as CSR). */
+/** Loads a columnar batch into the kernel's layout and signature (numbers scaled, people as CSR); new arrays throughout. */
 export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions = {}): LoadedBatch {
+  return loadColumns(pkg, batch, options, NEW_ARRAYS);
+}
+
+function loadColumns(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions, arrays: ColumnArrays): LoadedBatch {
   const program = pkg.program;
   const period: Period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
   const outputs = [...(options.outputs ?? pkg.spec.outputs)];
@@ -146,7 +158,7 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
   const signature: SlotType[] = [];
   const C: Column[] = [];
   for (const slot of layout.slots) {
-    const loaded = slotColumn(dtypes.get(slot)?.dtype, slotInput(hh.get(slot), pp.get(slot), defaults.get(slot), N, P, bad, personHousehold));
+    const loaded = slotColumn(dtypes.get(slot)?.dtype, slotInput(hh.get(slot), pp.get(slot), defaults.get(slot), N, P, bad, personHousehold, arrays));
     signature.push(loaded.type);
     C.push(loaded.col);
   }

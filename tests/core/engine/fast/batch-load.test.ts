@@ -100,6 +100,35 @@ describe('batch load: scale widening and the exact envelope', () => {
     expect(check(batch)).toEqual([1]);
   });
 
+  it('consecutive batches of one entity count reuse column arrays: nothing of the previous batch shows through', () => {
+    const offsets = Int32Array.from([0, 2, 2, 3]);
+    const people = (disabled: number, age: number, earned: number): HouseholdColumns['people'] => ({
+      offsets,
+      inputs: {
+        age: Float64Array.from([age, 70, 5]),
+        is_disabled: Uint8Array.from([disabled, 0, disabled]),
+        earned_income: Float64Array.from([earned, 0, 12.5]),
+        unearned_income: new Float64Array(3),
+        medical_costs: Float64Array.from([0, 35.5, 400]),
+        ...personFactColumns(3),
+      },
+    });
+    const full: HouseholdColumns = {
+      size: 3,
+      household: {
+        household_size: Float64Array.from([2, 1, 3]),
+        earned_income: Float64Array.from([100.25, 2500, 40]),
+        is_homeless: Uint8Array.from([1, 1, 1]),
+        shelter_costs: Float64Array.from([1200, 800, 950.5]),
+        utility_type: ['heating_cooling', 'limited', 'none'],
+      },
+      people: people(1, 64, 300.75),
+    };
+    // The same entity count (3 households, 3 people), fewer columns and other values: defaults and "not given" everywhere else.
+    const sparse: HouseholdColumns = { size: 3, household: { household_size: Float64Array.from([1, 4, 2]) }, people: people(0, 30, 0) };
+    for (const batch of [full, sparse, full, sparse, sparse]) expect(check(batch)).toEqual([]);
+  });
+
   it('generic arrays: numbers load like typed columns, other kinds fall back, null is not given', () => {
     const batch: HouseholdColumns = { size: 5, household: { household_size: [1, 2, '3', null, 4], earned_income: [0.5, 1000.125, 20, null, 1e-7] } };
     const loaded = loadBatch(pkg, batch, { period: '2026-01', outputs: ['snap_allotment'] });
