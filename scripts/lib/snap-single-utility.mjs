@@ -175,6 +175,12 @@ export function singleUtilityUnverified(code, st, multi, paramId) {
       }
     }
   }
+  // A kind the State's own text contradicts (every version doubted, whatever its date).
+  for (const [kind, reason] of Object.entries(s.doubted_kinds ?? {})) {
+    for (const region of Object.keys(s.regions)) {
+      if (s.regions[region][kind]) out.push({ parameter: paramId(singleParamName(code, kind, region, multi)), reason: `${st.name} single-utility standard for ${KIND_TEXT[kind]}${multi ? ` (${region})` : ''} doubted: ${reason}.` });
+    }
+  }
   if (mode === 'by_kind') {
     out.push({ parameter: paramId(kindNotGivenName(code)), reason: `${st.name}'s single-utility standards differ by utility and single_utility_kind was not given: 0 used for the utility allowance; give single_utility_kind.` });
   }
@@ -217,7 +223,9 @@ export function singleUtilityCoverage(st) {
     const series = r.filter(([, v], i) => i === 0 || r[i - 1][1] !== v).map(([d, v]) => `$${v}${d === '2023-10-01' ? '' : ` (from ${d})`}`).join(' / ');
     return `${series}, any one utility; ${src}; ${carried}`;
   }
-  return `by single_utility_kind: ${singleUtilityText(st).replace(/^.*?\(FY2026, from [^:]*: /, '').replace(/\); single_utility_kind unspecified.*$/, '')}; ${src}; ${carried}; kind unspecified: 0, warned`;
+  const doubted = Object.keys(s.doubted_kinds ?? {}).map((k) => KIND_TEXT[k]);
+  const doubtText = doubted.length ? `; ${doubted.join(' and ')} doubted against the State's own text (warned in results)` : '';
+  return `by single_utility_kind: ${singleUtilityText(st).replace(/^.*?\(FY2026, from [^:]*: /, '').replace(/\); single_utility_kind unspecified.*$/, '')}; ${src}; ${carried}${doubtText}; kind unspecified: 0, warned`;
 }
 
 // ---------- A State with individual standards but no limited allowance (7 CFR 273.9(d)(6)(iii)(A)(1), (3))

@@ -104,6 +104,17 @@ describe('utility_type single_utility', () => {
     }
   });
 
+  it('Alaska: the fuel and trash standards, which its own manual replaces by actual costs, are given with a warning; electricity is not doubted', async () => {
+    // Central (the default region): FNS FY2026 Gas and Fuel $310, Trash $37, Electricity $134; AK SNAP Manual 602-4 E(2)(b), (c)
+    for (const [kind, expected, doubted] of [['gas_or_fuel', 310, true], ['trash', 37, true], ['electricity', 134, false]] as const) {
+      for (const r of await both('us-ak', '2026-01', { utility_type: 'single_utility', single_utility_kind: kind })) {
+        expect(value(r, 'snap_utility_allowance')).toBe(expected);
+        const flagged = unverified(r.warnings).filter((w) => /single_utility_allowance_(gas_or_fuel|trash)_central.*602-4/.test(w));
+        expect(flagged.length).toBe(doubted ? 1 : 0);
+      }
+    }
+  });
+
   it('a State without a single-utility standard (Alabama: 0 in every FNS column) gives 0 and no warning', async () => {
     for (const r of await both('us-al', '2026-01', { utility_type: 'single_utility' })) {
       expect(value(r, 'snap_utility_allowance')).toBe(0);
