@@ -221,7 +221,7 @@ export function singleUtilityCoverage(st) {
   if (mode === 'uniform') {
     const r = Object.values(s.regions)[0].all;
     const series = r.filter(([, v], i) => i === 0 || r[i - 1][1] !== v).map(([d, v]) => `$${v}${d === '2023-10-01' ? '' : ` (from ${d})`}`).join(' / ');
-    return `${series}, any one utility; ${src}; ${carried}`;
+    return [`${series}, any one utility`, src, carried].filter(Boolean).join('; ');
   }
   const doubted = Object.keys(s.doubted_kinds ?? {}).map((k) => KIND_TEXT[k]);
   const doubtText = doubted.length ? `; ${doubted.join(' and ')} doubted against the State's own text (warned in results)` : '';

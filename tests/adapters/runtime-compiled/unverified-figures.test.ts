@@ -76,6 +76,14 @@ describe('unverified figures declared by a package', () => {
     const pennsylvania = await fast.calculate({ program_id: 'snap', jurisdiction: 'us-pa', household: household('2026-01', 'telephone') });
     expect(pennsylvania.outputs.snap_utility_allowance ?? pennsylvania.trace.find((t) => t.variable === 'snap_utility_allowance')?.value).toBe(107);
     expect(unverified(pennsylvania.warnings)).toEqual([]);
+    // Its single-utility (limited) standard for FY2024 ($70) and FY2025 ($72) was read in the same Appendix A's earlier
+    // tables, so the package no longer flags those versions. (Before FY2026 Pennsylvania gives every household with a
+    // utility cost the SUA, so a FY2025 single_utility household reads the SUA, $758, not this standard.)
+    const pa = [...runtime.packages()].find((p) => p.jurisdiction === 'us-pa')!;
+    expect(unverifiedFigures(pa.pkg).filter((f) => f.parameter.endsWith('_snap_single_utility_allowance'))).toEqual([]);
+    const fy2025Single = await fast.calculate({ program_id: 'snap', jurisdiction: 'us-pa', household: household('2025-03', 'single_utility') });
+    expect(fy2025Single.outputs.snap_utility_allowance ?? fy2025Single.trace.find((t) => t.variable === 'snap_utility_allowance')?.value).toBe(758);
+    expect(unverified(fy2025Single.warnings)).toEqual([]);
   });
 });
 
