@@ -216,7 +216,9 @@ export function singleUtilityCoverage(st) {
   if (mode === 'none') return 'none (FNS FY2026 table: 0)';
   if (mode === 'not_modelled') return `not computed (0, warned): ${s.not_modelled}`;
   const src = s.source === 'fns_table' ? 'FNS FY2026 table' : "State's own source (FNS FY2026 table agrees)";
-  const dates = (s.unverified ?? []).map((u) => u.effective_from);
+  // Only dates some figure has a version on (a figure unchanged from FY2024 has no FY2025 version to doubt).
+  const versioned = new Set(Object.values(s.regions).flatMap((r) => Object.values(r).flatMap(versionDates)));
+  const dates = (s.unverified ?? []).map((u) => u.effective_from).filter((d) => versioned.has(d));
   const carried = dates.length ? `version${dates.length > 1 ? 's' : ''} from ${dates.join(', ')} unverified (${s.source === 'state' && dates.length === 1 ? 'see the rule' : 'PolicyEngine-US values'}; warned in results)` : '';
   if (mode === 'uniform') {
     const r = Object.values(s.regions)[0].all;
