@@ -57,6 +57,25 @@ function versionDates(figure) {
   return [];
 }
 
+/**
+ * A parameter that stands for a figure the package does not compute: 0 from the first version, its description
+ * saying why (listed in unverified_parameters, so a result that reads it says so). `sourceLines` are the YAML lines
+ * after `source:` (a source_url, or a sources list).
+ */
+function flaggedZeroRule(name, source, sourceLines, description) {
+  return `
+  - name: ${name}
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${source}
+${sourceLines}
+    description: ${q(description)}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: '0'`;
+}
+
 const SAME_AS_PARAM = { electricity_by_size: 'electricity_standard', water_by_size: 'water_standard' };
 
 /** The parameter rules (YAML text, one string per rule). */
@@ -66,17 +85,7 @@ export function singleUtilityRules(code, st, multi, sourceUrl) {
   const out = [];
   if (mode === 'none') return out;
   if (mode === 'not_modelled') {
-    out.push(`
-  - name: ${notComputedName(code)}
-    kind: parameter
-    dtype: Money
-    unit: USD
-    source: ${REG}; ${st.agency}
-    source_url: ${sourceUrl}
-    description: ${q(`NOT COMPUTED: ${s.not_modelled}.`)}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: '0'`);
+    out.push(flaggedZeroRule(notComputedName(code), `${REG}; ${st.agency}`, `    source_url: ${sourceUrl}`, `NOT COMPUTED: ${s.not_modelled}.`));
     return out;
   }
   for (const [region, r] of Object.entries(s.regions)) {
@@ -99,17 +108,8 @@ ${figure.by_size ? sizeVersions(figure.by_size) : versions(figure)}`);
     }
   }
   if (mode === 'by_kind') {
-    out.push(`
-  - name: ${kindNotGivenName(code)}
-    kind: parameter
-    dtype: Money
-    unit: USD
-    source: ${REG}; ${st.agency} (its individual standards differ by utility)
-    source_url: ${sourceUrl}
-    description: ${q(`NOT COMPUTED: ${st.name}'s single-utility standards differ by utility, and single_utility_kind was not given (unspecified), so no figure is chosen: 0 is used and the result says so. Give single_utility_kind (electricity, gas_or_fuel, water, sewage or trash).`)}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: '0'`);
+    out.push(flaggedZeroRule(kindNotGivenName(code), `${REG}; ${st.agency} (its individual standards differ by utility)`, `    source_url: ${sourceUrl}`,
+      `NOT COMPUTED: ${st.name}'s single-utility standards differ by utility, and single_utility_kind was not given (unspecified), so no figure is chosen: 0 is used and the result says so. Give single_utility_kind (electricity, gas_or_fuel, water, sewage or trash).`));
   }
   return out;
 }
@@ -246,17 +246,8 @@ export function limitedNotPublished(st, limitedExpr) {
 
 /** The flagged 0 a `limited` household gets in such a State (the parameter rule, YAML text). */
 export function limitedNotPublishedRule(code, st, sourceUrl) {
-  return `
-  - name: ${limitedNotPublishedName(code)}
-    kind: parameter
-    dtype: Money
-    unit: USD
-    source: 7 CFR 273.9(d)(6)(iii)(A)(1), (3); ${st.agency} (no limited utility allowance published)
-    source_url: ${sourceUrl}
-    description: ${q(limitedNotPublishedReason(st))}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: '0'`;
+  return flaggedZeroRule(limitedNotPublishedName(code), `7 CFR 273.9(d)(6)(iii)(A)(1), (3); ${st.agency} (no limited utility allowance published)`,
+    `    source_url: ${sourceUrl}`, limitedNotPublishedReason(st));
 }
 
 export const limitedNotPublishedExpr = (code) => limitedNotPublishedName(code);
@@ -324,19 +315,8 @@ function limitedSumReason(st) {
 /** The flagged parameters the sum reads (YAML text, one string per rule). */
 export function limitedSumRules(code, st, sourceUrl) {
   const L = st.limited_sum;
-  const rule = (name, description) => `
-  - name: ${name}
-    kind: parameter
-    dtype: Money
-    unit: USD
-    source: ${LIMITED_REG}; ${st.agency}
-    sources:
-      - {citation: ${q(L.citation)}, url: ${q(L.url)}}
-      - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${sourceUrl}'}
-    description: ${q(description)}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: '0'`;
+  const sources = `    sources:\n      - {citation: ${q(L.citation)}, url: ${q(L.url)}}\n      - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${sourceUrl}'}`;
+  const rule = (name, description) => flaggedZeroRule(name, `${LIMITED_REG}; ${st.agency}`, sources, description);
   const out = [rule(fewerThanTwoName(code), fewerThanTwoReason(st))];
   if (L.actual_costs) out.push(rule(actualCostsName(code), actualCostsReason(st)));
   return out;
