@@ -6,7 +6,7 @@
  * condition, evaluated again for the guard at the same entity, holds: the block has computed what it reads.
  */
 import type { IR } from '../../check/ir.js';
-import { sameEntityReads } from './reads.js';
+import { sameEntityReads, visitStrictOperands } from './reads.js';
 import type { EmitContext } from './context.js';
 import { ruleInfo } from './rules.js';
 
@@ -115,24 +115,11 @@ function dropReadOutside(candidates: Set<string>, readers: ReadonlyMap<string, S
 function arms(ir: IR): { node: IfNode; arm: number }[] {
   const out: { node: IfNode; arm: number }[] = [];
   const visit = (node: IR): void => {
+    if (visitStrictOperands(node, visit)) return;
     switch (node.k) {
-      case 'arith':
-      case 'cmp':
-        visit(node.l);
-        visit(node.r);
-        return;
-      case 'neg':
-      case 'not':
-      case 'truthy':
-        visit(node.e);
-        return;
-      case 'exactly_one':
       case 'and':
       case 'or':
         node.items.forEach(visit);
-        return;
-      case 'fn':
-        node.args.forEach(visit);
         return;
       case 'if':
         node.thens.forEach((_, arm) => out.push({ node, arm }));
