@@ -237,8 +237,8 @@ export class PackageSession {
   }
 
   private programSet(run: FastKernel['run']): HouseholdPrograms {
-    const site = { columns: this.C, relations: this.R, outputs: this.O, rowLoader: this.rowLoader, offsets: this.relOffsets, maxPeople: this.maxPeople, run, read: this.readOutputs!, bail: BAIL };
-    return (this.programs ??= new HouseholdPrograms({ ...site, context: (kind) => this.loaderContext(kind) }, MAX_SHAPES));
+    // The site object is built on the first miss only (`??=` skips its right side once programs exist).
+    return (this.programs ??= new HouseholdPrograms({ columns: this.C, relations: this.R, outputs: this.O, rowLoader: this.rowLoader, offsets: this.relOffsets, maxPeople: this.maxPeople, run, read: this.readOutputs!, bail: BAIL, context: (kind) => this.loaderContext(kind) }, MAX_SHAPES));
   }
 
   /**
