@@ -25,7 +25,7 @@ import { carriedForward, fiscalFigures, type FiscalFigures } from './carried-for
 import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overrideWarning } from './parameter-overrides.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
-import { unverifiedFigures, unverifiedReaders, unverifiedWarnings, type UnverifiedFigure } from './unverified-figures.js';
+import { UnverifiedFigureCheck, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -69,9 +69,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   readonly default_outputs: string[];
   private readonly unitId: string;
   private readonly fiscal: FiscalFigures | undefined;
-  private readonly unverified: UnverifiedFigure[];
-  /** The rules that can read an unverified figure (the trace entries worth looking at). */
-  private readonly unverifiedReaders: ReadonlySet<string>;
+  /** The package's unverified figures, looked up in each answer's trace (./unverified-figures.ts). */
+  private readonly unverified: UnverifiedFigureCheck;
   private readonly firstMonth: string | undefined;
   /** The published sample household once settled, or why no candidate computed (see settleSample). */
   private sample: { household: Record<string, JsonValue>; origin: string } | undefined;
@@ -107,8 +106,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const overriddenTables = new Set([...pkg.program.parameters.values()].filter((p) => p.rule.table && overriddenIds.has(p.id)).map((p) => p.id));
     this.answer = new AnswerTrace(pkg, this.shape.entities[0].entity, overriddenIds, overriddenTables);
     // An overridden figure is the caller's, not the package's: its doubt no longer applies.
-    this.unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
-    this.unverifiedReaders = unverifiedReaders(pkg.program, this.unverified);
+    const unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
+    this.unverified = new UnverifiedFigureCheck(unverified, unverifiedReaders(pkg.program, unverified));
     // The first federal fiscal year starts on 1 October of the year before.
     this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
   }
@@ -269,7 +268,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
     const trace = this.answer.entries(result.trace, household.kinds);
     const warnings = carriedForward(this.fiscal, household.period, result.trace);
-    if (this.unverified.length > 0) warnings.push(...unverifiedWarnings(this.unverified, result.trace, this.unverifiedReaders));
+    if (!this.unverified.empty) warnings.push(...this.unverified.warnings(result.trace));
     if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
     return { outputs: values, trace, warnings };
   }

@@ -13,23 +13,58 @@ export function unverifiedFigures(pkg: RuntimePackage): UnverifiedFigure[] {
   return [...pkg.spec.profile.unverified];
 }
 
+/** One declared figure as the check looks it up: its place in the declared order and the version it concerns. */
+interface DoubtedVersion {
+  readonly order: number;
+  /** undefined: every version of the parameter. */
+  readonly effectiveFrom: string | undefined;
+}
+
 /**
- * One warning per unverified figure the trace read (in the declared order). `readers` (from unverifiedReaders) lets
- * it look only at the entries of rules that can read one; without it every entry is looked at.
+ * One package's unverified figures, indexed once: by parameter id, with each warning's words written up front. A
+ * package declares up to about seventy (Alaska's regional utility standards), and a calculation reads a handful of
+ * them at most, so per answer only the reads of the readers' entries are looked up.
  */
-export function unverifiedWarnings(figures: readonly UnverifiedFigure[], trace: readonly EngineTrace[], readers?: ReadonlySet<string>): string[] {
-  if (figures.length === 0) return [];
-  // A trace reads hundreds of parameter versions and a package declares a few unverified ones: only reads of those
-  // are recorded (checking every read by id is far cheaper than recording every read).
-  const doubted = new Set(figures.map((f) => f.parameter));
-  const read = new Set<string>();
-  for (const entry of trace) {
-    if (readers !== undefined && !readers.has(entry.ruleId)) continue;
-    for (const p of entry.parameters) if (doubted.has(p.id)) read.add(`${p.id}|${p.effectiveFrom}`).add(p.id);
+export class UnverifiedFigureCheck {
+  readonly #byParameter = new Map<string, DoubtedVersion[]>();
+  readonly #warnings: string[];
+
+  /** `readers` (from unverifiedReaders) limits the look to the entries of rules that can read one; without it every entry is looked at. */
+  constructor(
+    figures: readonly UnverifiedFigure[],
+    private readonly readers?: ReadonlySet<string>,
+  ) {
+    this.#warnings = figures.map((f) => `Unverified figure used: ${f.parameter}${f.effective_from ? ` (version from ${f.effective_from})` : ''}. ${f.reason}`);
+    figures.forEach((f, order) => {
+      const versions = this.#byParameter.get(f.parameter) ?? [];
+      versions.push({ order, effectiveFrom: f.effective_from || undefined });
+      this.#byParameter.set(f.parameter, versions);
+    });
   }
-  return figures
-    .filter((f) => read.has(f.effective_from ? `${f.parameter}|${f.effective_from}` : f.parameter))
-    .map((f) => `Unverified figure used: ${f.parameter}${f.effective_from ? ` (version from ${f.effective_from})` : ''}. ${f.reason}`);
+
+  get empty(): boolean {
+    return this.#warnings.length === 0;
+  }
+
+  /** One warning per unverified figure the trace read, in the declared order. */
+  warnings(trace: readonly EngineTrace[]): string[] {
+    if (this.#warnings.length === 0) return [];
+    let read: boolean[] | undefined;
+    for (const entry of trace) {
+      if (this.readers !== undefined && !this.readers.has(entry.ruleId)) continue;
+      for (const p of entry.parameters) {
+        const versions = this.#byParameter.get(p.id);
+        if (versions === undefined) continue;
+        for (const v of versions) if (v.effectiveFrom === undefined || v.effectiveFrom === p.effectiveFrom) (read ??= [])[v.order] = true;
+      }
+    }
+    return read === undefined ? [] : this.#warnings.filter((_, order) => read[order] === true);
+  }
+}
+
+/** One warning per unverified figure the trace read (in the declared order); see UnverifiedFigureCheck. */
+export function unverifiedWarnings(figures: readonly UnverifiedFigure[], trace: readonly EngineTrace[], readers?: ReadonlySet<string>): string[] {
+  return new UnverifiedFigureCheck(figures, readers).warnings(trace);
 }
 
 /** Ids of the derived rules whose formulas name an unverified parameter (any version): the only trace entries that can read one. */
