@@ -270,7 +270,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
    */
   function finalizeEnvelope(envelope: Envelope, request: Request, state: RequestState): Response {
     const headers = envelopeHeaders(envelope, request, state);
-    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.json, { status: envelope.status, headers });
+    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.body, { status: envelope.status, headers });
   }
 
   /** An envelope's headers: its content type, its own headers (an error's facts as headers), then the platform's. */

@@ -1,88 +1,122 @@
 /**
- * JSON text of calculation results: the exact text JSON.stringify gives, written faster. Most of a result is
- * its trace, and a trace entry's rule_id, variable, entity kind and sources are the same in every result that
- * names the rule, so their JSON is written once and reused; per result only values and entity ids (which come from
- * the household and are never cached across results) are serialised.
- * (Serialising the 14 KB us-ak SNAP sample result took about half the time of JSON.stringify; see
- * docs/benchmarks.md.)
+ * JSON of calculation results: the exact text JSON.stringify gives, written faster and as UTF-8 bytes. Most of a
+ * result is its trace, and a trace entry's rule_id, variable, entity kind and sources are the same in every result
+ * that names the rule, so their bytes are made once and reused; per result only values and entity ids (which come
+ * from the household and are never cached across results) are serialised.
+ * (The 56 KB us-ak SNAP sample result: see docs/benchmarks.md, "HTTP calculation".)
  */
 import type { BatchResult, CalculateResponse, TraceEntry } from '../../core/ports/calculator.js';
 import type { BatchResponse } from '../../core/usecases/calculate/calculate.js';
-import { JsonText } from './envelope.js';
+import { ByteSink } from './byte-sink.js';
+import { JsonBytes } from './envelope.js';
+
+/** A rule's `{"rule_id":…,"variable":…,"entity":…,"entity_id":` head, as bytes, with the entity kind it names. */
+interface Head {
+  readonly entity: string;
+  readonly bytes: Uint8Array;
+  /** Whether the head is the cached one for its rule (only those key the cached pairs). */
+  readonly shared: boolean;
+}
 
 /**
- * One app's trace JSON pieces (bound per app as CALCULATION.Json, so two apps never share them): each rule's
- * `{"rule_id":…,"variable":…,"entity":…,"entity_id":` head and `,"sources":[…]}` tail, made once and reused by
- * every answer naming the rule. Sizes: at most MAX_CACHED_HEADS heads (then they start over); tails are keyed
- * weakly by the runtimes' frozen sources arrays, so they go with the packages that own those arrays.
+ * One app's trace JSON pieces (bound per app as CALCULATION.Json, so two apps never share them): each rule's head
+ * and `,"sources":[…]}` tail, made once and reused by every answer naming the rule. Sizes: at most
+ * MAX_CACHED_HEADS heads (then they start over); tails are keyed weakly by the runtimes' frozen sources arrays, so
+ * they go with the packages that own those arrays. Answers are written one at a time into the app's ByteSink.
  */
 export class CalculationJson {
   /** Rule ids and variables come from loaded packages, not requests; the cap only guards against surprises. */
   static readonly MAX_CACHED_HEADS = 100_000;
 
+  readonly #sink = new ByteSink();
   /** Heads by rule id, then variable (with the entity kind each was made for). */
-  readonly #heads = new Map<string, Map<string, { entity: string; text: string }>>();
+  readonly #heads = new Map<string, Map<string, Head>>();
   #cachedHeads = 0;
   /** Tails by sources array: runtimes share one frozen array per rule across results. */
-  readonly #tails = new WeakMap<readonly string[], string>();
-  /** Pair texts (tail of one rule, comma, head of the next) by the first rule's sources array, then the head. */
-  readonly #joints = new WeakMap<readonly string[], Map<string, string>>();
+  readonly #tails = new WeakMap<readonly string[], Uint8Array>();
+  /** Pair bytes (tail of one rule, comma, head of the next) by the first rule's sources array, then the head. */
+  readonly #joints = new WeakMap<readonly string[], Map<Head, Uint8Array>>();
 
-  response(response: CalculateResponse): JsonText {
-    return new JsonText(this.#withTrace(response));
+  response(response: CalculateResponse): JsonBytes {
+    return new JsonBytes(this.#sink, (sink) => this.#withTrace(sink, response));
   }
 
-  batch(batch: BatchResponse): JsonText {
-    const entry = (e: BatchResult): string => (e.status === 'ok' ? `{"status":"ok","result":${this.#withTrace(e.result)}}` : JSON.stringify(e));
-    return new JsonText(`{"summary":${JSON.stringify(batch.summary)},"results":[${batch.results.map(entry).join(',')}]}`);
+  batch(batch: BatchResponse): JsonBytes {
+    return new JsonBytes(this.#sink, (sink) => {
+      sink.text(`{"summary":${JSON.stringify(batch.summary)},"results":[`);
+      batch.results.forEach((entry: BatchResult, i) => {
+        if (i > 0) sink.ascii(',');
+        if (entry.status !== 'ok') return sink.text(JSON.stringify(entry));
+        sink.ascii('{"status":"ok","result":');
+        this.#withTrace(sink, entry.result);
+        sink.ascii('}');
+      });
+      sink.ascii(']}');
+    });
   }
 
+  /** The trace's JSON text (the bytes every answer writes, as text). */
   trace(trace: readonly TraceEntry[]): string {
-    // Entity ids come from the household, so they are never cached beyond this answer; consecutive entries mostly
-    // share one, so only the last is kept (as `"<id>","value":`). Everything else between two values is the text
-    // of rules, made once per pair of consecutive rules: fewer, longer pieces are cheaper for V8 to flatten.
-    let lastId: string | undefined;
-    let idText = '';
-    let out = '';
+    return new JsonBytes(this.#sink, (sink) => this.#trace(sink, trace)).json;
+  }
+
+  #trace(sink: ByteSink, trace: readonly TraceEntry[]): void {
+    if (trace.length === 0) return sink.ascii('[]');
+    // Entity ids come from the household, so their bytes are kept for this answer only.
+    const ids = new Map<string, Uint8Array>();
     /** The sources of the entry before, whose tail is still to be written (null: nothing pending). */
     let pending: readonly string[] | null = null;
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
       if (!isPlainEntry(entry) || !Object.isFrozen(entry.sources)) {
-        out += (pending === null ? (i === 0 ? '[' : ',') : `${this.#tail(pending)},`) + JSON.stringify(entry);
+        this.#close(sink, pending, i);
+        sink.text(JSON.stringify(entry));
         pending = null;
         continue;
       }
-      if (entry.entity_id !== lastId) {
-        lastId = entry.entity_id;
-        idText = `${JSON.stringify(lastId)},"value":`;
+      const head = this.#head(entry.rule_id, entry.variable, entry.entity);
+      if (pending !== null && head.shared) sink.bytes(this.#joint(pending, head));
+      else {
+        this.#close(sink, pending, i);
+        sink.bytes(head.bytes);
       }
-      out += this.#joint(pending, i === 0, this.#head(entry.rule_id, entry.variable, entry.entity)) + idText + valueJson(entry.value);
+      let id = ids.get(entry.entity_id);
+      if (id === undefined) ids.set(entry.entity_id, (id = Buffer.from(`${JSON.stringify(entry.entity_id)},"value":`, 'utf8')));
+      sink.bytes(id);
+      writeValue(sink, entry.value);
       pending = entry.sources;
     }
-    if (pending !== null) return `${out}${this.#tail(pending)}]`;
-    return trace.length === 0 ? '[]' : `${out}]`;
+    if (pending !== null) sink.bytes(this.#tail(pending));
+    sink.ascii(']');
   }
 
-  /** An object's JSON with `trace` written by trace(); other fields, in their order, by JSON.stringify. */
-  #withTrace(value: object): string {
-    let out = '{';
+  /** Before an entry written whole: the pending tail and a comma, or the opening bracket. */
+  #close(sink: ByteSink, pending: readonly string[] | null, i: number): void {
+    if (pending !== null) sink.bytes(this.#tail(pending));
+    sink.ascii(i === 0 ? '[' : ',');
+  }
+
+  /** An object's JSON with `trace` written by #trace(); other fields, in their order, by JSON.stringify. */
+  #withTrace(sink: ByteSink, value: object): void {
+    let first = true;
+    sink.ascii('{');
     for (const key in value) {
       const field = (value as Record<string, unknown>)[key];
       if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
-      if (out.length > 1) out += ',';
-      out += `${JSON.stringify(key)}:${key === 'trace' && Array.isArray(field) ? this.trace(field as TraceEntry[]) : JSON.stringify(field)}`;
+      sink.text(`${first ? '' : ','}${JSON.stringify(key)}:`);
+      first = false;
+      if (key === 'trace' && Array.isArray(field)) this.#trace(sink, field as TraceEntry[]);
+      else sink.text(JSON.stringify(field));
     }
-    return `${out}}`;
+    sink.ascii('}');
   }
 
   /**
-   * The text before an entry's entity id: the tail of the entry before it and a comma (`[` or `,` when none is
-   * pending), then this entry's head. Pairs are kept by the earlier rule's frozen sources array, so they go with
-   * the package that owns it.
+   * The bytes between an entry's value and the next entry's entity id: the tail of the entry before it, a comma,
+   * then this entry's head. Pairs are kept by the earlier rule's frozen sources array, so they go with the package
+   * that owns it.
    */
-  #joint(before: readonly string[] | null, first: boolean, head: string): string {
-    if (before === null) return (first ? '[' : ',') + head;
+  #joint(before: readonly string[], head: Head): Uint8Array {
     let byHead = this.#joints.get(before);
     if (byHead === undefined) {
       byHead = new Map();
@@ -90,14 +124,13 @@ export class CalculationJson {
     }
     let joint = byHead.get(head);
     if (joint === undefined) {
-      // Flattened once here, so every answer reuses one flat string rather than a pair of pieces.
-      joint = flat(`${this.#tail(before)},${head}`);
+      joint = Buffer.concat([this.#tail(before), COMMA, head.bytes]);
       byHead.set(head, joint);
     }
     return joint;
   }
 
-  #head(ruleId: string, variable: string, entity: string): string {
+  #head(ruleId: string, variable: string, entity: string): Head {
     let byVariable = this.#heads.get(ruleId);
     if (byVariable === undefined) {
       if (this.#cachedHeads >= CalculationJson.MAX_CACHED_HEADS) {
@@ -108,41 +141,42 @@ export class CalculationJson {
       this.#heads.set(ruleId, byVariable);
     }
     const cached = byVariable.get(variable);
-    if (cached !== undefined) return cached.entity === entity ? cached.text : headText(ruleId, variable, entity);
-    const text = headText(ruleId, variable, entity);
-    byVariable.set(variable, { entity, text });
-    this.#cachedHeads += 1;
-    return text;
-  }
-
-  #tail(sources: readonly string[]): string {
-    let text = this.#tails.get(sources);
-    if (text === undefined) {
-      text = `,"sources":${JSON.stringify(sources)}}`;
-      // Only arrays that cannot change may be remembered by identity.
-      if (Object.isFrozen(sources)) this.#tails.set(sources, text);
+    if (cached !== undefined && cached.entity === entity) return cached;
+    // The first kind seen for a rule is kept; another kind (never expected) is made per entry.
+    const head = makeHead(ruleId, variable, entity, cached === undefined);
+    if (head.shared) {
+      byVariable.set(variable, head);
+      this.#cachedHeads += 1;
     }
-    return text;
+    return head;
+  }
+
+  #tail(sources: readonly string[]): Uint8Array {
+    let bytes = this.#tails.get(sources);
+    if (bytes === undefined) {
+      bytes = Buffer.from(`,"sources":${JSON.stringify(sources)}}`, 'utf8');
+      // Only arrays that cannot change may be remembered by identity.
+      if (Object.isFrozen(sources)) this.#tails.set(sources, bytes);
+    }
+    return bytes;
   }
 }
 
-/** The same text as one flat string (a concatenation is a rope until something flattens it). */
-function flat(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
+const COMMA = Buffer.from(',');
+
+function makeHead(ruleId: string, variable: string, entity: string, shared: boolean): Head {
+  const text = `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"entity":${JSON.stringify(entity)},"entity_id":`;
+  return { entity, bytes: Buffer.from(text, 'utf8'), shared };
 }
 
-function headText(ruleId: string, variable: string, entity: string): string {
-  return `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"entity":${JSON.stringify(entity)},"entity_id":`;
-}
-
-function valueJson(value: unknown): string {
+function writeValue(sink: ByteSink, value: unknown): void {
   switch (typeof value) {
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
+      return sink.ascii(Number.isFinite(value) ? String(value) : 'null');
     case 'boolean':
-      return value ? 'true' : 'false';
+      return sink.ascii(value ? 'true' : 'false');
     default:
-      return JSON.stringify(value);
+      return sink.text(JSON.stringify(value));
   }
 }
 

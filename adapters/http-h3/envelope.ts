@@ -1,6 +1,7 @@
 /** The success and error envelopes every JSON response uses. */
 import { API_VERSION, type Environment } from '../../core/domain/config.js';
 import { ERROR_CODES, ServiceError, type ErrorCode } from '../../core/domain/errors.js';
+import type { ByteSink, LentBytes } from './byte-sink.js';
 import { errorHeaders, httpStatus } from './error-http.js';
 
 export interface Meta {
@@ -25,8 +26,10 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  */
 export interface Envelope {
   status: number;
-  /** The serialised body (serialising is where a handler's unserialisable data fails, inside error handling). */
-  json: string;
+  /** The serialised body (serialising is where a handler's unserialisable data fails, inside error handling): text, or UTF-8 bytes a route wrote itself (JsonBytes). */
+  body: string | Uint8Array;
+  /** The body as text. */
+  readonly json: string;
   /** Headers the envelope itself carries (e.g. retry-after of an error); the platform's headers win. */
   headers: Record<string, string>;
 }
@@ -41,9 +44,55 @@ export class JsonText {
   constructor(readonly json: string) {}
 }
 
+/**
+ * `data` a route writes itself as UTF-8 bytes (calculation results, see calculation-json.ts): the envelope's own
+ * text is written around it in the same buffer, so the answer is copied once. It must be the JSON of a value the
+ * route's response schema accepts.
+ */
+export class JsonBytes {
+  constructor(
+    private readonly sink: ByteSink,
+    private readonly writeData: (sink: ByteSink) => void,
+  ) {}
+
+  /** `before`, the data, then `after`, as one run of bytes (lent: see LentBytes). */
+  framed(before: string, after: string): LentBytes {
+    this.sink.begin();
+    try {
+      this.sink.text(before);
+      this.writeData(this.sink);
+      this.sink.text(after);
+    } catch (error) {
+      this.sink.abandon();
+      throw error;
+    }
+    return this.sink.take();
+  }
+
+  /** The data's JSON text. */
+  get json(): string {
+    return this.framed('', '').text();
+  }
+}
+
 export function successEnvelope(status: number, data: unknown, m: Meta): Envelope {
+  if (data instanceof JsonBytes) {
+    const body = data.framed('{"status":"ok","data":', `,"meta":${JSON.stringify(m)}}`);
+    return {
+      status,
+      body,
+      headers: NO_HEADERS,
+      get json() {
+        return body.text();
+      },
+    };
+  }
   const json = data instanceof JsonText ? `{"status":"ok","data":${data.json},"meta":${JSON.stringify(m)}}` : JSON.stringify({ status: 'ok', data, meta: m });
-  return { status, json, headers: NO_HEADERS };
+  return textEnvelope(status, json, NO_HEADERS);
+}
+
+function textEnvelope(status: number, json: string, headers: Record<string, string>): Envelope {
+  return { status, body: json, json, headers };
 }
 
 export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unknown): Record<string, unknown> {
@@ -55,8 +104,8 @@ export function errorBody(code: ErrorCode, message: string, m: Meta, data?: unkn
 /** ServiceErrors keep code, message and data, with the status and headers their code and facts give; anything else becomes a generic 500. */
 export function errorEnvelope(error: unknown, m: Meta): Envelope {
   if (error instanceof ServiceError) {
-    return { status: httpStatus(error.code), json: JSON.stringify(errorBody(error.code, error.message, m, error.data)), headers: errorHeaders(error) };
+    return textEnvelope(httpStatus(error.code), JSON.stringify(errorBody(error.code, error.message, m, error.data)), errorHeaders(error));
   }
-  return { status: 500, json: JSON.stringify(errorBody('internal_error', `${ERROR_CODES.internal_error.message} Request id: ${m.request_id}.`, m)), headers: NO_HEADERS };
+  return textEnvelope(500, JSON.stringify(errorBody('internal_error', `${ERROR_CODES.internal_error.message} Request id: ${m.request_id}.`, m)), NO_HEADERS);
 }
 

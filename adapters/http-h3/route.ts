@@ -28,7 +28,7 @@ import type { ErrorCode } from '../../core/domain/errors.js';
 import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { Token } from '../tokens.js';
-import type { JsonText } from './envelope.js';
+import type { JsonBytes, JsonText } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AnySchema = v.GenericSchema;
@@ -111,8 +111,8 @@ export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema, N = NoNeeds> e
   successStatus?: 200 | 201 | 202;
   /** Schema of `data` in the success envelope, keyed by the success status. */
   responses: { [status: number]: RS };
-  /** The data, or its JSON text already written (JsonText from envelope.ts, for large answers). */
-  handler: (ctx: Ctx<PS, QS, BS>, deps: RouteDeps<N>) => Promise<Input<RS> | JsonText> | Input<RS> | JsonText;
+  /** The data, or its JSON already written (JsonText or JsonBytes from envelope.ts, for large answers). */
+  handler: (ctx: Ctx<PS, QS, BS>, deps: RouteDeps<N>) => Promise<Input<RS> | JsonText | JsonBytes> | Input<RS> | JsonText | JsonBytes;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Logger } from '../../core/ports/logger.js';
 import type { BrokenRequest, HttpApp, RefusedAnswer } from './app.js';
 import { FastURL, NodeRequest } from 'srvx/node';
 import { attachNodeBody } from './node-body.js';
+import { LentBytes } from './byte-sink.js';
 
 /** Methods the fetch API refuses to carry in a Request. */
 const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE']);
@@ -91,7 +92,9 @@ async function writeResponse(response: Response, req: IncomingMessage, res: Serv
     const body = parts.body;
     if (body === null || body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
       res.writeHead(parts.status, parts.headers);
-      res.end(body ?? undefined);
+      // Lent bytes go back to their sink once node has handed them to the system, never before.
+      if (body instanceof LentBytes) res.end(body, () => body.giveBack());
+      else res.end(body ?? undefined);
       return;
     }
     response = new Response(body as ReadableStream<Uint8Array>, { status: parts.status, statusText: parts.statusText, headers: pairs(parts.headers) });
