@@ -10,11 +10,15 @@ export function periodStart(period: string): string {
   return `${period}-01`;
 }
 
-/** Last day of the month as `YYYY-MM-DD`. */
+/** Days in each month of a common year. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Last day of the month as `YYYY-MM-DD` (Gregorian leap years; the period is a valid `YYYY-MM`). */
 export function periodEnd(period: string): string {
-  const [year, month] = period.split('-').map(Number);
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${period}-${String(last).padStart(2, '0')}`;
+  const year = Number(period.slice(0, 4));
+  const month = Number(period.slice(5, 7));
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return `${period}-${month === 2 && leap ? 29 : MONTH_DAYS[month - 1]}`;
 }
 
 /** US federal fiscal year of a month: October starts the next year's fiscal year. */

@@ -182,4 +182,13 @@ describe('period helpers', () => {
     expect(fiscalYearOf('2025-10-01')).toBe(2026);
     expect(fiscalYearOf('2026-09-30')).toBe(2026);
   });
+
+  it('gives the last day of every month from 1900 to 2400 as the calendar does (century leap years included)', () => {
+    for (let year = 1900; year <= 2400; year++) {
+      for (let month = 1; month <= 12; month++) {
+        const period = `${year}-${String(month).padStart(2, '0')}`;
+        expect(periodEnd(period)).toBe(`${period}-${new Date(Date.UTC(year, month, 0)).getUTCDate()}`);
+      }
+    }
+  });
 });
