@@ -51,7 +51,8 @@ export class UnverifiedFigureCheck {
     if (this.#warnings.length === 0) return [];
     let read: boolean[] | undefined;
     for (const entry of trace) {
-      if (this.readers !== undefined && !this.readers.has(entry.ruleId)) continue;
+      // Most entries read no parameter at all: that is cheaper to see than whether the rule is a reader.
+      if (entry.parameters.length === 0 || (this.readers !== undefined && !this.readers.has(entry.ruleId))) continue;
       for (const p of entry.parameters) {
         const versions = this.#byParameter.get(p.id);
         if (versions === undefined) continue;
