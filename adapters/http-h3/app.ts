@@ -19,6 +19,7 @@ import { TrustedProxies } from './client-address.js';
 import { presentedKey } from './credentials.js';
 import { allowedOrigin, corsPreflightHeaders, corsResponseHeaders } from './cors.js';
 import { errorEnvelope, JSON_CONTENT_TYPE, meta, successEnvelope, type Envelope } from './envelope.js';
+import { LentBytes } from './byte-sink.js';
 import { rateLimitHeaders } from './error-http.js';
 import { requestIdFor } from './request-id.js';
 import { routeDepsResolver } from './route-deps.js';
@@ -41,13 +42,20 @@ export interface HttpApp {
   /**
    * In-process entry point (tests, embedders) and the node server's entry point. `clientAddress` is the socket
    * peer; without it the client is 'unknown' (x-forwarded-for is only believed from a trusted proxy peer).
+   * `givesBackLentBodies`: the caller writes LentBytes bodies and gives their blocks back (the node server does);
+   * anyone else gets a copy of a lent answer's bytes and its block is kept for the next answer.
    */
-  fetch(request: Request, options?: { clientAddress?: string }): Promise<Response>;
+  fetch(request: Request, options?: FetchOptions): Promise<Response>;
   /**
    * An error answer for a request too broken to reach the router (node parser errors, methods the fetch API
    * cannot carry): the same envelope, headers, log line and request record as any other answer.
    */
   refuse(error: ServiceError, request: BrokenRequest): RefusedAnswer;
+}
+
+export interface FetchOptions {
+  clientAddress?: string;
+  givesBackLentBodies?: boolean;
 }
 
 /** What is known of a request the server could not turn into a web Request. */
@@ -203,7 +211,8 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     return successEnvelope(successStatus(route), data, meta(state.requestId, environment));
   }
 
-  async function handle(event: H3Event, clientAddress: string | undefined): Promise<Response> {
+  async function handle(event: H3Event, options: FetchOptions): Promise<Response> {
+    const clientAddress = options.clientAddress;
     const started = performance.now();
     const request = event.req;
     // The node server's request carries its parsed target (server.ts); an in-process Request is parsed here.
@@ -221,7 +230,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
       state.rejectedKeyId = error instanceof ServiceError ? error.keyId : null;
       outcome = errorEnvelope(error, meta(state.requestId, environment));
     }
-    const response = outcome instanceof Response ? finalize(outcome, request, state) : finalizeEnvelope(outcome, request, state);
+    const response = outcome instanceof Response ? finalize(outcome, request, state) : finalizeEnvelope(outcome, request, state, options.givesBackLentBodies === true);
     record(request.method.toUpperCase(), response.status, state, started, log);
     return response;
   }
@@ -268,9 +277,9 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
    * (the class h3 itself answers with) is a Response that keeps the JSON text: the node server writes the text
    * straight to the socket, and a native Response with a body stream is only built if someone reads it (tests).
    */
-  function finalizeEnvelope(envelope: Envelope, request: Request, state: RequestState): Response {
+  function finalizeEnvelope(envelope: Envelope, request: Request, state: RequestState, givesBack: boolean): Response {
     const headers = envelopeHeaders(envelope, request, state);
-    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : envelope.body, { status: envelope.status, headers });
+    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : bodyFor(envelope.body, givesBack), { status: envelope.status, headers });
   }
 
   /** An envelope's headers: its content type, its own headers (an error's facts as headers), then the platform's. */
@@ -308,13 +317,25 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   }
 
   const h3 = new H3({ allowMalformedURL: true });
-  h3.use((event) => handle(event, (event.context as { clientAddress?: string }).clientAddress));
+  h3.use((event) => handle(event, event.context as FetchOptions));
 
   return {
     h3,
-    fetch: async (request, options) => h3.request(request, undefined, { clientAddress: options?.clientAddress }) as Promise<Response>,
+    fetch: async (request, options) => h3.request(request, undefined, { clientAddress: options?.clientAddress, givesBackLentBodies: options?.givesBackLentBodies }) as Promise<Response>,
     refuse,
   };
+}
+
+/**
+ * A lent body goes to a caller that gives it back (the node server) as it is; anyone else (in-process callers)
+ * gets a copy of its bytes and the block goes back at once: a block nobody returns is a fresh 64 KB allocation
+ * per answer.
+ */
+function bodyFor(body: string | Uint8Array, givesBack: boolean): string | Uint8Array {
+  if (givesBack || !(body instanceof LentBytes)) return body;
+  const copy = new Uint8Array(body);
+  body.giveBack();
+  return copy;
 }
 
 function describe(error: unknown): string {

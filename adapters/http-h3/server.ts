@@ -142,7 +142,7 @@ export async function listen(app: ServedApp, host: string, port: number, logger:
       return;
     }
     app
-      .fetch(request, { clientAddress: req.socket.remoteAddress })
+      .fetch(request, { clientAddress: req.socket.remoteAddress, givesBackLentBodies: true })
       .then((response) => writeResponse(response, req, res))
       .catch((error: unknown) => {
         logger.error('failed to write response', { error: error instanceof Error ? error.message : String(error) });
