@@ -69,9 +69,12 @@ export class JsonBytes {
     return this.sink.take();
   }
 
-  /** The data's JSON text. */
+  /** The data's JSON text (its block goes back at once). */
   get json(): string {
-    return this.framed('', '').text();
+    const bytes = this.framed('', '');
+    const text = bytes.text();
+    bytes.giveBack();
+    return text;
   }
 }
 
@@ -82,6 +85,7 @@ export function successEnvelope(status: number, data: unknown, m: Meta): Envelop
       status,
       body,
       headers: NO_HEADERS,
+      // Only while the body is still lent to this envelope (before a writer gives it back).
       get json() {
         return body.text();
       },
