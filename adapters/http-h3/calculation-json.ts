@@ -10,32 +10,31 @@ import type { BatchResponse } from '../../core/usecases/calculate/calculate.js';
 import { ByteSink } from './byte-sink.js';
 import { JsonBytes } from './envelope.js';
 
-/** A rule's `{"rule_id":…,"variable":…,"entity":…,"entity_id":` head, as bytes, with the entity kind it names. */
-interface Head {
+/**
+ * What every answer writes for one rule: its `{"rule_id":…,"variable":…,"entity":…,"entity_id":` head and its
+ * `,"sources":[…]}` tail as bytes, and the bytes between it and each rule that has followed it (its tail, a comma,
+ * the next head), made the first time that pair is written.
+ */
+interface RuleCard {
+  readonly ruleId: string;
+  readonly variable: string;
   readonly entity: string;
-  readonly bytes: Uint8Array;
-  /** Whether the head is the cached one for its rule (only those key the cached pairs). */
-  readonly shared: boolean;
+  readonly head: Uint8Array;
+  readonly tail: Uint8Array;
+  /** Only on cards kept for the rule (a one-off card writes its pieces apart). */
+  readonly joints: Map<RuleCard, Uint8Array> | null;
 }
 
 /**
- * One app's trace JSON pieces (bound per app as CALCULATION.Json, so two apps never share them): each rule's head
- * and `,"sources":[…]}` tail, made once and reused by every answer naming the rule. Sizes: at most
- * MAX_CACHED_HEADS heads (then they start over); tails are keyed weakly by the runtimes' frozen sources arrays, so
- * they go with the packages that own those arrays. Answers are written one at a time into the app's ByteSink.
+ * One app's trace JSON pieces (bound per app as CALCULATION.Json, so two apps never share them), made once and
+ * reused by every answer naming the rule: one card per rule, keyed weakly by the runtime's frozen sources array
+ * (runtimes share one per rule across answers), so cards go with the packages that own those arrays. An entry
+ * whose rule, variable or kind differs from its array's card (never expected) is written from a one-off card.
+ * Answers are written one at a time into the app's ByteSink.
  */
 export class CalculationJson {
-  /** Rule ids and variables come from loaded packages, not requests; the cap only guards against surprises. */
-  static readonly MAX_CACHED_HEADS = 100_000;
-
   readonly #sink = new ByteSink();
-  /** Heads by rule id, then variable (with the entity kind each was made for). */
-  readonly #heads = new Map<string, Map<string, Head>>();
-  #cachedHeads = 0;
-  /** Tails by sources array: runtimes share one frozen array per rule across results. */
-  readonly #tails = new WeakMap<readonly string[], Uint8Array>();
-  /** Pair bytes (tail of one rule, comma, head of the next) by the first rule's sources array, then the head. */
-  readonly #joints = new WeakMap<readonly string[], Map<Head, Uint8Array>>();
+  readonly #cards = new WeakMap<readonly string[], RuleCard>();
 
   response(response: CalculateResponse): JsonBytes {
     return new JsonBytes(this.#sink, (sink) => this.#withTrace(sink, response));
@@ -64,8 +63,8 @@ export class CalculationJson {
     if (trace.length === 0) return sink.ascii('[]');
     // Entity ids come from the household, so their bytes are kept for this answer only.
     const ids = new Map<string, Uint8Array>();
-    /** The sources of the entry before, whose tail is still to be written (null: nothing pending). */
-    let pending: readonly string[] | null = null;
+    /** The card of the entry before, whose tail is still to be written (null: nothing pending). */
+    let pending: RuleCard | null = null;
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
       if (!isPlainEntry(entry) || !Object.isFrozen(entry.sources)) {
@@ -74,25 +73,25 @@ export class CalculationJson {
         pending = null;
         continue;
       }
-      const head = this.#head(entry.rule_id, entry.variable, entry.entity);
-      if (pending !== null && head.shared) sink.bytes(this.#joint(pending, head));
+      const card = this.#card(entry);
+      if (pending !== null && pending.joints !== null && card.joints !== null) sink.bytes(this.#joint(pending, card));
       else {
         this.#close(sink, pending, i);
-        sink.bytes(head.bytes);
+        sink.bytes(card.head);
       }
       let id = ids.get(entry.entity_id);
       if (id === undefined) ids.set(entry.entity_id, (id = Buffer.from(`${JSON.stringify(entry.entity_id)},"value":`, 'utf8')));
       sink.bytes(id);
       writeValue(sink, entry.value);
-      pending = entry.sources;
+      pending = card;
     }
-    if (pending !== null) sink.bytes(this.#tail(pending));
+    if (pending !== null) sink.bytes(pending.tail);
     sink.ascii(']');
   }
 
-  /** Before an entry written whole: the pending tail and a comma, or the opening bracket. */
-  #close(sink: ByteSink, pending: readonly string[] | null, i: number): void {
-    if (pending !== null) sink.bytes(this.#tail(pending));
+  /** Before an entry written whole or from its head: the pending tail and a comma, or the opening bracket. */
+  #close(sink: ByteSink, pending: RuleCard | null, i: number): void {
+    if (pending !== null) sink.bytes(pending.tail);
     sink.ascii(i === 0 ? '[' : ',');
   }
 
@@ -111,62 +110,38 @@ export class CalculationJson {
     sink.ascii('}');
   }
 
-  /**
-   * The bytes between an entry's value and the next entry's entity id: the tail of the entry before it, a comma,
-   * then this entry's head. Pairs are kept by the earlier rule's frozen sources array, so they go with the package
-   * that owns it.
-   */
-  #joint(before: readonly string[], head: Head): Uint8Array {
-    let byHead = this.#joints.get(before);
-    if (byHead === undefined) {
-      byHead = new Map();
-      this.#joints.set(before, byHead);
-    }
-    let joint = byHead.get(head);
+  /** The bytes between an entry's value and the next entry's entity id: the tail before, a comma, the next head. */
+  #joint(before: RuleCard, card: RuleCard): Uint8Array {
+    let joint = before.joints!.get(card);
     if (joint === undefined) {
-      joint = Buffer.concat([this.#tail(before), COMMA, head.bytes]);
-      byHead.set(head, joint);
+      joint = Buffer.concat([before.tail, COMMA, card.head]);
+      before.joints!.set(card, joint);
     }
     return joint;
   }
 
-  #head(ruleId: string, variable: string, entity: string): Head {
-    let byVariable = this.#heads.get(ruleId);
-    if (byVariable === undefined) {
-      if (this.#cachedHeads >= CalculationJson.MAX_CACHED_HEADS) {
-        this.#heads.clear();
-        this.#cachedHeads = 0;
-      }
-      byVariable = new Map();
-      this.#heads.set(ruleId, byVariable);
-    }
-    const cached = byVariable.get(variable);
-    if (cached !== undefined && cached.entity === entity) return cached;
-    // The first kind seen for a rule is kept; another kind (never expected) is made per entry.
-    const head = makeHead(ruleId, variable, entity, cached === undefined);
-    if (head.shared) {
-      byVariable.set(variable, head);
-      this.#cachedHeads += 1;
-    }
-    return head;
-  }
-
-  #tail(sources: readonly string[]): Uint8Array {
-    let bytes = this.#tails.get(sources);
-    if (bytes === undefined) {
-      bytes = Buffer.from(`,"sources":${JSON.stringify(sources)}}`, 'utf8');
-      // Only arrays that cannot change may be remembered by identity.
-      if (Object.isFrozen(sources)) this.#tails.set(sources, bytes);
-    }
-    return bytes;
+  /** The entry's rule card: the one kept for its (frozen) sources array, or a one-off when the entry is not its rule. */
+  #card(entry: TraceEntry): RuleCard {
+    const card = this.#cards.get(entry.sources);
+    if (card !== undefined && card.ruleId === entry.rule_id && card.variable === entry.variable && card.entity === entry.entity) return card;
+    const made = makeCard(entry, card === undefined);
+    if (card === undefined) this.#cards.set(entry.sources, made);
+    return made;
   }
 }
 
 const COMMA = Buffer.from(',');
 
-function makeHead(ruleId: string, variable: string, entity: string, shared: boolean): Head {
-  const text = `{"rule_id":${JSON.stringify(ruleId)},"variable":${JSON.stringify(variable)},"entity":${JSON.stringify(entity)},"entity_id":`;
-  return { entity, bytes: Buffer.from(text, 'utf8'), shared };
+function makeCard(entry: TraceEntry, kept: boolean): RuleCard {
+  const head = `{"rule_id":${JSON.stringify(entry.rule_id)},"variable":${JSON.stringify(entry.variable)},"entity":${JSON.stringify(entry.entity)},"entity_id":`;
+  return {
+    ruleId: entry.rule_id,
+    variable: entry.variable,
+    entity: entry.entity,
+    head: Buffer.from(head, 'utf8'),
+    tail: Buffer.from(`,"sources":${JSON.stringify(entry.sources)}}`, 'utf8'),
+    joints: kept ? new Map() : null,
+  };
 }
 
 function writeValue(sink: ByteSink, value: unknown): void {
