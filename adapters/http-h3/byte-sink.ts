@@ -63,6 +63,7 @@ export class ByteSink {
   abandon(): void {
     this.#open = false;
     this.#pos = 0;
+    if (this.#buf !== null && this.#buf.length > ByteSink.KEPT_BLOCK_BYTES) this.#buf = null;
   }
 
   #giveBack(block: Buffer<ArrayBuffer>): void {
@@ -84,11 +85,13 @@ export class ByteSink {
 
 /**
  * An answer's bytes in a block lent by a ByteSink. Whoever writes them to a socket gives the block back once node
- * has handed them to the system (the response's finish); bytes nobody gives back (read in-process, a HEAD answer,
- * a connection that broke) simply leave their block to the garbage collector.
+ * has handed them to the system (the response's finish); in-process callers get a copy and the block goes back at
+ * once (app.ts); bytes nobody gives back (a HEAD answer, a write node never reports finished) leave their block
+ * to the garbage collector. Once given back, they must not be read: text() refuses.
  */
 export class LentBytes extends Uint8Array {
   #giveBack: (() => void) | null;
+  #givenBack = false;
 
   constructor(buffer: ArrayBuffer, byteOffset: number, length: number, giveBack: () => void) {
     super(buffer, byteOffset, length);
@@ -99,11 +102,13 @@ export class LentBytes extends Uint8Array {
   giveBack(): void {
     const giveBack = this.#giveBack;
     this.#giveBack = null;
+    this.#givenBack = true;
     giveBack?.();
   }
 
   /** The bytes as UTF-8 text. */
   text(): string {
+    if (this.#givenBack) throw new Error('LentBytes: read after its block was given back');
     return Buffer.from(this.buffer, this.byteOffset, this.byteLength).toString('utf8');
   }
 }

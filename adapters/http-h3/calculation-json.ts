@@ -1,5 +1,6 @@
 /**
- * JSON of calculation results: the exact text JSON.stringify gives, written faster and as UTF-8 bytes. Most of a
+ * JSON of calculation results: the exact text JSON.stringify gives (for plain JSON data, as results are), written
+ * faster and as UTF-8 bytes. Most of a
  * result is its trace, and a trace entry's rule_id, variable, entity kind and sources are the same in every result
  * that names the rule, so their bytes are made once and reused; per result only values and entity ids (which come
  * from the household and are never cached across results) are serialised.
@@ -21,8 +22,8 @@ interface RuleCard {
   readonly entity: string;
   readonly head: Uint8Array;
   readonly tail: Uint8Array;
-  /** Only on cards kept for the rule (a one-off card writes its pieces apart). */
-  readonly joints: Map<RuleCard, Uint8Array> | null;
+  /** Only on cards kept for the rule (a one-off card writes its pieces apart); weak, so cards of packages let go of are not kept alive. */
+  readonly joints: WeakMap<RuleCard, Uint8Array> | null;
 }
 
 /**
@@ -69,7 +70,8 @@ export class CalculationJson {
       const entry = trace[i];
       if (!isPlainEntry(entry) || !Object.isFrozen(entry.sources)) {
         this.#close(sink, pending, i);
-        sink.text(JSON.stringify(entry));
+        // As JSON.stringify writes an array element it cannot represent (a hole, undefined).
+        sink.text(JSON.stringify(entry) ?? 'null');
         pending = null;
         continue;
       }
@@ -95,17 +97,20 @@ export class CalculationJson {
     sink.ascii(i === 0 ? '[' : ',');
   }
 
-  /** An object's JSON with `trace` written by #trace(); other fields, in their order, by JSON.stringify. */
+  /** An object's JSON with `trace` written by #trace(); other own fields, in their order, by JSON.stringify. */
   #withTrace(sink: ByteSink, value: object): void {
     let first = true;
     sink.ascii('{');
-    for (const key in value) {
+    for (const key of Object.keys(value)) {
       const field = (value as Record<string, unknown>)[key];
-      if (field === undefined || typeof field === 'function' || typeof field === 'symbol') continue;
+      const isTrace = key === 'trace' && Array.isArray(field);
+      // A field JSON.stringify leaves out (undefined, a function, a toJSON giving undefined) is left out here too.
+      const text = isTrace ? '' : JSON.stringify(field);
+      if (text === undefined) continue;
       sink.text(`${first ? '' : ','}${JSON.stringify(key)}:`);
       first = false;
-      if (key === 'trace' && Array.isArray(field)) this.#trace(sink, field as TraceEntry[]);
-      else sink.text(JSON.stringify(field));
+      if (isTrace) this.#trace(sink, field as TraceEntry[]);
+      else sink.text(text);
     }
     sink.ascii('}');
   }
@@ -140,7 +145,7 @@ function makeCard(entry: TraceEntry, kept: boolean): RuleCard {
     entity: entry.entity,
     head: Buffer.from(head, 'utf8'),
     tail: Buffer.from(`,"sources":${JSON.stringify(entry.sources)}}`, 'utf8'),
-    joints: kept ? new Map() : null,
+    joints: kept ? new WeakMap() : null,
   };
 }
 
@@ -159,14 +164,17 @@ const ENTRY_KEYS = ['rule_id', 'variable', 'entity', 'entity_id', 'value', 'sour
 
 /** Whether an entry has exactly the TraceEntry fields, in order, so the cached pieces describe it. */
 function isPlainEntry(entry: TraceEntry): boolean {
+  if (entry === null || typeof entry !== 'object') return false;
   let i = 0;
   for (const key in entry) {
     if (key !== ENTRY_KEYS[i]) return false;
     i += 1;
   }
+  const value = entry.value;
   return (
     i === ENTRY_KEYS.length &&
-    entry.value !== undefined &&
+    // Values written in place (others, arrays and objects included, go through JSON.stringify whole).
+    (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') &&
     typeof entry.rule_id === 'string' &&
     typeof entry.variable === 'string' &&
     typeof entry.entity === 'string' &&

@@ -61,4 +61,17 @@ describe('ByteSink', () => {
     sink.abandon();
     expect(answer(sink, (s) => s.text('whole')).text()).toBe('whole');
   });
+
+  it('refuses to read bytes whose block was given back, and lets go of a grown block an abandoned answer leaves', () => {
+    const sink = new ByteSink();
+    const lent = answer(sink, (s) => s.text('gone'));
+    lent.giveBack();
+    expect(() => lent.text()).toThrow(/given back/);
+
+    sink.begin();
+    sink.text('c'.repeat(ByteSink.KEPT_BLOCK_BYTES + 1));
+    sink.abandon();
+    const next = answer(sink, (s) => s.ascii('small'));
+    expect(next.buffer.byteLength).toBe(ByteSink.BLOCK_BYTES);
+  });
 });

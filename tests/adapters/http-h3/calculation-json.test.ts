@@ -101,4 +101,13 @@ describe('calculation JSON text', () => {
     expect(successEnvelope(200, json.response(result), m).json).toBe(JSON.stringify({ status: 'ok', data: result, meta: m }));
     expect(successEnvelope(200, new JsonText('{"a":1}'), m).json).toBe(JSON.stringify({ status: 'ok', data: { a: 1 }, meta: m }));
   });
+
+  it('leaves out and writes as null exactly what JSON.stringify does with values JSON cannot hold', () => {
+    const odd = [entry(() => 1), entry(Symbol('s')), entry({ toJSON: () => undefined }), entry([1, undefined, () => 2])] as TraceEntry[];
+    const withHole = [entry(1), , entry(2)] as TraceEntry[];
+    expect(json.trace(odd)).toBe(JSON.stringify(odd));
+    expect(json.trace(withHole)).toBe(JSON.stringify(withHole));
+    const result = { ...response([entry(1)]), extra: undefined, later: { toJSON: () => undefined }, fn: () => 1 } as unknown as CalculateResponse;
+    expect(json.response(result).json).toBe(JSON.stringify(result));
+  });
 });

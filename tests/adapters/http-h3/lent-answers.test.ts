@@ -134,4 +134,35 @@ describe('answers written from lent blocks', () => {
       await bare.close();
     }
   }, 30_000);
+
+  it('survive a client that leaves mid-answer: the server keeps serving and the next lent answer arrives whole', async () => {
+    // Node gives the block back only once its write is finished or cancelled, so the next answer may reuse it.
+    const sink = new ByteSink();
+    const lentOf = (byte: number) => {
+      sink.begin();
+      sink.bytes(Buffer.alloc(4 * 1024 * 1024, byte));
+      return sink.take();
+    };
+    let served = 0;
+    const bare = await listen({ fetch: async () => new FastResponse(lentOf(served++ === 0 ? 0x62 : 0x63), { status: 200 }) }, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+    try {
+      await new Promise<void>((done) => {
+        const req = httpRequest(`${bare.url}/`, (res) => {
+          res.once('data', () => {
+            // Leaves after the first bytes, with most of the answer still unwritten.
+            req.destroy();
+            done();
+          });
+        });
+        req.on('error', () => undefined);
+        req.end();
+      });
+      await new Promise((wait) => setTimeout(wait, 200));
+      const next = Buffer.from(await (await fetch(`${bare.url}/`)).arrayBuffer());
+      expect(next.byteLength).toBe(4 * 1024 * 1024);
+      expect(next.every((byte) => byte === 0x63)).toBe(true);
+    } finally {
+      await bare.close();
+    }
+  }, 30_000);
 });
