@@ -104,7 +104,7 @@ describe('calculation JSON text', () => {
 
   it('leaves out and writes as null exactly what JSON.stringify does with values JSON cannot hold', () => {
     const odd = [entry(() => 1), entry(Symbol('s')), entry({ toJSON: () => undefined }), entry([1, undefined, () => 2])] as TraceEntry[];
-    const withHole = [entry(1), , entry(2)] as TraceEntry[];
+    const withHole = [entry(1), undefined, entry(2)] as unknown as TraceEntry[];
     expect(json.trace(odd)).toBe(JSON.stringify(odd));
     expect(json.trace(withHole)).toBe(JSON.stringify(withHole));
     const result = { ...response([entry(1)]), extra: undefined, later: { toJSON: () => undefined }, fn: () => 1 } as unknown as CalculateResponse;
