@@ -1,9 +1,8 @@
 /**
  * JSON of calculation results: the exact text JSON.stringify gives (for plain JSON data, as results are), written
- * faster and as UTF-8 bytes. Most of a
- * result is its trace, and a trace entry's rule_id, variable, entity kind and sources are the same in every result
- * that names the rule, so their bytes are made once and reused; per result only values and entity ids (which come
- * from the household and are never cached across results) are serialised.
+ * faster and as UTF-8 bytes. Most of a result is its trace, and a trace entry's rule_id, variable, entity kind and
+ * sources are the same in every result that names the rule, so their bytes are made once and reused; per result
+ * only values and entity ids (which come from the household and are never cached across results) are serialised.
  * (The 56 KB us-ak SNAP sample result: see docs/benchmarks.md, "HTTP calculation".)
  */
 import type { BatchResult, CalculateResponse, TraceEntry } from '../../core/ports/calculator.js';
@@ -64,6 +63,9 @@ export class CalculationJson {
     if (trace.length === 0) return sink.ascii('[]');
     // Entity ids come from the household, so their bytes are kept for this answer only.
     const ids = new Map<string, Uint8Array>();
+    // Runs of entries share an entity: the last id's bytes are at hand without a lookup.
+    let lastId: string | undefined;
+    let idBytes: Uint8Array | undefined;
     /** The card of the entry before, whose tail is still to be written (null: nothing pending). */
     let pending: RuleCard | null = null;
     for (let i = 0; i < trace.length; i++) {
@@ -81,9 +83,12 @@ export class CalculationJson {
         this.#close(sink, pending, i);
         sink.bytes(card.head);
       }
-      let id = ids.get(entry.entity_id);
-      if (id === undefined) ids.set(entry.entity_id, (id = Buffer.from(`${JSON.stringify(entry.entity_id)},"value":`, 'utf8')));
-      sink.bytes(id);
+      if (entry.entity_id !== lastId || idBytes === undefined) {
+        lastId = entry.entity_id;
+        idBytes = ids.get(lastId);
+        if (idBytes === undefined) ids.set(lastId, (idBytes = Buffer.from(`${JSON.stringify(lastId)},"value":`, 'utf8')));
+      }
+      sink.bytes(idBytes);
       writeValue(sink, entry.value);
       pending = card;
     }
