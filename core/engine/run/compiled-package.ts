@@ -268,7 +268,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
     const trace = this.answer.entries(result.trace, household.kinds);
     const warnings = carriedForward(this.fiscal, household.period, result.trace);
-    if (!this.unverified.empty) warnings.push(...this.unverified.warnings(result.trace));
+    warnings.push(...this.unverified.warnings(result.trace));
     if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
     return { outputs: values, trace, warnings };
   }

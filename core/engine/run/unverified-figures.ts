@@ -42,10 +42,6 @@ export class UnverifiedFigureCheck {
     });
   }
 
-  get empty(): boolean {
-    return this.#warnings.length === 0;
-  }
-
   /** One warning per unverified figure the trace read, in the declared order. */
   warnings(trace: readonly EngineTrace[]): string[] {
     if (this.#warnings.length === 0) return [];

@@ -74,13 +74,9 @@ async function withinLimit<T>(pending: Promise<T>, limit: number, overrun: () =>
 
 /** The requested outputs plus any Judgment output that settles a pending assumption (computed, not reported). */
 function outputsToRun(outputs: string[], pending: readonly PendingAssumption[], pkg: ExecutablePackage): string[] {
-  let extra: Set<string> | undefined;
-  for (const p of pending) {
-    const output = p.unless_output;
-    if (output === undefined || extra?.has(output) || outputs.includes(output) || !pkg.outputs.includes(output)) continue;
-    (extra ??= new Set()).add(output);
-  }
-  return extra === undefined ? outputs : [...outputs, ...extra];
+  const extra = new Set<string>();
+  for (const p of pending) if (p.unless_output && !outputs.includes(p.unless_output) && pkg.outputs.includes(p.unless_output)) extra.add(p.unless_output);
+  return extra.size === 0 ? outputs : [...outputs, ...extra];
 }
 
 /** Pending assumptions less those an output shows to be moot (`unless_output` holds). */
