@@ -61,9 +61,10 @@ const lit = (v) => (typeof v === 'boolean' ? String(v) : typeof v === 'string' ?
 const fyLabel = (date) => (FY_DATES.find(([d]) => d === date) || [null, 'in-year change'])[1];
 
 // Consecutive equal values collapse into one version (a restated figure is not a new version).
-function versionsScalar(series, mapValue = (v) => v) {
+/** `keepDates`: versions kept even when their value repeats the one before (a date an unverified declaration names). */
+function versionsScalar(series, mapValue = (v) => v, keepDates = []) {
   return series
-    .filter(([, v], i) => i === 0 || JSON.stringify(mapValue(series[i - 1][1])) !== JSON.stringify(mapValue(v)))
+    .filter(([d, v], i) => i === 0 || keepDates.includes(d) || JSON.stringify(mapValue(series[i - 1][1])) !== JSON.stringify(mapValue(v)))
     .map(([d, v]) => `      - effective_from: '${d}'  # ${fyLabel(d)}\n        formula: '${lit(mapValue(v))}'`)
     .join('\n');
 }
@@ -369,7 +370,8 @@ function utilityExpected(code, st, h, date) {
 // ---------- other State modules
 
 function bbceModule(code, st, moduleId) {
-  const b = st.bbce;
+  // A version starts on the date from which the terms are doubted, so the unverified declaration has a version to name.
+  const b = { ...st.bbce, unverified_from: st.bbce_unverified?.effective_from };
   const offered = b.gross.some(([, s]) => s !== 'not_offered') || b.gross_elderly_disabled.some(([, s]) => s !== 'not_offered');
   const src = `7 CFR 273.2(j)(2)(ii); FNS, Broad-Based Categorical Eligibility chart (${st.name})`;
   const p = (name, dtype, series, desc, unit) => `
@@ -380,7 +382,7 @@ function bbceModule(code, st, moduleId) {
     source_url: ${BBCE_URL}
     description: ${desc}
     versions:
-${versionsScalar(series)}`;
+${versionsScalar(series, undefined, name.endsWith('gross_income_test') && b.unverified_from ? [b.unverified_from] : [])}`;
   const rules = [
     p('snap_bbce_gross_income_test', 'Text', b.gross.map(([d, s]) => [d, s]), 'not_offered or gross_limit, for households without an elderly or disabled member.'),
     p('snap_bbce_gross_income_limit_rate', 'Rate', b.gross.map(([d, , v]) => [d, v]), 'BBCE gross income limit as a multiple of the poverty guideline (0 when not offered).'),
@@ -412,6 +414,20 @@ imports:
   - us:regulations/7-cfr/273/2/j${tiers.imports.map((i) => `\n  - ${i}`).join('')}
 rules:${rules.join('\n')}
 `;
+}
+
+/**
+ * A State whose BBCE terms from some date could not be read in its own text (st.bbce_unverified): both gross income
+ * tests' versions from that date are declared unverified, so every result that asks whether BBCE is offered says so.
+ */
+function bbceUnverified(code, st, moduleId) {
+  const u = st.bbce_unverified;
+  if (!u) return [];
+  return ['snap_bbce_gross_income_test', 'snap_bbce_elderly_disabled_gross_income_test'].map((name) => ({
+    parameter: `${moduleId}#${code}_${name}`,
+    effective_from: u.effective_from,
+    reason: `${st.name} BBCE terms from ${u.effective_from} not verified against the State's own text: ${u.reason}.`,
+  }));
 }
 
 function pct(v) { return `${Math.round(v * 100)}%`; }
@@ -948,6 +964,7 @@ for (const [code, st] of Object.entries(data.states)) {
   const utilityParam = (kind, region) => `${ids.utility}#${paramName(code, kind, region, plan.multi)}`;
   const unverified = [...unverifiedParameters(st, utilityParam), ...uncheckedFy26Parameters(st, plan.kinds, utilityParam),
     ...singleUtilityUnverified(code, st, plan.multi, (name) => `${ids.utility}#${name}`),
+    ...bbceUnverified(code, st, ids.bbce),
     ...(plan.kinds.some((k) => k.key === (plan.isIndividual ? 'water' : 'lua')) ? []
       : readsUtilitiesPaid(st) ? limitedSumUnverified(code, st, (name) => `${ids.utility}#${name}`)
         : limitedNotPublished(st, '0') ? [limitedNotPublishedUnverified(code, st, (name) => `${ids.utility}#${name}`)] : [])];

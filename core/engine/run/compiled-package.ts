@@ -25,7 +25,7 @@ import { carriedForward, fiscalFigures, type FiscalFigures } from './carried-for
 import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overrideWarning } from './parameter-overrides.js';
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
-import { UnverifiedFigureCheck, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
+import { UnverifiedFigureCheck, boundHooks, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -107,7 +107,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     this.answer = new AnswerTrace(pkg, this.shape.entities[0].entity, overriddenIds, overriddenTables);
     // An overridden figure is the caller's, not the package's: its doubt no longer applies.
     const unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
-    this.unverified = new UnverifiedFigureCheck(unverified, unverifiedReaders(pkg.program, unverified));
+    const hooks = boundHooks(pkg.program);
+    this.unverified = new UnverifiedFigureCheck(unverified, unverifiedReaders(pkg.program, unverified, hooks), hooks);
     // The first federal fiscal year starts on 1 October of the year before.
     this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
   }

@@ -29,16 +29,22 @@ export class UnverifiedFigureCheck {
   readonly #byParameter = new Map<string, DoubtedVersion[]>();
   readonly #warnings: string[];
 
-  /** `readers` (from unverifiedReaders) limits the look to the entries of rules that can read one; without it every entry is looked at. */
+  /**
+   * `readers` (from unverifiedReaders) limits the look to the entries of rules that can read one; without it every
+   * entry is looked at. `hooks` (from boundHooks) names the ids a figure is also read under.
+   */
   constructor(
     figures: readonly UnverifiedFigure[],
     private readonly readers?: ReadonlySet<string>,
+    hooks: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {
     this.#warnings = figures.map((f) => `Unverified figure used: ${f.parameter}${f.effective_from ? ` (version from ${f.effective_from})` : ''}. ${f.reason}`);
     figures.forEach((f, order) => {
-      const versions = this.#byParameter.get(f.parameter) ?? [];
-      versions.push({ order, effectiveFrom: f.effective_from || undefined });
-      this.#byParameter.set(f.parameter, versions);
+      for (const id of [f.parameter, ...(hooks.get(f.parameter) ?? [])]) {
+        const versions = this.#byParameter.get(id) ?? [];
+        versions.push({ order, effectiveFrom: f.effective_from || undefined });
+        this.#byParameter.set(id, versions);
+      }
     });
   }
 
@@ -60,13 +66,26 @@ export class UnverifiedFigureCheck {
 }
 
 /** One warning per unverified figure the trace read (in the declared order); see UnverifiedFigureCheck. */
-export function unverifiedWarnings(figures: readonly UnverifiedFigure[], trace: readonly EngineTrace[], readers?: ReadonlySet<string>): string[] {
-  return new UnverifiedFigureCheck(figures, readers).warnings(trace);
+export function unverifiedWarnings(figures: readonly UnverifiedFigure[], trace: readonly EngineTrace[], readers?: ReadonlySet<string>, hooks?: ReadonlyMap<string, readonly string[]>): string[] {
+  return new UnverifiedFigureCheck(figures, readers, hooks).warnings(trace);
 }
 
-/** Ids of the derived rules whose formulas name an unverified parameter (any version): the only trace entries that can read one. */
-export function unverifiedReaders(program: CompiledProgram, figures: readonly UnverifiedFigure[]): Set<string> {
-  const doubted = new Set(figures.map((f) => f.parameter));
+/**
+ * Parameter id -> the ids of the hooks a `sets` binding gives its versions. A State parameter bound to a federal hook
+ * is read as the hook (with the State's version dates), so a doubt declared on the State's parameter follows it there.
+ */
+export function boundHooks(program: CompiledProgram): Map<string, string[]> {
+  const hooks = new Map<string, string[]>();
+  for (const parameter of program.parameters.values()) {
+    const value = parameter.boundBy?.value;
+    if (value !== undefined) hooks.set(value, [...(hooks.get(value) ?? []), parameter.id]);
+  }
+  return hooks;
+}
+
+/** Ids of the derived rules whose formulas name an unverified parameter (any version, or a hook bound to one): the only trace entries that can read one. */
+export function unverifiedReaders(program: CompiledProgram, figures: readonly UnverifiedFigure[], hooks: ReadonlyMap<string, readonly string[]> = boundHooks(program)): Set<string> {
+  const doubted = new Set(figures.flatMap((f) => [f.parameter, ...(hooks.get(f.parameter) ?? [])]));
   const readers = new Set<string>();
   for (const rule of program.derived.values()) {
     for (const name of rule.deps.params) if (doubted.has(program.parameters.get(name)?.id ?? name)) readers.add(rule.id);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
 import type { TraceEntry as EngineTrace } from '../../../core/engine/index.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import { unverifiedFigures, unverifiedReaders, unverifiedWarnings } from '../../../core/engine/run/unverified-figures.js';
+import { boundHooks, unverifiedFigures, unverifiedReaders, unverifiedWarnings } from '../../../core/engine/run/unverified-figures.js';
 import { mapHousehold } from '../../../core/domain/household/map.js';
 import { indexShape } from '../../../core/domain/household/shape.js';
 import { explainEvaluator } from '../../../core/engine/run/compiled-package.js';
@@ -65,6 +65,27 @@ describe('unverified figures declared by a package', () => {
     }
   });
 
+  it("follow a State's figure bound to a federal hook: Tennessee's BBCE terms from 2026-04-15", async () => {
+    // Tennessee's "no BBCE" is bound to the federal BBCE hooks (sets relations); its own FY2026 income chart has a 200%
+    // gross standard that no Tennessee text read here explains, so the version from 2026-04-15 is declared unverified.
+    const tennessee = (period: string, person: Record<string, unknown>) => ({ period, facts: { shelter_costs: 700, utility_type: 'none' }, people: { a: person } });
+    const bbce = (warnings: string[]) => unverified(warnings).filter((w) => w.includes('_snap_bbce_'));
+    for (const service of [fast, explain]) {
+      const may = await service.calculate({ program_id: 'snap', jurisdiction: 'us-tn', household: tennessee('2026-05', { age: 30, earned_income: 1200 }) });
+      expect(bbce(may.warnings)).toHaveLength(1);
+      expect(bbce(may.warnings)[0]).toContain('us-tn:policies/dhs/snap/categorical-eligibility#tn_snap_bbce_gross_income_test (version from 2026-04-15)');
+      expect(bbce(may.warnings)[0]).toContain('check with Tennessee DHS');
+      // A household with an elderly member asks the elderly/disabled test instead.
+      const elderly = await service.calculate({ program_id: 'snap', jurisdiction: 'us-tn', household: tennessee('2026-05', { age: 70, unearned_income: 900 }) });
+      expect(bbce(elderly.warnings)).toHaveLength(1);
+      expect(bbce(elderly.warnings)[0]).toContain('#tn_snap_bbce_elderly_disabled_gross_income_test (version from 2026-04-15)');
+      // Before 2026-04-15 the terms read are the earlier version: no doubt, and the same allotment.
+      const march = await service.calculate({ program_id: 'snap', jurisdiction: 'us-tn', household: tennessee('2026-03', { age: 30, earned_income: 1200 }) });
+      expect(bbce(march.warnings)).toEqual([]);
+      expect(march.outputs.snap_allotment).toBe(may.outputs.snap_allotment);
+    }
+  });
+
   it('stay silent when the calculation reads a verified version or none of them', async () => {
     const phone = flagged('_snap_telephone_allowance');
     // FY2025: the version in force before 2025-10-01 is read, not the flagged FY2026 one.
@@ -97,9 +118,30 @@ describe('unverifiedWarnings', () => {
     expect(unverifiedWarnings(list, [read('m#a', '2025-10-01')])).toEqual(['Unverified figure used: m#a (version from 2025-10-01). A in doubt.']);
     expect(unverifiedWarnings(list, [read('m#b', '2019-10-01')])).toEqual(['Unverified figure used: m#b. B in doubt.']);
   });
+
+  it('follows a figure to the hook a sets binding gives its versions, naming the declared figure', () => {
+    const list = [{ parameter: 'state#a', effective_from: '2026-04-15', reason: 'A in doubt.' }];
+    const hooks = new Map([['state#a', ['federal#a']]]);
+    expect(unverifiedWarnings(list, [read('federal#a', '2026-04-15')], undefined, hooks)).toEqual(['Unverified figure used: state#a (version from 2026-04-15). A in doubt.']);
+    expect(unverifiedWarnings(list, [read('federal#a', '2023-10-01')], undefined, hooks)).toEqual([]);
+    // Without the binding the hook's read is not the figure's.
+    expect(unverifiedWarnings(list, [read('federal#a', '2026-04-15')])).toEqual([]);
+  });
 });
 
 describe('unverifiedReaders', () => {
+  it('finds a rule for every declared figure: a doubt nothing can read would never be told', () => {
+    for (const pkg of runtime.packages()) {
+      const program = pkg.pkg.program;
+      const hooks = boundHooks(program);
+      const named = new Set([...program.derived.values()].flatMap((rule) => [...rule.deps.params].map((name) => program.parameters.get(name)?.id ?? name)));
+      for (const figure of unverifiedFigures(pkg.pkg)) {
+        const ids = [figure.parameter, ...(hooks.get(figure.parameter) ?? [])];
+        expect(ids.some((id) => named.has(id)), `${pkg.jurisdiction}: ${figure.parameter}`).toBe(true);
+      }
+    }
+  });
+
   it('names every rule a trace reads an unverified figure through: looking only at its entries changes no warning', () => {
     // Every package with an unverified figure, each utility type, FY2025 and FY2026, on the explain path (a trace
     // with every entry's parameter reads): warnings from the readers' entries equal those from every entry.
@@ -107,15 +149,17 @@ describe('unverifiedReaders', () => {
     for (const pkg of runtime.packages()) {
       const figuresOf = unverifiedFigures(pkg.pkg);
       if (figuresOf.length === 0) continue;
-      const readers = unverifiedReaders(pkg.pkg.program, figuresOf);
+      const hooks = boundHooks(pkg.pkg.program);
+      const readers = unverifiedReaders(pkg.pkg.program, figuresOf, hooks);
       const index = indexShape(pkg.shape);
-      for (const period of ['2025-01', '2026-01']) {
+      // 2026-05: Tennessee's BBCE terms are doubted from 2026-04-15, read through the federal hooks they are bound to.
+      for (const period of ['2025-01', '2026-01', '2026-05']) {
         for (const utility_type of ['heating_cooling', 'limited', 'telephone']) {
           const mapped = mapHousehold(index, household(period, utility_type));
           const relations = Object.fromEntries(Object.entries(mapped.relations).map(([name, tuples]) => [name, tuples.map(([member, group]) => [member, group] as [string, string])]));
           const result = explainEvaluator(pkg.pkg, { period: mapped.month, entityId: pkg.shape.entities[0].id_template, inputs: mapped.inputs, relations, outputs: pkg.default_outputs, trace: true });
-          const all = unverifiedWarnings(figuresOf, result.trace);
-          expect(unverifiedWarnings(figuresOf, result.trace, readers)).toEqual(all);
+          const all = unverifiedWarnings(figuresOf, result.trace, undefined, hooks);
+          expect(unverifiedWarnings(figuresOf, result.trace, readers, hooks)).toEqual(all);
           if (all.length > 0) withWarnings += 1;
         }
       }
