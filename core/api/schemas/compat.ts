@@ -1,7 +1,7 @@
 /** Schemas of the migration-only compatibility endpoint (its own envelope, not the standard one). */
 import * as v from 'valibot';
 import { ENTITY_GROUPS } from '../../domain/compat/variables.js';
-import { RuntimeRefSchema } from './calculation.js';
+import { AssumptionSchema, RuntimeRefSchema } from './calculation.js';
 import { MetaSchema } from './common.js';
 
 const Scalar = v.union([v.number(), v.boolean(), v.string(), v.null()]);
@@ -13,6 +13,29 @@ const Household = v.strictObject(Object.fromEntries(ENTITY_GROUPS.map((g) => [g,
 export const CompatRequestSchema = v.strictObject({ household: Household });
 
 const EntityGroupSchema = v.picklist(ENTITY_GROUPS);
+
+/**
+ * A calculation's assumption (AssumptionSchema) in the PolicyEngine household's terms: its input, entity kind and
+ * assumed value as the calculation gives them; the entity id, where to give the fact and the message in the request's
+ * terms; and which SPM unit and months relied on it.
+ */
+const CompatAssumptionSchema = v.strictObject({
+  spm_unit: v.pipe(v.string(), v.description('The SPM unit (its id in spm_units) whose calculation relied on the default.')),
+  entity_group: v.pipe(
+    v.picklist(['people', 'spm_units', 'households']),
+    v.description("Where the household gives the fact: people for a person's fact; spm_units (households for household_vehicles_value) for a fact of the SNAP household."),
+  ),
+  entity_id: v.pipe(v.string(), v.description("The entity's id in that group of the request household: the person's key in people, the SPM unit's or the household's.")),
+  policyengine_variable: v.pipe(
+    v.nullable(v.string()),
+    v.description('The PolicyEngine variable to give on that entity to state the fact (e.g. immigration_status), or null when PolicyEngine has none this endpoint reads (then only POST /v1/calculate takes the input).'),
+  ),
+  input: AssumptionSchema.entries.input,
+  entity: AssumptionSchema.entries.entity,
+  assumed_value: v.pipe(v.unknown(), v.description("The default used, in the package's terms (e.g. citizen, where PolicyEngine says CITIZEN; docs/compatibility.md gives each conversion).")),
+  months: v.pipe(v.array(v.string()), v.description('The months (YYYY-MM) whose calculation relied on it, ascending.')),
+  message: v.pipe(v.string(), v.description('Why the default matters (with the provision) and which PolicyEngine variable to give, on which entity, to confirm or correct it.')),
+});
 
 export const CompatSidecarSchema = v.strictObject({
   request_id: v.string(),
@@ -34,6 +57,12 @@ export const CompatSidecarSchema = v.strictObject({
       }),
     ),
     v.description('Every requested value not computed and every given input not used, each with the reason. See docs/compatibility.md.'),
+  ),
+  assumptions: v.pipe(
+    v.array(CompatAssumptionSchema),
+    v.description(
+      'Tenet extension beyond the spec. Defaults the calculations relied on for facts the household did not give and that could change the result (docs/calculation.md "Assumptions"), once per SPM unit, entity and fact, in the request household\'s terms. Empty when nothing material was assumed; otherwise a warning summarises them. See docs/compatibility.md.',
+    ),
   ),
   warnings: v.array(v.string()),
 });

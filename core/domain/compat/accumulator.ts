@@ -21,6 +21,8 @@ export interface Accumulator {
   flags: Record<string, boolean>;
   texts: Record<string, string>;
   utilities: Set<UtilityKind>;
+  /** Utilities whose expense was given as 0 (or has_phone_expense false): not paid, for the `pays_*` facts. */
+  unpaidUtilities: Set<UtilityKind>;
   elderlyByFlag: Set<string>;
   ssiReported: Map<string, Reading>;
   usesReportedSsi: Set<string>;

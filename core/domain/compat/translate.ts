@@ -120,6 +120,9 @@ function applyFact(acc: Accumulator, r: Reading, record: Record<string, unknown>
   const key = String(r.value);
   if (!Object.hasOwn(t.values, key)) {
     if (t.kind === 'text') ignore(acc, r, `${r.value} is not a value Tenet can convert (known: ${Object.keys(t.values).join(', ')}); the package default was used`);
+    // A flag's other value states the fact false (the packages' default), unless another input set it true: so the
+    // fact counts as given and is not reported as assumed (tenet.assumptions).
+    else record[t.alias] = record[t.alias] === true;
     return;
   }
   const value = t.values[key];
@@ -182,6 +185,7 @@ function applyUnit(acc: Accumulator, r: Reading): void {
   if (t.level === 'person') return;
   if (t.slot === 'utility_expense') {
     if ((r.value as number) > 0) acc.utilities.add(t.utility);
+    else acc.unpaidUtilities.add(t.utility);
     return;
   }
   if (t.slot === 'self_employment_costs') return; // applySelfEmployment
@@ -240,7 +244,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
   ];
   const { kept, ignored } = chooseSources(raw);
   const acc: Accumulator = {
-    people: Object.fromEntries(ctx.members.map((pid) => [pid, {}])), unit: {}, flags: {}, texts: {}, utilities: new Set(),
+    people: Object.fromEntries(ctx.members.map((pid) => [pid, {}])), unit: {}, flags: {}, texts: {}, utilities: new Set(), unpaidUtilities: new Set(),
     elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), workRulesStated: new Set(), vehicleGiven: false, month, ignored, notes: [],
   };
   for (const r of kept) {
@@ -273,13 +277,15 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     shelter_costs: cents(acc.unit.shelter_costs ?? 0),
     dependent_care_costs: cents(acc.unit.dependent_care_costs ?? 0),
     child_support_paid: cents(acc.unit.child_support_paid ?? 0),
-    countable_resources: cents(acc.unit.countable_resources ?? 0),
     utility_type: utility.type,
     ...singleUtilityFacts(acc, utility, pkg),
     ...utilitiesPaidFacts(acc, utility, pkg),
     ...regionFacts(acc, kept, state, pkg),
     ...vehicleFacts(acc, kept, pkg),
   };
+  // Resources only when given: the package's default (0) is then the calculation's, reported as an assumption where
+  // a resource test applies (tenet.assumptions), not a value the endpoint states for the household.
+  if (acc.unit.countable_resources !== undefined) facts.countable_resources = cents(acc.unit.countable_resources);
   if (acc.unit.unearned_income !== undefined) facts.unearned_income = cents(acc.unit.unearned_income);
   if (acc.flags.has_elderly_or_disabled_member === true || acc.elderlyByFlag.size > 0) facts.has_elderly_or_disabled_member = true;
   if (elderlyMedical > 0) facts.medical_costs = cents(elderlyMedical);

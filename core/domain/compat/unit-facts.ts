@@ -102,13 +102,17 @@ const readsUtilitiesPaid = (pkg: PackageInputs): boolean => Object.values(PAYS_F
 
 /**
  * `pays_*` facts for a `limited` household in a package that sums the State's individual standards: each utility
- * whose expense PolicyEngine gives (or its has_phone_expense). Without any, the package gives what the facts name
- * (nothing) and warns; a note says which PolicyEngine inputs would have named them.
+ * whose expense PolicyEngine gives (or its has_phone_expense) true, and false for one whose expense is given as 0
+ * (or has_phone_expense false), which states the fact rather than leaving it assumed (tenet.assumptions). Without
+ * any paid, the package gives what the facts name (nothing) and warns; a note says which PolicyEngine inputs would
+ * have named them.
  */
 export function utilitiesPaidFacts(acc: Accumulator, utility: { type: string }, pkg: PackageInputs): Record<string, unknown> {
   if (utility.type !== 'limited' || !readsUtilitiesPaid(pkg)) return {};
   if (acc.flags.has_phone_expense === true) acc.utilities.add('phone');
+  if (acc.flags.has_phone_expense === false) acc.unpaidUtilities.add('phone');
   const facts: Record<string, unknown> = {};
+  for (const kind of acc.unpaidUtilities) if (pkg.inputs.has(PAYS_FACT[kind])) facts[PAYS_FACT[kind]] = false;
   for (const kind of acc.utilities) if (pkg.inputs.has(PAYS_FACT[kind])) facts[PAYS_FACT[kind]] = true;
   if (acc.utilities.size < 2) {
     acc.notes.push(`The ${pkg.jurisdiction} package adds the State's individual standards for each utility a limited household pays, and fewer than two utility expenses (electricity_expense, gas_expense, water_expense, sewage_expense, trash_expense, phone_expense) name them: the package adds those named and warns.`);

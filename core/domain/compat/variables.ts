@@ -235,6 +235,37 @@ export const PERSON_FACTS: Record<string, InputDefinition> = {
   is_snap_work_registration_noncompliant: person('month', flag('work_rule_disqualified', IF_TRUE), { stock: true }),
 };
 
+/**
+ * For tenet.assumptions: the PolicyEngine variable through which a caller gives a package input the calculation
+ * assumed (a material default, docs/calculation.md "Assumptions"), and the entity group it is given on. Giving it
+ * settles the fact either way (translate.ts: a flag's other value states the fact false). Package inputs absent
+ * here have no PolicyEngine variable this endpoint reads: a member's own share of shelter, dependent care or child
+ * support costs (PolicyEngine's are added up for the unit), the head of household's work-rule disqualification,
+ * and a second or third vehicle. Where several variables feed one input (docs/compatibility.md lists them), one is
+ * named: the one a household most directly states the fact with.
+ */
+export const ASSUMED_INPUT_SOURCES: Record<string, { group: EntityGroup; variable: string }> = {
+  age: { group: 'people', variable: 'age' },
+  is_disabled: { group: 'people', variable: 'is_disabled' },
+  citizenship_status: { group: 'people', variable: 'immigration_status' },
+  is_higher_ed_student: { group: 'people', variable: 'is_full_time_college_student' },
+  abawd_time_limit_exhausted: { group: 'people', variable: 'meets_snap_abawd_work_requirements' },
+  work_rule_disqualified: { group: 'people', variable: 'meets_snap_general_work_requirements' },
+  countable_resources: { group: 'spm_units', variable: 'snap_assets' },
+  vehicle_fair_market_value: { group: 'households', variable: 'household_vehicles_value' },
+  pays_electricity: { group: 'spm_units', variable: 'electricity_expense' },
+  pays_gas_or_fuel: { group: 'spm_units', variable: 'gas_expense' },
+  pays_water: { group: 'spm_units', variable: 'water_expense' },
+  pays_sewage: { group: 'spm_units', variable: 'sewage_expense' },
+  pays_trash: { group: 'spm_units', variable: 'trash_expense' },
+  pays_telephone: { group: 'spm_units', variable: 'phone_expense' },
+};
+
+/** Own-property lookup of ASSUMED_INPUT_SOURCES (package input names come from the package, but stay safe). */
+export function assumedInputSource(input: string): { group: EntityGroup; variable: string } | undefined {
+  return Object.hasOwn(ASSUMED_INPUT_SOURCES, input) ? ASSUMED_INPUT_SOURCES[input] : undefined;
+}
+
 /** Keys of an entity that are structure, not variables. */
 export const STRUCTURAL_KEYS = new Set(['members']);
 

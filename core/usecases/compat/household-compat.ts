@@ -4,12 +4,14 @@
  * either computed or listed as unsupported with a reason; nothing is guessed.
  */
 import { ServiceError } from '../../domain/errors.js';
+import { CompatAssumptions, type CompatAssumption } from '../../domain/compat/assumptions.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
 import { differencesFor } from '../../domain/compat/differences.js';
 import { stateOf, translateUnit, unitContext, type UnitContext } from '../../domain/compat/translate.js';
 import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
 import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, STRUCTURAL_KEYS, type EntityGroup } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
+import { assumptionsWarning } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
 import type { CalculateResponse, RuntimeMode } from '../../ports/calculator.js';
 import { ENGINE_NAME, EXPERIMENTAL_WARNING } from '../calculate/calculate.js';
@@ -52,6 +54,8 @@ export interface CompatSidecar {
   period: string | null;
   computed: ComputedValue[];
   unsupported: UnsupportedValue[];
+  /** Tenet extension: the material defaults the calculations relied on, in the PolicyEngine household's terms. */
+  assumptions: CompatAssumption[];
   warnings: string[];
 }
 
@@ -182,6 +186,8 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
 
   const result = structuredClone(wire);
   const computed: ComputedValue[] = [];
+  const assumptions = new CompatAssumptions();
+  const counted = new Set<string>();
   for (const job of jobs) {
     const def = outputDefinition(job.variable)!;
     const months = await Promise.all(job.months.map((m) => monthFor(job.id, m)));
@@ -192,7 +198,16 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
     }
     // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
     const values = months.map((m) => numeric((m as { response: CalculateResponse }).response.outputs[def.output]));
-    for (const m of months) for (const w of (m as { response: CalculateResponse }).response.warnings) warn(w);
+    job.months.forEach((month, i) => {
+      const response = (months[i] as { response: CalculateResponse }).response;
+      // The calculation's assumptions warning is said once below, over the sidecar's assumptions.
+      const own = response.assumptions.length > 0 ? assumptionsWarning(response.assumptions) : null;
+      for (const w of response.warnings) if (w !== own) warn(w);
+      const run = `${job.id}\u0000${month}`;
+      if (counted.has(run)) return; // a month another requested variable of the unit already read
+      counted.add(run);
+      assumptions.add(response.assumptions, { unitId: job.id, householdId: contexts.get(job.id)!.householdId }, month);
+    });
     let value: JsonValue;
     if (def.kind !== 'money') value = values[0];
     else if (values.every((v) => typeof v === 'number')) value = round2((values as number[]).reduce((a, b) => a + b, 0));
@@ -201,6 +216,9 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
     computed.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, value });
   }
 
+  const assumed = assumptions.list();
+  // The calculation's words over the sidecar's entries (PolicyEngine ids), so the count agrees with tenet.assumptions.
+  if (assumed.length > 0) warn(assumptionsWarning(assumed).replace(/; see assumptions for each/, '; see tenet.assumptions for each'));
   const periods = [...new Set([...jobs.map((j) => j.period), ...unsupported.map((u) => u.period)].filter((p): p is string => p !== null))];
   const chosen = sidecarPackage as { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
   const missing = unsupported.length;
@@ -222,6 +240,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       period: periods.length === 1 ? periods[0] : null,
       computed,
       unsupported,
+      assumptions: assumed,
       warnings,
     },
   };

@@ -79,7 +79,7 @@ describe('translateUnit: people, incomes and the State', () => {
     // 6000 / 12 = 500 rent; 2400 / 12 = 200 child support; 12,000 / 12 = 1000; 1200 / 12 = 100; 18,000 / 12 = 1500.
     expect(out.household).toEqual({
       period: '2026-01',
-      facts: { household_size: 2, shelter_costs: 500, dependent_care_costs: 0, child_support_paid: 200, countable_resources: 0, utility_type: 'none' },
+      facts: { household_size: 2, shelter_costs: 500, dependent_care_costs: 0, child_support_paid: 200, utility_type: 'none' },
       people: { a: { age: 70, unearned_income: 1000, medical_costs: 100 }, b: { age: 40, earned_income: 1500 } },
     });
     expect(out.ignored).toEqual([]);
@@ -176,6 +176,9 @@ describe('translateUnit: unit costs, resources and the allowance', () => {
     expect(translate({ bank_account_assets: 1000, stock_assets: 500, bond_assets: 250 }).household.facts.countable_resources).toBe(1750);
     expect(translate({ bank_account_assets: 1000 }, { spm_unit_cash_assets: 3000 }).household.facts.countable_resources).toBe(3000);
     expect(translate({}, { spm_unit_cash_assets: 3000, snap_assets: 2000 }).household.facts.countable_resources).toBe(2000);
+    expect(translate({}, { snap_assets: 0 }).household.facts.countable_resources).toBe(0);
+    // Not given: not sent, so the package's default is the calculation's own and reported as assumed where it matters.
+    expect(translate({}).household.facts).not.toHaveProperty('countable_resources');
   });
 
   it('allowance type: stated, else inferred from expenses (heating/cooling SUA; two utilities LUA; phone alone TUA)', () => {
@@ -220,6 +223,8 @@ describe('translateUnit: unit costs, resources and the allowance', () => {
     // Inferred: two utilities (electricity and the telephone) make the household limited; each is named.
     expect(run({ electricity_expense: 600, phone_cost: 600 }).household.facts).toMatchObject({ utility_type: 'limited', pays_electricity: true, pays_telephone: true });
     expect(run({ electricity_expense: 600, phone_cost: 600 }).household.facts).not.toHaveProperty('pays_water');
+    // An expense given as 0 (or has_phone_expense false) states that the utility is not paid.
+    expect(run({ snap_utility_allowance_type: 'LUA', electricity_expense: 600, water_expense: 300, gas_expense: 0, has_phone_expense: false }).household.facts).toMatchObject({ pays_electricity: true, pays_water: true, pays_gas_or_fuel: false, pays_telephone: false });
     // LUA stated: the expenses still name the utilities and are not listed as ignored.
     const stated = run({ snap_utility_allowance_type: 'LUA', water_expense: 300, trash_expense: 240 });
     expect(stated.household.facts).toMatchObject({ utility_type: 'limited', pays_water: true, pays_trash: true });
@@ -281,6 +286,10 @@ describe('translateUnit: person-level eligibility facts', () => {
     expect(translate({ is_part_time_college_student: true, weekly_hours_worked_before_lsr: 20 }).household.people.a).toMatchObject({ is_higher_ed_student: true, student_exemption: true });
     expect(translate({ is_part_time_college_student: true, weekly_hours_worked_before_lsr: 10 }).household.people.a.student_exemption).toBeUndefined();
     expect(translate({ is_snap_ineligible_student: true }).household.people.a).toEqual({ age: 30, is_higher_ed_student: true });
+    // false states the fact (not a student); any true among the flags wins, in either order.
+    expect(translate({ is_full_time_college_student: false }).household.people.a).toEqual({ age: 30, is_higher_ed_student: false });
+    expect(translate({ is_full_time_college_student: false, is_part_time_college_student: true }).household.people.a.is_higher_ed_student).toBe(true);
+    expect(translate({ is_part_time_college_student: true, is_full_time_college_student: false }).household.people.a.is_higher_ed_student).toBe(true);
   });
 
   it('hours under 20 for a working-age non-student cannot be converted and are reported', () => {
@@ -292,7 +301,12 @@ describe('translateUnit: person-level eligibility facts', () => {
 
   it('work rules and ABAWD exemptions; veteran and foster-care exemptions end 2025-07 (Pub. L. 119-21 sec. 10102)', () => {
     expect(translate({ meets_snap_abawd_work_requirements: false, is_snap_work_registration_noncompliant: true }).household.people.a).toMatchObject({ abawd_time_limit_exhausted: true, work_rule_disqualified: true });
-    expect(translate({ meets_snap_abawd_work_requirements: true }).household.people.a.abawd_time_limit_exhausted).toBeUndefined();
+    // The flag's other value states the fact false (so it is not reported as assumed), unless another input sets it true.
+    expect(translate({ meets_snap_abawd_work_requirements: true }).household.people.a.abawd_time_limit_exhausted).toBe(false);
+    expect(translate({ meets_snap_general_work_requirements: true, is_snap_work_registration_noncompliant: false }).household.people.a.work_rule_disqualified).toBe(false);
+    expect(translate({ meets_snap_general_work_requirements: false, is_snap_work_registration_noncompliant: false }).household.people.a.work_rule_disqualified).toBe(true);
+    expect(translate({ is_snap_work_registration_noncompliant: true, meets_snap_general_work_requirements: true }).household.people.a.work_rule_disqualified).toBe(true);
+    expect(translate({}).household.people.a).not.toHaveProperty('abawd_time_limit_exhausted');
     expect(translate({ is_pregnant: true }).household.people.a.abawd_exempt).toBe(true);
     expect(translate({ is_veteran: true }, {}, undefined, FULL, '2025-06').household.people.a.abawd_exempt).toBe(true);
     const late = translate({ is_veteran: true }, {}, undefined, FULL, '2026-01');

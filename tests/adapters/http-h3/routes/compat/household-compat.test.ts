@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompatSuccessSchema } from '../../../../../core/api/schemas/compat.js';
 import type { Calculator, ExecutablePackage } from '../../../../../core/ports/calculator.js';
 import type { TestApp } from '../../../../support/http-harness.js';
 import { auth, bundledRuntime, compatApp, ordinary, partner } from './support.js';
@@ -203,6 +205,143 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     const pr = await t.request('POST', PATH, { json: coloradoWorker({ snap: { '2026-01': null } }, { state_code: 'PR' }), headers: auth(partner) });
     expect(pr.body.tenet.unsupported[0].reason).toBe('no executable SNAP package for us-pr');
     expect(pr.body.tenet.package).toBeNull();
+  });
+
+  describe('tenet.assumptions: the material defaults relied on, in the PolicyEngine household\'s terms', () => {
+    type Entry = { spm_unit: string; entity_group: string; entity_id: string; policyengine_variable: string | null; input: string; months: string[]; message: string };
+    /** Every material person fact of the Colorado household stated, the PolicyEngine way, except those in `leave`. */
+    function stated(request: Record<string, unknown>, leave: Record<string, string[]> = {}) {
+      const body = coloradoWorker(request);
+      const facts: Record<string, Record<string, unknown>> = {
+        parent: { immigration_status: { 2026: 'CITIZEN' }, is_disabled: { 2026: false }, is_full_time_college_student: { 2026: false }, meets_snap_abawd_work_requirements: { '2026-01': true }, meets_snap_general_work_requirements: { '2026-01': true } },
+        child_1: { immigration_status: { 2026: 'CITIZEN' }, is_disabled: { 2026: false } },
+        child_2: { immigration_status: { 2026: 'CITIZEN' }, is_disabled: { 2026: false } },
+      };
+      for (const [id, person] of Object.entries(body.household.people)) {
+        for (const [name, value] of Object.entries(facts[id])) if (!(leave[id] ?? []).includes(name)) (person as Record<string, unknown>)[name] = value;
+      }
+      return body;
+    }
+    /** The assumptions warnings, and the count the (single) one states. */
+    function warned(tenet: { warnings: string[] }): { texts: string[]; count: number | null } {
+      const texts = tenet.warnings.filter((w) => w.startsWith('This result relies on'));
+      const match = texts.length === 1 ? /^This result relies on (\d+) default/.exec(texts[0]) : null;
+      return { texts, count: match === null ? null : Number(match[1]) };
+    }
+
+    it('a person without an immigration status is named by the request\'s id with the PolicyEngine variable to give', async () => {
+      const res = await t.request('POST', PATH, { json: stated({ snap: { '2026-01': null } }, { child_2: ['immigration_status'] }), headers: auth(partner) });
+      expect(res.status).toBe(200);
+      expect(() => v.parse(CompatSuccessSchema, res.body)).not.toThrow();
+      expect(res.body.result.spm_units.unit.snap).toEqual({ '2026-01': 590 });
+      expect(res.body.tenet.assumptions).toEqual([
+        {
+          spm_unit: 'unit', entity_group: 'people', entity_id: 'child_2', policyengine_variable: 'immigration_status',
+          input: 'citizenship_status', entity: 'Person', assumed_value: 'citizen', months: ['2026-01'],
+          message: expect.stringMatching(/^Person child_2: citizenship_status not given \(PolicyEngine: immigration_status\), assumed "citizen"; it matters because .*7 CFR 273\.4\)\. Give people\.child_2\.immigration_status to confirm or correct it\.$/),
+        },
+      ]);
+      // The words agree with the field: one default, named, and the field it points to exists.
+      const { texts, count } = warned(res.body.tenet);
+      expect(count).toBe(1);
+      expect(texts[0]).toBe('This result relies on 1 default for facts not given that could change it (child_2.citizenship_status = "citizen"); see tenet.assumptions for each and where to give it.');
+      // Spec fields are unchanged.
+      expect(res.body.message).toBeNull();
+      expect(res.body.tenet.unsupported).toEqual([]);
+    });
+
+    it('a household that states every material fact gets none, and no assumptions warning', async () => {
+      const res = await t.request('POST', PATH, { json: stated({ snap: { '2026-01': null } }), headers: auth(partner) });
+      expect(res.status).toBe(200);
+      expect(res.body.result.spm_units.unit.snap).toEqual({ '2026-01': 590 });
+      expect(res.body.tenet.assumptions).toEqual([]);
+      expect(warned(res.body.tenet).texts).toEqual([]);
+      expect(() => v.parse(CompatSuccessSchema, res.body)).not.toThrow();
+    });
+
+    it('a flag given with its other value (not a student, meets the work requirements) states the fact: only the facts left out remain', async () => {
+      const res = await t.request('POST', PATH, { json: stated({ snap: { '2026-01': null } }, { parent: ['is_disabled'], child_1: ['is_disabled'] }), headers: auth(partner) });
+      const entries = res.body.tenet.assumptions as Entry[];
+      expect(entries.map((a) => [a.entity_id, a.input, a.policyengine_variable])).toEqual([['parent', 'is_disabled', 'is_disabled'], ['child_1', 'is_disabled', 'is_disabled']]);
+      expect(warned(res.body.tenet).count).toBe(2);
+    });
+
+    it('nothing stated: each person and fact once, the warning counts the entries; a year key lists the twelve months once', async () => {
+      for (const [request, months] of [[{ snap: { '2026-01': null } }, ['2026-01']], [{ snap: { 2026: null } }, Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`)]] as const) {
+        const body = coloradoWorker(request);
+        if (months.length === 12) body.household.spm_units.unit.snap_utility_allowance_type = { 2026: 'SUA' } as never;
+        const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+        expect(res.status).toBe(200);
+        expect(() => v.parse(CompatSuccessSchema, res.body)).not.toThrow();
+        const entries = res.body.tenet.assumptions as Entry[];
+        expect(entries.map((a) => `${a.entity_id}.${a.input}`)).toEqual([
+          'parent.abawd_time_limit_exhausted', 'parent.citizenship_status', 'parent.is_disabled', 'parent.is_higher_ed_student', 'parent.work_rule_disqualified',
+          'child_1.citizenship_status', 'child_1.is_disabled', 'child_2.citizenship_status', 'child_2.is_disabled',
+        ]);
+        expect(entries.filter((a) => a.input === 'citizenship_status').map((a) => [a.entity_group, a.entity_id, a.policyengine_variable])).toEqual([
+          ['people', 'parent', 'immigration_status'], ['people', 'child_1', 'immigration_status'], ['people', 'child_2', 'immigration_status'],
+        ]);
+        for (const a of entries) {
+          expect(a.spm_unit).toBe('unit');
+          expect(a.months).toEqual(months);
+          expect(a.message).toMatch(new RegExp(`Give people\\.${a.entity_id}\\.${a.policyengine_variable} to confirm or correct it\\.$`));
+          expect(a.message).not.toMatch(/household\.people/);
+        }
+        const { texts, count } = warned(res.body.tenet);
+        expect(texts).toHaveLength(1);
+        expect(count).toBe(entries.length);
+      }
+    });
+
+    it('facts of the SNAP household are given on the SPM unit or household entity by its id; a fact PolicyEngine has none for says so', async () => {
+      const person = { age: 40, employment_income: 30_000, immigration_status: 'CITIZEN', is_disabled: false, is_full_time_college_student: false, meets_snap_abawd_work_requirements: true, meets_snap_general_work_requirements: true };
+      // Texas keeps an asset limit under its BBCE that counts vehicles: resources and vehicles are material.
+      const household = (unit: Record<string, unknown>, home: Record<string, unknown> = {}) => ({
+        people: { ana: person }, spm_units: { su_a: { members: ['ana'], snap: { '2026-01': null }, ...unit } }, households: { casa: { members: ['ana'], state_code: 'TX', ...home } },
+      });
+      const res = await t.request('POST', PATH, { json: { household: household({}) }, headers: auth(partner) });
+      expect(res.status).toBe(200);
+      expect(() => v.parse(CompatSuccessSchema, res.body)).not.toThrow();
+      const where = (entries: Entry[]) => Object.fromEntries(entries.map((a) => [a.input, [a.spm_unit, a.entity_group, a.entity_id, a.policyengine_variable]]));
+      expect(where(res.body.tenet.assumptions)).toEqual({
+        countable_resources: ['su_a', 'spm_units', 'su_a', 'snap_assets'],
+        vehicle_fair_market_value: ['su_a', 'households', 'casa', 'household_vehicles_value'],
+        second_vehicle_fair_market_value: ['su_a', 'spm_units', 'su_a', null],
+        third_vehicle_fair_market_value: ['su_a', 'spm_units', 'su_a', null],
+      });
+      const messages = Object.fromEntries((res.body.tenet.assumptions as Entry[]).map((a) => [a.input, a.message]));
+      expect(messages.countable_resources).toMatch(/^SPM unit su_a: countable_resources not given \(PolicyEngine: snap_assets\), assumed 0; .*Give spm_units\.su_a\.snap_assets to confirm or correct it\.$/);
+      expect(messages.vehicle_fair_market_value).toMatch(/Give households\.casa\.household_vehicles_value to confirm or correct it\.$/);
+      expect(messages.second_vehicle_fair_market_value).toMatch(/PolicyEngine has no variable for it that this endpoint reads: give household\.facts\.second_vehicle_fair_market_value through POST \/v1\/calculate to confirm or correct it\.$/);
+      expect(warned(res.body.tenet).count).toBe(4);
+      // Given, they go; the facts PolicyEngine has no variable for remain.
+      const given = await t.request('POST', PATH, { json: { household: household({ snap_assets: 1000 }, { household_vehicles_value: 3000 }) }, headers: auth(partner) });
+      expect((given.body.tenet.assumptions as Entry[]).map((a) => a.input)).toEqual(['second_vehicle_fair_market_value', 'third_vehicle_fair_market_value']);
+      expect(warned(given.body.tenet).count).toBe(2);
+    });
+
+    it('the head of household\'s work-rule fact (no PolicyEngine counterpart) is reported with a null variable on the SPM unit', async () => {
+      const body = stated({ snap: { '2026-01': null }, tanf: { 2026: 1200 } });
+      Object.assign(body.household.people.parent as Record<string, unknown>, { meets_snap_general_work_requirements: { '2026-01': false } });
+      const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
+      expect(res.body.tenet.assumptions).toEqual([
+        expect.objectContaining({ spm_unit: 'unit', entity_group: 'spm_units', entity_id: 'unit', policyengine_variable: null, input: 'head_of_household_work_rule_disqualified', entity: 'Household', assumed_value: false }),
+      ]);
+    });
+
+    it('several SPM units: each entry names the unit whose calculation relied on it', async () => {
+      const ana = { age: 40, employment_income: 30_000, immigration_status: 'CITIZEN', is_disabled: false, is_full_time_college_student: false, meets_snap_abawd_work_requirements: true, meets_snap_general_work_requirements: true };
+      const household = {
+        people: { ana, ben: { age: 70 } },
+        spm_units: { su_a: { members: ['ana'], snap: { '2026-01': null } }, su_b: { members: ['ben'], snap: { '2026-01': null } } },
+        households: { casa: { members: ['ana', 'ben'], state_code: 'CO' } },
+      };
+      const res = await t.request('POST', PATH, { json: { household }, headers: auth(partner) });
+      expect((res.body.tenet.assumptions as Entry[]).map((a) => [a.spm_unit, a.entity_group, a.entity_id, a.input])).toEqual([
+        ['su_b', 'people', 'ben', 'citizenship_status'], ['su_b', 'people', 'ben', 'is_disabled'],
+      ]);
+      expect(warned(res.body.tenet).count).toBe(2);
+    });
   });
 
   it('400 in the compatibility shape: country, axes, malformed JSON, missing household, bad structure, invalid household', async () => {
