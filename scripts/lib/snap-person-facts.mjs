@@ -142,6 +142,10 @@ export const MATERIAL_INPUTS = {
     head_of_household_work_rule_disqualified: { unless_output: 'snap_head_of_household_fact_immaterial', reason: 'a listed member is disqualified for work rules and the household is categorically eligible, which it is not if that member is the head of the household (7 CFR 273.2(j)(2)(vii)(C), 273.1(d))' },
   },
   person: {
+    // Age and disability decide the elderly/disabled household (7 CFR 271.2) and which person rules reach a member,
+    // so a person listed without them is computed as 30 and not disabled, and the result says so.
+    age: { reason: 'age decides who is elderly (60 or older: no gross income test, a medical deduction, no cap on the shelter deduction; 7 U.S.C. 2012(j), 7 CFR 271.2) and which person rules reach a member (higher-education students 18-49, 7 CFR 273.5; the ABAWD time limit, 7 CFR 273.24; work rules, 7 CFR 273.7)' },
+    is_disabled: { reason: 'a disabled member makes the household an elderly or disabled one (no gross income test, a medical deduction, no cap on the shelter deduction; 7 U.S.C. 2012(j), 7 CFR 271.2) and is exempt from the student, ABAWD and work rules (7 CFR 273.5(b), 273.24(c), 273.7(b))' },
     citizenship_status: { reason: 'an ineligible non-citizen is left out of the household size (7 U.S.C. 2015(f); 7 CFR 273.4)' },
     is_higher_ed_student: { ages: [18, 49], reason: 'a student aged 18-49 in higher education without an exemption is not a household member (7 CFR 273.5)' },
     abawd_time_limit_exhausted: { ages: [18, 64], reason: 'an able-bodied adult past the time limit is left out of the household size (7 U.S.C. 2015(o); 7 CFR 273.24)' },

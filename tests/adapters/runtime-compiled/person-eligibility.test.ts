@@ -17,7 +17,7 @@ beforeAll(async () => {
   service = new CalculationService([await CompiledRuntime.load([rulesRoot])]);
 });
 
-const CONFIRMED = { citizenship_status: 'citizen', is_higher_ed_student: false, abawd_time_limit_exhausted: false, work_rule_disqualified: false };
+const CONFIRMED = { citizenship_status: 'citizen', is_disabled: false, is_higher_ed_student: false, abawd_time_limit_exhausted: false, work_rule_disqualified: false };
 
 function household(extra: Record<string, Record<string, unknown>>, confirmed = true): Record<string, unknown> {
   const facts = confirmed ? CONFIRMED : {};
@@ -103,24 +103,41 @@ describe('assumptions: the material defaults a result relied on', () => {
   it('lists the unconfirmed facts that could matter for each person, and says so in a warning', async () => {
     const r = await calculate(household({}, false));
     const listed = r.assumptions.map((a) => `${a.entity_id}.${a.input}=${JSON.stringify(a.assumed_value)}`).sort();
-    // Citizenship matters for everyone; student, ABAWD and work rules only within their age bands (34 is; 6 and 9 are not).
+    // Citizenship and disability matter for everyone; student, ABAWD and work rules only within their age bands
+    // (34 is; 6 and 9 are not).
     expect(listed).toEqual([
       'child_1.citizenship_status="citizen"',
+      'child_1.is_disabled=false',
       'child_2.citizenship_status="citizen"',
+      'child_2.is_disabled=false',
       'parent.abawd_time_limit_exhausted=false',
       'parent.citizenship_status="citizen"',
+      'parent.is_disabled=false',
       'parent.is_higher_ed_student=false',
       'parent.work_rule_disqualified=false',
     ]);
     expect(r.assumptions[0]).toMatchObject({ entity: 'Person' });
     expect(r.assumptions.find((a) => a.entity_id === 'parent' && a.input === 'citizenship_status')?.message).toContain('household.people.parent.citizenship_status');
-    expect(r.warnings.some((w) => w.includes('relies on 6 defaults'))).toBe(true);
+    expect(r.warnings.some((w) => w.includes('relies on 9 defaults'))).toBe(true);
   });
 
   it('is empty when the household gives every material fact', async () => {
     const r = await calculate(household({}));
     expect(r.assumptions).toEqual([]);
     expect(r.warnings.some((w) => w.includes('relies on'))).toBe(false);
+  });
+
+  it('a person listed without an age is computed as 30, and the result says so (with the age-banded facts 30 reaches)', async () => {
+    const h = household({});
+    const r = await calculate({ ...h, people: { ...(h.people as object), grandparent: { citizenship_status: 'citizen', is_disabled: false } } });
+    const grandparent = r.assumptions.filter((a) => a.entity_id === 'grandparent').map((a) => `${a.input}=${JSON.stringify(a.assumed_value)}`).sort();
+    expect(grandparent).toEqual(['abawd_time_limit_exhausted=false', 'age=30', 'is_higher_ed_student=false', 'work_rule_disqualified=false']);
+    const age = r.assumptions.find((a) => a.entity_id === 'grandparent' && a.input === 'age');
+    expect(age?.message).toContain('household.people.grandparent.age');
+    expect(age?.message).toContain('60 or older');
+    // Given as 70, the same person is elderly: no age assumption, and none of the bands that stop at 64 reach them.
+    const elderly = await calculate({ ...h, people: { ...(h.people as object), grandparent: { age: 70, citizenship_status: 'citizen', is_disabled: false } } });
+    expect(elderly.assumptions.filter((a) => a.entity_id === 'grandparent')).toEqual([]);
   });
 
   it('a fact given once in household.facts counts as given for every person', async () => {
