@@ -83,6 +83,8 @@ export interface RandomHouseholds {
    * household back (7 CFR 273.11(c)).
    */
   readonly divided: Set<number>;
+  /** The month every household is computed for. */
+  readonly period: string;
 }
 
 const MONEY_HH = ['earned_income', 'unearned_income', 'shelter_costs', 'dependent_care_costs', 'medical_costs', 'child_support_paid', 'countable_resources'];
@@ -126,7 +128,7 @@ function drawByType(pkg: RuntimePackage, slot: string, dtype: string, r: () => n
  * generator read packages); then every other input the package declares (Alaska's region and allotment area, New
  * York's region, Maryland's member aged 62) by its dtype, text only from the package's input_values.
  */
-export function randomSnapHouseholds(pkg: RuntimePackage, n: number, seed: number): RandomHouseholds {
+export function randomSnapHouseholds(pkg: RuntimePackage, n: number, seed: number, period = '2026-01'): RandomHouseholds {
   const r = mulberry32(seed);
   const outside = new Set<number>();
   const divided = new Set<number>();
@@ -192,12 +194,12 @@ export function randomSnapHouseholds(pkg: RuntimePackage, n: number, seed: numbe
     // The package's own household inputs, drawn after everything else so the draws above do not depend on them.
     for (const i of extraHh) set(i.slot, drawByType(pkg, i.slot, i.dtype, r, money, hhDefaults[i.slot]));
     offsets[k + 1] = offsets[k] + count;
-    requests.push({ period: '2026-01', inputs, relations: { member_of_snap_household: tuples } });
+    requests.push({ period, inputs, relations: { member_of_snap_household: tuples } });
   }
   const hasSlot = (s: string): boolean => pkg.inputs.some((i) => i.slot === s);
   const household = Object.fromEntries(Object.entries(hh).filter(([s]) => hasSlot(s)).map(([s, v]) => [s, asColumn(v)]));
   const personCols = Object.fromEntries(Object.entries(people).map(([s, v]) => [s, asColumn(v)]));
-  return { columns: { size: n, household, people: { offsets, inputs: personCols } }, requests, outside, divided };
+  return { columns: { size: n, household, people: { offsets, inputs: personCols } }, requests, outside, divided, period };
 }
 
 /** One random person: age, disability, money, and the eligibility facts mostly at their defaults. */
@@ -258,9 +260,9 @@ export interface PathComparison {
  * report the counts of a long run.
  */
 export function compareFastAndExplain(pkg: RuntimePackage, draw: RandomHouseholds, keep = 5): PathComparison {
-  const { columns, requests } = draw;
-  const batch = evaluatePackageBatch(pkg, columns, { period: '2026-01' });
-  const session = new PackageSession(pkg, { period: '2026-01', decimals: 3 });
+  const { columns, requests, period } = draw;
+  const batch = evaluatePackageBatch(pkg, columns, { period });
+  const session = new PackageSession(pkg, { period, decimals: 3 });
   const mismatches: PathComparison['mismatches'] = [];
   let mismatchCount = 0;
   let sessionCarried = 0;

@@ -4,7 +4,8 @@
  * 62), give the same outputs, errors and trace on the fast path (traced kernel, columnar batch, session, untraced
  * single) as on the explain path.
  *
- * Normal suite: 250 households per package (53 packages, about 13,000 households). `TENET_PARITY_FULL=1`: 10,000 per
+ * Normal suite: 250 households per package (53 packages, about 13,000 households), and 80 more each for June 2025
+ * (before Pub. L. 119-21's person rules). `TENET_PARITY_FULL=1`: 10,000 per
  * package, issue #14's bar (several minutes per shard; `-t us-a` etc. selects packages). docs/fast-path.md records
  * the last full run.
  */
@@ -16,6 +17,8 @@ import { compareFastAndExplain, loadProgramPackage, randomSnapHouseholds } from 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const FULL = process.env.TENET_PARITY_FULL === '1';
 const PER_PACKAGE = FULL ? 10_000 : 250;
+/** Households per package for the earlier month (fewer: it guards the dated versions, not the kernel's envelope). */
+const EARLIER_PER_PACKAGE = FULL ? 2_000 : 80;
 const STATES = readdirSync(join(ROOT, 'programs')).filter((d) => d.startsWith('us-')).sort();
 /**
  * The share of households the kernel must carry itself. Some of a draw is handed back by design: a 7-decimal
@@ -53,5 +56,18 @@ describe(`SNAP property over every bundled package: fast path = explain path on 
     expect(draw.divided.size).toBeGreaterThan(0);
     expect(result.sessionCarried).toBeGreaterThan(PER_PACKAGE * MIN_CARRIED);
     expect(result.tracedCarried).toBeGreaterThan(PER_PACKAGE * MIN_CARRIED);
+  }, FULL ? 900_000 : 60_000);
+
+  // June 2025: FY2025 figures and the person rules as they stood before Pub. L. 119-21 secs. 10102 and 10108 took
+  // effect (2025-07-04): the ABAWD ages and exemptions and the refugee categories read their earlier versions.
+  it.each(STATES)('%s/snap: the same agreement for June 2025, before the Pub. L. 119-21 person rules', async (state) => {
+    const pkg = await loadProgramPackage(ROOT, `programs/${state}/snap/fy-2026.yaml`);
+    const draw = randomSnapHouseholds(pkg, EARLIER_PER_PACKAGE, seedOf(state) ^ 0x2025, '2025-06');
+    const result = compareFastAndExplain(pkg, draw);
+    expect(result.mismatches).toEqual([]);
+    expect(result.mismatchCount).toBe(0);
+    expect(result.batchFallback.filter((k) => !draw.outside.has(k) && !draw.divided.has(k))).toEqual([]);
+    expect(result.sessionCarried).toBeGreaterThan(EARLIER_PER_PACKAGE * MIN_CARRIED);
+    expect(result.tracedCarried).toBeGreaterThan(EARLIER_PER_PACKAGE * MIN_CARRIED);
   }, FULL ? 900_000 : 60_000);
 });
