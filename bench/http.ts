@@ -132,6 +132,8 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     sourcesByRule.set(key, shared);
     entry.sources = shared;
   }
+  // As the calculation service does: one frozen assumption per default relied on, shared by every answer.
+  precomputedData.assumptions = precomputedData.assumptions.map((a) => Object.freeze(a));
 
   const bare = new H3();
   // The bare routes read the request body as every POST route does: the server closes a connection whose answer

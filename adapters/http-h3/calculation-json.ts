@@ -35,6 +35,8 @@ interface RuleCard {
 export class CalculationJson {
   readonly #sink = new ByteSink();
   readonly #cards = new WeakMap<readonly string[], RuleCard>();
+  /** The JSON bytes of each frozen assumption (shared by every answer relying on that default; household/assumptions.ts). */
+  readonly #assumptions = new WeakMap<object, Uint8Array>();
 
   response(response: CalculateResponse): JsonBytes {
     return new JsonBytes(this.#sink, (sink) => this.#withTrace(sink, response));
@@ -109,15 +111,35 @@ export class CalculationJson {
     for (const key of Object.keys(value)) {
       const field = (value as Record<string, unknown>)[key];
       const isTrace = key === 'trace' && Array.isArray(field);
+      const isAssumptions = key === 'assumptions' && Array.isArray(field);
       // A field JSON.stringify leaves out (undefined, a function, a toJSON giving undefined) is left out here too.
-      const text = isTrace ? '' : JSON.stringify(field);
+      const text = isTrace || isAssumptions ? '' : JSON.stringify(field);
       if (text === undefined) continue;
       sink.text(`${first ? '' : ','}${JSON.stringify(key)}:`);
       first = false;
       if (isTrace) this.#trace(sink, field as TraceEntry[]);
+      else if (isAssumptions) this.#list(sink, field as unknown[]);
       else sink.text(text);
     }
     sink.ascii('}');
+  }
+
+  /** An array's JSON, each frozen object element from the bytes kept for it (made on its first answer). */
+  #list(sink: ByteSink, list: readonly unknown[]): void {
+    sink.ascii('[');
+    for (let i = 0; i < list.length; i++) {
+      if (i > 0) sink.ascii(',');
+      const element = list[i];
+      if (element === null || typeof element !== 'object' || !Object.isFrozen(element)) {
+        // As JSON.stringify writes an array element it cannot represent (a hole, undefined, a function).
+        sink.text(JSON.stringify(element) ?? 'null');
+        continue;
+      }
+      let bytes = this.#assumptions.get(element);
+      if (bytes === undefined) this.#assumptions.set(element, (bytes = Buffer.from(JSON.stringify(element), 'utf8')));
+      sink.bytes(bytes);
+    }
+    sink.ascii(']');
   }
 
   /** The bytes between an entry's value and the next entry's entity id: the tail before, a comma, the next head. */

@@ -30,14 +30,53 @@ function whereToGive(entity: PackageEntity, id: string, name: string, isPerson: 
   return entity.count === undefined && entity.count_from === undefined ? `household.facts.${name}` : `household.entities.${entity.entity}.${id}.${name}`;
 }
 
+/** Most assumptions a package's words cache keeps before it starts again (entity ids come from callers). */
+const MAX_CACHED_ASSUMPTIONS = 512;
+
 /**
- * A default relied on, whose words are written only when asked for: most pending assumptions of a household are
+ * One package's assumptions as answers give them, made once per input, entity and id: the same people (`parent`,
+ * `child_1`) leave out the same facts in request after request, and each message is a few hundred characters.
+ * The entries are frozen and shared by every answer that relies on the same default (the JSON writer keeps their
+ * bytes by identity). Owned by the package's ShapeIndex; at MAX_CACHED_ASSUMPTIONS entries it is emptied.
+ */
+export class AssumptionWords {
+  readonly #byInput = new Map<PackageInput, Map<string, Assumption>>();
+  #size = 0;
+
+  /** The assumption for `input` of entity instance `id`, defaulted to `value`. */
+  of(entity: PackageEntity, id: string, input: PackageInput, value: JsonValue, isPerson: boolean): Assumption {
+    const key = `${isPerson ? 'p' : 'e'}${entity.entity}\u0000${id}`;
+    let byId = this.#byInput.get(input);
+    const cached = byId?.get(key);
+    // A default is a scalar in the packages; anything else (or a changed value) is written afresh.
+    if (cached !== undefined && cached.assumed_value === value) return cached;
+    const made = Object.freeze(writeAssumption(entity, id, input, value, isPerson));
+    if (typeof value === 'object' && value !== null) return made;
+    if (this.#size >= MAX_CACHED_ASSUMPTIONS) {
+      this.#byInput.clear();
+      this.#size = 0;
+    }
+    if (byId === undefined) this.#byInput.set(input, (byId = new Map()));
+    if (!byId.has(key)) this.#size += 1;
+    byId.set(key, made);
+    return made;
+  }
+}
+
+function writeAssumption(entity: PackageEntity, id: string, input: PackageInput, value: JsonValue, isPerson: boolean): Assumption {
+  const name = input.alias ?? input.name;
+  const who = isPerson ? `${entity.entity} ${id}` : 'The household';
+  const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}; it matters because ${input.material?.reason}. Give ${whereToGive(entity, id, name, isPerson)} to confirm or correct it.`;
+  return { input: name, entity: entity.entity, entity_id: id, assumed_value: value, message };
+}
+
+/**
+ * A default relied on, whose words are looked up only when asked for: most pending assumptions of a household are
  * settled away by an output (an eligible household's ABAWD facts, say), so their messages are never needed.
  */
 class PendingDefault implements PendingAssumption {
-  #assumption: Assumption | undefined;
-
   constructor(
+    private readonly words: AssumptionWords,
     private readonly entity: PackageEntity,
     private readonly id: string,
     private readonly input: PackageInput,
@@ -47,14 +86,7 @@ class PendingDefault implements PendingAssumption {
   ) {}
 
   get assumption(): Assumption {
-    if (this.#assumption === undefined) {
-      const { entity, id, input, value, isPerson } = this;
-      const name = input.alias ?? input.name;
-      const who = isPerson ? `${entity.entity} ${id}` : 'The household';
-      const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}; it matters because ${input.material?.reason}. Give ${whereToGive(entity, id, name, isPerson)} to confirm or correct it.`;
-      this.#assumption = { input: name, entity: entity.entity, entity_id: id, assumed_value: value, message };
-    }
-    return this.#assumption;
+    return this.words.of(this.entity, this.id, this.input, this.value, this.isPerson);
   }
 }
 
@@ -67,15 +99,16 @@ export function pendingAssumptions(
   id: string,
   values: Readonly<Record<string, JsonValue>>,
   supplied: ReadonlySet<string>,
-  options: { isPerson: boolean; age?: JsonValue },
+  options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords },
 ): PendingAssumption[] {
   const out: PendingAssumption[] = [];
+  const words = options.words ?? new AssumptionWords();
   for (const input of entity.inputs) {
     const material = input.material;
     if (!material || supplied.has(input.name) || values[input.name] === undefined) continue;
     const age = options.age;
     if (material.ages && typeof age === 'number' && (age < material.ages[0] || age > material.ages[1])) continue;
-    out.push(new PendingDefault(entity, id, input, values[input.name], options.isPerson, material.unless_output));
+    out.push(new PendingDefault(words, entity, id, input, values[input.name], options.isPerson, material.unless_output));
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { ServiceError } from '../errors.js';
-import { pendingAssumptions, type PendingAssumption } from './assumptions.js';
+import { AssumptionWords, pendingAssumptions, type PendingAssumption } from './assumptions.js';
 import { isPeriod, monthRange, type MonthRange } from './period.js';
 import { entityId, type EntityFacts, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from './shape.js';
 import { isJsonObject, valueForPeriod, valueProblem } from './values.js';
@@ -58,9 +58,10 @@ type Instances = Array<[PackageEntity, Map<string, Instance>]>;
  * `entities` (most specific). Names may be canonical inputs or household aliases. Every semantic problem
  * raises invalid_household naming the path and the input.
  */
-export function mapHousehold(index: ShapeIndex, household: unknown): MappedHousehold {
+/** `words`: the package's assumption cache, kept by the caller across households (a fresh one keeps nothing). */
+export function mapHousehold(index: ShapeIndex, household: unknown, words: AssumptionWords = new AssumptionWords()): MappedHousehold {
   if (!isJsonObject(household)) throw invalid('household: must be an object');
-  return new HouseholdMapping(index, household).run();
+  return new HouseholdMapping(index, household, words).run();
 }
 
 /** One mapping run: the package's index, the household, and what the run has found so far. */
@@ -75,6 +76,7 @@ class HouseholdMapping {
   constructor(
     private readonly index: ShapeIndex,
     private readonly household: Record<string, JsonValue>,
+    private readonly words: AssumptionWords,
   ) {
     this.period = index.shape.default_period;
     this.unitId = index.unit ? entityId(index.unit, 1) : undefined;
@@ -309,7 +311,7 @@ class HouseholdMapping {
     for (const [entity, instances] of all) {
       const isPerson = entity === person;
       for (const [id, instance] of instances) {
-        assumptions.push(...pendingAssumptions(entity, id, instance.values, instance.supplied, { isPerson, age: isPerson && age ? instance.values[age] : undefined }));
+        assumptions.push(...pendingAssumptions(entity, id, instance.values, instance.supplied, { isPerson, age: isPerson && age ? instance.values[age] : undefined, words: this.words }));
       }
     }
     return assumptions;

@@ -2,7 +2,7 @@ import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { isServiceError, ServiceError } from '../../domain/errors.js';
 import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
-import { assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
+import { AssumptionWords, assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
 import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
@@ -84,6 +84,12 @@ function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record
   return pending.filter((p) => p.unless_output === undefined || outputs[p.unless_output] !== true).map((p) => p.assumption);
 }
 
+/** What mapping keeps per package: its shape index and the assumptions its answers give, made once each. */
+interface PackageMapping {
+  readonly index: ShapeIndex;
+  readonly words: AssumptionWords;
+}
+
 function shortMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
@@ -94,7 +100,7 @@ function shortMessage(error: unknown): string {
  * the first that has a package for the program and jurisdiction runs it.
  */
 export class CalculationService {
-  private readonly shapes = new WeakMap<ExecutablePackage, ShapeIndex>();
+  private readonly shapes = new WeakMap<ExecutablePackage, PackageMapping>();
 
   constructor(
     private readonly calculators: readonly Calculator[],
@@ -166,19 +172,21 @@ export class CalculationService {
     return pairs;
   }
 
-  private shapeIndex(pkg: ExecutablePackage): ShapeIndex {
-    let index = this.shapes.get(pkg);
-    if (!index) {
-      index = indexShape(pkg.shape);
-      this.shapes.set(pkg, index);
+  /** The package's shape index and assumption words, made on its first calculation and kept while it is. */
+  private mapping(pkg: ExecutablePackage): PackageMapping {
+    let mapping = this.shapes.get(pkg);
+    if (!mapping) {
+      mapping = { index: indexShape(pkg.shape), words: new AssumptionWords() };
+      this.shapes.set(pkg, mapping);
     }
-    return index;
+    return mapping;
   }
 
   /** Maps the household (400 invalid_household) and executes within the time limit (502 runtime_error). */
   async run(prepared: PreparedCalculation): Promise<CalculateResponse> {
     const { pkg, request, variables } = prepared;
-    const household = mapHousehold(this.shapeIndex(pkg), request.household);
+    const { index, words } = this.mapping(pkg);
+    const household = mapHousehold(index, request.household, words);
     const limit = this.config.timeLimitMs;
     const deadline = Date.now() + limit;
     const overrun = (): ServiceError => new ServiceError('runtime_error', `The calculation exceeded the per-calculation time limit of ${limit} ms.`);

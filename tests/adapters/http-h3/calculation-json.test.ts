@@ -95,6 +95,19 @@ describe('calculation JSON text', () => {
     expect(json.batch(batch).json).toBe(JSON.stringify(batch));
   });
 
+  it('writes assumptions as JSON.stringify does, a frozen one from bytes kept for it across answers', () => {
+    const shared = Object.freeze({ input: 'is_disabled', entity: 'Person', entity_id: 'zoë', assumed_value: false, message: 'Person zoë: is_disabled not given, assumed false; "quoted" \\ é.' });
+    const loose = { input: 'age', entity: 'Person', entity_id: 'bo', assumed_value: 30, message: 'Person bo: age not given.' };
+    for (const assumptions of [[shared, loose], [loose, shared, shared], [], [shared, undefined, loose]]) {
+      const result = { ...response([entry(1)]), assumptions } as CalculateResponse;
+      expect(json.response(result).json).toBe(JSON.stringify(result));
+    }
+    // The kept bytes are of the object as it was first written; a frozen object cannot change after.
+    expect(() => {
+      (shared as { message: string }).message = 'changed';
+    }).toThrow();
+  });
+
   it('is spliced into the success envelope unchanged', () => {
     const result = response([entry(358)]);
     const m = meta('req-1', 'production');

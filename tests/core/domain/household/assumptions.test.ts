@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapHousehold } from '../../../../core/domain/household/map.js';
 import { indexShape, type HouseholdShape } from '../../../../core/domain/household/shape.js';
-import { assumptionsWarning } from '../../../../core/domain/household/assumptions.js';
+import { AssumptionWords, assumptionsWarning } from '../../../../core/domain/household/assumptions.js';
 
 const shape: HouseholdShape = {
   default_period: '2026-01',
@@ -58,6 +58,35 @@ describe('material defaults a household relied on', () => {
       message: 'Person p1: citizenship_status not given, assumed "citizen"; it matters because status decides membership. Give household.people.p1.citizenship_status to confirm or correct it.',
     });
     expect(assumptionsWarning([first.assumption])).toContain('relies on 1 default for facts not given');
+  });
+
+  it('kept words give the same frozen assumption to every household relying on the same default', () => {
+    const words = new AssumptionWords();
+    const first = mapHousehold(index, { facts: { countable_resources: 0 }, people: { p1: { age: 20 } } }, words).assumptions.map((p) => p.assumption);
+    const again = mapHousehold(index, { facts: { countable_resources: 0 }, people: { p1: { age: 44 } } }, words).assumptions.map((p) => p.assumption);
+    expect(again).toEqual(first);
+    expect(again[0]).toBe(first[0]);
+    expect(Object.isFrozen(first[0])).toBe(true);
+    // Another person id is another assumption, with its own words.
+    const other = mapHousehold(index, { facts: { countable_resources: 0 }, people: { p2: { age: 20 } } }, words).assumptions[0].assumption;
+    expect(other).not.toBe(first[0]);
+    expect(other.message).toContain('household.people.p2.citizenship_status');
+    // Without kept words nothing is shared, and the words are the same.
+    const fresh = mapHousehold(index, { facts: { countable_resources: 0 }, people: { p1: { age: 20 } } }).assumptions[0].assumption;
+    expect(fresh).not.toBe(first[0]);
+    expect(fresh).toEqual(first[0]);
+  });
+
+  it('kept words stay bounded however many ids callers send', () => {
+    const words = new AssumptionWords();
+    const entity = shape.entities[1];
+    const input = entity.inputs[1];
+    const firstOne = words.of(entity, 'id-0', input, 'citizen', true);
+    for (let i = 1; i <= 600; i++) words.of(entity, `id-${i}`, input, 'citizen', true);
+    // Past 512 kept entries the cache starts again: the first id's assumption is written afresh, with the same words.
+    const later = words.of(entity, 'id-0', input, 'citizen', true);
+    expect(later).not.toBe(firstOne);
+    expect(later).toEqual(firstOne);
   });
 
   it('person facts in facts with nobody listed are not used, and the household is told', () => {
