@@ -157,3 +157,40 @@ describe('assumptions: the material defaults a result relied on', () => {
     expect(Object.keys(over.outputs)).not.toContain('snap_categorically_eligible');
   });
 });
+
+describe('a member who is both an ineligible student and an ineligible non-citizen', () => {
+  // Worked by hand. A citizen parent earning 2,000 and a child of 9 live with Sam, 20, a higher-education student
+  // with no exemption who is also undocumented (citizenship_status undocumented_or_temporary) and earns 600.
+  // California (pro_rata; the packages' default ranking): Sam is excluded as the student, so nothing of Sam's
+  // counts (7 CFR 273.5(a), 273.11(d)): size 2, gross income 2,000.
+  // Pennsylvania's SNAP Handbook 555.3 deems the non-citizen's pro rata share "even if the ineligible noncitizen is an
+  // ineligible student": size 2, and Sam's 600 is divided among the 3 who live and eat together, 2 shares counted:
+  // 600 x 2/3 = 400, gross income 2,000 + 400 = 2,400.
+  const household = {
+    period: '2026-01',
+    facts: { shelter_costs: 900, utility_type: 'heating_cooling' },
+    people: {
+      parent: { age: 34, earned_income: 2000, ...CONFIRMED },
+      child: { age: 9, ...CONFIRMED },
+      sam: { ...CONFIRMED, age: 20, earned_income: 600, is_higher_ed_student: true, citizenship_status: 'undocumented_or_temporary' },
+    },
+  };
+  const run = (jurisdiction: string) =>
+    service.calculate({ program_id: 'snap', jurisdiction, household: household as never, variables: ['snap_household_size', 'snap_gross_income'] });
+  const excludedAs = (r: CalculateResponse, why: string) => r.trace.find((t) => t.entity_id === 'sam' && t.variable === `snap_person_excluded_as_${why}`)?.value;
+
+  it('is excluded as the student where the State does not rank them otherwise (California): nothing of theirs counts', async () => {
+    const r = await run('us-ca');
+    expect(r.outputs).toMatchObject({ snap_household_size: 2, snap_gross_income: 2000 });
+    expect(excludedAs(r, 'student')).toBe(true);
+    expect(excludedAs(r, 'noncitizen')).toBe(false);
+  });
+
+  it("is excluded as the non-citizen in Pennsylvania, whose handbook deems the pro rata share", async () => {
+    const r = await run('us-pa');
+    expect(r.outputs).toMatchObject({ snap_household_size: 2, snap_gross_income: 2400 });
+    expect(excludedAs(r, 'noncitizen')).toBe(true);
+    expect(excludedAs(r, 'student')).toBe(false);
+    expect(r.trace.find((t) => t.entity_id === 'sam' && t.value === true && t.variable.startsWith('snap_person_excluded_as_'))?.rule_id).toBe('us:statutes/7/2012/m#snap_person_excluded_as_noncitizen');
+  });
+});
