@@ -37,7 +37,7 @@ const MAX_CACHED_ASSUMPTIONS = 512;
  * One package's assumptions as answers give them, made once per input, entity and id: the same people (`parent`,
  * `child_1`) leave out the same facts in request after request, and each message is a few hundred characters.
  * The entries are frozen and shared by every answer that relies on the same default (the JSON writer keeps their
- * bytes by identity). Owned by the package's ShapeIndex; at MAX_CACHED_ASSUMPTIONS entries it is emptied.
+ * bytes by identity). The calculation service keeps one per package; at MAX_CACHED_ASSUMPTIONS entries it is emptied.
  */
 export class AssumptionWords {
   readonly #byInput = new Map<PackageInput, Map<string, Assumption>>();

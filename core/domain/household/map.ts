@@ -56,9 +56,9 @@ type Instances = Array<[PackageEntity, Map<string, Instance>]>;
  * Maps a free-form household onto a package's inputs, following the spec's conventions table:
  * package defaults, then the first of `spm_units`, then `facts`, then `people` (person entity), then
  * `entities` (most specific). Names may be canonical inputs or household aliases. Every semantic problem
- * raises invalid_household naming the path and the input.
+ * raises invalid_household naming the path and the input. `words` is the package's assumption cache, kept by the
+ * caller across households (a fresh one keeps nothing).
  */
-/** `words`: the package's assumption cache, kept by the caller across households (a fresh one keeps nothing). */
 export function mapHousehold(index: ShapeIndex, household: unknown, words: AssumptionWords = new AssumptionWords()): MappedHousehold {
   if (!isJsonObject(household)) throw invalid('household: must be an object');
   return new HouseholdMapping(index, household, words).run();
