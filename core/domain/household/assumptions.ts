@@ -113,9 +113,9 @@ export function pendingAssumptions(
   return out;
 }
 
-/** The warning in words that accompanies a non-empty assumptions list. */
-export function assumptionsWarning(assumptions: readonly Assumption[]): string {
+/** The warning in words that accompanies a non-empty assumptions list; `field` names where the list is (the compat sidecar's is `tenet.assumptions`). */
+export function assumptionsWarning(assumptions: readonly Pick<Assumption, 'entity_id' | 'input' | 'assumed_value'>[], field = 'assumptions'): string {
   const shown = assumptions.slice(0, 8).map((a) => `${a.entity_id}.${a.input} = ${JSON.stringify(a.assumed_value)}`);
   const more = assumptions.length > shown.length ? ` and ${assumptions.length - shown.length} more` : '';
-  return `This result relies on ${assumptions.length} default${assumptions.length === 1 ? '' : 's'} for facts not given that could change it (${shown.join(', ')}${more}); see assumptions for each and where to give it.`;
+  return `This result relies on ${assumptions.length} default${assumptions.length === 1 ? '' : 's'} for facts not given that could change it (${shown.join(', ')}${more}); see ${field} for each and where to give it.`;
 }

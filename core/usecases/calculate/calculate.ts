@@ -100,7 +100,7 @@ function shortMessage(error: unknown): string {
  * the first that has a package for the program and jurisdiction runs it.
  */
 export class CalculationService {
-  private readonly shapes = new WeakMap<ExecutablePackage, PackageMapping>();
+  private readonly mappings = new WeakMap<ExecutablePackage, PackageMapping>();
 
   constructor(
     private readonly calculators: readonly Calculator[],
@@ -174,10 +174,10 @@ export class CalculationService {
 
   /** The package's shape index and assumption words, made on its first calculation and kept while it is. */
   private mapping(pkg: ExecutablePackage): PackageMapping {
-    let mapping = this.shapes.get(pkg);
+    let mapping = this.mappings.get(pkg);
     if (!mapping) {
       mapping = { index: indexShape(pkg.shape), words: new AssumptionWords() };
-      this.shapes.set(pkg, mapping);
+      this.mappings.set(pkg, mapping);
     }
     return mapping;
   }

@@ -218,7 +218,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
 
   const assumed = assumptions.list();
   // The calculation's words over the sidecar's entries (PolicyEngine ids), so the count agrees with tenet.assumptions.
-  if (assumed.length > 0) warn(assumptionsWarning(assumed).replace(/; see assumptions for each/, '; see tenet.assumptions for each'));
+  if (assumed.length > 0) warn(assumptionsWarning(assumed, 'tenet.assumptions'));
   const periods = [...new Set([...jobs.map((j) => j.period), ...unsupported.map((u) => u.period)].filter((p): p is string => p !== null))];
   const chosen = sidecarPackage as { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
   const missing = unsupported.length;
