@@ -8,14 +8,22 @@ import type { RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
 /** The last encoded fiscal year of the package and the parameters whose figures change each fiscal year. */
 export interface FiscalFigures {
   lastFiscalYear: number;
-  /** Ids of the fiscal-year parameters; empty means "any parameter read whose version lies in the last fiscal year". */
-  yearly: Set<string>;
+  /**
+   * Trace read id -> the fiscal-year parameter it is named as: each declared parameter under its own id and under
+   * the id of every hook a `sets` binding gives its versions (a State figure bound to a federal hook is read as the
+   * hook). Empty means "any parameter read whose version lies in the last fiscal year".
+   */
+  yearly: Map<string, string>;
 }
 
-/** From the program profile's `last_fiscal_year` and `fiscal_year_parameters`. */
-export function fiscalFigures(pkg: RuntimePackage): FiscalFigures | undefined {
+/**
+ * From the program profile's `last_fiscal_year` and `fiscal_year_parameters`; `hooks` (from boundHooks) names the
+ * ids a declared figure is also read under.
+ */
+export function fiscalFigures(pkg: RuntimePackage, hooks: ReadonlyMap<string, readonly string[]> = new Map()): FiscalFigures | undefined {
   const { lastFiscalYearEnds: ends, fiscalYearParameters } = pkg.spec.profile;
-  const yearly = new Set(fiscalYearParameters);
+  const yearly = new Map<string, string>();
+  for (const id of fiscalYearParameters) for (const readAs of [id, ...(hooks.get(id) ?? [])]) yearly.set(readAs, id);
   if (ends !== undefined) return { lastFiscalYear: fiscalYearOf(ends), yearly };
   // Without the extension: the latest fiscal year in which any parameter of the program has a version.
   let latest = 0;
@@ -33,7 +41,8 @@ export function carriedForward(fiscal: FiscalFigures | undefined, period: string
   for (const entry of trace) {
     for (const read of entry.parameters) {
       const from = fiscalYearOf(read.effectiveFrom);
-      if (fiscal.yearly.size > 0 ? fiscal.yearly.has(read.id) : from === last) used.set(read.id, from);
+      const named = fiscal.yearly.size > 0 ? fiscal.yearly.get(read.id) : from === last ? read.id : undefined;
+      if (named !== undefined) used.set(named, from);
     }
   }
   const named = [...used].sort(([a], [b]) => a.localeCompare(b)).map(([id, fy]) => `${id} (FY${fy})`);

@@ -101,13 +101,13 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     this.output_aliases = Object.fromEntries(Object.entries(profile.outputAliases).filter(([, output]) => known.has(output)));
     const defaults = profile.defaultOutputs.filter((o) => known.has(o));
     this.default_outputs = defaults.length > 0 ? defaults : [...pkg.spec.outputs];
-    this.fiscal = fiscalFigures(pkg);
     const overriddenIds = new Set(parameter_overrides?.parameters.map((p) => p.rule_id) ?? []);
     const overriddenTables = new Set([...pkg.program.parameters.values()].filter((p) => p.rule.table && overriddenIds.has(p.id)).map((p) => p.id));
     this.answer = new AnswerTrace(pkg, this.shape.entities[0].entity, overriddenIds, overriddenTables);
     // An overridden figure is the caller's, not the package's: its doubt no longer applies.
     const unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
     const hooks = boundHooks(pkg.program);
+    this.fiscal = fiscalFigures(pkg, hooks);
     this.unverified = new UnverifiedFigureCheck(unverified, unverifiedReaders(pkg.program, unverified, hooks), hooks);
     // The first federal fiscal year starts on 1 October of the year before.
     this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
