@@ -430,6 +430,13 @@ function bbceUnverified(code, st, moduleId) {
   }));
 }
 
+/** A State whose standard medical deduction from some date could not be read in its own text (st.smd_unverified). */
+function smdUnverified(code, st, moduleId) {
+  const u = st.smd_unverified;
+  if (!u) return [];
+  return [{ parameter: `${moduleId}#${code}_snap_standard_medical_deduction`, effective_from: u.effective_from, reason: `${u.reason}.` }];
+}
+
 function pct(v) { return `${Math.round(v * 100)}%`; }
 function describeBbce(st) {
   const b = st.bbce;
@@ -965,6 +972,7 @@ for (const [code, st] of Object.entries(data.states)) {
   const unverified = [...unverifiedParameters(st, utilityParam), ...uncheckedFy26Parameters(st, plan.kinds, utilityParam),
     ...singleUtilityUnverified(code, st, plan.multi, (name) => `${ids.utility}#${name}`),
     ...bbceUnverified(code, st, ids.bbce),
+    ...smdUnverified(code, st, ids.medical),
     ...(plan.kinds.some((k) => k.key === (plan.isIndividual ? 'water' : 'lua')) ? []
       : readsUtilitiesPaid(st) ? limitedSumUnverified(code, st, (name) => `${ids.utility}#${name}`)
         : limitedNotPublished(st, '0') ? [limitedNotPublishedUnverified(code, st, (name) => `${ids.utility}#${name}`)] : [])];

@@ -87,6 +87,12 @@ export const NONCITIZEN_OPTIONS = {
     url: 'http://www.dshs.wa.gov/Manuals/wac/388-450-0140.shtml',
     reading: 'For a member ineligible due to alien status the income is prorated among all members with the ineligible member\'s share excluded, and the member\'s allowable expenses are divided evenly among all members, except the SUA.',
   },
+  ma: {
+    option: 'count_all',
+    citation: '106 CMR 365.520(A)(2), (3) (Disqualified Nonhousehold Members)',
+    url: 'https://regulations.justia.com/states/massachusetts/106-cmr/title-106-cmr-365-000/section-365-520',
+    reading: 'For a nonhousehold member disqualified due to an undetermined noncitizen status, nonimmigrant noncitizen status or Not Legally Residing noncitizen status, "the countable income ... shall continue to count in its entirety for the remaining household members" and the member\'s deductible expenses "shall continue to be deductible" ((A)(2), (3)); the member is left out of the household size ((A)(4)). Read in the text as current through Mass. Register 1531 (2024-09-27)',
+  },
   ks: {
     option: 'pro_rata',
     citation: 'Kansas DCF, Kansas Economic and Employment Services Manual (KEESM) 6520',
@@ -96,8 +102,18 @@ export const NONCITIZEN_OPTIONS = {
 };
 
 /** States whose choice was seen only in secondary material: reported, not bound. */
+const FNS_OPTIONS_16 = 'FNS, SNAP State Options Report, 16th edition';
 const SECONDARY = {
   co: 'a third-party review quotes 10 CCR 2506-1 4.411.1,B,2,c as prorating; the State text was not read',
+  az: `${FNS_OPTIONS_16}, lists Arizona as counting all of such a member's income; the State's own rule was not read (2026-11-28)`,
+  gu: `${FNS_OPTIONS_16}, lists Guam as counting all of such a member's income; the territory's own rule was not read (2026-11-28)`,
+  id: `${FNS_OPTIONS_16}, lists Idaho as counting all of such a member's income; IDAPA 16.03.04 was not read on this point (2026-11-28)`,
+  in: `${FNS_OPTIONS_16}, lists Indiana as counting all of such a member's income; the DFR Program Policy Manual was not read on this point (2026-11-28)`,
+  tn: `${FNS_OPTIONS_16}, lists Tennessee as counting all of such a member's income; the State's own rule was not read (2026-11-28)`,
+  ut: `${FNS_OPTIONS_16}, lists Utah as counting all of such a member's income; the State's own rule was not read (2026-11-28)`,
+  ar: `${FNS_OPTIONS_16}, lists Arkansas as counting all of such a member's income for the gross income test only; the State's own rule was not read (2026-11-28)`,
+  ky: `${FNS_OPTIONS_16}, lists Kentucky as counting all of such a member's income for the gross income test only; the State's own rule was not read (2026-11-28)`,
+  nc: `${FNS_OPTIONS_16}, lists North Carolina as counting all of such a member's income for the gross income test only; the State's own rule was not read (2026-11-28)`,
 };
 
 export const noncitizenOption = (code) => NONCITIZEN_OPTIONS[code];

@@ -1,0 +1,52 @@
+/**
+ * Issue #24 item 4, "Four defects": each request the independent check ran, through the calculation service on the
+ * compiled runtime (the path POST /v1/calculate takes), with the arithmetic worked by hand.
+ */
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
+import type { CalculateResponse } from '../../../core/ports/calculator.js';
+import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
+
+const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
+let service: CalculationService;
+beforeAll(async () => {
+  service = new CalculationService([await CompiledRuntime.load([rulesRoot])]);
+});
+
+const VARIABLES = ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_household_size'];
+
+async function calculate(jurisdiction: string, household: Record<string, unknown>, variables = VARIABLES): Promise<CalculateResponse> {
+  return service.calculate({ program_id: 'snap', jurisdiction, household: household as never, variables });
+}
+
+describe('issue #24: the District of Columbia $30 minimum has been in force since 2015', () => {
+  it('us-dc, 2023-11, one person earning 1,500 gets $30', async () => {
+    // FY2024: maximum allotment for 1 = 291, standard deduction 198. BBCE at 200% of the 2023 guideline: 14,580 x 2 / 12
+    // = 2,430, so eligible. Net 1,500 - 300 (20%) - 198 = 1,002; 30% = 300.60, up to 301; 291 - 301 < 0, so the federal
+    // minimum, 8% of 291 = 23.28, down to 23. D.C. Code 4-261.04(a) (from 2015) tops a federal benefit under $30 up to $30.
+    const r = await calculate('us-dc', { period: '2023-11', people: { p1: { age: 30, earned_income: 1500 } } });
+    expect(r.outputs).toMatchObject({ snap_eligible: true, snap_net_income: 1002, snap_allotment: 30 });
+  });
+});
+
+describe('issue #24: Massachusetts counts an ineligible non-citizen\'s income in full (106 CMR 365.520(A)(2))', () => {
+  it('us-ma, 2026-01: an undocumented parent earning 2,000 with two citizens counts 2,000 and the household gets $128', async () => {
+    // p1 is excluded from the size (2 left) and the earnings count in full (count_all): gross 2,000. Net 2,000 - 400
+    // (20%) - 209 (standard deduction for 2) = 1,391; 30% = 417.30, up to 418; maximum allotment for 2 = 546; 546 - 418
+    // = 128. Pro rata (the federal default) would count 2,000 x 2/3 = 1,333.33 and give $288.
+    const r = await calculate('us-ma', {
+      period: '2026-01',
+      people: { p1: { age: 35, earned_income: 2000, citizenship_status: 'undocumented_or_temporary' }, p2: { age: 33 }, p3: { age: 8 } },
+    });
+    expect(r.outputs).toMatchObject({ snap_household_size: 2, snap_gross_income: 2000, snap_net_income: 1391, snap_allotment: 128, snap_eligible: true });
+  });
+});
+
+describe('issue #24: New Hampshire\'s standard medical deduction before FY2026 is declared unverified', () => {
+  it('us-nh, 2025-01: an elderly person with medical costs is warned that the $115 figure is doubted', async () => {
+    // The $115 version (from 2023-10-01) is read by any household with an elderly member and medical costs over $35.
+    const r = await calculate('us-nh', { period: '2025-01', people: { p1: { age: 70, unearned_income: 900, medical_costs: 100 } } });
+    expect(r.warnings.join('\n')).toContain('Unverified figure used: us-nh:policies/dhhs/snap/standard-medical-deduction#nh_snap_standard_medical_deduction (version from 2023-10-01)');
+  });
+});
