@@ -6,11 +6,14 @@ import { AnswerProvenanceEntries, AssumptionSchema, CalculateRequestSchema, Calc
 const Name = v.pipe(v.string('must be a string'), v.minLength(1, 'must be 1-200 characters'), v.maxLength(200, 'must be 1-200 characters'));
 const ExactNumber = v.pipe(v.union([v.number(), v.string()]), v.description('A JSON number, or a decimal string where a JSON number cannot carry the exact value.'));
 
+const MAGNITUDE = `must be at most ${SWEEP_LIMITS.magnitude} in magnitude (the limit of a household input)`;
+const AxisBound = v.pipe(v.number('must be a number'), v.finite('must be finite'), v.minValue(-SWEEP_LIMITS.magnitude, MAGNITUDE), v.maxValue(SWEEP_LIMITS.magnitude, MAGNITUDE));
+
 export const SweepAxisSchema = v.pipe(
   v.strictObject({
     input: v.pipe(Name, v.description('A numeric input by name or alias, e.g. earned_income.')),
-    from: v.pipe(v.number('must be a number'), v.finite('must be finite'), v.description('Start of the range (included): whole cents for money, a whole number for an integer input.')),
-    to: v.pipe(v.number('must be a number'), v.finite('must be finite'), v.description('End of the range (included); greater than from.')),
+    from: v.pipe(AxisBound, v.description(`Start of the range (included): whole cents for money, a whole number for an integer input; at most ${SWEEP_LIMITS.magnitude} in magnitude.`)),
+    to: v.pipe(AxisBound, v.description(`End of the range (included); greater than from; at most ${SWEEP_LIMITS.magnitude} in magnitude.`)),
     person: v.optional(v.pipe(Name, v.description("A person's key in household.people: sweep that person's input instead of the household's."))),
   }),
   v.description(`The input swept and its range. Money is swept in cents, integers in whole steps; at most ${SWEEP_LIMITS.gridSteps} steps.`),

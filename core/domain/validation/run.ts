@@ -74,7 +74,8 @@ export function totalsOf(rows: readonly Record<string, unknown>[]): ValidationTo
  * A case whose latency_ms is present but not such a number is a 400.
  */
 export function averageCaseLatency(cases: readonly Record<string, unknown>[]): number | null {
-  let sum = 0;
+  // A running mean: a sum of finite latencies can overflow to Infinity (two of 1e308), which JSON writes as null.
+  let mean = 0;
   let count = 0;
   cases.forEach((entry, i) => {
     const latency = entry.latency_ms;
@@ -82,10 +83,10 @@ export function averageCaseLatency(cases: readonly Record<string, unknown>[]): n
     if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0) {
       throw new ServiceError('invalid_request', `body.cases[${i}].latency_ms: must be a finite number >= 0`);
     }
-    sum += latency;
     count += 1;
+    mean += (latency - mean) / count;
   });
-  return count === 0 ? null : Math.round(sum / count);
+  return count === 0 ? null : Math.round(mean);
 }
 
 export function summaryOf(record: ValidationRunRecord): ValidationRunSummary {

@@ -4,6 +4,7 @@
  */
 import { ServiceError } from '../../domain/errors.js';
 import { entityId, type JsonValue, type PackageEntity, type PackageInput, type ShapeIndex } from '../../domain/household/shape.js';
+import { MAX_INPUT_MAGNITUDE } from '../../domain/household/values.js';
 
 /** Limits of one sweep (docs/sweep.md "Limits"); each is enforced with 400 invalid_request. */
 export const SWEEP_LIMITS = {
@@ -15,6 +16,8 @@ export const SWEEP_LIMITS = {
   segments: 5_000,
   /** Most evaluation steps (pieces before merging) for the whole sweep. */
   steps: 20_000,
+  /** Largest magnitude of from and to: a household input's (10^13), past which a number no longer carries cents exactly. */
+  magnitude: MAX_INPUT_MAGNITUDE,
 } as const;
 
 export interface SweepAxisRequest {
@@ -44,7 +47,10 @@ function invalid(message: string): ServiceError {
   return new ServiceError('invalid_request', message);
 }
 
-/** Hundredths as an integer when `n` lies on the grid of `step` (1 or 0.01), else undefined. */
+/**
+ * Hundredths as an integer when `n` lies on the grid of `step` (1 or 0.01), else undefined. `n` is within
+ * SWEEP_LIMITS.magnitude, so toFixed writes it in plain digits (from 10^21 on it writes an exponent).
+ */
 function onGrid(n: number, step: string): bigint | undefined {
   const text = n.toFixed(2);
   if (Number(text) !== n) return undefined;
@@ -78,6 +84,8 @@ export function resolveAxis(index: ShapeIndex, axis: SweepAxisRequest, household
   if (!input) throw invalid(`axis.input: ${axis.input} is not an input of entity ${entity.entity} in this package${axis.person === undefined ? ' (name axis.person to sweep a person input)' : ''}`);
   if (NOT_NUMERIC.has(input.dtype.toLowerCase())) throw invalid(`axis.input: ${axis.input} is a ${input.dtype} input; a sweep needs a numeric one`);
   const step = input.dtype.toLowerCase() === 'integer' ? '1' : '0.01';
+  checkMagnitude('axis.from', axis.from);
+  checkMagnitude('axis.to', axis.to);
   const from = onGrid(axis.from, step);
   const to = onGrid(axis.to, step);
   const unit = step === '1' ? 'a whole number' : 'a whole number of cents (at most 2 decimal places)';
@@ -88,6 +96,11 @@ export function resolveAxis(index: ShapeIndex, axis: SweepAxisRequest, household
   const steps = step === '1' ? (to - from) / 100n : to - from;
   if (steps > BigInt(SWEEP_LIMITS.gridSteps)) throw invalid(`axis: the range holds ${steps} steps of ${step}; at most ${SWEEP_LIMITS.gridSteps} are allowed`);
   return { entity, entityId: id, input, step, from: decimal(from), to: decimal(to) };
+}
+
+/** The schema bounds from and to as well; an embedder or a test calling the use case directly is held here too. */
+function checkMagnitude(field: string, n: number): void {
+  if (!(Math.abs(n) <= SWEEP_LIMITS.magnitude)) throw invalid(`${field}: must be at most ${SWEEP_LIMITS.magnitude} in magnitude (the limit of a household input)`);
 }
 
 function checkBounds(input: PackageInput, from: number, to: number): void {

@@ -194,6 +194,119 @@ describe('hostile requests from the OpenAPI document', () => {
   }, 300_000);
 });
 
+/**
+ * Issue #25: values that pass a schema but break later arithmetic (a sweep bound of 1e300 reached BigInt as a 500).
+ * Every numeric field of every request schema, found by walking the OpenAPI document, and the free-form places that
+ * take numbers (household values, parameter_overrides, validation-run latencies, the compatibility household) get
+ * each extreme below in an otherwise valid request: the answer is never a 5xx, and the app logs no error.
+ */
+const EXTREMES = [
+  1e300, -1e300, Number.MAX_VALUE, -Number.MAX_VALUE, 1e21, -1e21, Number('123456789012345678901234567890'), 1e13, -1e13, 1e13 + 0.5, 9999999999999.99,
+  2 ** 53 - 1, 2 ** 53 + 2, -(2 ** 53 + 2), -0, 0, Number.MIN_VALUE, -Number.MIN_VALUE, 1e-7, 0.1 + 0.2, 1.005, 123.456789, -1, 0.5,
+];
+
+type Places = { method: string; path: string; base: () => Json; places: string[][] };
+let issued = 0;
+const HOUSEHOLD = { facts: { shelter_costs: 900, utility_type: 'heating_cooling' }, people: { parent: { age: 34, earned_income: 1500 }, child: { age: 9 } } };
+const CALCULATION = { program_id: 'snap', jurisdiction: 'us-co', household: HOUSEHOLD, parameter_overrides: { snap_earned_income_deduction_rate: 0.2, snap_standard_deduction_48_states_dc: { '3': 209 } } };
+const CALCULATION_PLACES = [
+  ['household.facts.shelter_costs'],
+  ['household.facts.household_size'],
+  ['household.people.parent.age'],
+  ['household.people.parent.earned_income'],
+  ['parameter_overrides.snap_earned_income_deduction_rate'],
+  ['parameter_overrides.snap_standard_deduction_48_states_dc.3'],
+];
+const inBatch = (places: string[][]): string[][] => places.map((paths) => paths.map((path) => `requests.0.${path}`));
+const NUMERIC_PLACES: Places[] = [
+  { method: 'POST', path: '/v1/calculate', base: () => CALCULATION, places: CALCULATION_PLACES },
+  { method: 'POST', path: '/v1/calculate/batch', base: () => ({ requests: [CALCULATION] }), places: inBatch(CALCULATION_PLACES) },
+  { method: 'POST', path: '/v1/jobs', base: () => ({ requests: [CALCULATION] }), places: inBatch(CALCULATION_PLACES) },
+  {
+    method: 'POST',
+    path: '/v1/calculate/sweep',
+    base: () => ({ ...CALCULATION, axis: { input: 'earned_income', person: 'parent', from: 0, to: 100 }, outputs: ['snap'] }),
+    places: [['axis.from'], ['axis.to'], ['axis.from', 'axis.to'], ...CALCULATION_PLACES],
+  },
+  { method: 'POST', path: '/v1/search', base: () => ({ query: 'snap' }), places: [['limit']] },
+  {
+    method: 'POST',
+    path: '/v1/admin/keys',
+    base: () => ({ id: `extreme-${(issued += 1)}`, scopes: ['rules:read'], rate_limit: { requests: 10, window_seconds: 60 } }),
+    places: [['rate_limit.requests'], ['rate_limit.window_seconds']],
+  },
+  { method: 'POST', path: '/v1/admin/validation/runs', base: () => ({ kind: 'extremes', rows: [{ status: 'covered' }], cases: [{ latency_ms: 1 }, { latency_ms: 2 }] }), places: [['cases.0.latency_ms'], ['cases.0.latency_ms', 'cases.1.latency_ms']] },
+  {
+    method: 'POST',
+    path: '/v1/household/us/calculate',
+    base: () => ({
+      household: {
+        people: { parent: { age: { 2026: 34 }, employment_income: { 2026: 24_000 }, rent: { 2026: 10_800 } }, child: { age: { 2026: 9 } } },
+        spm_units: { unit: { members: ['parent', 'child'], snap: { '2026-01': null } } },
+        households: { home: { members: ['parent', 'child'], state_code: { 2026: 'CO' } } },
+      },
+    }),
+    places: [['household.people.parent.age.2026'], ['household.people.parent.employment_income.2026'], ['household.people.parent.rent.2026']],
+  },
+];
+
+function setAt(target: Json, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let at = target;
+  for (const part of parts.slice(0, -1)) at = at[part] ??= {};
+  at[parts[parts.length - 1]] = value;
+}
+
+/** The dotted paths of every number or integer in a request schema (array items as index 0). */
+function numericPaths(doc: Json, raw: Json, prefix: string, out: Set<string>, depth = 0): Set<string> {
+  let schema = raw;
+  for (let hops = 0; schema && typeof schema.$ref === 'string' && hops < 10; hops++) schema = schema.$ref.slice(2).split('/').reduce((at: Json, part: string) => at?.[part], doc);
+  if (!schema || depth > 12) return out;
+  for (const variant of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) numericPaths(doc, variant, prefix, out, depth + 1);
+  const types = [schema.type].flat();
+  if (types.includes('number') || types.includes('integer')) out.add(prefix);
+  for (const [name, property] of Object.entries((schema.properties ?? {}) as Json)) numericPaths(doc, property, prefix === '' ? name : `${prefix}.${name}`, out, depth + 1);
+  if (schema.items) numericPaths(doc, schema.items, prefix === '' ? '0' : `${prefix}.0`, out, depth + 1);
+  return out;
+}
+
+describe('numeric extremes in every request schema', () => {
+  it('every numeric field the OpenAPI document declares in a request body is in the table of places', () => {
+    const doc = t.app.openapi as Json;
+    const missing: string[] = [];
+    for (const [template, operations] of Object.entries(doc.paths as Json)) {
+      for (const [method, op] of Object.entries(operations as Json)) {
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        if (!schema) continue;
+        const path = template.replace('{country_id}', 'us');
+        const covered = new Set(NUMERIC_PLACES.filter((p) => p.method === method.toUpperCase() && p.path === path).flatMap((p) => p.places.flat()));
+        for (const numeric of numericPaths(doc, schema, '', new Set())) if (!covered.has(numeric)) missing.push(`${method.toUpperCase()} ${template} ${numeric}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it(`${EXTREMES.length} extremes in each place: no 5xx, every answer documented and enveloped, no error log line`, async () => {
+    const before = t.logs.entries().length;
+    const headers = { 'x-api-key': admin.key };
+    for (const { method, path, base, places } of NUMERIC_PLACES) {
+      for (const paths of places) {
+        for (const value of EXTREMES) {
+          const json = structuredClone(base());
+          for (const at of paths) setAt(json, at, value);
+          const where = `${method} ${path} ${paths.join(', ')} = ${Object.is(value, -0) ? '-0' : String(value)}`;
+          const res = await t.request(method, path, { json, headers }).catch((error: Error) => {
+            throw new Error(`${where}: ${error.message}`);
+          });
+          expect(res.status, `${where}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+          expect(res.headers.get('x-request-id'), where).toBeTruthy();
+        }
+      }
+    }
+    expect(t.logs.entries().slice(before).filter((entry) => entry.level === 'error')).toEqual([]);
+  }, 120_000);
+});
+
 describe('hostile requests only a socket carries', () => {
   let server: RunningServer;
   beforeAll(async () => {

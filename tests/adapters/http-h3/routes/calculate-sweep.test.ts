@@ -74,6 +74,10 @@ describe('POST /v1/calculate/sweep', () => {
       [{ input: 'earned_income', from: 0, to: 200_000 }, 'at most 10000000'],
       [{ input: 'earned_income', from: 0, to: 10, person: 'nobody' }, 'axis.person'],
       [{ input: 'earned_income', from: -5, to: 10 }, 'axis.from'],
+      // Past 10^13 (issue #25: 1e21 and more answered 500); the schema names the limit.
+      [{ input: 'earned_income', person: 'parent', from: 1e300, to: 1000 }, 'axis.from: must be at most 10000000000000 in magnitude'],
+      [{ input: 'earned_income', person: 'parent', from: 0, to: Number('123456789012345678901234567890') }, 'axis.to: must be at most 10000000000000 in magnitude'],
+      [{ input: 'earned_income', person: 'parent', from: 1e20, to: 1e20 + 16384 }, 'axis.from: must be at most 10000000000000 in magnitude'],
     ];
     for (const [axis, expected] of cases) {
       const res = await t.request('POST', '/v1/calculate/sweep', { json: { ...body, axis }, headers });

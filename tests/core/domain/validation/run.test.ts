@@ -17,6 +17,8 @@ describe('validation run totals', () => {
     expect(averageCaseLatency([{ latency_ms: 10 }, { latency_ms: 15 }, { id: 'no timing' }])).toBe(13);
     expect(averageCaseLatency([{ id: 'a' }])).toBeNull();
     expect(averageCaseLatency([])).toBeNull();
+    // Finite latencies whose sum is not (issue #25): the mean stays finite instead of becoming null in JSON.
+    expect(averageCaseLatency([{ latency_ms: 1.7e308 }, { latency_ms: 1.7e308 }])).toBe(1.7e308);
     expect(() => averageCaseLatency([{ latency_ms: -1 }])).toThrow(/cases\[0\]\.latency_ms/);
     expect(() => averageCaseLatency([{ latency_ms: '5' }])).toThrow(/cases\[0\]/);
   });

@@ -1,6 +1,7 @@
 /**
  * SweepService on small packages: a fixture package cannot be swept (422), the output limit, and a compiled
- * package whose output squares the swept input is refused with 400 naming the rule, while a linear one sweeps.
+ * package whose output squares the swept input is refused with 400 naming the rule, while a linear one sweeps;
+ * a range bound past the magnitude limit is a 400, not a BigInt failure.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -56,5 +57,19 @@ describe('SweepService', () => {
     // base_amount / 2 over 0..10: one segment from 0, slope 0.5.
     const half = await compiled.sweep({ ...base, outputs: ['half'] });
     expect(half.outputs.half).toEqual({ segments: [{ from: 0, to: 10, value: 0, slope: 0.5 }], breakpoints: [] });
+  });
+
+  it('refuses a bound past 10^13 in magnitude with 400 naming it, also without the schema in front (issue #25)', async () => {
+    const runtime = await CompiledRuntime.fromRepositories([memoryRepository], { companionTests: 'off' });
+    const compiled = new SweepService(new CalculationService([runtime]));
+    const base = { program_id: 'credit', jurisdiction: 'us-zz', household: { facts: {} }, outputs: ['half'] };
+    // toFixed writes 1e21 and more with an exponent, which once reached BigInt as a 500.
+    for (const [from, to, field] of [[1e300, 1000, 'axis.from'], [0, 1e300, 'axis.to'], [0, Number('123456789012345678901234567890'), 'axis.to'], [-1e21, 0, 'axis.from'], [1e13 + 1, 1e13 + 2, 'axis.from']] as const) {
+      const error = await refusal(compiled.sweep({ ...base, axis: { input: 'base_amount', from, to } }));
+      expect(error.code, `${from}..${to}`).toBe('invalid_request');
+      expect(error.message, `${from}..${to}`).toBe(`${field}: must be at most 10000000000000 in magnitude (the limit of a household input)`);
+    }
+    const edge = await compiled.sweep({ ...base, axis: { input: 'base_amount', from: 1e13 - 10, to: 1e13 } });
+    expect(edge.outputs.half.segments).toEqual([{ from: 1e13 - 10, to: 1e13, value: (1e13 - 10) / 2, slope: 0.5 }]);
   });
 });
