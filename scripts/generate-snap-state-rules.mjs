@@ -400,20 +400,125 @@ ${versionsScalar(series, undefined, name.endsWith('gross_income_test') && b.unve
     rules.push(sourceRelation(code, `${code}_sets_${h}`, `7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}`,
       `us:regulations/7-cfr/273/2/j#${h}`, `${moduleId}#${code}_${h}`));
   }
+  rules.push(...bbceGuidelineRules(code, st, moduleId));
   const tiers = bbceTiers(code, st, moduleId);
   rules.push(...tiers.rules);
   const desc = offered ? describeBbce(st) : `${st.name} does not operate broad-based categorical eligibility: households face the federal gross income, net income and resource tests unless every member receives TANF cash assistance or SSI.`;
   const notes = st.notes.filter((n) => /BBCE/.test(n));
+  const sw = st.bbce_guideline_switch;
+  const switchText = sw ? ` The BBCE limit re-bases on the new HHS poverty guidelines ${sw.dates ? 'when HHS publishes them (mid-January)' : `each ${MONTH_NAMES[sw.month - 1]} 1`}, not on October 1 (${sw.citation}).` : '';
   return `format: rulespec/v1
 module:
   summary: >-
-    ${st.name} SNAP categorical eligibility (7 CFR 273.2(j)(2)). ${desc}${tiers.summary}
+    ${st.name} SNAP categorical eligibility (7 CFR 273.2(j)(2)). ${desc}${switchText}${tiers.summary}
 ${notes.length ? `    Open questions: ${notes.join(' ')}\n` : ''}  source_verification:
     corpus_citation_path: us-${code}/policy/${st.agency_slug}/snap/categorical-eligibility
 imports:
   - us:regulations/7-cfr/273/2/j${tiers.imports.map((i) => `\n  - ${i}`).join('')}
 rules:${rules.join('\n')}
 `;
+}
+
+// ---------- BBCE guideline switch month
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * HHS poverty guidelines by calendar year (42 U.S.C. 9902(2)): [first person, each additional person] per area.
+ * 2023-2025 are the figures of us:statutes/7/2014/c (FY2024-FY2026 versions); 2026 is 91 FR 1797.
+ */
+const POVERTY_GUIDELINES = {
+  2023: { cite: '88 FR 3424 (Jan. 19, 2023)', '48_states_dc': [14580, 5140], alaska: [18210, 6430], hawaii: [16770, 5910] },
+  2024: { cite: '89 FR 2961 (Jan. 17, 2024)', '48_states_dc': [15060, 5380], alaska: [18810, 6730], hawaii: [17310, 6190] },
+  2025: { cite: '90 FR 5917 (Jan. 17, 2025)', '48_states_dc': [15650, 5500], alaska: [19550, 6880], hawaii: [17990, 6330] },
+  2026: { cite: '91 FR 1797 (Jan. 15, 2026)', '48_states_dc': [15960, 5680], alaska: [19950, 7100], hawaii: [18360, 6530] },
+};
+const GUIDELINE_YEARS = Object.keys(POVERTY_GUIDELINES).map(Number);
+
+/**
+ * The dated series of the guideline a State's BBCE limit uses (st.bbce_guideline_switch): from 2023-10-01 the year
+ * in force then, and from each year's switch date (the first of the switch month, or the date the State's rule
+ * names) that year's guideline. [[date, year]].
+ */
+function bbceGuidelineSeries(st) {
+  const sw = st.bbce_guideline_switch;
+  const switchDate = (y) => sw.dates?.[y] ?? `${y}-${String(sw.month).padStart(2, '0')}-01`;
+  const first = GUIDELINE_YEARS.filter((y) => switchDate(y) <= '2023-10-01').pop();
+  return [['2023-10-01', first], ...GUIDELINE_YEARS.filter((y) => switchDate(y) > '2023-10-01').map((y) => [switchDate(y), y])];
+}
+
+function guidelineArea(st) { return ['guam', 'virgin_islands'].includes(st.area) ? '48_states_dc' : st.area; }
+
+/** Parameters, derived rules and sets bindings for a State that re-bases its BBCE limit in its own month. */
+function bbceGuidelineRules(code, st, moduleId) {
+  const sw = st.bbce_guideline_switch;
+  if (!sw) return [];
+  const series = bbceGuidelineSeries(st);
+  const area = guidelineArea(st);
+  const src = `7 CFR 273.2(j)(2)(ii); ${sw.citation}; HHS poverty guidelines (42 U.S.C. 9902(2))`;
+  const keep = (sw.unverified ?? []).map((u) => u.effective_from);
+  const rules = [];
+  for (const [part, idx, what] of [['first_person', 0, 'for a household of one'], ['each_additional_person', 1, 'added for each person after the first']]) {
+    const values = series.map(([d, y]) => [d, POVERTY_GUIDELINES[y][area][idx]]);
+    const years = series.map(([d, y]) => `${y} guideline (${POVERTY_GUIDELINES[y].cite}) from ${d}`).join('; ');
+    rules.push(`
+  - name: ${code}_snap_bbce_poverty_guideline_${part}_amount
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${q(src)}
+    source_url: ${sw.url}
+    description: ${q(`Annual HHS poverty guideline ${what} that ${st.name}'s BBCE limit uses: ${years}.`)}
+    versions:
+${versionsScalar(values, undefined, keep)}
+
+  - name: ${code}_snap_bbce_poverty_guideline_${part}
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: ${q(src)}
+    source_url: ${sw.url}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: ${code}_snap_bbce_poverty_guideline_${part}_amount
+`);
+    rules.push(sourceRelation(code, `${code}_sets_snap_bbce_poverty_guideline_${part}`, `7 CFR 273.2(j)(2)(ii) (State defines its TANF-funded program's income standard); ${sw.citation}`,
+      `us:regulations/7-cfr/273/2/j#snap_bbce_poverty_guideline_${part}`, `${moduleId}#${code}_snap_bbce_poverty_guideline_${part}`));
+  }
+  return rules;
+}
+
+/** Companion tests: the hooks give each year's guideline on the State's own dates, and the October figure before. */
+function bbceGuidelineTests(code, st) {
+  const sw = st.bbce_guideline_switch;
+  if (!sw) return [];
+  const area = guidelineArea(st);
+  const tests = [];
+  for (const [d, y] of bbceGuidelineSeries(st).slice(1)) {
+    const month = d.slice(0, 7);
+    const [yy, mm] = month.split('-').map(Number);
+    const before = mm === 1 ? `${yy - 1}-12` : `${yy}-${String(mm - 1).padStart(2, '0')}`;
+    // A mid-month switch date: the month it falls in still uses the earlier guideline (periods select by their start).
+    const on = d.endsWith('-01') ? month : (mm === 12 ? `${yy + 1}-01` : `${yy}-${String(mm + 1).padStart(2, '0')}`);
+    tests.push({ name: `guideline_${y}_from_${d}`, period: on, input: {},
+      output: { 'us:regulations/7-cfr/273/2/j#snap_bbce_poverty_guideline_first_person': POVERTY_GUIDELINES[y][area][0],
+        'us:regulations/7-cfr/273/2/j#snap_bbce_poverty_guideline_each_additional_person': POVERTY_GUIDELINES[y][area][1] } });
+    tests.push({ name: `guideline_${y - 1}_before_${d}`, period: before, input: {},
+      output: { 'us:regulations/7-cfr/273/2/j#snap_bbce_poverty_guideline_first_person': POVERTY_GUIDELINES[y - 1][area][0] } });
+  }
+  return tests;
+}
+
+/** Versions of the switch figures whose date or figure was not read in the State's rule (st.bbce_guideline_switch.unverified). */
+function bbceGuidelineUnverified(code, st, moduleId) {
+  const sw = st.bbce_guideline_switch;
+  if (!sw?.unverified) return [];
+  return sw.unverified.flatMap((u) => ['first_person', 'each_additional_person'].map((part) => ({
+    parameter: `${moduleId}#${code}_snap_bbce_poverty_guideline_${part}_amount`, effective_from: u.effective_from,
+    reason: `${st.name} BBCE poverty guideline from ${u.effective_from}: ${u.reason}.`,
+  })));
 }
 
 /**
@@ -837,6 +942,7 @@ for (const [code, st] of Object.entries(data.states)) {
         } };
     });
     tests.push(...bbceTiers(code, st, ids.bbce).tests);
+    tests.push(...bbceGuidelineTests(code, st));
     emit('categorical-eligibility', bbceModule(code, st, ids.bbce), tests);
   }
   // SMD
@@ -966,6 +1072,7 @@ for (const [code, st] of Object.entries(data.states)) {
     'us:statutes/7/2014/g#snap_resource_limit_standard', 'us:statutes/7/2014/g#snap_resource_limit_elderly_or_disabled',
   ].map((id) => (st.area === '48_states_dc' ? id : id.replace('48_states_dc', st.area === 'alaska' && id.includes('maximum_allotment') ? 'alaska_urban' : (['guam', 'virgin_islands'].includes(st.area) && id.includes('poverty')) ? '48_states_dc' : st.area)));
   if (code === 'ak') fyParams.push('us:statutes/7/2012/u#snap_maximum_allotment_alaska_rural_1', 'us:statutes/7/2012/u#snap_maximum_allotment_alaska_rural_2');
+  if (st.bbce_guideline_switch) for (const part of ['first_person', 'each_additional_person']) fyParams.push(`${ids.bbce}#${code}_snap_bbce_poverty_guideline_${part}_amount`);
   const plan = utilityPlan(code, st);
   for (const k of plan.kinds) for (const region of Object.keys(st.regions)) fyParams.push(`${ids.utility}#${paramName(code, k.key, region, plan.multi)}`);
   const utilityParam = (kind, region) => `${ids.utility}#${paramName(code, kind, region, plan.multi)}`;
@@ -973,6 +1080,7 @@ for (const [code, st] of Object.entries(data.states)) {
     ...singleUtilityUnverified(code, st, plan.multi, (name) => `${ids.utility}#${name}`),
     ...bbceUnverified(code, st, ids.bbce),
     ...smdUnverified(code, st, ids.medical),
+    ...bbceGuidelineUnverified(code, st, ids.bbce),
     ...(plan.kinds.some((k) => k.key === (plan.isIndividual ? 'water' : 'lua')) ? []
       : readsUtilitiesPaid(st) ? limitedSumUnverified(code, st, (name) => `${ids.utility}#${name}`)
         : limitedNotPublished(st, '0') ? [limitedNotPublishedUnverified(code, st, (name) => `${ids.utility}#${name}`)] : [])];
@@ -1087,7 +1195,9 @@ for (const [code, st] of Object.entries(data.states)) {
       if (code === 'hi' || code === 'gu') return `${head}electricity ${s(null, 'electricity_by_size')}; water ${s(null, 'water_by_size')}; TUA ${fmtSeries(r.tua)}`;
       return `${head}SUA ${s('sua', 'sua_by_size')}; LUA ${s('lua', 'lua_by_size')}; TUA ${fmtSeries(r.tua)}`;
     }).join('<br>');
-    const bb = describeBbce(st) + bbceTiers(code, st, '').summary;
+    const sw = st.bbce_guideline_switch;
+    const bb = describeBbce(st) + bbceTiers(code, st, '').summary
+      + (sw ? ` Re-based on the new HHS poverty guidelines ${sw.dates ? `when HHS publishes them (from ${Object.values(sw.dates).join(', ')})` : `each ${MONTH_NAMES[sw.month - 1]} 1`}, not October 1: ${sw.citation}${sw.unverified ? ` (not verified, warned: ${sw.unverified.map((u) => `from ${u.effective_from}`).join(', ')})` : ''}.` : '');
     lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${singleUtilityCoverage(st)}${readsUtilitiesPaid(st) ? `; limited: the sum of the standards for the utilities paid (pays_*), ${st.limited_sum.citation.split(':')[0]}${st.limited_sum.actual_costs ? ` (${st.limited_sum.actual_costs.facts.join(', ')}: actual costs, not taken; warned)` : ''}` : ''} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
   }
   lines.push('', '## Sources', '',

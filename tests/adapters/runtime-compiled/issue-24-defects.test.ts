@@ -50,3 +50,53 @@ describe('issue #24: New Hampshire\'s standard medical deduction before FY2026 i
     expect(r.warnings.join('\n')).toContain('Unverified figure used: us-nh:policies/dhhs/snap/standard-medical-deduction#nh_snap_standard_medical_deduction (version from 2023-10-01)');
   });
 });
+
+describe('issue #24: BBCE limits change in each State\'s own month', () => {
+  const worker = (period: string) => ({ period, people: { p1: { age: 30, earned_income: 2550 } } });
+
+  it('us-wa, 2025-06: one person earning 2,550 is under the 200% limit re-based on April 1 and gets the minimum $23', async () => {
+    // WAC 388-414-0001(2)(a)(ii): from 2025-04-01 the 2025 guideline, 200% x 15,650 / 12 = 2,608.33, rounded up 2,609;
+    // 2,550 is under it. FY2025: maximum allotment for 1 = 292, standard deduction 204. Net 2,550 - 510 (20%) - 204 =
+    // 1,836; 30% = 550.80, up to 551; 292 - 551 < 0, so the minimum, 8% of 292 = 23.36, down to 23.
+    const r = await calculate('us-wa', worker('2025-06'));
+    expect(r.outputs).toMatchObject({ snap_eligible: true, snap_gross_income: 2550, snap_net_income: 1836, snap_allotment: 23 });
+    expect(r.warnings.join('\n')).not.toContain('Unverified figure used: us-wa');
+  });
+
+  it('us-wa, 2025-03: before April the 2024 guideline still applies and the same household is over the limit', async () => {
+    // 200% x 15,060 / 12 = 2,510 < 2,550; the federal 130% test (1,632) fails too, so ineligible, $0.
+    const r = await calculate('us-wa', worker('2025-03'));
+    expect(r.outputs).toMatchObject({ snap_eligible: false, snap_allotment: 0 });
+  });
+
+  it('us-or re-bases in March (OAR 461-155-0180(6)): 2025-02 ineligible, 2025-03 eligible at the minimum', async () => {
+    // February: 200% of the 2024 guideline, 2,510 < 2,550. March: 200% of the 2025 guideline, 2,609 >= 2,550; net and
+    // minimum as for Washington ($23).
+    expect((await calculate('us-or', worker('2025-02'))).outputs).toMatchObject({ snap_eligible: false, snap_allotment: 0 });
+    expect((await calculate('us-or', worker('2025-03'))).outputs).toMatchObject({ snap_eligible: true, snap_allotment: 23 });
+  });
+
+  it('us-ma re-bases in February: 2025-01 ineligible, 2025-02 eligible at the minimum, warned that the month is not verified', async () => {
+    expect((await calculate('us-ma', worker('2025-01'))).outputs).toMatchObject({ snap_eligible: false, snap_allotment: 0 });
+    const feb = await calculate('us-ma', worker('2025-02'));
+    expect(feb.outputs).toMatchObject({ snap_eligible: true, snap_allotment: 23 });
+    expect(feb.warnings.join('\n')).toContain('Unverified figure used: us-ma:policies/dta/snap/categorical-eligibility#ma_snap_bbce_poverty_guideline_first_person_amount (version from 2025-02-01)');
+  });
+
+  it('us-me re-bases when HHS publishes (mid-January): 2025-01 still on the 2024 guideline, 2025-02 on 2025\'s, warned', async () => {
+    // 10-144 C.M.R. ch. 301 sec. 999-3 Chart 4 is updated as soon as HHS publishes (2024: from 2024-01-11). The 2025 date
+    // (2025-01-15) is not verified, so February's answer names it. A mid-month date leaves January on the earlier
+    // guideline (a month's figures are those in force on its first day): 2,510 < 2,550, ineligible; February 2,609,
+    // eligible at the minimum as for Washington ($23).
+    expect((await calculate('us-me', worker('2025-01'))).outputs).toMatchObject({ snap_eligible: false, snap_allotment: 0 });
+    const feb = await calculate('us-me', worker('2025-02'));
+    expect(feb.outputs).toMatchObject({ snap_eligible: true, snap_net_income: 1836, snap_allotment: 23 });
+    expect(feb.warnings.join('\n')).toContain('Unverified figure used: us-me:policies/dhhs/snap/categorical-eligibility#me_snap_bbce_poverty_guideline_first_person_amount (version from 2025-01-15)');
+  });
+
+  it('a State that re-bases in October (us-co) still uses the fiscal year\'s guideline: 2025-06 is over its limit', async () => {
+    // Colorado BBCE 200% with the 2024 guideline for all of FY2025: 2,510 < 2,550.
+    const r = await calculate('us-co', worker('2025-06'));
+    expect(r.outputs).toMatchObject({ snap_eligible: false, snap_allotment: 0 });
+  });
+});
