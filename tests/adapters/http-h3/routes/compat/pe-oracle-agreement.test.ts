@@ -111,12 +111,10 @@ function stateOfTest(household: Record<string, Record<string, Record<string, unk
 }
 
 /** In-scope disagreements and their documented causes (docs/compatibility.md, "Measured agreement"). */
-const FY2027 = 'FY2027 figures: PolicyEngine uprates FY2026 by CPI-U; Tenet carries FY2026 forward with a warning until USDA publishes FY2027';
+const FY2027 = "FY2027 figures: PolicyEngine's tests uprate FY2026 by CPI-U (a projection); Tenet reads USDA's published FY2027 COLA memorandum (shelter cap 769, standard deduction 229 for four people)";
 const KNOWN_DIFFERENCES: Record<string, string> = {
   'FY2027 shelter cap uprates the FY2026 value by June 2026 over June 2025 CPI-U actuals. / snap_excess_shelter_expense_deduction': FY2027,
-  'FY2027 homeless shelter deduction uprates the FY2026 value by June 2026 over June 2025 CPI-U actuals. / snap_excess_shelter_expense_deduction': FY2027,
   'FY2027 standard deduction uprates the FY2026 value by June 2026 over June 2025 CPI-U actuals. / snap_standard_deduction': FY2027,
-  'FY2027 standard deduction for a one-person household. / snap_standard_deduction': FY2027,
   'Case 3, hybrid state counts the full-count alien\'s child support deduction in full under the gross test. / snap_gross_income':
     'Arkansas child support: PolicyEngine excludes child support paid from gross income there; the Arkansas package treats it as a deduction from net income, as the Arkansas rule does (Ark. Code R. 016.20.95-015; docs/coverage.md)',
 };
