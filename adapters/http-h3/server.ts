@@ -3,8 +3,9 @@
  * node's message itself (node-body.ts), only on routes that take one, and stops at the size or time limit.
  * An answer given before the body was received in full closes the connection, so nobody has the server drain
  * the rest. Requests node's parser refuses (malformed request line, oversized headers, an Expect other than
- * 100-continue, CONNECT) and methods the fetch API cannot carry (TRACE) are answered here with the same
- * error envelope and headers as every other answer (app.refuse).
+ * 100-continue, CONNECT), methods the fetch API cannot carry (TRACE) and heads node would answer itself or
+ * cut silently (no Host, too many header fields: request-head.ts) are answered here with the same error
+ * envelope and headers as every other answer (app.refuse).
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -15,6 +16,7 @@ import type { BrokenRequest, HttpApp, RefusedAnswer } from './app.js';
 import { FastURL, NodeRequest } from 'srvx/node';
 import { attachNodeBody } from './node-body.js';
 import { LentBytes } from './byte-sink.js';
+import { headProblem, NODE_MAX_HEADERS_COUNT } from './request-head.js';
 
 /** Methods the fetch API refuses to carry in a Request. */
 const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE']);
@@ -126,11 +128,14 @@ export type ServedApp = Pick<HttpApp, 'fetch'> & Partial<Pick<HttpApp, 'refuse' 
 
 export async function listen(app: ServedApp, host: string, port: number, logger: Logger): Promise<RunningServer> {
   const refuse = (error: ServiceError, broken: BrokenRequest): RefusedAnswer | null => (app.refuse === undefined ? null : app.refuse(error, broken));
-  const server = createServer((req, res) => {
+  // Node would answer a missing Host itself, bare; request-head.ts refuses it (and too many header fields) instead.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     let request: Request;
     try {
       const method = (req.method ?? 'GET').toUpperCase();
       if (UNCARRIED_METHODS.has(method)) throw methodNotServed(method);
+      const problem = headProblem(req);
+      if (problem !== null) throw problem;
       request = toRequest(req, res);
     } catch (error) {
       const refusal = error instanceof ServiceError ? error : new ServiceError('invalid_request', 'The request target is not a valid path; send an origin-form path such as /v1/health.');
@@ -164,7 +169,7 @@ export async function listen(app: ServedApp, host: string, port: number, logger:
   });
   // An Expect other than 100-continue (node would answer a bare 417).
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    const answer = refuse(new ServiceError('expectation_failed'), brokenRequest(req));
+    const answer = refuse(headProblem(req) ?? new ServiceError('expectation_failed'), brokenRequest(req));
     if (answer === null) {
       res.writeHead(417, { 'cache-control': 'no-store' });
       res.end();
@@ -177,6 +182,7 @@ export async function listen(app: ServedApp, host: string, port: number, logger:
     else writeRaw(socket, answer);
   });
   server.keepAliveTimeout = 5_000;
+  server.maxHeadersCount = NODE_MAX_HEADERS_COUNT;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -346,6 +346,10 @@ describe('hostile requests only a socket carries', () => {
       Buffer.from('TRACE /v1/calculate HTTP/1.1\r\nhost: x\r\n\r\n'),
       Buffer.from('POST /v1/search HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\ncontent-length: 5\r\n\r\n0\r\n\r\n'),
       Buffer.from('GET http://evil.example/v1/health HTTP/1.1\r\nhost: evil.example\r\n\r\n'),
+      // Issue #25: node answered these two with a bare 400 (no request id, no envelope, no log line).
+      Buffer.from('GET /v1/health HTTP/1.1\r\n\r\n'),
+      Buffer.from(`GET /v1/health HTTP/1.1\r\n${Array.from({ length: 1000 }, (_, i) => `a${i}: b`).join('\r\n')}\r\nhost: x\r\n\r\n`),
+      Buffer.from('GET /v1/health HTTP/1.1\r\nhost: a\r\nhost: b\r\n\r\n'),
     ];
     const mustAnswer = cases.length;
     // Blank lines before a request line are allowed (RFC 9112 section 2.2) and, alone, are no request: no answer.

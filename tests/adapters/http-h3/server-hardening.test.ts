@@ -133,6 +133,42 @@ describe('answers the node server gives itself', () => {
     expect(answer.headers.allow).toBe('POST');
   });
 
+  // Issue #25: node answered these itself with a bare 400 (no envelope, no request id, no log line).
+  const requestLine = (requestId: string): Record<string, unknown> | undefined =>
+    logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.msg === 'request' && entry.request_id === requestId);
+
+  it('an HTTP/1.1 request without Host: 400 invalid_request with the envelope, the client request id and a log line', async () => {
+    const answer = await raw(['GET /v1/health HTTP/1.1\r\nx-request-id: no-host-1\r\n\r\n']);
+    const body = expectEnvelope(answer, 400, 'invalid_request');
+    expect(body.meta.request_id).toBe('no-host-1');
+    expect(body.error.message).toContain('Host');
+    expect(answer.headers.connection).toBe('close');
+    expect(requestLine('no-host-1')).toMatchObject({ status: 400, error_code: 'invalid_request', method: 'GET' });
+  });
+
+  it('two Host header lines: 400 invalid_request (RFC 9112 section 3.2); node kept the first', async () => {
+    const answer = await raw(['GET /v1/health HTTP/1.1\r\nhost: a\r\nHost: b\r\nx-request-id: two-hosts\r\n\r\n']);
+    expect(expectEnvelope(answer, 400, 'invalid_request').error.message).toContain('Host');
+  });
+
+  it('an HTTP/1.0 request without Host is served (Host is HTTP/1.1)', async () => {
+    const answer = await raw(['GET /v1/health HTTP/1.0\r\n\r\n']);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('more than 1,000 header fields (node dropped those past 1,000, the Host among them): 431 headers_too_large', async () => {
+    const many = Array.from({ length: 1_000 }, (_, i) => `a${i}: b`).join('\r\n');
+    const answer = await raw([`GET /v1/health HTTP/1.1\r\nx-request-id: many-fields\r\n${many}\r\nhost: x\r\n\r\n`]);
+    const body = expectEnvelope(answer, 431, 'headers_too_large');
+    expect(body.error.message).toContain('1000 header fields');
+    expect(requestLine(body.meta.request_id)).toMatchObject({ status: 431, error_code: 'headers_too_large' });
+    // Exactly 1,000 fields, the Host last, is served.
+    const fewer = Array.from({ length: 998 }, (_, i) => `a${i}: b`).join('\r\n');
+    const served = await raw([`GET /v1/health HTTP/1.1\r\nx-request-id: at-limit\r\n${fewer}\r\nhost: x\r\n\r\n`], { closeWaitMs: 100 });
+    expect(served.status).toBe(200);
+  });
+
   it('logs none of these as errors', () => {
     expect(errorLines()).toEqual([]);
   });
