@@ -100,3 +100,17 @@ describe('issue #24: BBCE limits change in each State\'s own month', () => {
     expect(r.outputs).toMatchObject({ snap_eligible: false, snap_allotment: 0 });
   });
 });
+
+describe('issue #24 item 5: Pub. L. 119-21 sec. 10103 applies from enactment, 2025-07-04', () => {
+  const limited = (period: string) => ({ period, facts: { utility_type: 'limited' }, people: { p1: { age: 30, earned_income: 1000 } } });
+
+  it('us-ca (SUA for every household with a utility cost, LIHEAP-linked): June 2025 the SUA, August 2025 the LUA', async () => {
+    // FY2025 California: SUA 645, LUA 166. Before 2025-07-04 the energy-assistance route gives every household with a
+    // utility cost the SUA (7 U.S.C. 2014(e)(6)(C)(iv) before sec. 10103); from enactment only a household with an
+    // elderly or disabled member gets it that way, so this one (aged 30, not disabled) gets the LUA.
+    const june = await calculate('us-ca', limited('2025-06'), ['snap_utility_allowance']);
+    const august = await calculate('us-ca', limited('2025-08'), ['snap_utility_allowance']);
+    expect(june.outputs).toMatchObject({ snap_utility_allowance: 645 });
+    expect(august.outputs).toMatchObject({ snap_utility_allowance: 166 });
+  });
+});
