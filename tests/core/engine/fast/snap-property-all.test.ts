@@ -5,7 +5,7 @@
  * single) as on the explain path.
  *
  * Normal suite: 250 households per package (53 packages, about 13,000 households), and 80 more each for June 2025
- * (before Pub. L. 119-21's person rules). `TENET_PARITY_FULL=1`: 10,000 per
+ * (before Pub. L. 119-21's person rules) and for November 2026 (FY2027). `TENET_PARITY_FULL=1`: 10,000 per
  * package, issue #14's bar (several minutes per shard; `-t us-a` etc. selects packages). docs/fast-path.md records
  * the last full run.
  */
@@ -63,6 +63,19 @@ describe(`SNAP property over every bundled package: fast path = explain path on 
   it.each(STATES)('%s/snap: the same agreement for June 2025, before the Pub. L. 119-21 person rules', async (state) => {
     const pkg = await loadProgramPackage(ROOT, `programs/${state}/snap/fy-2026.yaml`);
     const draw = randomSnapHouseholds(pkg, EARLIER_PER_PACKAGE, seedOf(state) ^ 0x2025, '2025-06');
+    const result = compareFastAndExplain(pkg, draw);
+    expect(result.mismatches).toEqual([]);
+    expect(result.mismatchCount).toBe(0);
+    expect(result.batchFallback.filter((k) => !draw.outside.has(k) && !draw.divided.has(k))).toEqual([]);
+    expect(result.sessionCarried).toBeGreaterThan(EARLIER_PER_PACKAGE * MIN_CARRIED);
+    expect(result.tracedCarried).toBeGreaterThan(EARLIER_PER_PACKAGE * MIN_CARRIED);
+  }, FULL ? 900_000 : 60_000);
+
+  // November 2026: FY2027 figures (USDA's FY2027 COLA memorandum; the published minimum benefit and the cap for 18 or
+  // more people are versions of their own from 2026-10-01), and each State's FY2027 utility figures.
+  it.each(STATES)('%s/snap: the same agreement for November 2026, with the FY2027 figures', async (state) => {
+    const pkg = await loadProgramPackage(ROOT, `programs/${state}/snap/fy-2026.yaml`);
+    const draw = randomSnapHouseholds(pkg, EARLIER_PER_PACKAGE, seedOf(state) ^ 0x2027, '2026-11');
     const result = compareFastAndExplain(pkg, draw);
     expect(result.mismatches).toEqual([]);
     expect(result.mismatchCount).toBe(0);
