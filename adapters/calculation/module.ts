@@ -10,6 +10,8 @@ import { JobService } from '../../core/usecases/calculate/jobs.js';
 import { CalculationJson } from '../http-h3/calculation-json.js';
 import type { PlatformModule } from '../platform-module.js';
 import { MemoryJobStore } from '../memory-store/jobs.js';
+import { STORE_GUARD } from '../keys/tokens.js';
+import { StoreGuard } from '../redis-store/guard.js';
 import { RedisJobStore } from '../redis-store/jobs.js';
 import { FixtureRuntime } from '../runtime-fixture/fixture-runtime.js';
 import { CompiledRuntime, type CompileProblem } from '../runtime-compiled/compiled-runtime.js';
@@ -44,7 +46,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
   return {
     name: 'calculation',
     needs: [TOKENS.Logger, TOKENS.Clock, TOKENS.Readiness, TOKENS.ComputeMeter],
-    uses: [READ.Repositories],
+    uses: [READ.Repositories, STORE_GUARD],
     register(registry, config) {
       const settings = { ...config.settings.calculation, ...options.settings };
       // Share the read surface's parse of RULES_PATH when it is wired: one load of the repositories at start-up.
@@ -83,6 +85,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
               // One bound for every Redis call (docs/operations.md, "Timeouts").
               commandTimeoutMs: config.settings.keys.redisCommandTimeoutMs,
               logger: resolve(TOKENS.Logger),
+              guard: registry.has(STORE_GUARD) ? resolve(STORE_GUARD) : new StoreGuard(),
             }),
       );
       registry.factory(CALCULATION.Jobs, (resolve) => new JobService(resolve(CALCULATION.JobStore), resolve(CALCULATION.Service), { newId: randomUUID, now: resolve(TOKENS.Clock), logger: resolve(TOKENS.Logger) }));

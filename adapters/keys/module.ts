@@ -11,7 +11,8 @@ import { createMemoryStores } from '../memory-store/memory-stores.js';
 import { createRedisStores, type RedisKeyStores } from '../redis-store/redis-stores.js';
 import { RedisStoreLossWatch } from '../redis-store/store-loss.js';
 import { token, TOKENS } from '../tokens.js';
-import { KEYS } from './tokens.js';
+import { StoreGuard } from '../redis-store/guard.js';
+import { KEYS, STORE_GUARD } from './tokens.js';
 import type { KeysSettings } from './settings.js';
 
 export { KEYS } from './tokens.js';
@@ -30,6 +31,7 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
     needs: [TOKENS.Logger, TOKENS.Readiness],
     register(registry, config) {
       const settings = { ...config.settings.keys, ...options.settings };
+      registry.factory(STORE_GUARD, () => new StoreGuard());
       registry.factory(KEY_SERVICES, (resolve) => {
         const stores =
           options.stores ??
@@ -41,6 +43,7 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
                 commandTimeoutMs: settings.redisCommandTimeoutMs,
                 lossNotReadyMs: settings.redisLossNotReadyMs,
                 logger: resolve(TOKENS.Logger),
+                guard: resolve(STORE_GUARD),
               }));
         return createKeyServices({
           stores,

@@ -13,7 +13,9 @@ import { ValidationRuns } from '../../core/usecases/validation/validation-runs.j
 import type { PlatformModule } from '../platform-module.js';
 import { MemoryAnalyticsStore } from '../memory-store/analytics.js';
 import { MemoryValidationRunStore } from '../memory-store/validation-runs.js';
+import { STORE_GUARD } from '../keys/tokens.js';
 import { RedisAnalyticsStore } from '../redis-store/analytics.js';
+import { StoreGuard } from '../redis-store/guard.js';
 import { createRedisClient } from '../redis-store/redis-stores.js';
 import { RedisValidationRunStore } from '../redis-store/validation-runs.js';
 import { OPENAPI_DOCUMENT, token, TOKENS } from '../tokens.js';
@@ -54,14 +56,21 @@ export function createOperationsModule(options: OperationsModuleOptions = {}): P
   return {
     name: 'operations',
     needs: [TOKENS.Clock, TOKENS.Logger, TOKENS.RequestObservers, OPENAPI_DOCUMENT],
+    uses: [STORE_GUARD],
     register(registry, config) {
       const settings = { ...config.settings.operations, ...options.settings };
-      registry.factory(STORES, () => {
+      registry.factory(STORES, (resolve) => {
         if (options.stores) return { ...options.stores, client: null };
         if (config.redisUrl === null) return { analytics: new MemoryAnalyticsStore(), runs: new MemoryValidationRunStore(), client: null };
         const { keys } = config.settings;
         const client = createRedisClient({ url: config.redisUrl, prefix: keys.redisKeyPrefix, commandTimeoutMs: keys.redisCommandTimeoutMs });
-        return { analytics: new RedisAnalyticsStore(client, keys.redisKeyPrefix), runs: new RedisValidationRunStore(client, keys.redisKeyPrefix), client };
+        // The outage memory the key stores keep, when the app has them (docs/operations.md, "Timeouts").
+        const guard = registry.has(STORE_GUARD) ? resolve(STORE_GUARD) : new StoreGuard();
+        return {
+          analytics: new RedisAnalyticsStore(client, keys.redisKeyPrefix, Date.now, guard),
+          runs: new RedisValidationRunStore(client, keys.redisKeyPrefix, Date.now, guard),
+          client,
+        };
       });
       registry.factory(COLLECTOR, (resolve) => new AnalyticsCollector(settings.instanceId, resolve(TOKENS.Clock)));
       registry.factory(ANALYTICS, (resolve) =>

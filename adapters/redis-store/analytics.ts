@@ -8,7 +8,7 @@
 import type { AnalyticsSnapshot } from '../../core/domain/analytics/snapshot.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
 import type { RedisClient } from './connection.js';
-import { storeCall } from './guard.js';
+import { StoreGuard } from './guard.js';
 import { RedisKeyNames } from './key-names.js';
 
 export class RedisAnalyticsStore implements AnalyticsStore {
@@ -16,13 +16,19 @@ export class RedisAnalyticsStore implements AnalyticsStore {
 
   readonly #names: RedisKeyNames;
 
-  constructor(private readonly redis: RedisClient, prefix: string, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly redis: RedisClient,
+    prefix: string,
+    private readonly now: () => number = Date.now,
+    /** Shared with the app's other Redis clients, so an outage one of them met is remembered by all (guard.ts). */
+    private readonly guard: StoreGuard = new StoreGuard(),
+  ) {
     this.#names = new RedisKeyNames(prefix);
   }
 
   async publish(snapshot: AnalyticsSnapshot, ttlSeconds: number): Promise<void> {
     const id = snapshot.instance_id;
-    await storeCall(() =>
+    await this.guard.call(() =>
       this.redis
         .multi()
         .set(this.#names.analyticsSnapshot(id), JSON.stringify(snapshot), 'EX', Math.max(1, Math.ceil(ttlSeconds)))
@@ -32,7 +38,7 @@ export class RedisAnalyticsStore implements AnalyticsStore {
   }
 
   async list(): Promise<AnalyticsSnapshot[]> {
-    return storeCall(async () => {
+    return this.guard.call(async () => {
       await this.redis.zremrangebyscore(this.#names.analyticsIndex(), '-inf', this.now());
       const ids = (await this.redis.zrange(this.#names.analyticsIndex(), 0, -1)).sort();
       if (ids.length === 0) return [];

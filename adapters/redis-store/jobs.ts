@@ -14,7 +14,7 @@ import type { DependencyHealth } from '../../core/ports/readiness.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
 import { connectRedis, type RedisClient } from './connection.js';
 import { EpochMarker } from './epoch.js';
-import { storeCall } from './guard.js';
+import { StoreGuard } from './guard.js';
 import { readJobSnapshot, type JobSnapshot, type JobState } from './job-snapshot.js';
 import { jobPrefix } from './key-names.js';
 import { layoutMigrator, type LayoutLog, type LayoutMigrationReport } from './layout-migration.js';
@@ -40,6 +40,8 @@ export interface RedisJobStoreOptions {
   retentionSeconds?: number;
   /** Told what the layout migration moved (layout-migration.ts). */
   logger?: LayoutLog;
+  /** Shared with the app's other Redis clients, so an outage one of them met is remembered by all (guard.ts). */
+  guard?: StoreGuard;
 }
 
 export const REDIS_JOB_DEFAULTS = {
@@ -84,7 +86,8 @@ function jobRecord(id: string, data: JobData, { state, fields }: JobSnapshot): J
 
 export class RedisJobStore implements JobStore {
   readonly durable = true;
-  private readonly options: Required<Omit<RedisJobStoreOptions, 'logger'>>;
+  private readonly options: Required<Omit<RedisJobStoreOptions, 'logger' | 'guard'>>;
+  private readonly guard: StoreGuard;
   private readonly logger: LayoutLog | undefined;
   /** Moves the queue's keys from the untagged prefix of earlier versions; null when the prefix is tagged already. */
   private readonly migrate: (() => Promise<LayoutMigrationReport>) | null;
@@ -103,8 +106,9 @@ export class RedisJobStore implements JobStore {
       concurrency: DEFAULT_JOB_CONCURRENCY,
       retentionSeconds: JOB_RETENTION_SECONDS,
       ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
-    } as Required<Omit<RedisJobStoreOptions, 'logger'>>;
+    } as Required<Omit<RedisJobStoreOptions, 'logger' | 'guard'>>;
     this.logger = options.logger;
+    this.guard = options.guard ?? new StoreGuard();
     // No retries, and every call is bounded by commandTimeoutMs, so HTTP callers get 503 promptly while Redis is away.
     const timeout = this.options.commandTimeoutMs;
     this.client = connectRedis(this.options.url, { maxRetriesPerRequest: 0, connectTimeout: timeout, commandTimeout: timeout });
@@ -143,14 +147,14 @@ export class RedisJobStore implements JobStore {
   /** Every job-store call goes through the one Redis guard (guard.ts), bounded by the command timeout. */
   private async guarded<T>(what: string, work: () => Promise<T>): Promise<T> {
     const ms = this.options.commandTimeoutMs;
-    return storeCall(work, { timeoutMs: ms, unavailable: `The shared job store is unreachable (${what}; calls give up after ${ms} ms).` });
+    return this.guard.call(work, { timeoutMs: ms, unavailable: `The shared job store is unreachable (${what}; calls give up after ${ms} ms).` });
   }
 
   async start(runner: JobEntryRunner): Promise<void> {
     if (this.worker) return;
     await this.migrateLayout();
     // Look at the marker regularly, so this instance notices a loss even if it is not polled for a lost job.
-    const look = () => void this.epoch.read(Date.now()).catch(() => {});
+    const look = () => void this.guard.call(() => this.epoch.read(Date.now())).catch(() => {});
     look();
     this.epochTimer = setInterval(look, 1_000);
     this.epochTimer.unref();

@@ -17,7 +17,7 @@ import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
 import type { StoreHealth } from '../../core/ports/store-health.js';
 import type { UsageStore } from '../../core/ports/usage-store.js';
 import { connectRedis, type RedisClient } from './connection.js';
-import { storeCall } from './guard.js';
+import { StoreGuard } from './guard.js';
 import { RedisKeyNames } from './key-names.js';
 import { layoutMigrator, type LayoutLog } from './layout-migration.js';
 import { keyLayoutPlan } from './layout-plans.js';
@@ -40,6 +40,8 @@ export interface RedisStoreOptions {
   lossNotReadyMs?: number;
   /** Told what the layout migration moved (layout-migration.ts). */
   logger?: LayoutLog;
+  /** Remembers an outage for every Redis client of the app (guard.ts); default one of these stores' own. */
+  guard?: StoreGuard;
 }
 
 type ScriptedRedis = RedisClient & {
@@ -87,29 +89,34 @@ export function createRedisClient(options: RedisStoreOptions): ScriptedRedis {
 }
 
 class RedisKeyStore implements KeyStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames, private readonly loss: RedisStoreLossWatch) {}
+  constructor(
+    private readonly redis: ScriptedRedis,
+    private readonly n: RedisKeyNames,
+    private readonly loss: RedisStoreLossWatch,
+    private readonly guard: StoreGuard,
+  ) {}
 
   async create(key: StoredKey): Promise<'created' | 'conflict'> {
     const expireAt = key.expires_at ? Date.parse(key.expires_at) + EXPIRED_KEY_GRACE_MS : 0;
-    const created = await storeCall(() =>
+    const created = await this.guard.call(() =>
       this.redis.tenetCreateKey(this.n.keyRecord(key.id), this.n.keyHash(key.hash), this.n.keyIds(), key.id, JSON.stringify(key), String(expireAt)),
     );
     return created === 1 ? 'created' : 'conflict';
   }
 
   async findByHash(hash: string): Promise<StoredKey | null> {
-    const found = await storeCall(() => this.redis.tenetLookup(this.n.keyHash(hash), this.n.keyRevocations(), this.n.keyRecordPrefix()));
+    const found = await this.guard.call(() => this.redis.tenetLookup(this.n.keyHash(hash), this.n.keyRevocations(), this.n.keyRecordPrefix()));
     if (!found || found[0] === null) return null;
     return withRevocation(found[0], found[1]);
   }
 
   async findById(id: string): Promise<StoredKey | null> {
-    const [json, revokedAt] = await storeCall(() => Promise.all([this.redis.get(this.n.keyRecord(id)), this.redis.hget(this.n.keyRevocations(), id)]));
+    const [json, revokedAt] = await this.guard.call(() => Promise.all([this.redis.get(this.n.keyRecord(id)), this.redis.hget(this.n.keyRevocations(), id)]));
     return json === null ? null : withRevocation(json, revokedAt);
   }
 
   async list(): Promise<StoredKey[]> {
-    return storeCall(async () => {
+    return this.guard.call(async () => {
       const ids = (await this.redis.smembers(this.n.keyIds())).sort();
       if (ids.length === 0) return [];
       const [records, revoked] = await Promise.all([
@@ -129,17 +136,17 @@ class RedisKeyStore implements KeyStore {
   }
 
   async revoke(id: string, at: string): Promise<boolean> {
-    const done = await storeCall(() => this.redis.tenetRevoke(this.n.keyRecord(id), this.n.keyRevocations(), id, at));
+    const done = await this.guard.call(() => this.redis.tenetRevoke(this.n.keyRecord(id), this.n.keyRevocations(), id, at));
     return done === 1;
   }
 
   async revokeEnvironmentKey(id: string, at: string): Promise<void> {
-    await storeCall(() => this.redis.hsetnx(this.n.environmentRevocations(), id, at));
+    await this.guard.call(() => this.redis.hsetnx(this.n.environmentRevocations(), id, at));
     this.loss.noteEnvironmentRevocation(id, at);
   }
 
   async revokedEnvironmentKeys(): Promise<Set<string>> {
-    const stored = await storeCall(() => this.redis.hkeys(this.n.environmentRevocations()));
+    const stored = await this.guard.call(() => this.redis.hkeys(this.n.environmentRevocations()));
     // Revocations are permanent: one this instance saw stays in force even if the store lost it.
     return new Set([...stored, ...this.loss.rememberedEnvironmentRevocations()]);
   }
@@ -152,39 +159,52 @@ function withRevocation(json: string, revokedAt: string | null): StoredKey {
 }
 
 class RedisCounterStore implements CounterStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
+  constructor(
+    private readonly redis: ScriptedRedis,
+    private readonly n: RedisKeyNames,
+    private readonly guard: StoreGuard,
+  ) {}
 
   async increment(name: string, by: number, ttlSeconds: number): Promise<number> {
-    return storeCall(() => this.redis.tenetIncrement(this.n.counter(name), String(by), String(ttlSeconds)));
+    return this.guard.call(() => this.redis.tenetIncrement(this.n.counter(name), String(by), String(ttlSeconds)));
   }
 
   async get(name: string): Promise<number> {
-    const value = await storeCall(() => this.redis.get(this.n.counter(name)));
+    const value = await this.guard.call(() => this.redis.get(this.n.counter(name)));
     return value === null ? 0 : Number(value);
   }
 }
 
 class RedisAuditStore implements AuditStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
+  constructor(
+    private readonly redis: ScriptedRedis,
+    private readonly n: RedisKeyNames,
+    private readonly guard: StoreGuard,
+  ) {}
 
   async append(entry: AuditEntry, retainSinceMs: number): Promise<void> {
-    await storeCall(() =>
+    await this.guard.call(() =>
       this.redis.tenetAudit(this.n.audit(), this.n.auditSequence(), String(Date.parse(entry.at)), JSON.stringify(entry), String(retainSinceMs)),
     );
   }
 
   async newest(limit: number, retainSinceMs: number): Promise<AuditEntry[]> {
-    const members = await storeCall(() => this.redis.zrevrangebyscore(this.n.audit(), '+inf', String(retainSinceMs), 'LIMIT', 0, limit));
+    const members = await this.guard.call(() => this.redis.zrevrangebyscore(this.n.audit(), '+inf', String(retainSinceMs), 'LIMIT', 0, limit));
     // Members are `<zero-padded sequence>|<json>` so equal timestamps keep insertion order.
     return members.map((member) => JSON.parse(member.slice(member.indexOf('|') + 1)) as AuditEntry);
   }
 }
 
 class RedisKillSwitchStore implements KillSwitchStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames, private readonly loss: RedisStoreLossWatch) {}
+  constructor(
+    private readonly redis: ScriptedRedis,
+    private readonly n: RedisKeyNames,
+    private readonly loss: RedisStoreLossWatch,
+    private readonly guard: StoreGuard,
+  ) {}
 
   async read(): Promise<KillSwitches> {
-    const stored = await storeCall(() => this.redis.hgetall(this.n.killSwitches()));
+    const stored = await this.guard.call(() => this.redis.hgetall(this.n.killSwitches()));
     const switches = defaultKillSwitches();
     for (const name of KILL_SWITCHES) {
       const json = stored[name];
@@ -196,17 +216,21 @@ class RedisKillSwitchStore implements KillSwitchStore {
   }
 
   async write(name: KillSwitchName, state: KillSwitchState): Promise<void> {
-    await storeCall(() => this.redis.hset(this.n.killSwitches(), name, JSON.stringify(state)));
+    await this.guard.call(() => this.redis.hset(this.n.killSwitches(), name, JSON.stringify(state)));
     this.loss.noteKillSwitch(name, state);
   }
 }
 
 class RedisUsageStore implements UsageStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
+  constructor(
+    private readonly redis: ScriptedRedis,
+    private readonly n: RedisKeyNames,
+    private readonly guard: StoreGuard,
+  ) {}
 
   async record(keyId: string, month: string, requests: number): Promise<void> {
     const name = this.n.usage(month);
-    await storeCall(async () => {
+    await this.guard.call(async () => {
       const results = await this.redis.multi().hincrby(name, keyId, requests).expire(name, USAGE_RETENTION_SECONDS).exec();
       const failed = results?.find(([error]) => error);
       if (!results || failed) throw failed?.[0] ?? new Error('usage transaction aborted');
@@ -214,18 +238,22 @@ class RedisUsageStore implements UsageStore {
   }
 
   async month(month: string): Promise<UsageRowRecord[]> {
-    const rows = await storeCall(() => this.redis.hgetall(this.n.usage(month)));
+    const rows = await this.guard.call(() => this.redis.hgetall(this.n.usage(month)));
     return Object.entries(rows).map(([api_key_id, requests]) => ({ api_key_id, requests: Number(requests) }));
   }
 }
 
 /** One Lua script (tenetAdmit): the throttle read, rate-limit hit and usage of a request in one round trip. */
 class RedisAdmissionStore implements AdmissionStore {
-  constructor(private readonly redis: ScriptedRedis, private readonly n: RedisKeyNames) {}
+  constructor(
+    private readonly redis: ScriptedRedis,
+    private readonly n: RedisKeyNames,
+    private readonly guard: StoreGuard,
+  ) {}
 
   async admit(request: AdmissionRequest): Promise<AdmissionResult> {
     const { throttle, rate, usage } = request;
-    const [throttled, value] = await storeCall(() =>
+    const [throttled, value] = await this.guard.call(() =>
       this.redis.tenetAdmit(
         this.n.counter(throttle.counter),
         this.n.counter(rate.counter),
@@ -246,10 +274,13 @@ class RedisAdmissionStore implements AdmissionStore {
 class RedisStoreHealth implements StoreHealth {
   readonly name = 'redis';
   readonly durable = true;
-  constructor(private readonly redis: ScriptedRedis) {}
+  constructor(
+    private readonly redis: ScriptedRedis,
+    private readonly guard: StoreGuard,
+  ) {}
 
   async check(): Promise<void> {
-    await storeCall(() => this.redis.ping());
+    await this.guard.call(() => this.redis.ping());
   }
 }
 
@@ -259,12 +290,15 @@ export interface RedisKeyStores extends KeyStores {
   connected(): Promise<boolean>;
   /** Notices a store that lost its data and keeps security state fail-closed. */
   loss: RedisStoreLossWatch;
+  /** Every call of these stores goes through it (guard.ts). */
+  guard: StoreGuard;
 }
 
 export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
   const redis = createRedisClient(options);
   const p = new RedisKeyNames(options.prefix ?? 'tenet:');
-  const loss = new RedisStoreLossWatch(redis, p, { notReadyMs: options.lossNotReadyMs ?? DEFAULT_LOSS_NOT_READY_MS });
+  const guard = options.guard ?? new StoreGuard();
+  const loss = new RedisStoreLossWatch(redis, p, { notReadyMs: options.lossNotReadyMs ?? DEFAULT_LOSS_NOT_READY_MS, guard });
   // Keys of the earlier layout move before the first answer; a store unreachable at start gets them moved when it
   // answers. A migration that fails on a reachable store fails the start: serving without it would drop revocations.
   const migrate = layoutMigrator(redis, keyLayoutPlan(p), options.logger);
@@ -275,15 +309,16 @@ export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
   );
   return {
     client: redis,
-    keys: new RedisKeyStore(redis, p, loss),
-    counters: new RedisCounterStore(redis, p),
-    audit: new RedisAuditStore(redis, p),
-    killSwitches: new RedisKillSwitchStore(redis, p, loss),
-    usage: new RedisUsageStore(redis, p),
-    admission: new RedisAdmissionStore(redis, p),
-    health: new RedisStoreHealth(redis),
+    keys: new RedisKeyStore(redis, p, loss, guard),
+    counters: new RedisCounterStore(redis, p, guard),
+    audit: new RedisAuditStore(redis, p, guard),
+    killSwitches: new RedisKillSwitchStore(redis, p, loss, guard),
+    usage: new RedisUsageStore(redis, p, guard),
+    admission: new RedisAdmissionStore(redis, p, guard),
+    health: new RedisStoreHealth(redis, guard),
     connected: () => firstConnect,
     loss,
+    guard,
     close: async () => {
       loss.stop();
       redis.disconnect(false);

@@ -12,6 +12,7 @@ import type { KillSwitchName, KillSwitchState } from '../../core/domain/keys/kil
 import type { DependencyStatus } from '../../core/ports/readiness.js';
 import type { RedisClient } from './connection.js';
 import { EpochMarker } from './epoch.js';
+import { StoreGuard } from './guard.js';
 import type { KeyGroup, RedisKeyNames } from './key-names.js';
 
 const WATCHED: KeyGroup[] = ['keys', 'sec', 'ctr', 'audit'];
@@ -25,6 +26,12 @@ export interface StoreLossEvent {
 export interface StoreLossOptions {
   /** How long after a loss readiness stays not ready, so monitoring and load balancers notice (0 = not at all). */
   notReadyMs: number;
+  /**
+   * The stores' guard (guard.ts): the checks go through it like every other call, so a remembered outage spares
+   * them (nothing sent to a frozen store every second, nothing queued in front of a request's call) and a check
+   * that finds the store gone is remembered for the requests.
+   */
+  guard?: StoreGuard;
   checkEveryMs?: number;
   now?: () => number;
 }
@@ -34,6 +41,7 @@ export class RedisStoreLossWatch {
   readonly #revokedEnv = new Map<string, string>();
   readonly #kill = new Map<string, KillSwitchState>();
   readonly #now: () => number;
+  readonly #guard: StoreGuard;
   #lostAt: number | null = null;
   #timer: ReturnType<typeof setInterval> | null = null;
   #onLoss: (event: StoreLossEvent) => void = () => {};
@@ -45,6 +53,7 @@ export class RedisStoreLossWatch {
   ) {
     this.#markers = new Map(WATCHED.map((group) => [group, new EpochMarker(redis, names.epoch(group))]));
     this.#now = options.now ?? Date.now;
+    this.#guard = options.guard ?? new StoreGuard();
   }
 
   /** Checks now and then every `checkEveryMs`; `onLoss` is told each loss this instance notices, by any check. */
@@ -65,7 +74,7 @@ export class RedisStoreLossWatch {
   /** One check; returns the loss this instance just noticed (after writing security state back), else null. */
   async check(): Promise<StoreLossEvent | null> {
     const now = this.#now();
-    const readings = await Promise.all(WATCHED.map(async (group) => ({ group, ...(await this.#markers.get(group)!.read(now)) })));
+    const readings = await this.#guard.call(() => Promise.all(WATCHED.map(async (group) => ({ group, ...(await this.#markers.get(group)!.read(now)) }))));
     for (const { lostAt } of readings) if (lostAt !== null && (this.#lostAt === null || lostAt > this.#lostAt)) this.#lostAt = lostAt;
     const lost = readings.filter((r) => r.lostNow).map((r) => r.group);
     const restored = lost.includes('sec') ? await this.#writeBack() : { environment_key_revocations: 0, kill_switches: 0 };
@@ -109,7 +118,7 @@ export class RedisStoreLossWatch {
   }
 
   async #remember(): Promise<void> {
-    const [revoked, kill] = await Promise.all([this.redis.hgetall(this.names.environmentRevocations()), this.redis.hgetall(this.names.killSwitches())]);
+    const [revoked, kill] = await this.#guard.call(() => Promise.all([this.redis.hgetall(this.names.environmentRevocations()), this.redis.hgetall(this.names.killSwitches())]));
     for (const [id, at] of Object.entries(revoked)) this.noteEnvironmentRevocation(id, at);
     for (const [name, json] of Object.entries(kill)) this.#kill.set(name, JSON.parse(json) as KillSwitchState);
   }
@@ -117,10 +126,12 @@ export class RedisStoreLossWatch {
   async #writeBack(): Promise<StoreLossEvent['restored']> {
     const revocations = [...this.#revokedEnv];
     const engaged = [...this.#kill].filter(([, state]) => state.engaged);
-    await Promise.all([
-      ...revocations.map(([id, at]) => this.redis.hsetnx(this.names.environmentRevocations(), id, at)),
-      ...engaged.map(([name, state]) => this.redis.hsetnx(this.names.killSwitches(), name, JSON.stringify(state))),
-    ]);
+    await this.#guard.call(() =>
+      Promise.all([
+        ...revocations.map(([id, at]) => this.redis.hsetnx(this.names.environmentRevocations(), id, at)),
+        ...engaged.map(([name, state]) => this.redis.hsetnx(this.names.killSwitches(), name, JSON.stringify(state))),
+      ]),
+    );
     return { environment_key_revocations: revocations.length, kill_switches: engaged.length };
   }
 }

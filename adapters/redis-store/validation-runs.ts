@@ -9,7 +9,7 @@
 import { newestFirst, summaryOf, type ValidationRunRecord, type ValidationRunSummary } from '../../core/domain/validation/run.js';
 import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
 import type { RedisClient } from './connection.js';
-import { storeCall } from './guard.js';
+import { StoreGuard } from './guard.js';
 import { RedisKeyNames } from './key-names.js';
 
 export class RedisValidationRunStore implements ValidationRunStore {
@@ -17,13 +17,19 @@ export class RedisValidationRunStore implements ValidationRunStore {
 
   readonly #names: RedisKeyNames;
 
-  constructor(private readonly redis: RedisClient, prefix: string, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly redis: RedisClient,
+    prefix: string,
+    private readonly now: () => number = Date.now,
+    /** Shared with the app's other Redis clients, so an outage one of them met is remembered by all (guard.ts). */
+    private readonly guard: StoreGuard = new StoreGuard(),
+  ) {
     this.#names = new RedisKeyNames(prefix);
   }
 
   async save(record: ValidationRunRecord, retentionSeconds: number): Promise<void> {
     const ttl = Math.max(1, Math.ceil(retentionSeconds));
-    await storeCall(() =>
+    await this.guard.call(() =>
       this.redis
         .multi()
         .set(this.#names.validationRun(record.id), JSON.stringify(record), 'EX', ttl)
@@ -36,7 +42,7 @@ export class RedisValidationRunStore implements ValidationRunStore {
 
   async listSummaries(limit: number): Promise<ValidationRunSummary[]> {
     if (limit <= 0) return [];
-    return storeCall(async () => {
+    return this.guard.call(async () => {
       await this.redis.zremrangebyscore(this.#names.validationRunIndex(), '-inf', this.now());
       const ids = await this.redis.zrange(this.#names.validationRunIndex(), 0, -1);
       if (ids.length === 0) return [];
@@ -47,7 +53,7 @@ export class RedisValidationRunStore implements ValidationRunStore {
   }
 
   async get(id: string): Promise<ValidationRunRecord | null> {
-    const json = await storeCall(() => this.redis.get(this.#names.validationRun(id)));
+    const json = await this.guard.call(() => this.redis.get(this.#names.validationRun(id)));
     return json === null ? null : (JSON.parse(json) as ValidationRunRecord);
   }
 }

@@ -47,7 +47,16 @@ export async function clusterReady(url: string): Promise<boolean> {
   return true;
 }
 
-async function startOwnCluster(): Promise<TestCluster> {
+/** A cluster of this process's own redis-server nodes, whose processes a test may freeze (SIGSTOP) and resume. */
+export interface OwnTestCluster extends TestCluster {
+  ports: number[];
+  /** Freezes every node: connections stay open, nothing answers. */
+  pause(): void;
+  resume(): void;
+}
+
+/** Three masters of the local redis-server on free ports, whatever REDIS_CLUSTER_URL says (for freezing them). */
+export async function startOwnCluster(): Promise<OwnTestCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'tenet-cluster-'));
   const taken = new Set<number>();
   const ports: number[] = [];
@@ -64,6 +73,7 @@ async function startOwnCluster(): Promise<TestCluster> {
     ),
   );
   const stop = async () => {
+    children.forEach((child) => child.exitCode === null && child.kill('SIGCONT'));
     await killProcesses(children);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -76,7 +86,8 @@ async function startOwnCluster(): Promise<TestCluster> {
     if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
     for (let i = 0; i < 100 && !(await clusterReady(url)); i++) await sleep(100);
     if (!(await clusterReady(url))) throw new Error('the test Redis Cluster did not reach cluster_state:ok');
-    return { url, origin: 'redis-server', stop };
+    const signal = (name: NodeJS.Signals) => children.forEach((child) => child.exitCode === null && child.kill(name));
+    return { url, origin: 'redis-server', stop, ports, pause: () => signal('SIGSTOP'), resume: () => signal('SIGCONT') };
   } catch (error) {
     await stop();
     throw error;

@@ -51,6 +51,10 @@ export class KeyRegistry {
   readonly #maxEntries: number;
   readonly #lookups = new Map<string, CachedLookup>();
   #revokedEnv: { ids: Set<string>; until: number } = { ids: new Set(), until: 0 };
+  /** The re-read of the revocation list under way, which concurrent requests share instead of each asking the store. */
+  #revokedRead: { revocations: number; done: Promise<void> } | null = null;
+  /** Counts local revocations: a re-read begun before one must not stand for the list after it. */
+  #revocations = 0;
 
   constructor(environmentKeys: readonly EnvironmentKeyConfig[], store: KeyStore, options: KeyCacheOptions = {}) {
     this.#env = environmentKeys.map((entry) => ({ entry, digest: Buffer.from(entry.sha256, 'hex') }));
@@ -95,25 +99,42 @@ export class KeyRegistry {
     return resolved;
   }
 
+  /**
+   * The runtime revocations of environment keys, re-read from the store when the last read is older than the
+   * window. Concurrent requests share one re-read: with a hung store they wait for one call, not one each.
+   */
   async revokedEnvironmentKeys(nowMs: number): Promise<Set<string>> {
     if (this.#env.length === 0) return new Set();
-    if (nowMs >= this.#revokedEnv.until) {
-      try {
-        // Revocations are permanent, so what this instance saw stays revoked even if the store lost it.
-        const stored = await this.#store.revokedEnvironmentKeys();
-        this.#revokedEnv = { ids: new Set([...this.#revokedEnv.ids, ...stored]), until: nowMs + this.#revocationWindowMs };
-      } catch (error) {
-        if (!isStoreOutage(error)) throw error;
-        // Fail closed: the revocations last read stay in force while the store is away; ask again shortly.
-        this.#revokedEnv = { ids: this.#revokedEnv.ids, until: nowMs + Math.min(this.#revocationWindowMs, OUTAGE_RETRY_MS) };
-      }
-    }
+    if (nowMs < this.#revokedEnv.until) return this.#revokedEnv.ids;
+    const read = (this.#revokedRead ??= { revocations: this.#revocations, done: this.#rereadRevocations(nowMs) });
+    await read.done;
+    // The read joined began before a revocation made here since: one begun after it (made or joined now) counts.
+    if (read.revocations !== this.#revocations) await (this.#revokedRead ??= { revocations: this.#revocations, done: this.#rereadRevocations(nowMs) }).done;
     return this.#revokedEnv.ids;
+  }
+
+  async #rereadRevocations(nowMs: number): Promise<void> {
+    const revocations = this.#revocations;
+    // Let the caller keep the read before it starts: a store that fails at once must not clear it first.
+    await Promise.resolve();
+    try {
+      // Revocations are permanent, so what this instance saw stays revoked even if the store lost it.
+      const stored = await this.#store.revokedEnvironmentKeys();
+      if (revocations === this.#revocations) this.#revokedEnv = { ids: new Set([...this.#revokedEnv.ids, ...stored]), until: nowMs + this.#revocationWindowMs };
+    } catch (error) {
+      if (!isStoreOutage(error)) throw error;
+      // Fail closed: the revocations last read stay in force while the store is away; ask again shortly.
+      if (revocations === this.#revocations) this.#revokedEnv = { ids: this.#revokedEnv.ids, until: nowMs + Math.min(this.#revocationWindowMs, OUTAGE_RETRY_MS) };
+    } finally {
+      if (revocations === this.#revocations) this.#revokedRead = null;
+    }
   }
 
   /** Called after a revocation on this instance so it takes effect here at once. */
   forget(id: string): void {
     for (const [hash, cached] of this.#lookups) if (cached.key?.id === id) this.#lookups.delete(hash);
+    this.#revocations += 1;
+    this.#revokedRead = null;
     this.#revokedEnv.until = 0;
   }
 

@@ -55,3 +55,49 @@ describe('KeyRegistry caches (default windows)', () => {
     expect(await registry.resolve('raw-three', T0 + 30_000)).toBeNull();
   });
 });
+
+describe('KeyRegistry: one re-read of the environment revocations at a time (issue #25)', () => {
+  /** A store whose revocation reads wait until the test lets them go, counting them. */
+  function heldStore() {
+    const store = new MemoryKeyStore();
+    const pending: Array<() => void> = [];
+    let reads = 0;
+    const read = store.revokedEnvironmentKeys.bind(store);
+    store.revokedEnvironmentKeys = async () => {
+      reads += 1;
+      await new Promise<void>((resolve) => pending.push(resolve));
+      return read();
+    };
+    return { store, reads: () => reads, release: () => pending.splice(0).forEach((go) => go()) };
+  }
+  const env = [{ id: 'env-a', sha256: hashKey('env-raw'), scopes: ['*'] }];
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it('concurrent requests share the re-read instead of each asking the store (a hung store made each wait its own)', async () => {
+    const held = heldStore();
+    const registry = new KeyRegistry(env, held.store);
+    const resolving = Array.from({ length: 50 }, () => registry.resolve('env-raw', T0));
+    await settle();
+    expect(held.reads()).toBe(1);
+    held.release();
+    expect((await Promise.all(resolving)).every((key) => key?.id === 'env-a')).toBe(true);
+    expect(held.reads()).toBe(1);
+  });
+
+  it('a revocation made here during a shared re-read is not hidden by it: the requests after it read again', async () => {
+    const held = heldStore();
+    const registry = new KeyRegistry(env, held.store);
+    const before = registry.resolve('env-raw', T0);
+    await settle();
+    await held.store.revokeEnvironmentKey('env-a', new Date(T0).toISOString());
+    registry.forget('env-a');
+    const after = registry.resolve('env-raw', T0);
+    await settle();
+    held.release();
+    await settle();
+    held.release();
+    expect(await after).toBeNull();
+    await before;
+    expect(await registry.resolve('env-raw', T0 + 1)).toBeNull();
+  });
+});
