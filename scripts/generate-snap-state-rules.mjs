@@ -16,12 +16,14 @@ import { mixedStatusHousehold, noncitizenCoverageNote, noncitizenModule, nonciti
 import { VEHICLE_FACT_ALIASES, VEHICLE_FACT_DEFAULTS, VEHICLE_FACT_DOCS, VEHICLE_FACT_TYPES, stateVehicleModule, stateVehicleRule, stateVehicleTests, vehicleCoverageNote, vehicleFactRow, vehicleMaterialInputs, VEHICLE_OUTPUTS, VEHICLE_OUTPUT_DOCS } from './lib/snap-vehicle-facts.mjs';
 import { limitedSumExpected, limitedSumExpr, limitedSumRules, limitedSumText, limitedSumUnverified, readsUtilitiesPaid, UTILITY_PAID_DOCS, UTILITY_PAID_FACTS, utilitiesPaidImmaterialName, utilitiesPaidImmaterialRule, utilitiesPaidMaterialInputs, utilitiesPaidOutputDocs } from './lib/snap-single-utility.mjs';
 import { limitedNotPublished, limitedNotPublishedExpr, limitedNotPublishedRule, limitedNotPublishedUnverified, SINGLE_UTILITY_KIND_VALUES, readsSingleUtilityKind, singleParamName, singleUtilityCoverage, singleUtilityExpected, singleUtilityExpr, singleUtilityRules, singleUtilityText, singleUtilityUnverified } from './lib/snap-single-utility.mjs';
+import { FY2027_MEMO_URL, FY2027_START, addFy2027UtilityFigures, fy2027UtilityText } from './lib/snap-fy2027-utility.mjs';
 import { CHILD_SUPPORT_COVERAGE_NOTE, SELF_EMPLOYMENT_COVERAGE_NOTE, childSupportBasisText, childSupportCheckCount, childSupportSources, childSupportSummary, childSupportTest, bbceTiers, unverifiedNote, utilityBasisText, unverifiedParameters, uncheckedFy26Parameters, utilityCheckText } from './lib/snap-state-law.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
+for (const st of Object.values(data.states)) addFy2027UtilityFigures(st);
 
-const FY_DATES = [['2023-10-01', 'FY2024'], ['2024-10-01', 'FY2025'], ['2025-10-01', 'FY2026']];
+const FY_DATES = [['2023-10-01', 'FY2024'], ['2024-10-01', 'FY2025'], ['2025-10-01', 'FY2026'], ['2026-10-01', 'FY2027']];
 const SUA_URL = 'https://www.fns.usda.gov/snap/eligibility/deduction/standard-utility-allowances';
 const SUA_FY25_URL = 'https://www.fns.usda.gov/sites/default/files/resource-files/2024-09-30-SUA-Table-FY25-508-Update.xlsx';
 const BBCE_URL = 'https://www.fns.usda.gov/snap/broad-based-categorical-eligibility';
@@ -197,7 +199,7 @@ function utilityModule(code, st, moduleId) {
     dtype: Money
     unit: USD
     indexed_by: household_size
-    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label} by household size${where}, FY2024-FY2026 (FNS-approved)
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label} by household size${where}, FY2024-FY2026 (FNS-approved)${r[k.bySizeKey].some((x) => x.some(([d]) => d >= FY2027_START)) ? '; FY2027 unverified' : ''}
     sources:
       - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${SUA_URL}'}
       - {citation: 'FNS, SUA table FY2025', url: '${SUA_FY25_URL}'}
@@ -209,12 +211,12 @@ ${versionsTable(bySize)}`);
     kind: parameter
     dtype: Money
     unit: USD
-    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label}${where}, FY2024-FY2026 (FNS-approved)${unverifiedNote(st, k.key, region) ? `\n    description: ${q(unverifiedNote(st, k.key, region))}` : ''}
+    source: 7 CFR 273.9(d)(6)(iii); ${st.agency}, SNAP ${k.label}${where}, FY2024-FY2026 (FNS-approved)${r[k.seriesKey].some(([d]) => d >= FY2027_START) ? '; FY2027 unverified' : ''}${unverifiedNote(st, k.key, region) ? `\n    description: ${q(unverifiedNote(st, k.key, region))}` : ''}
     sources:
       - {citation: 'FNS, SNAP Standard Utility Allowances by State', url: '${SUA_URL}'}
       - {citation: 'FNS, SUA table FY2025', url: '${SUA_FY25_URL}'}
     versions:
-${versionsScalar(r[k.seriesKey])}`);
+${versionsScalar(r[k.seriesKey], undefined, [FY2027_START])}`);
       }
     }
   }
@@ -425,7 +427,7 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 
 /**
  * HHS poverty guidelines by calendar year (42 U.S.C. 9902(2)): [first person, each additional person] per area.
- * 2023-2025 are the figures of us:statutes/7/2014/c (FY2024-FY2026 versions); 2026 is 91 FR 1797.
+ * 2023-2026 are the figures of us:statutes/7/2014/c (FY2024-FY2027 versions; 2026 is 91 FR 1797, read in the notice's text).
  */
 const POVERTY_GUIDELINES = {
   2023: { cite: '88 FR 3424 (Jan. 19, 2023)', '48_states_dc': [14580, 5140], alaska: [18210, 6430], hawaii: [16770, 5910] },
@@ -1125,8 +1127,8 @@ for (const [code, st] of Object.entries(data.states)) {
     person_input_docs: docsFor(PERSON_INPUT_DOCS, Object.keys(personInputs), 'person input'),
     snap_regions: plan.multi ? { codes: Object.keys(st.regions), default: st.default_region, labels: Object.fromEntries(Object.entries(st.regions).map(([k, r]) => [k, r.label])) } : { codes: ['statewide'], default: 'statewide' },
     ...(code === 'ak' ? { alaska_allotment_areas: { codes: ['urban', 'rural_1', 'rural_2'], default: 'urban' } } : {}),
-    fiscal_years: ['FY2024', 'FY2025', 'FY2026'],
-    last_fiscal_year: { name: 'FY2026', starts: '2025-10-01', ends: '2026-09-30' },
+    fiscal_years: ['FY2024', 'FY2025', 'FY2026', 'FY2027'],
+    last_fiscal_year: { name: 'FY2027', starts: '2026-10-01', ends: '2027-09-30' },
     fiscal_year_parameters: fyParams,
     ...(unverified.length ? { unverified_parameters: unverified } : {}),
     sample_household: sampleHousehold,
@@ -1134,7 +1136,7 @@ for (const [code, st] of Object.entries(data.states)) {
   };
   spec.output_docs = docsFor({ ...OUTPUT_DOCS, ...VEHICLE_OUTPUT_DOCS, ...(readsUtilitiesPaid(st) ? utilitiesPaidOutputDocs(code, st) : {}) }, spec.outputs, 'output');
   write(`rules/programs/${jur}/snap/fy-2026.yaml`,
-    `# ${st.name} SNAP, FY2026 package (generated by scripts/generate-snap-state-rules.mjs from scripts/data/snap-state-figures.json).\n` +
+    `# ${st.name} SNAP, FY2024-FY2027 package (generated by scripts/generate-snap-state-rules.mjs from scripts/data/snap-state-figures.json).\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md describes them.\n` + YAML.stringify(spec, { lineWidth: 120 }));
 
   // parity cases: the sample household (person-level facts) and the elderly household
@@ -1164,18 +1166,20 @@ for (const [code, st] of Object.entries(data.states)) {
   lines.push('# SNAP coverage: bundled rule packages', '',
     'Generated by `scripts/generate-snap-state-rules.mjs` from `scripts/data/snap-state-figures.json`; do not edit by hand.', '',
     `${programs.length} State agency packages (50 States, the District of Columbia, Guam, the U.S. Virgin Islands), each `,
-    'compose spec at `rules/programs/us-xx/snap/fy-2026.yaml`, program id `snap`. Fiscal years encoded: FY2024 (from 2023-10-01),',
-    'FY2025 (from 2024-10-01), FY2026 (from 2025-10-01). A month after 2026-09-30 computes with the FY2026 figures; the',
-    'calculation layer warns, naming the parameters listed under `fiscal_year_parameters` in the compose spec.', '',
+    'compose spec at `rules/programs/us-xx/snap/fy-2026.yaml` (the file keeps the name of the year it was first written for),',
+    'program id `snap`. Fiscal years encoded: FY2024 (from 2023-10-01), FY2025 (from 2024-10-01), FY2026 (from 2025-10-01),',
+    'FY2027 (from 2026-10-01). A month after 2027-09-30 computes with the FY2027 figures; the calculation layer warns,',
+    'naming the parameters listed under `fiscal_year_parameters` in the compose spec.', '',
+    `FY2027: the federal figures are USDA's FY2027 cost-of-living memorandum (2026-08-21; ${FY2027_MEMO_URL}), read in full in a text extraction of the PDF (the agency site refuses automated clients) and corroborated by two independent copies citing the same file; every federal figure is verified. The State utility figures are not: FNS had published no FY2027 SUA table, and no State's own FY2027 notice could be read (searched 2026-11-28). Each State utility figure in force at the end of FY2026 therefore has an FY2027 version (from 2026-10-01) declared unverified, so an answer that reads one names it: the State's FY2027 figure where a summary of its notice was read (California, Illinois, New York, and Arizona's limited allowance), else the FY2026 figure kept (column "FY2027 utility figures"). A figure of 0 (no such standard) has no FY2027 version. Maryland (January) and Indiana (May) update on their own cycles; their versions are dated 2026-10-01 like the others. No State option (BBCE limits, standard medical deduction, child support, State minimum) was found to change on 2026-10-01; California's $150 standard medical deduction runs to 2029-09-30 (CDSS ACL 26-04, read in a summary).`, '',
     '## Federal figures', '',
     '| figure | module | source |', '|---|---|---|',
-    '| maximum allotments (48 States + DC, Alaska urban / rural I / rural II, Hawaii, Guam, Virgin Islands) | `us:statutes/7/2012/u` | FNS SNAP COLA memos FY2024-FY2026 |',
+    '| maximum allotments (48 States + DC, Alaska urban / rural I / rural II, Hawaii, Guam, Virgin Islands); from FY2027 the published cap for 18 or more people | `us:statutes/7/2012/u` | FNS SNAP COLA memos FY2024-FY2026; USDA FY2027 COLA memorandum; 7 U.S.C. 2012(u)(2) as amended by Pub. L. 119-21 sec. 10101 |',
     '| standard deduction (same areas; Alaska one table) | `us:statutes/7/2014/e/1` | 7 U.S.C. 2014(e)(1); FNS COLA memos |',
     '| excess shelter cap, homeless shelter deduction | `us:statutes/7/2014/e/6` | 7 U.S.C. 2014(e)(6); FNS COLA memos |',
-    '| poverty guidelines, 130% gross / 100% net standards | `us:statutes/7/2014/c` | 7 U.S.C. 2014(c); HHS poverty guidelines 2023-2025 |',
+    '| poverty guidelines, 130% gross / 100% net standards | `us:statutes/7/2014/c` | 7 U.S.C. 2014(c); HHS poverty guidelines 2023-2026 (2026: 91 FR 1797, for FY2027) |',
     '| resource limits | `us:statutes/7/2014/g` | 7 U.S.C. 2014(g); FNS COLA memos |',
     '| earned income (20%, on all earnings, including those used to pay child support a State excludes), medical ($35), dependent care, child support | `us:statutes/7/2014/e/2..5` | 7 U.S.C. 2014(e); 7 CFR 273.9(d)(2) |',
-    '| 30% contribution (rounded up), minimum benefit (8%, sizes 1-2) | `us:statutes/7/2017/a` | 7 U.S.C. 2017(a); 7 CFR 273.10(e)(2) |',
+    '| 30% contribution (rounded up), minimum benefit (8%, sizes 1-2; from FY2027 the published figure, $25 in the 48 States, since 8% of the published $306 would round to $24) | `us:statutes/7/2017/a` | 7 U.S.C. 2017(a); 7 CFR 273.10(e)(2); USDA FY2027 COLA memorandum |',
     '| energy-assistance SUA limited to elderly/disabled households from 2025-07-04 | `us:statutes/7/2014/e/6/C` | 7 U.S.C. 2014(e)(6)(C)(iv); Pub. L. 119-21 sec. 10103 (no date of its own: in force on enactment, as FNS\'s implementation memo of 2025-08-29 reads it) |',
     '', 'Resolved doubtful value: Virgin Islands FY2026 standard deduction for 3 people is $185 (8.31% of the $2,221 net standard = $184.57, above the $184 floor), not $184.',
     'Guam and the Virgin Islands use the 48-State poverty guidelines for their income standards (the compiled source left them at 0).', '',
@@ -1187,8 +1191,8 @@ for (const [code, st] of Object.entries(data.states)) {
     '', 'Federal law changes applied: the ABAWD time limit reaches ages 18-64 and the household-child exemption children under 14, with the homeless, veteran and former-foster-youth exemptions ended and Indians exempted (Pub. L. 119-21 sec. 10102, from enactment, 2025-07-04; 7 U.S.C. 2015(o)); refugees, asylees and the other humanitarian categories are no longer eligible non-citizens unless permanent residents, Cuban/Haitian entrants or COFA citizens (sec. 10108, from 2025-07-04; 7 U.S.C. 2015(f)). The energy-assistance route to the SUA is limited to households with an elderly or disabled member from enactment, 2025-07-04 (sec. 10103, which names no later date; FNS implementation memo of 2025-08-29). Internet costs are not a shelter expense (sec. 10104); FY2026 telephone figures that look like telephone-plus-internet standards are flagged per State. A figure that could not be checked against the State\'s own notice is listed under `unverified_parameters` in the compose spec, with the reason, and a calculation that reads it carries a warning naming it (column "FY2026 utility figures").', '',
     'BBCE guideline switch month: a BBCE limit is a percentage of the HHS poverty guideline, and a State re-bases it on each year\'s new guideline in the month its own rule says (hooks `us:regulations/7-cfr/273/2/j#snap_bbce_poverty_guideline_first_person` and `#snap_bbce_poverty_guideline_each_additional_person`; guidelines by calendar year: 2023 88 FR 3424, 2024 89 FR 2961, 2025 90 FR 5917, 2026 91 FR 1797). Encoded, each citing its rule (column "BBCE"): ' + Object.entries(data.states).filter(([, s]) => s.bbce_guideline_switch).map(([c, s]) => `us-${c} ${s.bbce_guideline_switch.dates ? 'mid-January (when HHS publishes)' : MONTH_NAMES[s.bbce_guideline_switch.month - 1]}`).join(', ') + '. Every other BBCE State keeps October 1, the federal standards\' date (7 U.S.C. 2014(c)), not checked against each State\'s own rule (the lead, PolicyEngine-US PR #9243, names only these four; Arizona\'s Cash and Nutrition Assistance Policy Manual dates its expanded categorical eligibility limit by calendar year of the \'current\' poverty level, which suggests January and was not followed up; Maine\'s SNAP rule notices give 200% for 2023, where the package has 185% until 2024-07-01, also not followed up).', '',
     '## State agencies', '',
-    '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026) | FY2026 utility figures | single utility (utility_type single_utility) | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|');
+    '| package | agency | area | SUA / LUA / TUA (FY2024 / FY2025 / FY2026 / FY2027) | FY2026 utility figures | FY2027 utility figures | single utility (utility_type single_utility) | SUA for any utility cost | BBCE (current) | SMD | child support | State minimum | doubts |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { code, st } of coverage) {
     const regions = Object.entries(st.regions).map(([rg, r]) => {
       const s = (k, bs) => (r[bs] ? `by size (${r[bs].map((x) => x[x.length - 1][1]).slice(0, 1)}-${r[bs].at(-1).at(-1)[1]} FY26)` : r[k] ? fmtSeries(r[k]) : '-');
@@ -1199,7 +1203,7 @@ for (const [code, st] of Object.entries(data.states)) {
     const sw = st.bbce_guideline_switch;
     const bb = describeBbce(st) + bbceTiers(code, st, '').summary
       + (sw ? ` Re-based on the new HHS poverty guidelines ${sw.dates ? `when HHS publishes them (from ${Object.values(sw.dates).join(', ')})` : `each ${MONTH_NAMES[sw.month - 1]} 1`}, not October 1: ${sw.citation}${sw.unverified ? ` (not verified, warned: ${sw.unverified.map((u) => `from ${u.effective_from}`).join(', ')})` : ''}.` : '');
-    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${singleUtilityCoverage(st)}${readsUtilitiesPaid(st) ? `; limited: the sum of the standards for the utilities paid (pays_*), ${st.limited_sum.citation.split(':')[0]}${st.limited_sum.actual_costs ? ` (${st.limited_sum.actual_costs.facts.join(', ')}: actual costs, not taken; warned)` : ''}` : ''} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
+    lines.push(`| us-${code} | ${st.agency} | ${st.area} | ${regions} | ${utilityCheckText(st)} | ${fy2027UtilityText(st)} | ${singleUtilityCoverage(st)}${readsUtilitiesPaid(st) ? `; limited: the sum of the standards for the utilities paid (pays_*), ${st.limited_sum.citation.split(':')[0]}${st.limited_sum.actual_costs ? ` (${st.limited_sum.actual_costs.facts.join(', ')}: actual costs, not taken; warned)` : ''}` : ''} | ${fmtSeries(st.sua_for_any_utility_cost)} | ${st.bbce.gross.every(([, s]) => s === 'not_offered') && st.bbce.gross_elderly_disabled.every(([, s]) => s === 'not_offered') ? 'none' : bb} | ${fmtSeries(st.standard_medical_deduction)} | ${st.child_support} (${st.child_support_basis?.verified ? 'verified' : 'not verified'}: ${childSupportBasisText(st).replace(/^[^:]*: /, '')}) | ${st.minimum_benefit ? `$${at(st.minimum_benefit.versions, '2026-01-01')}${st.minimum_benefit.condition === 'member_aged_62' ? ' (member 62+)' : ''}` : '-'} | ${st.notes.join(' ') || '-'} |`);
   }
   lines.push('', '## Sources', '',
     `- Utility allowances: FNS, SNAP Standard Utility Allowances (${SUA_URL}); FY2025 table (${SUA_FY25_URL}); State agency notices.`,

@@ -97,7 +97,8 @@ export function unverifiedParameters(st, paramId) {
  */
 export function uncheckedFy26Parameters(st, kinds, paramId) {
   const checked = new Set(st.utility_fy2026_basis?.kinds ?? []);
-  const flagged = new Set((st.unverified_figures ?? []).map((u) => `${u.kind}|${u.region}`));
+  // Only a doubt on an FY2026 version stands in for this check (an FY2027 one concerns a later version).
+  const flagged = new Set((st.unverified_figures ?? []).filter((u) => u.effective_from < '2026-10-01').map((u) => `${u.kind}|${u.region}`));
   const departures = new Set(fy26SimplifiedMethodDepartures(st).map((d) => `${d.kind}|${d.region}`));
   const out = [];
   for (const k of kinds) {
@@ -157,7 +158,8 @@ export function fy26SimplifiedMethodDepartures(st) {
 
 /** The coverage column: the unverified figures, or what was checked. */
 export function utilityCheckText(st) {
-  const u = st.unverified_figures ?? [];
+  // FY2027 versions have a column of their own (scripts/lib/snap-fy2027-utility.mjs).
+  const u = (st.unverified_figures ?? []).filter((x) => x.effective_from < '2026-10-01');
   const b = st.utility_fy2026_basis;
   const checked = b ? `FY2026 ${b.kinds.map((k) => KIND_LABEL[k] ?? k).join(', ')} match ${basisSourceLabel(b)}: ${b.citation}` : '';
   if (u.length > 0) {

@@ -69,14 +69,16 @@ describe('compiled runtime over the bundled rules', () => {
   });
 
   it('warns when the month lies after the last encoded fiscal year, naming the yearly parameters', async () => {
-    const result = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household: { period: '2026-11', facts: { household_size: 2, earned_income: 1000 } } });
+    const result = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household: { period: '2027-11', facts: { household_size: 2, earned_income: 1000 } } });
     const warning = result.warnings.find((w) => w.startsWith('Figures carried forward'));
     expect(warning).toBeDefined();
-    expect(warning).toContain('FY2027');
-    expect(warning).toContain('FY2026');
-    expect(warning).toContain('snap_maximum_allotment');
-    const inYear = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household: { period: '2026-09', facts: { household_size: 2 } } });
-    expect(inYear.warnings.some((w) => w.startsWith('Figures carried forward'))).toBe(false);
+    expect(warning).toContain('falls in FY2028, after FY2027');
+    expect(warning).toContain('snap_maximum_allotment_48_states_dc (FY2027)');
+    // Every month of FY2027 (October 2026 to September 2027) has its own figures: no carried-forward warning.
+    for (const period of ['2026-10', '2026-11', '2027-03', '2027-09']) {
+      const inYear = await service.calculate({ program_id: 'snap', jurisdiction: 'us-co', household: { period, facts: { household_size: 2, earned_income: 1000 } } });
+      expect(inYear.warnings.some((w) => w.startsWith('Figures carried forward')), period).toBe(false);
+    }
   });
 
   it('rejects semantic household problems as invalid_household naming the input', async () => {

@@ -101,8 +101,8 @@ const cases: Case[] = [
   {
     title: 'a standard deduction table entry (size 3 in every fiscal year)',
     overrides: { [STANDARD_DEDUCTION]: { 3: 250 } },
-    // Every version's size-3 entry (198, 204, 209) becomes 250.
-    edit: { file: 'us/statutes/7/2014/e/1.yaml', change: inRule('snap_standard_deduction_48_states_dc', /3: (198|204|209),/g, '3: 250,') },
+    // Every version's size-3 entry (198, 204, 209, 217) becomes 250.
+    edit: { file: 'us/statutes/7/2014/e/1.yaml', change: inRule('snap_standard_deduction_48_states_dc', /3: (198|204|209|217),/g, '3: 250,') },
     marked: { parameter: STANDARD_DEDUCTION, variable: 'snap_standard_deduction' },
   },
   {
@@ -145,7 +145,8 @@ const cases: Case[] = [
         ].join('\n'),
       ),
     },
-    marked: { parameter: MAX_ALLOTMENT, variable: 'snap_maximum_allotment' },
+    // The table is read by the amount before the FY2027 cap for 18 or more people, which snap_maximum_allotment applies.
+    marked: { parameter: MAX_ALLOTMENT, variable: 'snap_maximum_allotment_before_large_household_cap' },
   },
 ];
 
@@ -206,7 +207,7 @@ describe('parameter_overrides: digest, values in the trace, refusals', () => {
     const entry = response.trace.find((t) => t.variable === 'snap_standard_deduction');
     expect(entry?.value).toBe(250);
     expect(entry?.overridden_parameters).toEqual([{ rule_id: STANDARD_DEDUCTION, key: 3, value: 250, effective_from: '2025-10-01', overridden: true }]);
-    expect(response.parameter_overrides?.parameters[0].versions.map((v) => (v.value as Record<string, number>)['3'])).toEqual([250, 250, 250]);
+    expect(response.parameter_overrides?.parameters[0].versions.map((v) => (v.value as Record<string, number>)['3'])).toEqual([250, 250, 250, 250]);
   });
 
   it('a changed package answers on the explain path before compiling its kernels, and is kept for the same change', () => {

@@ -101,7 +101,8 @@ describe('unverified figures declared by a package', () => {
     // tables, so the package no longer flags those versions. (Before FY2026 Pennsylvania gives every household with a
     // utility cost the SUA, so a FY2025 single_utility household reads the SUA, $758, not this standard.)
     const pa = [...runtime.packages()].find((p) => p.jurisdiction === 'us-pa')!;
-    expect(unverifiedFigures(pa.pkg).filter((f) => f.parameter.endsWith('_snap_single_utility_allowance'))).toEqual([]);
+    // Only its FY2027 version is doubted (no FY2027 figure found; the FY2026 one kept).
+    expect(unverifiedFigures(pa.pkg).filter((f) => f.parameter.endsWith('_snap_single_utility_allowance')).map((f) => f.effective_from)).toEqual(['2026-10-01']);
     const fy2025Single = await fast.calculate({ program_id: 'snap', jurisdiction: 'us-pa', household: household('2025-03', 'single_utility') });
     expect(fy2025Single.outputs.snap_utility_allowance ?? fy2025Single.trace.find((t) => t.variable === 'snap_utility_allowance')?.value).toBe(758);
     expect(unverified(fy2025Single.warnings)).toEqual([]);
