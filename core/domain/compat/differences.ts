@@ -5,16 +5,19 @@
  */
 import type { UnitProfile } from './translate.js';
 
-/** The last month of the last fiscal year the packages encode (FY2026). */
-const LAST_ENCODED_MONTH = '2026-09';
+/** The first month of FY2027, the fiscal year of USDA's FY2027 memorandum, and the last month the packages encode. */
+const FIRST_FY2027_MONTH = '2026-10';
+const LAST_ENCODED_MONTH = '2027-09';
 
 type Difference = (profile: UnitProfile) => string | null;
 
 const DIFFERENCES: Difference[] = [
   (p) =>
     p.month > LAST_ENCODED_MONTH
-      ? `PolicyEngine difference (FY2027 figures): for ${p.month} PolicyEngine projects fiscal-year 2027 SNAP figures from CPI forecasts; Tenet carries the published FY2026 figures forward until USDA publishes FY2027, so deductions and allotments can differ.`
-      : null,
+      ? `PolicyEngine difference (later fiscal years): for ${p.month} PolicyEngine projects SNAP figures from CPI forecasts; Tenet carries the published FY2027 figures forward until USDA publishes later ones, so deductions and allotments can differ.`
+      : p.month >= FIRST_FY2027_MONTH
+        ? `PolicyEngine difference (FY2027 figures): for ${p.month} PolicyEngine's parameters project fiscal-year 2027 SNAP figures from CPI-U until it encodes USDA's FY2027 memorandum; Tenet reads the published FY2027 figures (USDA, SNAP FY2027 Cost-of-Living Adjustments, 2026-08-21), so deductions and allotments can differ by a few dollars.`
+        : null,
   (p) =>
     p.ssiCandidateWithoutSsi
       ? 'PolicyEngine difference (other programs): PolicyEngine computes SSI for aged, blind or disabled members and counts it as SNAP unearned income; Tenet counts only SSI given in the household (ssi, or ssi_reported with use_reported_ssi).'
@@ -25,7 +28,7 @@ const DIFFERENCES: Difference[] = [
       : null,
   (p) =>
     p.heatAndEatDenied === true && p.state !== 'CA'
-      ? `PolicyEngine difference (heat-and-eat): ${p.state} gives the standard utility allowance to households receiving energy assistance; PolicyEngine still does so for this household without an elderly or disabled member (it applies Pub. L. 119-21 sec. 10103 only in California), while Tenet applies sec. 10103 (7 U.S.C. 2014(e)(6)(C)(iv)) from October 2025 and gives the ${p.utilityType === 'telephone' ? 'telephone' : p.utilityType === 'single_utility' ? 'single-utility' : 'limited'} allowance.`
+      ? `PolicyEngine difference (heat-and-eat): ${p.state} gives the standard utility allowance to households receiving energy assistance; PolicyEngine still does so for this household without an elderly or disabled member (it applies Pub. L. 119-21 sec. 10103 only in California), while Tenet applies sec. 10103 (7 U.S.C. 2014(e)(6)(C)(iv)) from its enactment, 4 July 2025, and gives the ${p.utilityType === 'telephone' ? 'telephone' : p.utilityType === 'single_utility' ? 'single-utility' : 'limited'} allowance.`
       : null,
   (p) =>
     p.utilityType === 'single_utility'

@@ -66,9 +66,14 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     body.household.spm_units.unit.snap_utility_allowance_type = { 2026: 'SUA' } as never;
     const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
     expect(res.status).toBe(200);
-    expect(res.body.result.spm_units.unit.snap).toEqual({ 2026: 590 * 12 });
-    // October-December 2026 lie after the last encoded fiscal year: the carried-forward warning is passed on.
-    expect(res.body.tenet.warnings.some((w: string) => /carried forward/.test(w))).toBe(true);
+    // January-September 2026 are FY2026 months ($590 each). October-December are FY2027 months: 2,000 - 400 - 217 =
+    // 1,383; shelter 900 + Colorado's SUA less half of 1,383 is above the 769 cap, so net 1,383 - 769 = 614; 30% =
+    // 184.20, up to 185; 808 - 185 = 623.
+    expect(res.body.result.spm_units.unit.snap).toEqual({ 2026: 590 * 9 + 623 * 3 });
+    // Every month is encoded (FY2026 and FY2027): no carried-forward warning; Colorado's FY2027 SUA (its FY2026 figure
+    // kept, no FY2027 figure found) is named as unverified.
+    expect(res.body.tenet.warnings.some((w: string) => /carried forward/.test(w))).toBe(false);
+    expect(res.body.tenet.warnings.some((w: string) => w.startsWith('Unverified figure used') && w.includes('(version from 2026-10-01)'))).toBe(true);
   });
 
   it('200: reads the State from state_name too', async () => {
@@ -155,7 +160,8 @@ describe('POST /v1/household/{country_id}/calculate', () => {
     Object.assign(unit, { electricity_expense: { 2026: 1200 }, water_expense: { 2026: 600 } });
     const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
     expect(res.body.tenet.warnings.some((w: string) => w.startsWith('PolicyEngine difference (heat-and-eat): CO'))).toBe(true);
-    const before = coloradoWorker({ snap: { '2025-09': null } });
+    // Before Pub. L. 119-21 sec. 10103 (in force on enactment, 2025-07-04) energy assistance gave every household the SUA.
+    const before = coloradoWorker({ snap: { '2025-06': null } });
     const unitBefore = before.household.spm_units.unit as Record<string, unknown>;
     delete unitBefore.snap_utility_allowance_type;
     Object.assign(unitBefore, { electricity_expense: { 2025: 1200 }, water_expense: { 2025: 600 } });
