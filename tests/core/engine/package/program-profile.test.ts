@@ -54,7 +54,7 @@ describe('parseProgramProfile', () => {
     expect(profile.person.material).toEqual({ age: { reason: 'ages change the limit', ages: [60, 200] } });
     expect(profile.inputLimits).toEqual({ size: { minimum: 1, maximum: 100 } });
     expect(profile.fiscalYears).toEqual([2025, 2026]);
-    expect(profile.lastFiscalYearEnds).toBe('2027-09-30');
+    expect(profile.lastFiscalYearEnds).toBe('2026-09-30');
     expect(profile.unverified).toEqual([
       { parameter: 'us:x#rate', effective_from: '2025-10-01', reason: 'not checked' },
       { parameter: 'us:x#cap', reason: 'no source' },
