@@ -15,6 +15,11 @@ import { bool, date, Decimal, isoToDays, num, text, type Value } from '../values
 export const MAX_OVERRIDE_VERSIONS = 24;
 /** Longest text value an override may give. */
 const MAX_TEXT = 200;
+/**
+ * Largest magnitude of a number an override may give: a household input's (10^13, core/domain/household/values.ts).
+ * Past it a figure no longer computes to the cent in binary arithmetic, and outputs would leave JSON's safe numbers.
+ */
+export const MAX_OVERRIDE_MAGNITUDE = 1e13;
 
 export type OverrideVersions = { ok: true; versions: CompiledVersion[] } | { ok: false; message: string };
 
@@ -62,6 +67,7 @@ function checkValue(p: CompiledParameter, raw: unknown): Value | string {
       const written = typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' && NUMERIC.test(raw.trim()) ? raw.trim() : undefined;
       if (written === undefined) return `${JSON.stringify(raw)} is not ${expected} (give a number)`;
       const n = new Decimal(written);
+      if (n.abs().gt(MAX_OVERRIDE_MAGNITUDE)) return `${written} is more than ${MAX_OVERRIDE_MAGNITUDE} in magnitude (the limit of a household input)`;
       if (p.rule.dtype === 'integer' && !n.isInteger()) return `${written} is not ${expected} (give a whole number)`;
       const places = p.rule.unit !== undefined ? BUILTIN_CURRENCIES.get(p.rule.unit) : undefined;
       if (places !== undefined && n.decimalPlaces() > places) return `${written} has more than ${places} decimal places for ${p.rule.unit}`;

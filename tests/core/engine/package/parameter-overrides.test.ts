@@ -151,6 +151,9 @@ describe('applyParameterOverrides', () => {
   it('refuses values that do not fit the declared type, unit or table shape', () => {
     expect(problems({ benefit_rate: 'high' })[0]).toMatch(/^benefit_rate: "high" is not a Rate value/);
     expect(problems({ allowance: { 2: 17.505 } })[0]).toContain('more than 2 decimal places for USD');
+    // A figure past a household input's magnitude would leave exact cents and JSON's safe numbers (issue #25).
+    expect(problems({ allowance: { 2: 1e21 } })[0]).toContain('is more than 10000000000000 in magnitude');
+    expect(problems({ benefit_rate: '-123456789012345678901234567890' })[0]).toContain('in magnitude');
     expect(problems({ allowance: 150 })[0]).toContain('is a table indexed by household_size (keys 1-3)');
     expect(problems({ allowance: { 7: 10 } })[0]).toContain('table key 7 is not one of the table');
     expect(problems({ benefit_rate: { 1: 0.3 } })[0]).toContain('is a single value (Rate), not a table');
