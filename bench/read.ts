@@ -11,9 +11,9 @@
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { createApp, MODULES, platformModule } from '../adapters/composition-root.js';
+import { createApp, MODULES, platformModule } from '../composition/app.js';
 import { loadConfig } from '../adapters/config/env.js';
-import { readSurfaceModule } from '../adapters/read-surface/module.js';
+import { readSurfaceModule } from '../composition/modules/read-surface.js';
 import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
 import { loadReadCatalog } from '../adapters/read-surface/load.js';
 import { toSearchQuery } from '../core/domain/search/search-request.js';

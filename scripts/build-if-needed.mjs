@@ -16,7 +16,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sourceTime = Math.max(newestMtime(join(root, 'core')), newestMtime(join(root, 'adapters')));
+const sourceTime = Math.max(newestMtime(join(root, 'core')), newestMtime(join(root, 'adapters')), newestMtime(join(root, 'composition')));
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < sourceTime) {
   process.stderr.write('tenet: building dist/ ...\n');
   execSync('npx tsc -p tsconfig.build.json', { cwd: root, stdio: 'inherit' });

@@ -14,18 +14,18 @@ import { getRule, getRuleDependencies, getRuleSources } from '../../core/usecase
 import { getRuntimePackage, listRuntimePackages } from '../../core/usecases/read/runtime-packages.js';
 import { searchRules } from '../../core/usecases/read/search.js';
 import { LIMITS } from '../../core/usecases/calculate/request.js';
-import { calculationModule } from '../calculation/module.js';
-import { CALCULATION } from '../calculation/tokens.js';
-import { createApp, type App } from '../composition-root.js';
+import { calculationModule } from '../../composition/modules/calculation.js';
+import { CALCULATION } from '../../composition/tokens/calculation.js';
+import { createApp, type App } from '../../composition/app.js';
 import { loadConfig } from '../config/env.js';
 import { batchRequestSchema, CalculateRequestSchema } from '../../core/api/schemas/calculation.js';
 import { SearchRequestSchema } from '../../core/api/schemas/read.js';
 import { SweepRequestSchema } from '../../core/api/schemas/sweep.js';
 import { SweepService, type SweepResponse } from '../../core/usecases/calculate/sweep.js';
 import { validatePart } from '../http-h3/validation.js';
-import { readSurfaceModule } from '../read-surface/module.js';
-import { READ } from '../read-surface/tokens.js';
-import { TOKENS } from '../tokens.js';
+import { readSurfaceModule } from '../../composition/modules/read-surface.js';
+import { READ } from '../../composition/tokens/read.js';
+import { TOKENS } from '../../composition/tokens.js';
 import { plainData } from './plain-data.js';
 import { silentLogger } from './silent-logger.js';
 

@@ -13,7 +13,6 @@ import { ServiceError } from '../../core/domain/errors.js';
 import type { AuthGate, AuthOutcome, Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { RequestObserver } from '../../core/ports/request-observer.js';
-import type { Services } from '../tokens.js';
 import { BodySlots, checkDeclaredLength, hasNoBody, parseJsonBody, readLimited } from './body.js';
 import { TrustedProxies } from './client-address.js';
 import { presentedKey } from './credentials.js';
@@ -22,7 +21,6 @@ import { errorEnvelope, JSON_CONTENT_TYPE, meta, successEnvelope, type Envelope 
 import { LentBytes } from './byte-sink.js';
 import { rateLimitHeaders } from './error-http.js';
 import { requestIdFor } from './request-id.js';
-import { routeDepsResolver } from './route-deps.js';
 import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
 import { Router, type RouteMatch } from './router.js';
 import { validatePart } from './validation.js';
@@ -33,8 +31,8 @@ export interface HttpAppDeps {
   authGate: AuthGate;
   logger: Logger;
   observers: readonly RequestObserver[];
-  /** The app's container: each route's declared `needs` are resolved from it (route-deps.ts). */
-  services: Services;
+  /** A route's declared `needs`, resolved by the composition (composition/route-deps.ts). */
+  routeDeps: (route: RouteDefinition) => Record<string, unknown>;
 }
 
 export interface HttpApp {
@@ -129,7 +127,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
   const bodyLimits = { maxBytes: maxBodyBytes, timeoutMs: deps.config.bodyTimeoutMs };
   const bodySlots = new BodySlots(deps.config.maxConcurrentBodies);
   const proxies = new TrustedProxies(deps.config.trustedProxies);
-  const routeDeps = routeDepsResolver(deps.services);
+  const routeDeps = deps.routeDeps;
 
   /** No route for the method: 405 when the path has routes, else 404, behind a key on /v1 (spec rule 6). */
   async function noRoute(request: Request, method: string, pathname: string, state: RequestState): Promise<never> {

@@ -27,7 +27,7 @@ import type * as v from 'valibot';
 import type { ErrorCode } from '../../core/domain/errors.js';
 import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
-import type { Token } from '../tokens.js';
+import type { Token } from '../../composition/tokens.js';
 import type { JsonBytes, JsonText } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

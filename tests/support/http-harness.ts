@@ -23,10 +23,10 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { generateKey, type GeneratedKey } from '../../adapters/cli/commands/keys-generate.js';
-import { createApp, type App, type AppOverrides } from '../../adapters/composition-root.js';
+import { createApp, type App, type AppOverrides } from '../../composition/app.js';
 import { loadConfig, type AppConfig } from '../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../adapters/logging/json-logger.js';
-import { TOKENS } from '../../adapters/tokens.js';
+import { TOKENS } from '../../composition/tokens.js';
 import { openApiPath } from '../../adapters/http-h3/route.js';
 import { Router } from '../../adapters/http-h3/router.js';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { ignoredLookalikes, loadConfig } from '../../config/env.js';
-import { createApp } from '../../composition-root.js';
+import { createApp } from '../../../composition/app.js';
 import { listen } from '../../http-h3/server.js';
-import { TOKENS } from '../../tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 
 /** `tenet serve`: validate configuration, wire the app, listen on HOST:PORT and print the address. */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {

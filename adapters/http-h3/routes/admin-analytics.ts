@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OPERATIONS } from '../../operations/tokens.js';
+import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { AnalyticsQuerySchema, AnalyticsSnapshotSchema, GlobalAnalyticsSchema } from '../../../core/api/schemas/operations.js';
 

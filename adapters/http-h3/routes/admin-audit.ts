@@ -1,5 +1,5 @@
 import { listAudit } from '../../../core/usecases/keys/audit-trail.js';
-import { KEYS } from '../../keys/tokens.js';
+import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { AuditListSchema } from '../../../core/api/schemas/keys.js';
 

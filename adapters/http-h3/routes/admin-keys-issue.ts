@@ -1,5 +1,5 @@
 import { issueAdminKey, type IssueKeyInput } from '../../../core/usecases/keys/issue-admin-key.js';
-import { KEYS } from '../../keys/tokens.js';
+import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { IssueKeyRequestSchema, IssuedKeySchema } from '../../../core/api/schemas/keys.js';
 

@@ -1,5 +1,5 @@
 import { listKeys } from '../../../core/usecases/keys/list-keys.js';
-import { KEYS } from '../../keys/tokens.js';
+import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { KeyListSchema } from '../../../core/api/schemas/keys.js';
 

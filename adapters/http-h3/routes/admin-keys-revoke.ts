@@ -1,5 +1,5 @@
 import { revokeKey } from '../../../core/usecases/keys/revoke-key.js';
-import { KEYS } from '../../keys/tokens.js';
+import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { KeyIdParamsSchema, RevokeResultSchema } from '../../../core/api/schemas/keys.js';
 

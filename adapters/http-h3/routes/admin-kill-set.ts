@@ -1,5 +1,5 @@
 import { setKillSwitch } from '../../../core/usecases/keys/kill-switches.js';
-import { KEYS } from '../../keys/tokens.js';
+import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { KillSwitchRequestSchema, KillSwitchViewSchema } from '../../../core/api/schemas/keys.js';
 

@@ -1,5 +1,5 @@
 import { monthlyUsage } from '../../../core/usecases/keys/monthly-usage.js';
-import { KEYS } from '../../keys/tokens.js';
+import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { UsageQuerySchema, UsageSchema } from '../../../core/api/schemas/keys.js';
 

@@ -1,5 +1,5 @@
 import { ServiceError } from '../../../core/domain/errors.js';
-import { OPERATIONS } from '../../operations/tokens.js';
+import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { MigrationLedgerSchema } from '../../../core/api/schemas/operations.js';
 

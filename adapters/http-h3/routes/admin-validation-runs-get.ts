@@ -1,4 +1,4 @@
-import { OPERATIONS } from '../../operations/tokens.js';
+import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { RunIdParamsSchema, ValidationRunRecordSchema } from '../../../core/api/schemas/operations.js';
 

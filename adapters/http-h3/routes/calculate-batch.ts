@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
-import { CALCULATION } from '../../calculation/tokens.js';
+import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, BatchResponseSchema } from '../../../core/api/schemas/calculation.js';
 

@@ -1,5 +1,5 @@
 import { SweepService } from '../../../core/usecases/calculate/sweep.js';
-import { CALCULATION } from '../../calculation/tokens.js';
+import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { defineRoute } from '../route.js';
 import { SweepRequestSchema, SweepResponseSchema } from '../../../core/api/schemas/sweep.js';
 

@@ -1,4 +1,4 @@
-import { CALCULATION } from '../../calculation/tokens.js';
+import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { defineRoute } from '../route.js';
 import { CalculateRequestSchema, CalculateResponseSchema } from '../../../core/api/schemas/calculation.js';
 

@@ -1,7 +1,7 @@
 import { API_VERSION } from '../../../core/domain/config.js';
 import { getCapabilities, type CapabilityEndpoints } from '../../../core/usecases/read/capabilities.js';
-import { READ } from '../../read-surface/tokens.js';
-import { TOKENS } from '../../tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { defineRoute } from '../route.js';
 import { CapabilitiesResponseSchema } from '../../../core/api/schemas/read.js';
 

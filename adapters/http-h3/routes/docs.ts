@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { API_VERSION } from '../../../core/domain/config.js';
 import type { RuntimeCatalog, RuntimePackageDetail } from '../../../core/ports/runtime.js';
-import { READ } from '../../read-surface/tokens.js';
-import { OPENAPI_DOCUMENT, TOKENS } from '../../tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
+import { OPENAPI_DOCUMENT, TOKENS } from '../../../composition/tokens.js';
 import { renderDocsPage } from '../pages/docs-page.js';
 import { htmlResponse, newNonce } from '../pages/html.js';
 import { defineRoute, optional } from '../route.js';

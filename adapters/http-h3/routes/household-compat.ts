@@ -4,7 +4,7 @@ import { calculateHousehold, type CompatDeps } from '../../../core/usecases/comp
 import { SNAP_PROGRAM_ID } from '../../../core/domain/compat/variables.js';
 import type { Calculator } from '../../../core/ports/calculator.js';
 import type { Calculations } from '../../../core/ports/calculations.js';
-import { CALCULATION } from '../../calculation/tokens.js';
+import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { parseJsonBody } from '../body.js';
 import { jsonResponse } from '../envelope.js';
 import { httpStatus } from '../error-http.js';

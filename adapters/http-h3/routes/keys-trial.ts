@@ -1,5 +1,5 @@
 import { issueTrialKey } from '../../../core/usecases/keys/issue-trial-key.js';
-import { KEYS } from '../../keys/tokens.js';
+import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { RetryAfterDataSchema, TrialKeyRequestSchema, TrialKeySchema } from '../../../core/api/schemas/keys.js';
 

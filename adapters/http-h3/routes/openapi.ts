@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OPENAPI_DOCUMENT } from '../../tokens.js';
+import { OPENAPI_DOCUMENT } from '../../../composition/tokens.js';
 import { jsonResponse } from '../envelope.js';
 import { defineRoute } from '../route.js';
 

@@ -1,4 +1,4 @@
-import { PARITY } from '../../parity/tokens.js';
+import { PARITY } from '../../../composition/tokens/parity.js';
 import { defineRoute } from '../route.js';
 import { ParityCasesResponseSchema } from '../../../core/api/schemas/parity.js';
 

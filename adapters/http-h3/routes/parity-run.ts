@@ -1,6 +1,6 @@
 import { runParity } from '../../../core/usecases/parity/run.js';
-import { CALCULATION } from '../../calculation/tokens.js';
-import { PARITY } from '../../parity/tokens.js';
+import { CALCULATION } from '../../../composition/tokens/calculation.js';
+import { PARITY } from '../../../composition/tokens/parity.js';
 import { defineRoute } from '../route.js';
 import { ParityRunResponseSchema } from '../../../core/api/schemas/parity.js';
 

@@ -1,5 +1,5 @@
 import { listPrograms } from '../../../core/usecases/read/programs.js';
-import { READ } from '../../read-surface/tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { ProgramsResponseSchema } from '../../../core/api/schemas/read.js';
 

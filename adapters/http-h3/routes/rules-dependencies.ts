@@ -1,5 +1,5 @@
 import { getRuleDependencies } from '../../../core/usecases/read/rules.js';
-import { READ } from '../../read-surface/tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { RuleDependenciesResponseSchema, RuleParamsSchema } from '../../../core/api/schemas/read.js';
 

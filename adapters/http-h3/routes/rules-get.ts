@@ -1,5 +1,5 @@
 import { getRule } from '../../../core/usecases/read/rules.js';
-import { READ } from '../../read-surface/tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { RuleParamsSchema, RuleResponseSchema } from '../../../core/api/schemas/read.js';
 

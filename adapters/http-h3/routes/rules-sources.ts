@@ -1,5 +1,5 @@
 import { getRuleSources } from '../../../core/usecases/read/rules.js';
-import { READ } from '../../read-surface/tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { RuleParamsSchema, RuleSourcesResponseSchema } from '../../../core/api/schemas/read.js';
 

@@ -1,5 +1,5 @@
 import { getRuntimePackage } from '../../../core/usecases/read/runtime-packages.js';
-import { READ } from '../../read-surface/tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { PackageParamsSchema, PackageResponseSchema } from '../../../core/api/schemas/read.js';
 

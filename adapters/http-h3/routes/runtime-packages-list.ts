@@ -1,5 +1,5 @@
 import { listRuntimePackages } from '../../../core/usecases/read/runtime-packages.js';
-import { READ } from '../../read-surface/tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { PackagesResponseSchema } from '../../../core/api/schemas/read.js';
 

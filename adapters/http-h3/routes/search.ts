@@ -1,5 +1,5 @@
 import { searchRules } from '../../../core/usecases/read/search.js';
-import { READ } from '../../read-surface/tokens.js';
+import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { SearchRequestSchema, SearchResultsSchema } from '../../../core/api/schemas/read.js';
 

@@ -1,5 +1,5 @@
 import { version } from '../../../core/usecases/health.js';
-import { TOKENS } from '../../tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { defineRoute } from '../route.js';
 import { VersionResponseSchema } from '../../../core/api/schemas/common.js';
 

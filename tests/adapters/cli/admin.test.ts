@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyOwnership } from '../../../adapters/cli/commands/admin-keys.js';
 import { AdminRequestError, registerAdmin, UsageError } from '../../../adapters/cli/commands/admin.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { closedPort } from '../mcp-stdio/support.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { closedPort } from '../mcp-stdio/support.js';
 import { CLI, ensureBuilt, runCli } from './support/built-cli.js';

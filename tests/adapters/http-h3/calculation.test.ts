@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calculator, ExecutablePackage } from '../../../core/ports/calculator.js';
-import { createCalculationModule } from '../../../adapters/calculation/module.js';
+import { createCalculationModule } from '../../../composition/modules/calculation.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { acquireRedis, freePort, uniquePrefix, type TestRedis } from '../../support/redis.js';

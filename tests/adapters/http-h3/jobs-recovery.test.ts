@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../adapters/calculation/module.js';
-import { MODULES } from '../../../adapters/composition-root.js';
+import { createCalculationModule } from '../../../composition/modules/calculation.js';
+import { MODULES } from '../../../composition/app.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { acquireRedis, uniquePrefix, type TestRedis } from '../../support/redis.js';

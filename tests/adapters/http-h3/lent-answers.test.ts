@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FastResponse } from 'srvx';
 import { ByteSink } from '../../../adapters/http-h3/byte-sink.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 
 const user = testKey('lent-user', ['calculate:run']);

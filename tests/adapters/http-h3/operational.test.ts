@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 
 let t: TestApp | undefined;

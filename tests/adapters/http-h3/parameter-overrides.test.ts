@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../adapters/calculation/module.js';
+import { createCalculationModule } from '../../../composition/modules/calculation.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';

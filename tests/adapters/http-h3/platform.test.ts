@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
 import type { RequestRecord } from '../../../core/ports/request-observer.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { ContractViolation, createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { driftRoute, testRoutes } from './fixtures.js';
 

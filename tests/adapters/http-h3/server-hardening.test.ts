@@ -5,11 +5,11 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../adapters/composition-root.js';
+import { createApp, type App } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { testKey } from '../../support/http-harness.js';
 import { testRoutes } from './fixtures.js';
 

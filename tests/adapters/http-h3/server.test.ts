@@ -3,12 +3,12 @@ import { connect } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../adapters/composition-root.js';
+import { createApp, type App } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
 import { nodeBodyOf } from '../../../adapters/http-h3/node-body.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { checkResponse } from '../../support/http-harness.js';
 import { echoRoute } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../adapters/config/env.js';
-import { createKeysModule } from '../../../adapters/keys/module.js';
+import { createKeysModule } from '../../../composition/modules/keys.js';
 import { createTestApp, testKey } from '../../support/http-harness.js';
 
 describe('keys settings', () => {

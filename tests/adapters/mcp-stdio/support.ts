@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { listen } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../support/http-harness.js';
 
 export const ROOT = resolve('.');

@@ -4,8 +4,8 @@
  * request with no key is 401, not 503 (#13.10). Before, authentication needed the store, so all three were 503.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysModule } from '../../../adapters/keys/module.js';
-import { createOperationsModule } from '../../../adapters/operations/module.js';
+import { createKeysModule } from '../../../composition/modules/keys.js';
+import { createOperationsModule } from '../../../composition/modules/operations.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';

@@ -8,13 +8,13 @@
  * docs/operations.md ("Timeouts"), where the bounds of the issue are (503 within 1.5 s p99, 200 within 1.2 s p99).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../adapters/composition-root.js';
+import { createApp, type App } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { createKeysModule } from '../../../adapters/keys/module.js';
+import { createKeysModule } from '../../../composition/modules/keys.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
-import { createOperationsModule } from '../../../adapters/operations/module.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { createOperationsModule } from '../../../composition/modules/operations.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { testKey } from '../../support/http-harness.js';
 import { startOwnCluster } from '../../support/redis-cluster.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';

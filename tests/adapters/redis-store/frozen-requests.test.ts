@@ -8,13 +8,13 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../adapters/composition-root.js';
+import { createApp, type App } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
-import { createKeysModule } from '../../../adapters/keys/module.js';
-import { STORE_GUARD } from '../../../adapters/keys/tokens.js';
+import { createKeysModule } from '../../../composition/modules/keys.js';
+import { STORE_GUARD } from '../../../composition/tokens/keys.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
-import { createOperationsModule } from '../../../adapters/operations/module.js';
-import { TOKENS } from '../../../adapters/tokens.js';
+import { createOperationsModule } from '../../../composition/modules/operations.js';
+import { TOKENS } from '../../../composition/tokens.js';
 import { testKey } from '../../support/http-harness.js';
 import { startOwnCluster, type OwnTestCluster } from '../../support/redis-cluster.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';

@@ -5,7 +5,7 @@
  * (15 s revocation, 5 s propagation) are covered with a fake clock in tests/core/usecases/auth.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createKeysModule } from '../../../adapters/keys/module.js';
+import { createKeysModule } from '../../../composition/modules/keys.js';
 import type { KeysSettings } from '../../../adapters/keys/settings.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';

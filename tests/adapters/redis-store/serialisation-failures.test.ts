@@ -5,8 +5,8 @@
  * generic 500 with an error log line. Runs on REDIS_URL (or a redis-server of its own) under a prefix of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysModule } from '../../../adapters/keys/module.js';
-import { createOperationsModule } from '../../../adapters/operations/module.js';
+import { createKeysModule } from '../../../composition/modules/keys.js';
+import { createOperationsModule } from '../../../composition/modules/operations.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { isServiceError } from '../../../core/domain/errors.js';

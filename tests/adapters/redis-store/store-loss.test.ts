@@ -7,8 +7,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../adapters/calculation/module.js';
-import { createKeysModule } from '../../../adapters/keys/module.js';
+import { createCalculationModule } from '../../../composition/modules/calculation.js';
+import { createKeysModule } from '../../../composition/modules/keys.js';
 import { connectRedis, type RedisClient } from '../../../adapters/redis-store/connection.js';
 import { RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';

@@ -6,9 +6,9 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineRoute, optional } from '../../../adapters/http-h3/route.js';
-import type { PlatformModule } from '../../../adapters/platform-module.js';
-import { createParityModule } from '../../../adapters/parity/module.js';
-import { token, TOKENS } from '../../../adapters/tokens.js';
+import type { PlatformModule } from '../../../composition/platform-module.js';
+import { createParityModule } from '../../../composition/modules/parity.js';
+import { token, TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, type TestApp } from '../../support/http-harness.js';
 
 const GREETING = token<{ text: string }>('Greeting');

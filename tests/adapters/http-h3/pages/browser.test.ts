@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../../adapters/http-h3/server.js';
 import { routes } from '../../../../adapters/http-h3/routes/index.js';
-import { TOKENS } from '../../../../adapters/tokens.js';
+import { TOKENS } from '../../../../composition/tokens.js';
 import { KEY_STORAGE_NAME } from '../../../../adapters/http-h3/pages/validation-page.js';
 import { SWEEP_KEY_STORAGE } from '../../../../adapters/http-h3/pages/docs-sweep.js';
 import { createTestApp, testKey, type TestApp, type TestAppOptions } from '../../../support/http-harness.js';

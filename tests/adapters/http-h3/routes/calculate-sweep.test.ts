@@ -4,8 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../../adapters/calculation/module.js';
-import { createKeysModule } from '../../../../adapters/keys/module.js';
+import { createCalculationModule } from '../../../../composition/modules/calculation.js';
+import { createKeysModule } from '../../../../composition/modules/keys.js';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { createRedisStores } from '../../../../adapters/redis-store/redis-stores.js';
-import { createKeysModule } from '../../../../adapters/keys/module.js';
+import { createKeysModule } from '../../../../composition/modules/keys.js';
 import type { KeysSettings } from '../../../../adapters/keys/settings.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';
 import { hashKey } from '../../../../core/domain/keys/key-material.js';

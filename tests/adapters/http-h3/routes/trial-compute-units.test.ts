@@ -1,11 +1,11 @@
 /** Trial keys through the calculation routes: compute units are charged per request and per entry, and the quota holds. */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../../adapters/calculation/module.js';
-import { CALCULATION } from '../../../../adapters/calculation/tokens.js';
+import { createCalculationModule } from '../../../../composition/modules/calculation.js';
+import { CALCULATION } from '../../../../composition/tokens/calculation.js';
 import { MemoryJobStore } from '../../../../adapters/memory-store/jobs.js';
 import { ServiceError } from '../../../../core/domain/errors.js';
-import { createKeysModule } from '../../../../adapters/keys/module.js';
+import { createKeysModule } from '../../../../composition/modules/keys.js';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { FixtureRuntime } from '../../../../adapters/runtime-fixture/fixture-runtime.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';

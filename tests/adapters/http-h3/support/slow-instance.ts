@@ -4,13 +4,13 @@
  * slowed by ENTRY_DELAY_MS, so a job is still running when the test kills this process. Prints its URL.
  */
 import { fileURLToPath } from 'node:url';
-import { createApp, MODULES } from '../../../../adapters/composition-root.js';
+import { createApp, MODULES } from '../../../../composition/app.js';
 import { loadConfig } from '../../../../adapters/config/env.js';
-import { createCalculationModule } from '../../../../adapters/calculation/module.js';
+import { createCalculationModule } from '../../../../composition/modules/calculation.js';
 import { listen } from '../../../../adapters/http-h3/server.js';
 import { JsonLogger } from '../../../../adapters/logging/json-logger.js';
 import { FixtureRuntime } from '../../../../adapters/runtime-fixture/fixture-runtime.js';
-import { TOKENS } from '../../../../adapters/tokens.js';
+import { TOKENS } from '../../../../composition/tokens.js';
 import type { Calculator, ExecutablePackage } from '../../../../core/ports/calculator.js';
 
 const delay = Number(process.env.ENTRY_DELAY_MS ?? 0);

@@ -1,7 +1,7 @@
 /** Apps with the keys and calculation modules over the bundled SNAP packages (no read surface), and their keys. */
 import { fileURLToPath } from 'node:url';
-import { createCalculationModule } from '../../../../../adapters/calculation/module.js';
-import { createKeysModule } from '../../../../../adapters/keys/module.js';
+import { createCalculationModule } from '../../../../../composition/modules/calculation.js';
+import { createKeysModule } from '../../../../../composition/modules/keys.js';
 import { CompiledRuntime } from '../../../../../adapters/runtime-compiled/compiled-runtime.js';
 import type { Calculator } from '../../../../../core/ports/calculator.js';
 import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';

@@ -1,6 +1,6 @@
 /** Apps with only the keys and operations modules (no rules to load), and keys for the admin routes. */
-import { createKeysModule } from '../../../../../adapters/keys/module.js';
-import { createOperationsModule, type OperationsModuleOptions } from '../../../../../adapters/operations/module.js';
+import { createKeysModule } from '../../../../../composition/modules/keys.js';
+import { createOperationsModule, type OperationsModuleOptions } from '../../../../../composition/modules/operations.js';
 import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
 
 export const analyst = testKey('analyst', ['admin:analytics']);

@@ -3,10 +3,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { calculationModule } from '../../../../../adapters/calculation/module.js';
-import { keysModule } from '../../../../../adapters/keys/module.js';
-import { createParityModule } from '../../../../../adapters/parity/module.js';
-import { readSurfaceModule } from '../../../../../adapters/read-surface/module.js';
+import { calculationModule } from '../../../../../composition/modules/calculation.js';
+import { keysModule } from '../../../../../composition/modules/keys.js';
+import { createParityModule } from '../../../../../composition/modules/parity.js';
+import { readSurfaceModule } from '../../../../../composition/modules/read-surface.js';
 import type { ParityCase } from '../../../../../core/usecases/parity/types.js';
 import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
 

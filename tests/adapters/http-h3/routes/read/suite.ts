@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ } from '../../../../../adapters/read-surface/tokens.js';
+import { READ } from '../../../../../composition/tokens/read.js';
 import type { RuleDetail } from '../../../../../core/domain/catalog/types.js';
 import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
 

@@ -3,7 +3,7 @@
  * module (and the routes that use a module's tokens) can name it without importing the root, which imports
  * every module.
  */
-import type { AppConfig } from './config/env.js';
+import type { AppConfig } from '../adapters/config/env.js';
 import type { Resolve, Token } from './tokens.js';
 
 export interface Registry {

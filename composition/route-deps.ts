@@ -3,8 +3,8 @@
  * resolved from that app's container on the route's first request and reused after, so handlers never look
  * services up and two apps in one process never share a route's deps.
  */
-import type { Services, Token } from '../tokens.js';
-import type { OptionalToken, RouteDefinition } from './route.js';
+import type { Services, Token } from './tokens.js';
+import type { OptionalToken, RouteDefinition } from '../adapters/http-h3/route.js';
 
 const NO_DEPS: Readonly<Record<string, unknown>> = Object.freeze({});
 

@@ -1,9 +1,9 @@
 /**
- * Typed dependency tokens. The composition root binds each token with tsyringe; modules look services up
- * through `resolve(token)` without importing tsyringe, and routes declare the tokens they need (route.ts).
+ * Typed dependency tokens. The composition root binds each token in its registry (app.ts); modules look services up
+ * through `resolve(token)`, and routes declare the tokens they need (route.ts).
  * Add a token for your port here (one line) and bind it in a PlatformModule (see composition-root.ts).
  */
-import type { AppConfig } from './config/env.js';
+import type { AppConfig } from '../adapters/config/env.js';
 import type { AuthGate } from '../core/ports/auth-gate.js';
 import type { ComputeMeter } from '../core/ports/compute-meter.js';
 import type { Logger } from '../core/ports/logger.js';
@@ -23,7 +23,7 @@ export function token<T>(name: string): Token<T> {
 
 export type Resolve = <T>(token: Token<T>) => T;
 
-/** Read access to one app's container: look a service up, or ask whether any module bound it. */
+/** Read access to one app's registry: look a service up, or ask whether any module bound it. */
 export interface Services {
   resolve: Resolve;
   has(token: Token<unknown>): boolean;

@@ -7,15 +7,15 @@
 import { createKeyServices, type KeyServices } from './key-services.js';
 import type { KeyStores } from '../../core/ports/key-stores.js';
 import type { PlatformModule } from '../platform-module.js';
-import { createMemoryStores } from '../memory-store/memory-stores.js';
-import { createRedisStores, type RedisKeyStores } from '../redis-store/redis-stores.js';
-import { RedisStoreLossWatch } from '../redis-store/store-loss.js';
+import { createMemoryStores } from '../../adapters/memory-store/memory-stores.js';
+import { createRedisStores, type RedisKeyStores } from '../../adapters/redis-store/redis-stores.js';
+import { RedisStoreLossWatch } from '../../adapters/redis-store/store-loss.js';
 import { token, TOKENS } from '../tokens.js';
-import { StoreGuard } from '../redis-store/guard.js';
-import { KEYS, STORE_GUARD } from './tokens.js';
-import type { KeysSettings } from './settings.js';
+import { StoreGuard } from '../../adapters/redis-store/guard.js';
+import { KEYS, STORE_GUARD } from '../tokens/keys.js';
+import type { KeysSettings } from '../../adapters/keys/settings.js';
 
-export { KEYS } from './tokens.js';
+export { KEYS } from '../tokens/keys.js';
 const KEY_SERVICES = token<KeyServices>('KeyServices');
 
 export interface KeysModuleOptions {

@@ -3,8 +3,8 @@ import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Calculations } from '../../core/ports/calculations.js';
 import type { CalculateRequest, Calculator } from '../../core/ports/calculator.js';
 import type { JobRecord, JobStore } from '../../core/ports/job-store.js';
-import type { CalculationJson } from '../http-h3/calculation-json.js';
-import type { CompileProblem } from '../runtime-compiled/compiled-runtime.js';
+import type { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
+import type { CompileProblem } from '../../adapters/runtime-compiled/compiled-runtime.js';
 import type { JobSubmission } from '../../core/usecases/calculate/jobs.js';
 import { token, type Resolve } from '../tokens.js';
 

@@ -1,6 +1,6 @@
 /**
- * The one composition root: binds every port token to an adapter with tsyringe and builds the HTTP app.
- * tsyringe is used here only: modules look services up with `resolve(token)` in their factories and hooks, and
+ * The one composition root: binds every port token to an adapter and builds the HTTP app.
+ * Modules look services up with `resolve(token)` in their factories and hooks, and
  * routes declare the services their handler receives (`needs`, see http-h3/route.ts).
  *
  * To wire a subsystem, write a PlatformModule (./platform-module.ts) in your adapter folder, put its tokens in
@@ -29,24 +29,23 @@
  * Later registrations of a token replace earlier ones, so a module may rebind a platform default
  * (e.g. the keys module binds TOKENS.AuthGate to the full gate).
  */
-import 'reflect-metadata';
-import { container as rootContainer, instanceCachingFactory, type DependencyContainer } from 'tsyringe';
-import type { AppConfig } from './config/env.js';
+import type { AppConfig } from '../adapters/config/env.js';
 import { EnvironmentKeyGate } from '../core/usecases/auth/environment-key-gate.js';
 import { InMemoryReadinessRegistry } from '../core/usecases/health.js';
 import type { Logger } from '../core/ports/logger.js';
-import { createHttpApp, type HttpApp } from './http-h3/app.js';
-import { buildOpenApiDocument } from './http-h3/openapi.js';
-import type { RouteDefinition } from './http-h3/route.js';
-import { routes as defaultRoutes } from './http-h3/routes/index.js';
-import { calculationModule } from './calculation/module.js';
-import { keysModule } from './keys/module.js';
-import { parityModule } from './parity/module.js';
-import { readSurfaceModule } from './read-surface/module.js';
-import { operationsModule } from './operations/module.js';
-import { bufferedStderr, JsonLogger } from './logging/json-logger.js';
+import { createHttpApp, type HttpApp } from '../adapters/http-h3/app.js';
+import { buildOpenApiDocument } from '../adapters/http-h3/openapi.js';
+import type { RouteDefinition } from '../adapters/http-h3/route.js';
+import { routes as defaultRoutes } from '../adapters/http-h3/routes/index.js';
+import { calculationModule } from './modules/calculation.js';
+import { keysModule } from './modules/keys.js';
+import { parityModule } from './modules/parity.js';
+import { readSurfaceModule } from './modules/read-surface.js';
+import { operationsModule } from './modules/operations.js';
+import { bufferedStderr, JsonLogger } from '../adapters/logging/json-logger.js';
 import type { PlatformModule, Registry } from './platform-module.js';
-import { OPENAPI_DOCUMENT, TOKENS, type Resolve } from './tokens.js';
+import { routeDepsResolver } from './route-deps.js';
+import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
 
 export type { PlatformModule, Registry } from './platform-module.js';
 
@@ -103,16 +102,28 @@ export interface App {
   close(): Promise<void>;
 }
 
-function registryFor(container: DependencyContainer): Registry {
-  const resolve: Resolve = (token) => container.resolve(token.key);
+/**
+ * One app's bindings: a map from token to a value or a lazily built singleton. (tsyringe did this before; it did no
+ * more here, no scopes, disposal or decorators, so a map replaced it and the reflect-metadata polyfill.)
+ */
+function appRegistry(): Registry {
+  const bindings = new Map<symbol, { value: unknown } | { build: () => unknown }>();
+  const resolve: Resolve = <T>(token: Token<T>): T => {
+    const binding = bindings.get(token.key);
+    if (binding === undefined) throw new Error(`no module of this app binds ${token.name}`);
+    if ('value' in binding) return binding.value as T;
+    const value = binding.build();
+    bindings.set(token.key, { value });
+    return value as T;
+  };
   return {
     resolve,
-    has: (token) => container.isRegistered(token.key, true),
+    has: (token) => bindings.has(token.key),
     value: (token, value) => {
-      container.register(token.key, { useValue: value });
+      bindings.set(token.key, { value });
     },
     factory: (token, build) => {
-      container.register(token.key, { useFactory: instanceCachingFactory(() => build(resolve)) });
+      bindings.set(token.key, { build: () => build(resolve) });
     },
   };
 }
@@ -165,8 +176,7 @@ function checkNeeds(modules: readonly PlatformModule[], registry: Registry): voi
 
 /** Builds a fully wired app: in-process for tests (`app.fetch(new Request(...))`) and for `tenet serve`. */
 export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
-  const container = rootContainer.createChildContainer();
-  const registry = registryFor(container);
+  const registry = appRegistry();
   const modules = [platformModule, ...(overrides.modules ?? MODULES).filter((m) => m !== platformModule)];
   const scopes = modules.map((module) => new ModuleScope(module, registry));
   for (const scope of scopes) scope.module.register(scope.registry, config);
@@ -202,7 +212,7 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     authGate: resolve(TOKENS.AuthGate),
     logger,
     observers: resolve(TOKENS.RequestObservers),
-    services: registry,
+    routeDeps: routeDepsResolver(registry),
   });
   return { fetch: http.fetch, http, config, resolve, openapi, routes, close: stopAll };
 }

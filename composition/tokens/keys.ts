@@ -1,6 +1,6 @@
 /** Tokens of the keys subsystem (bound in ./module.ts), for the admin and trial routes. */
 import type { KeysDeps } from '../../core/usecases/keys/context.js';
-import type { StoreGuard } from '../redis-store/guard.js';
+import type { StoreGuard } from '../../adapters/redis-store/guard.js';
 import { token } from '../tokens.js';
 
 /** The key-administration use-case dependencies. */

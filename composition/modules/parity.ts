@@ -4,9 +4,9 @@
  */
 import type { PlatformModule } from '../platform-module.js';
 import { token, TOKENS } from '../tokens.js';
-import { FsParityCases } from './fs-parity-cases.js';
-import type { ParitySettings } from './settings.js';
-import { PARITY } from './tokens.js';
+import { FsParityCases } from '../../adapters/parity/fs-parity-cases.js';
+import type { ParitySettings } from '../../adapters/parity/settings.js';
+import { PARITY } from '../tokens/parity.js';
 
 /** The module's own handle on the case files (it loads them at start); routes see PARITY.Cases. */
 const CASE_FILES = token<FsParityCases>('ParityCaseFiles');

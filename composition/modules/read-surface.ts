@@ -4,14 +4,14 @@
  * readiness check and the active source, and exposes runtime packages over the configured calculators.
  */
 import { CalculatorRuntimeCatalog } from '../../core/usecases/read/runtime-catalog.js';
-import { CALCULATION } from '../calculation/tokens.js';
+import { CALCULATION } from '../tokens/calculation.js';
 import type { PlatformModule } from '../platform-module.js';
-import { FsRuleRepository } from '../rulespec-fs/fs-rule-repository.js';
+import { FsRuleRepository } from '../../adapters/rulespec-fs/fs-rule-repository.js';
 import { token, TOKENS } from '../tokens.js';
-import { ReadCatalogHolder } from './holder.js';
-import { buildCatalogFrom } from './load.js';
-import { SharedRepositories } from './shared-repositories.js';
-import { READ } from './tokens.js';
+import { ReadCatalogHolder } from '../../adapters/read-surface/holder.js';
+import { buildCatalogFrom } from '../../adapters/read-surface/load.js';
+import { SharedRepositories } from '../../adapters/read-surface/shared-repositories.js';
+import { READ } from '../tokens/read.js';
 
 const CONSUMER = 'read-surface';
 /** The module's own view of the catalog holder (set and fail at start); routes see READ.Catalog. */

@@ -4,26 +4,26 @@
  * joins the platform's request observers; a timer publishes this instance's snapshot for `scope=global`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { RedisClient } from '../redis-store/connection.js';
+import type { RedisClient } from '../../adapters/redis-store/connection.js';
 import { AnalyticsCollector } from '../../core/domain/analytics/collector.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
 import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
 import { AnalyticsService } from '../../core/usecases/analytics/analytics.js';
 import { ValidationRuns } from '../../core/usecases/validation/validation-runs.js';
 import type { PlatformModule } from '../platform-module.js';
-import { MemoryAnalyticsStore } from '../memory-store/analytics.js';
-import { MemoryValidationRunStore } from '../memory-store/validation-runs.js';
-import { STORE_GUARD } from '../keys/tokens.js';
-import { RedisAnalyticsStore } from '../redis-store/analytics.js';
-import { StoreGuard } from '../redis-store/guard.js';
-import { createRedisClient } from '../redis-store/redis-stores.js';
-import { RedisValidationRunStore } from '../redis-store/validation-runs.js';
+import { MemoryAnalyticsStore } from '../../adapters/memory-store/analytics.js';
+import { MemoryValidationRunStore } from '../../adapters/memory-store/validation-runs.js';
+import { STORE_GUARD } from '../tokens/keys.js';
+import { RedisAnalyticsStore } from '../../adapters/redis-store/analytics.js';
+import { StoreGuard } from '../../adapters/redis-store/guard.js';
+import { createRedisClient } from '../../adapters/redis-store/redis-stores.js';
+import { RedisValidationRunStore } from '../../adapters/redis-store/validation-runs.js';
 import { OPENAPI_DOCUMENT, token, TOKENS } from '../tokens.js';
-import { FileMigrationLedger } from './migration-ledger.js';
-import { OPERATIONS } from './tokens.js';
-import type { OperationsSettings } from './settings.js';
+import { FileMigrationLedger } from '../../adapters/operations/migration-ledger.js';
+import { OPERATIONS } from '../tokens/operations.js';
+import type { OperationsSettings } from '../../adapters/operations/settings.js';
 
-export { OPERATIONS } from './tokens.js';
+export { OPERATIONS } from '../tokens/operations.js';
 
 interface Stores {
   analytics: AnalyticsStore;

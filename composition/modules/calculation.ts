@@ -7,18 +7,18 @@ import { randomUUID } from 'node:crypto';
 import type { Calculator } from '../../core/ports/calculator.js';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import { JobService } from '../../core/usecases/calculate/jobs.js';
-import { CalculationJson } from '../http-h3/calculation-json.js';
+import { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
 import type { PlatformModule } from '../platform-module.js';
-import { MemoryJobStore } from '../memory-store/jobs.js';
-import { STORE_GUARD } from '../keys/tokens.js';
-import { StoreGuard } from '../redis-store/guard.js';
-import { RedisJobStore } from '../redis-store/jobs.js';
-import { FixtureRuntime } from '../runtime-fixture/fixture-runtime.js';
-import { CompiledRuntime, type CompileProblem } from '../runtime-compiled/compiled-runtime.js';
-import { READ } from '../read-surface/tokens.js';
+import { MemoryJobStore } from '../../adapters/memory-store/jobs.js';
+import { STORE_GUARD } from '../tokens/keys.js';
+import { StoreGuard } from '../../adapters/redis-store/guard.js';
+import { RedisJobStore } from '../../adapters/redis-store/jobs.js';
+import { FixtureRuntime } from '../../adapters/runtime-fixture/fixture-runtime.js';
+import { CompiledRuntime, type CompileProblem } from '../../adapters/runtime-compiled/compiled-runtime.js';
+import { READ } from '../tokens/read.js';
 import { TOKENS, type Resolve } from '../tokens.js';
-import type { CalculationSettings } from './settings.js';
-import { CALCULATION } from './tokens.js';
+import type { CalculationSettings } from '../../adapters/calculation/settings.js';
+import { CALCULATION } from '../tokens/calculation.js';
 
 export interface CalculationModuleOptions {
   settings?: Partial<CalculationSettings>;
