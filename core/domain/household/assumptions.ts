@@ -22,6 +22,10 @@ export interface PendingAssumption {
   readonly assumption: Assumption;
   /** Dropped once the calculation shows this Judgment output holds. */
   unless_output?: string;
+  /** The output whose value the rules used in place of the omitted fact (MaterialInput.inferred_from). */
+  inferred_from?: string;
+  /** The assumption worded for the value inferred from `inferred_from` (that output's value in this calculation). */
+  inferred?(value: JsonValue): Assumption;
 }
 
 /** Where a caller gives the input for this entity. */
@@ -43,14 +47,17 @@ export class AssumptionWords {
   readonly #byInput = new Map<PackageInput, Map<string, Assumption>>();
   #size = 0;
 
-  /** The assumption for `input` of entity instance `id`, defaulted to `value`. */
-  of(entity: PackageEntity, id: string, input: PackageInput, value: JsonValue, isPerson: boolean): Assumption {
-    const key = `${isPerson ? 'p' : 'e'}${entity.entity}\u0000${id}`;
+  /**
+   * The assumption for `input` of entity instance `id`, defaulted to `value`, or (`inferred`) whose value the rules
+   * took from the input's `inferred_from` output.
+   */
+  of(entity: PackageEntity, id: string, input: PackageInput, value: JsonValue, isPerson: boolean, inferred = false): Assumption {
+    const key = `${isPerson ? 'p' : 'e'}${inferred ? 'i' : 'd'}${entity.entity}\u0000${id}`;
     let byId = this.#byInput.get(input);
     const cached = byId?.get(key);
     // A default is a scalar in the packages; anything else (or a changed value) is written afresh.
     if (cached !== undefined && cached.assumed_value === value) return cached;
-    const made = Object.freeze(writeAssumption(entity, id, input, value, isPerson));
+    const made = Object.freeze(writeAssumption(entity, id, input, value, isPerson, inferred));
     if (typeof value === 'object' && value !== null) return made;
     if (this.#size >= MAX_CACHED_ASSUMPTIONS) {
       this.#byInput.clear();
@@ -63,10 +70,11 @@ export class AssumptionWords {
   }
 }
 
-function writeAssumption(entity: PackageEntity, id: string, input: PackageInput, value: JsonValue, isPerson: boolean): Assumption {
+function writeAssumption(entity: PackageEntity, id: string, input: PackageInput, value: JsonValue, isPerson: boolean, inferred: boolean): Assumption {
   const name = input.alias ?? input.name;
   const who = isPerson ? `${entity.entity} ${id}` : 'The household';
-  const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}; it matters because ${input.material?.reason}. Give ${whereToGive(entity, id, name, isPerson)} to confirm or correct it.`;
+  const how = inferred ? `, inferred from ${input.material?.inferred_from} computed for this household` : '';
+  const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}${how}; it matters because ${input.material?.reason}. Give ${whereToGive(entity, id, name, isPerson)} to confirm or correct it.`;
   return { input: name, entity: entity.entity, entity_id: id, assumed_value: value, message };
 }
 
@@ -83,10 +91,15 @@ class PendingDefault implements PendingAssumption {
     private readonly value: JsonValue,
     private readonly isPerson: boolean,
     readonly unless_output: string | undefined,
+    readonly inferred_from: string | undefined,
   ) {}
 
   get assumption(): Assumption {
     return this.words.of(this.entity, this.id, this.input, this.value, this.isPerson);
+  }
+
+  inferred(value: JsonValue): Assumption {
+    return this.words.of(this.entity, this.id, this.input, value, this.isPerson, true);
   }
 }
 
@@ -108,7 +121,7 @@ export function pendingAssumptions(
     if (!material || supplied.has(input.name) || values[input.name] === undefined) continue;
     const age = options.age;
     if (material.ages && typeof age === 'number' && (age < material.ages[0] || age > material.ages[1])) continue;
-    out.push(new PendingDefault(words, entity, id, input, values[input.name], options.isPerson, material.unless_output));
+    out.push(new PendingDefault(words, entity, id, input, values[input.name], options.isPerson, material.unless_output, material.inferred_from));
   }
   return out;
 }

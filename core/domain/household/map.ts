@@ -125,11 +125,18 @@ class HouseholdMapping {
   private assign(entity: PackageEntity, instance: Instance, path: string, name: string, given: JsonValue): void {
     const input = this.declared(entity, this.canonical(name, entity));
     if (!input) throw invalid(`${this.label(path, name, entity)}: not an input of entity ${entity.entity} in this package`);
+    if (input.given_of !== undefined) throw invalid(`${this.label(path, name, entity)}: set by the service from whether ${this.aliasOf(input.given_of, entity)} is given; give ${this.aliasOf(input.given_of, entity)} instead`);
     const value = this.periodValue(given, () => this.label(path, name, entity));
     const problem = valueProblem(input, value);
     if (problem) throw invalid(`${this.label(path, name, entity)}: ${problem}`);
     instance.values[input.name] = value;
     instance.supplied.add(input.name);
+  }
+
+  /** The caller-facing name of a canonical input (its alias, else itself), for messages. */
+  private aliasOf(canonical: string, entity: PackageEntity): string {
+    for (const [alias, target] of this.index.aliases) if (target === canonical && this.canonical(alias, entity) === canonical) return alias;
+    return this.declared(entity, canonical)?.alias ?? canonical;
   }
 
   private readPeriod(): void {
@@ -207,6 +214,8 @@ class HouseholdMapping {
       if (unit && this.unitInstance && this.declared(unit, this.canonical(name, unit))) this.assign(unit, this.unitInstance, 'household.facts', name, value);
       else if (person && this.declared(person, this.canonical(name, person))) {
         const target = this.canonical(name, person);
+        const of = this.declared(person, target)!.given_of;
+        if (of !== undefined) throw invalid(`${this.label('household.facts', name, person)}: set by the service from whether ${this.aliasOf(of, person)} is given; give ${this.aliasOf(of, person)} instead`);
         const picked = this.periodValue(value, () => this.label('household.facts', name, person));
         const problem = valueProblem(this.declared(person, target)!, picked);
         if (problem) throw invalid(`${this.label('household.facts', name, person)}: ${problem}`);
@@ -289,8 +298,9 @@ class HouseholdMapping {
     const inputs: EntityInputs = {};
     const kinds: Record<string, string> = {};
     for (const [entity, instances] of all) {
-      const { required } = this.facts(entity);
+      const { required, givenFlags } = this.facts(entity);
       for (const [id, instance] of instances) {
+        for (const [flag, of] of givenFlags) instance.values[flag] = instance.supplied.has(of);
         for (const name of required) {
           if (instance.values[name] === undefined) throw invalid(`household: required input ${name} missing for ${entity.entity} ${id}`);
         }

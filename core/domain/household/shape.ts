@@ -31,6 +31,12 @@ export interface PackageInput {
   alias?: string;
   /** Omitting this input can change the outcome: the result then lists its default under `assumptions`. */
   material?: MaterialInput;
+  /**
+   * Set by the service, never by the caller: true when the household gave the input named here (canonical name, same
+   * entity), false when it did not. A rule that must tell a stated fact from a defaulted one reads it (the profile's
+   * `given_flags`; e.g. a stated `receives_snap` against SNAP eligibility computed from the household).
+   */
+  given_of?: string;
 }
 
 /**
@@ -44,6 +50,12 @@ export interface MaterialInput {
   ages?: [number, number];
   /** A Judgment output that, when it holds, makes the fact irrelevant (e.g. categorical eligibility and resources). */
   unless_output?: string;
+  /**
+   * An output whose value the calculation used in place of the omitted fact (e.g. SNAP receipt inferred from the SNAP
+   * eligibility computed for the household): the assumption then reports that value as inferred from this output,
+   * not the input's default, which the rules did not use.
+   */
+  inferred_from?: string;
 }
 
 export interface PackageRelation {
@@ -92,6 +104,8 @@ export interface EntityFacts {
   /** Input name -> default, in declaration order: each instance starts as a copy (one object spread, not a loop). */
   defaults: Readonly<Record<string, JsonValue>>;
   required: string[];
+  /** Inputs set from whether the household gave another input: [flag input, the input it records]. */
+  givenFlags: Array<[string, string]>;
 }
 
 function entityFactsOf(entity: PackageEntity): EntityFacts {
@@ -101,6 +115,7 @@ function entityFactsOf(entity: PackageEntity): EntityFacts {
     byName: new Map(entity.inputs.map((input) => [input.name, input])),
     defaults,
     required: entity.inputs.filter((input) => input.default === undefined && !input.optional).map((input) => input.name),
+    givenFlags: entity.inputs.filter((input) => input.given_of !== undefined).map((input) => [input.name, input.given_of as string]),
   };
 }
 

@@ -43,6 +43,8 @@ export interface InputLevel {
   readonly docs: Readonly<Record<string, FieldDocs>>;
   /** alias -> why its default can change the outcome (`material_inputs.household` / `.person`). */
   readonly material: Readonly<Record<string, MaterialInput>>;
+  /** flag alias -> the alias whose presence the service records in it (`given_flags.household` / `.person`). */
+  readonly givenFlags: Readonly<Record<string, string>>;
 }
 
 export interface ProgramProfile {
@@ -189,6 +191,10 @@ const material: Entry<MaterialInput> = (value, path, fail) => {
     const unless = text(value.unless_output, join(path, 'unless_output'), fail);
     if (unless !== undefined) out.unless_output = unless;
   }
+  if (value.inferred_from !== undefined) {
+    const from = text(value.inferred_from, join(path, 'inferred_from'), fail);
+    if (from !== undefined) out.inferred_from = from;
+  }
   return out;
 };
 
@@ -199,6 +205,17 @@ const materialLevels: Entry<{ household?: Record<string, MaterialInput>; person?
   const levels: { household?: Record<string, MaterialInput>; person?: Record<string, MaterialInput> } = {};
   if (value.household !== undefined) levels.household = mapOf(material)(value.household, join(path, 'household'), fail);
   if (value.person !== undefined) levels.person = mapOf(material)(value.person, join(path, 'person'), fail);
+  return levels;
+};
+
+/** `given_flags: {household: {flag: alias}, person: {...}}`: Boolean inputs the service sets from whether an alias is given. */
+const givenFlagLevels: Entry<{ household?: Record<string, string>; person?: Record<string, string> }> = (value, path, fail) => {
+  if (!isMapping(value)) return fail(path, `must be a mapping of household and person, got ${shown(value)}`);
+  const unknown = Object.keys(value).filter((k) => k !== 'household' && k !== 'person');
+  if (unknown.length > 0) return fail(join(path, unknown[0]), 'is not a level: use household or person');
+  const levels: { household?: Record<string, string>; person?: Record<string, string> } = {};
+  if (value.household !== undefined) levels.household = mapOf(text)(value.household, join(path, 'household'), fail);
+  if (value.person !== undefined) levels.person = mapOf(text)(value.person, join(path, 'person'), fail);
   return levels;
 };
 
@@ -231,6 +248,7 @@ export function parseProgramProfile(program: string, extensions: Readonly<Record
     return entry(value, '', (path, problem) => void problems.push({ program, extension, path, problem }));
   };
   const levels = read('material_inputs', materialLevels);
+  const flags = read('given_flags', givenFlagLevels);
   const sampleHousehold = read('sample_household', sample);
   const profile: ProgramProfile = {
     programId: read('program_id', text),
@@ -244,6 +262,7 @@ export function parseProgramProfile(program: string, extensions: Readonly<Record
       defaults: read('input_defaults', mapOf(jsonValue)) ?? {},
       docs: read('input_docs', mapOf(fieldDocs)) ?? {},
       material: levels?.household ?? {},
+      givenFlags: flags?.household ?? {},
     },
     person: {
       entity: read('person_entity', text),
@@ -252,6 +271,7 @@ export function parseProgramProfile(program: string, extensions: Readonly<Record
       defaults: read('person_input_defaults', mapOf(jsonValue)) ?? {},
       docs: read('person_input_docs', mapOf(fieldDocs)) ?? {},
       material: levels?.person ?? {},
+      givenFlags: flags?.person ?? {},
     },
     inputTypes: read('input_types', mapOf(text)) ?? {},
     inputValues: read('input_values', mapOf(closedValues)) ?? {},

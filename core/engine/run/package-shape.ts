@@ -86,6 +86,18 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   };
   const householdMaterial = materialInputs(household.material, householdAliases);
   const personMaterial = materialInputs(person.material, personAliases);
+  // flag canonical -> { given_of: the canonical input whose presence it records }, per level.
+  const givenFlags = (flags: Readonly<Record<string, string>>, aliases: Record<string, string>): Map<string, { given_of: string }> => {
+    const out = new Map<string, { given_of: string }>();
+    for (const [flag, of] of Object.entries(flags)) {
+      const flagName = aliases[flag] ?? canonicalOf.get(flag);
+      const ofName = aliases[of] ?? canonicalOf.get(of);
+      if (flagName && ofName) out.set(flagName, { given_of: ofName });
+    }
+    return out;
+  };
+  const householdFlags = givenFlags(household.givenFlags, householdAliases);
+  const personFlags = givenFlags(person.givenFlags, personAliases);
   const unitInputs: PackageInput[] = [];
   const personInputs: PackageInput[] = [];
   for (const input of pkg.inputs) {
@@ -96,10 +108,10 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
     // Read both directly at the query entity and through a relation: declared on the unit and on members.
     const onUnit = householdTargets.has(input.name) || !onPerson || (queryEntities.has(input.entity) && !personTargets.has(input.name));
     const dtype = typeOf(input.name, input.dtype);
-    if (onUnit) unitInputs.push({ ...declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined), householdDocs.get(input.name)), ...householdMaterial.get(input.name) });
+    if (onUnit) unitInputs.push({ ...declare(input.name, dtype, householdDefaults.get(input.name) ?? (input.default as JsonValue | undefined), householdDocs.get(input.name)), ...householdMaterial.get(input.name), ...householdFlags.get(input.name) });
     // A person input the spec documents only at household level keeps that text.
     const docsOnPerson = personDocs.get(input.name) ?? householdDocs.get(input.name);
-    if (onPerson) personInputs.push({ ...declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined), docsOnPerson), ...personMaterial.get(input.name) });
+    if (onPerson) personInputs.push({ ...declare(input.name, dtype, personDefaults.get(input.name) ?? (input.default as JsonValue | undefined), docsOnPerson), ...personMaterial.get(input.name), ...personFlags.get(input.name) });
   }
 
   // Besides the published aliases, every bare slot name and every accepted input id names its input.

@@ -1,6 +1,6 @@
 import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { isServiceError, ServiceError } from '../../domain/errors.js';
-import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
+import { indexShape, type JsonValue, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
 import { AssumptionWords, assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
@@ -75,13 +75,24 @@ async function withinLimit<T>(pending: Promise<T>, limit: number, overrun: () =>
 /** The requested outputs plus any Judgment output that settles a pending assumption (computed, not reported). */
 function outputsToRun(outputs: string[], pending: readonly PendingAssumption[], pkg: ExecutablePackage): string[] {
   const extra = new Set<string>();
-  for (const p of pending) if (p.unless_output && !outputs.includes(p.unless_output) && pkg.outputs.includes(p.unless_output)) extra.add(p.unless_output);
+  for (const p of pending) {
+    for (const name of [p.unless_output, p.inferred_from]) if (name && !outputs.includes(name) && pkg.outputs.includes(name)) extra.add(name);
+  }
   return extra.size === 0 ? outputs : [...outputs, ...extra];
 }
 
-/** Pending assumptions less those an output shows to be moot (`unless_output` holds). */
+/**
+ * Pending assumptions less those an output shows to be moot (`unless_output` holds); one whose value the rules took
+ * from an output (`inferred_from`) reports that output's value.
+ */
 function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record<string, unknown>>): Assumption[] {
-  return pending.filter((p) => p.unless_output === undefined || outputs[p.unless_output] !== true).map((p) => p.assumption);
+  const out: Assumption[] = [];
+  for (const p of pending) {
+    if (p.unless_output !== undefined && outputs[p.unless_output] === true) continue;
+    const inferred = p.inferred_from === undefined ? undefined : outputs[p.inferred_from];
+    out.push(inferred !== undefined && inferred !== null && p.inferred ? p.inferred(inferred as JsonValue) : p.assumption);
+  }
+  return out;
 }
 
 /** What mapping keeps per package: its shape index and the assumptions its answers give, made once each. */

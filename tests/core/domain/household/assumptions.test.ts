@@ -94,3 +94,46 @@ describe('material defaults a household relied on', () => {
     expect(mapped.warnings).toContain('household.facts.citizenship_status: person facts apply to each person in household.people; no people are listed, so they were not used.');
   });
 });
+
+describe('facts the rules tell apart as given or not (issue #27)', () => {
+  const flagged: HouseholdShape = {
+    default_period: '2026-01',
+    entities: [
+      {
+        entity: 'Household',
+        id_template: 'household',
+        inputs: [
+          { name: 'receives_snap', dtype: 'Boolean', default: false, alias: 'receives_snap', material: { reason: 'SNAP receipt qualifies', unless_output: 'moot', inferred_from: 'snap_computed' } },
+          { name: 'receives_snap_given', dtype: 'Boolean', default: false, given_of: 'receives_snap' },
+        ],
+      },
+    ],
+  };
+  const flaggedIndex = indexShape(flagged);
+
+  it('the service sets the flag from whether the household gave the fact', () => {
+    expect(mapHousehold(flaggedIndex, {}).inputs.household).toEqual({ receives_snap: false, receives_snap_given: false });
+    expect(mapHousehold(flaggedIndex, { facts: { receives_snap: false } }).inputs.household).toEqual({ receives_snap: false, receives_snap_given: true });
+    expect(mapHousehold(flaggedIndex, { facts: { receives_snap: true } }).inputs.household).toEqual({ receives_snap: true, receives_snap_given: true });
+  });
+
+  it('a caller cannot set the flag itself', () => {
+    expect(() => mapHousehold(flaggedIndex, { facts: { receives_snap_given: true } })).toThrow(
+      'household.facts.receives_snap_given: set by the service from whether receives_snap is given; give receives_snap instead',
+    );
+  });
+
+  it('an inferred fact reports the value the rules used and where it came from', () => {
+    const [pending] = mapHousehold(flaggedIndex, {}).assumptions;
+    expect(pending.inferred_from).toBe('snap_computed');
+    expect(pending.unless_output).toBe('moot');
+    const inferred = pending.inferred!(true);
+    expect(inferred.assumed_value).toBe(true);
+    expect(inferred.message).toBe(
+      'The household: receives_snap not given, assumed true, inferred from snap_computed computed for this household; it matters because SNAP receipt qualifies. Give household.facts.receives_snap to confirm or correct it.',
+    );
+    // The default's own words stay available (a calculation that did not compute the output).
+    expect(pending.assumption.message).toContain('assumed false; it matters');
+    expect(mapHousehold(flaggedIndex, { facts: { receives_snap: true } }).assumptions).toEqual([]);
+  });
+});

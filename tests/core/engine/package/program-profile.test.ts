@@ -50,6 +50,7 @@ describe('parseProgramProfile', () => {
       defaults: { size: 1, note: null },
       docs: { size: { description: 'People in the household', period: 'month' } },
       material: {},
+      givenFlags: {},
     });
     expect(profile.person.material).toEqual({ age: { reason: 'ages change the limit', ages: [60, 200] } });
     expect(profile.inputLimits).toEqual({ size: { minimum: 1, maximum: 100 } });
@@ -129,5 +130,29 @@ describe('parseProgramSpec and the profile', () => {
     expect(Object.keys(profile.household.material).length).toBeGreaterThan(0);
     expect(profile.unverified.length).toBeGreaterThan(0);
     expect(profile.lastFiscalYearEnds).toBe('2027-09-30');
+  });
+});
+
+describe('given_flags and inferred_from (issue #27: a stated fact against one computed from the household)', () => {
+  it('types given_flags per level and inferred_from on a material input', () => {
+    const result = parseProgramProfile(PROGRAM, {
+      given_flags: { household: { receives_snap_given: 'receives_snap' } },
+      material_inputs: { household: { receives_snap: { reason: 'SNAP receipt qualifies', unless_output: 'moot', inferred_from: 'snap_computed' } } },
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.profile.household.givenFlags).toEqual({ receives_snap_given: 'receives_snap' });
+    expect(result.profile.person.givenFlags).toEqual({});
+    expect(result.profile.household.material.receives_snap).toEqual({ reason: 'SNAP receipt qualifies', unless_output: 'moot', inferred_from: 'snap_computed' });
+  });
+
+  it('refuses a malformed one, naming the place', () => {
+    const result = parseProgramProfile(PROGRAM, { given_flags: { members: {} }, material_inputs: { household: { x: { reason: 'r', inferred_from: 3 } } } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map(profileProblemText)).toEqual([
+      'us-zz/demo: extension material_inputs (household.x.inferred_from): must be non-empty text, got 3',
+      'us-zz/demo: extension given_flags (members): is not a level: use household or person',
+    ]);
   });
 });
