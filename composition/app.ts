@@ -45,6 +45,9 @@ import { operationsModule } from './modules/operations.js';
 import { bufferedStderr, JsonLogger } from '../adapters/logging/json-logger.js';
 import type { PlatformModule, Registry } from './platform-module.js';
 import { routeDepsResolver } from './route-deps.js';
+import { CALCULATION_READY } from './tokens/calculation.js';
+import { KEYS_READY } from './tokens/keys.js';
+import { RULE_INDEX_READY } from './tokens/read.js';
 import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
 
 export type { PlatformModule, Registry } from './platform-module.js';
@@ -62,17 +65,17 @@ export const platformModule: PlatformModule = {
     registry.value(TOKENS.ComputeMeter, { charge: async () => {}, refund: async () => {} });
     const readiness = new InMemoryReadinessRegistry(config.rulesPaths.join(':'));
     registry.value(TOKENS.Readiness, readiness);
-    // Each subsystem replaces its check by registering the same name; until then the check says what is missing.
-    readiness.register({ name: 'auth configuration', check: () => registry.resolve(TOKENS.AuthGate).health() });
+    // Each subsystem replaces its check by registering under the id it declares; until then the check says what is missing.
+    readiness.register({ id: KEYS_READY.auth, check: () => registry.resolve(TOKENS.AuthGate).health() });
     readiness.register({
-      name: 'shared counter store',
+      id: KEYS_READY.counters,
       check: async () =>
         config.redisUrl === null
           ? { status: 'ready', detail: 'in-process memory (REDIS_URL unset): counters are per instance' }
           : { status: 'unavailable', detail: 'REDIS_URL is set but no Redis store is wired into the composition root' },
     });
-    readiness.register({ name: 'rule index', check: async () => ({ status: 'unavailable', detail: 'no rule index is wired into the composition root' }) });
-    readiness.register({ name: 'calculation runtime', check: async () => ({ status: 'unavailable', detail: 'no calculation runtime is wired into the composition root' }) });
+    readiness.register({ id: RULE_INDEX_READY, check: async () => ({ status: 'unavailable', detail: 'no rule index is wired into the composition root' }) });
+    readiness.register({ id: CALCULATION_READY, check: async () => ({ status: 'unavailable', detail: 'no calculation runtime is wired into the composition root' }) });
   },
 };
 

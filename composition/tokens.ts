@@ -7,7 +7,7 @@ import type { AppConfig } from '../adapters/config/env.js';
 import type { AuthGate } from '../core/ports/auth-gate.js';
 import type { ComputeMeter } from '../core/ports/compute-meter.js';
 import type { Logger } from '../core/ports/logger.js';
-import type { ReadinessRegistry } from '../core/ports/readiness.js';
+import type { ReadinessId, ReadinessRegistry } from '../core/ports/readiness.js';
 import type { RequestObserver } from '../core/ports/request-observer.js';
 
 export interface Token<T> {
@@ -22,6 +22,11 @@ export function token<T>(name: string): Token<T> {
 }
 
 export type Resolve = <T>(token: Token<T>) => T;
+
+/** Declares a readiness check's id (core/ports/readiness.ts): the owner of the dependency declares it once, beside its tokens. */
+export function readinessId(name: string): ReadinessId {
+  return Object.freeze({ name });
+}
 
 /** Read access to one app's registry: look a service up, or ask whether any module bound it. */
 export interface Services {

@@ -14,7 +14,7 @@ import type { CounterStore } from '../../core/ports/counter-store.js';
 import type { KeyStore } from '../../core/ports/key-store.js';
 import type { KeyStores } from '../../core/ports/key-stores.js';
 import type { KillSwitchStore } from '../../core/ports/kill-switch-store.js';
-import type { StoreHealth } from '../../core/ports/store-health.js';
+import type { SharedStoreLifecycle, StoreHealth } from '../../core/ports/store-health.js';
 import type { UsageStore } from '../../core/ports/usage-store.js';
 import { connectRedis, type RedisClient } from './connection.js';
 import { StoreGuard } from './guard.js';
@@ -292,6 +292,7 @@ export interface RedisKeyStores extends KeyStores {
   loss: RedisStoreLossWatch;
   /** Every call of these stores goes through it (guard.ts). */
   guard: StoreGuard;
+  shared: SharedStoreLifecycle;
 }
 
 export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
@@ -318,6 +319,7 @@ export function createRedisStores(options: RedisStoreOptions): RedisKeyStores {
     health: new RedisStoreHealth(redis, guard),
     connected: () => firstConnect,
     loss,
+    shared: { connected: () => firstConnect, loss },
     guard,
     close: async () => {
       loss.stop();

@@ -18,7 +18,7 @@ import { CompiledRuntime, type CompileProblem } from '../../adapters/runtime-com
 import { READ } from '../tokens/read.js';
 import { TOKENS, type Resolve } from '../tokens.js';
 import type { CalculationSettings } from '../../adapters/calculation/settings.js';
-import { CALCULATION } from '../tokens/calculation.js';
+import { CALCULATION, CALCULATION_READY } from '../tokens/calculation.js';
 
 export interface CalculationModuleOptions {
   settings?: Partial<CalculationSettings>;
@@ -90,7 +90,7 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       );
       registry.factory(CALCULATION.Jobs, (resolve) => new JobService(resolve(CALCULATION.JobStore), resolve(CALCULATION.Service), { newId: randomUUID, now: resolve(TOKENS.Clock), logger: resolve(TOKENS.Logger) }));
       registry.resolve(TOKENS.Readiness).register({
-        name: 'calculation runtime',
+        id: CALCULATION_READY,
         check: async () => {
           const calculators = registry.resolve(CALCULATION.Calculators);
           const count = calculators.reduce((n, c) => n + c.packages().length, 0);

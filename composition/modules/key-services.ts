@@ -27,7 +27,8 @@ export interface KeyServicesOptions {
 export interface KeyServices {
   gate: KeyAuthGate;
   deps: KeysDeps;
-  readinessChecks: ReadinessCheck[];
+  /** The subsystem's readiness checks, by what they check (the module registers them under KEYS_READY). */
+  readiness: { auth: ReadinessCheck['check']; counters: ReadinessCheck['check'] };
 }
 
 export function createKeyServices(options: KeyServicesOptions): KeyServices {
@@ -44,11 +45,11 @@ export function createKeyServices(options: KeyServicesOptions): KeyServices {
     trialCaps: { ...DEFAULT_TRIAL_CAPS, ...options.trialCaps },
     throttle: options.throttle ?? DEFAULT_THROTTLE,
   };
-  const readinessChecks: ReadinessCheck[] = [
-    { name: 'auth configuration', check: async () => stripName(await gate.health()) },
-    { name: 'shared counter store', check: () => storeHealth(options.stores) },
-  ];
-  return { gate, deps, readinessChecks };
+  const readiness = {
+    auth: async () => stripName(await gate.health()),
+    counters: () => storeHealth(options.stores),
+  };
+  return { gate, deps, readiness };
 }
 
 function stripName<T extends { name: string }>({ name: _name, ...rest }: T): Omit<T, 'name'> {

@@ -8,11 +8,10 @@ import { createKeyServices, type KeyServices } from './key-services.js';
 import type { KeyStores } from '../../core/ports/key-stores.js';
 import type { PlatformModule } from '../platform-module.js';
 import { createMemoryStores } from '../../adapters/memory-store/memory-stores.js';
-import { createRedisStores, type RedisKeyStores } from '../../adapters/redis-store/redis-stores.js';
-import { RedisStoreLossWatch } from '../../adapters/redis-store/store-loss.js';
+import { createRedisStores } from '../../adapters/redis-store/redis-stores.js';
 import { token, TOKENS } from '../tokens.js';
 import { StoreGuard } from '../../adapters/redis-store/guard.js';
-import { KEYS, STORE_GUARD } from '../tokens/keys.js';
+import { KEYS, KEYS_READY, STORE_GUARD } from '../tokens/keys.js';
 import type { KeysSettings } from '../../adapters/keys/settings.js';
 
 export { KEYS } from '../tokens/keys.js';
@@ -58,50 +57,36 @@ export function createKeysModule(options: KeysModuleOptions = {}): PlatformModul
       registry.factory(TOKENS.ComputeMeter, (resolve) => resolve(KEY_SERVICES).gate);
       registry.factory(KEYS, (resolve) => resolve(KEY_SERVICES).deps);
       const readiness = registry.resolve(TOKENS.Readiness);
+      readiness.register({ id: KEYS_READY.auth, check: () => registry.resolve(KEY_SERVICES).readiness.auth() });
+      readiness.register({ id: KEYS_READY.counters, check: () => registry.resolve(KEY_SERVICES).readiness.counters() });
       // Only a shared store can lose its data under a running instance; memory state dies with the process.
       if (config.redisUrl !== null || options.stores?.health.durable) {
         readiness.register({
-          name: 'shared store data',
-          check: async () => {
-            const loss = lossWatch(registry.resolve(KEY_SERVICES).deps.stores);
-            return loss ? loss.health() : { status: 'ready', detail: 'these stores keep no epoch markers' };
-          },
-        });
-      }
-      for (const name of ['auth configuration', 'shared counter store']) {
-        readiness.register({
-          name,
-          check: async () => {
-            const check = registry.resolve(KEY_SERVICES).readinessChecks.find((c) => c.name === name);
-            return check ? check.check() : { status: 'unavailable', detail: 'not wired' };
-          },
+          id: KEYS_READY.storeData,
+          check: async () => registry.resolve(KEY_SERVICES).deps.stores.shared?.loss.health() ?? { status: 'ready', detail: 'these stores keep no epoch markers' },
         });
       }
     },
     async start(resolve) {
-      const stores = resolve(KEY_SERVICES).deps.stores as KeyStores & { connected?: () => Promise<boolean> };
+      const { shared, health } = resolve(KEY_SERVICES).deps.stores;
+      if (shared === undefined) return;
       // Bounded: the Redis client gives up the first attempt after its connect timeout and keeps retrying in the background.
       const logger = resolve(TOKENS.Logger);
-      if (stores.connected && !(await stores.connected())) {
-        logger.warn('shared store unreachable at start; serving 503 store_unavailable until it answers', { store: stores.health.name });
+      if (!(await shared.connected())) {
+        logger.warn('shared store unreachable at start; serving 503 store_unavailable until it answers', { store: health.name });
       }
-      lossWatch(stores)?.start(
+      shared.loss.start(
         (event) => logger.error('the shared store lost its data; security state written back, readiness reports it (docs/operations.md)', { ...event }),
         // An unreachable store is reported by readiness and 503s; the next check tries again.
         () => {},
       );
     },
     async stop(resolve) {
-      lossWatch(resolve(KEY_SERVICES).deps.stores)?.stop();
-      await resolve(KEY_SERVICES).deps.stores.close();
+      const { stores } = resolve(KEY_SERVICES).deps;
+      stores.shared?.loss.stop();
+      await stores.close();
     },
   };
-}
-
-/** The store-loss watch of Redis stores (the memory store has none: it lives and dies with the process). */
-function lossWatch(stores: KeyStores): RedisStoreLossWatch | null {
-  const loss = (stores as Partial<RedisKeyStores>).loss;
-  return loss instanceof RedisStoreLossWatch ? loss : null;
 }
 
 export const keysModule = createKeysModule();

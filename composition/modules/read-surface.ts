@@ -11,7 +11,7 @@ import { token, TOKENS } from '../tokens.js';
 import { ReadCatalogHolder } from '../../adapters/read-surface/holder.js';
 import { buildCatalogFrom } from '../../adapters/read-surface/load.js';
 import { SharedRepositories } from '../../adapters/read-surface/shared-repositories.js';
-import { READ } from '../tokens/read.js';
+import { READ, RULE_INDEX_READY } from '../tokens/read.js';
 
 const CONSUMER = 'read-surface';
 /** The module's own view of the catalog holder (set and fail at start); routes see READ.Catalog. */
@@ -32,7 +32,7 @@ export const readSurfaceModule: PlatformModule = {
     registry.factory(READ.Runtime, (resolve) => new CalculatorRuntimeCatalog(() => (registry.has(CALCULATION.Calculators) ? resolve(CALCULATION.Calculators) : [])));
     const readiness = registry.resolve(TOKENS.Readiness);
     readiness.setSource(config.rulesPaths.join(':'));
-    readiness.register({ name: 'rule index', check: async () => holder.health() });
+    readiness.register({ id: RULE_INDEX_READY, check: async () => holder.health() });
   },
   async start(resolve) {
     const holder = resolve(HOLDER);

@@ -6,7 +6,7 @@ import type { JobRecord, JobStore } from '../../core/ports/job-store.js';
 import type { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
 import type { CompileProblem } from '../../adapters/runtime-compiled/compiled-runtime.js';
 import type { JobSubmission } from '../../core/usecases/calculate/jobs.js';
-import { token, type Resolve } from '../tokens.js';
+import { readinessId, token, type Resolve } from '../tokens.js';
 
 /** What the job routes do with jobs (JobService implements it). */
 export interface CalculationJobs {
@@ -15,6 +15,9 @@ export interface CalculationJobs {
   /** The job as its owner sees it (404 for another key's job). */
   get(id: string, apiKeyId: string | null): Promise<JobRecord>;
 }
+
+/** The calculation subsystem's readiness check (the platform installs a placeholder under it until the module is wired). */
+export const CALCULATION_READY = readinessId('calculation runtime');
 
 export const CALCULATION = {
   /** The app's runtime holder: start() loads into it (per app, never shared between apps). */

@@ -2,7 +2,7 @@
 import type { RuntimeCatalog } from '../../core/ports/runtime.js';
 import type { ReadCatalog } from '../../core/usecases/read/read-catalog.js';
 import type { SharedRepositories } from '../../adapters/read-surface/shared-repositories.js';
-import { token } from '../tokens.js';
+import { readinessId, token } from '../tokens.js';
 
 export type { LoadedRuleRepository } from '../../adapters/read-surface/load.js';
 
@@ -10,6 +10,9 @@ export type { LoadedRuleRepository } from '../../adapters/read-surface/load.js';
 export interface CurrentCatalog {
   current(): ReadCatalog;
 }
+
+/** The read surface's readiness check (the platform installs a placeholder under it until the module is wired). */
+export const RULE_INDEX_READY = readinessId('rule index');
 
 export const READ = {
   /** The rule index and search index, set once the module has started. */

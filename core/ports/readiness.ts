@@ -7,16 +7,24 @@ export interface DependencyHealth {
   detail?: string;
 }
 
+/**
+ * Identifies one readiness check. The subsystem that owns the dependency declares its id once (the composition's
+ * token files); checks are keyed by the id object, never matched by their names. `name` is what /v1/ready reports:
+ * 'auth configuration', 'shared counter store', 'rule index', 'calculation runtime', ...
+ */
+export interface ReadinessId {
+  readonly name: string;
+}
+
 /** One readiness check. A check that throws is reported as unavailable with the error message as detail. */
 export interface ReadinessCheck {
-  /** Stable dependency name: 'auth configuration', 'shared counter store', 'rule index', 'calculation runtime'. */
-  name: string;
+  id: ReadinessId;
   check(): Promise<Omit<DependencyHealth, 'name'>>;
 }
 
 /**
- * Where subsystems register their readiness checks. Registering a name that already exists replaces
- * that check, so a subsystem can take over the default check the composition root installs.
+ * Where subsystems register their readiness checks. Registering under an id already registered replaces that
+ * check (in its place in the order), so a subsystem can take over the default check the composition installs.
  */
 export interface ReadinessRegistry {
   register(check: ReadinessCheck): void;

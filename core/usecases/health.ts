@@ -1,6 +1,6 @@
 import { API_VERSION, SERVICE_NAME, type Environment } from '../domain/config.js';
 import { ServiceError } from '../domain/errors.js';
-import type { DependencyHealth, DependencyStatus, ReadinessCheck, ReadinessRegistry } from '../ports/readiness.js';
+import type { DependencyHealth, DependencyStatus, ReadinessCheck, ReadinessId, ReadinessRegistry } from '../ports/readiness.js';
 
 export interface HealthResponse {
   service: string;
@@ -40,9 +40,9 @@ async function runCheck(check: ReadinessCheck): Promise<DependencyHealth> {
   });
   try {
     const result = await Promise.race([check.check(), timeout]);
-    return result.detail === undefined ? { name: check.name, status: result.status } : { name: check.name, status: result.status, detail: result.detail };
+    return result.detail === undefined ? { name: check.id.name, status: result.status } : { name: check.id.name, status: result.status, detail: result.detail };
   } catch (error) {
-    return { name: check.name, status: 'unavailable', detail: error instanceof Error ? error.message : String(error) };
+    return { name: check.id.name, status: 'unavailable', detail: error instanceof Error ? error.message : String(error) };
   } finally {
     clearTimeout(timer);
   }
@@ -65,9 +65,9 @@ export async function requireReady(registry: ReadinessRegistry): Promise<ReadyRe
   return result;
 }
 
-/** In-memory registry; later registrations with the same name replace earlier ones. */
+/** In-memory registry; a later registration under the same id replaces the earlier one. */
 export class InMemoryReadinessRegistry implements ReadinessRegistry {
-  readonly #checks = new Map<string, ReadinessCheck>();
+  readonly #checks = new Map<ReadinessId, ReadinessCheck>();
   #source: string;
 
   constructor(source: string) {
@@ -75,7 +75,7 @@ export class InMemoryReadinessRegistry implements ReadinessRegistry {
   }
 
   register(check: ReadinessCheck): void {
-    this.#checks.set(check.name, check);
+    this.#checks.set(check.id, check);
   }
 
   checks(): readonly ReadinessCheck[] {

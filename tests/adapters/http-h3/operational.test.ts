@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../../composition/tokens.js';
+import { CALCULATION_READY } from '../../../composition/tokens/calculation.js';
+import { RULE_INDEX_READY } from '../../../composition/tokens/read.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 
 let t: TestApp | undefined;
@@ -38,20 +40,20 @@ describe('operational routes', () => {
     const key = testKey('ops', ['*']);
     t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([key.entry]) }, overrides: { modules: [] } });
     const readiness = t.app.resolve(TOKENS.Readiness);
-    readiness.register({ name: 'rule index', check: async () => ({ status: 'ready', detail: '3 rules' }) });
-    readiness.register({ name: 'calculation runtime', check: async () => ({ status: 'ready' }) });
+    readiness.register({ id: RULE_INDEX_READY, check: async () => ({ status: 'ready', detail: '3 rules' }) });
+    readiness.register({ id: CALCULATION_READY, check: async () => ({ status: 'ready' }) });
     readiness.setSource('bundled rules');
     const ok = await t.request('GET', '/v1/ready');
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ ready: true, status: 'ready', source: 'bundled rules' });
     expect(ok.body.data.dependencies).toHaveLength(4);
 
-    readiness.register({ name: 'calculation runtime', check: async () => ({ status: 'degraded', detail: 'one package failed to compile' }) });
+    readiness.register({ id: CALCULATION_READY, check: async () => ({ status: 'degraded', detail: 'one package failed to compile' }) });
     const degraded = await t.request('GET', '/v1/ready');
     expect(degraded.status).toBe(503);
     expect(degraded.body.data.status).toBe('degraded');
 
-    readiness.register({ name: 'rule index', check: async () => { throw new Error('index exploded'); } });
+    readiness.register({ id: RULE_INDEX_READY, check: async () => { throw new Error('index exploded'); } });
     const failing = await t.request('GET', '/v1/ready');
     expect(failing.body.data.status).toBe('unavailable');
     expect(failing.body.data.dependencies.find((d: { name: string }) => d.name === 'rule index')).toEqual({ name: 'rule index', status: 'unavailable', detail: 'index exploded' });

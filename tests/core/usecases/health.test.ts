@@ -12,13 +12,14 @@ describe('health use cases', () => {
     expect(version('dev')).toEqual({ api_version: '0.1.0', environment: 'dev' });
   });
 
-  it('reports the worst dependency status, in registration order, and replaces checks by name', async () => {
+  it('reports the worst dependency status, in registration order, and replaces checks by id', async () => {
     const registry = new InMemoryReadinessRegistry('rules/');
-    registry.register({ name: 'a', check: async () => ({ status: 'ready' }) });
-    registry.register({ name: 'b', check: async () => ({ status: 'unavailable', detail: 'down' }) });
-    registry.register({ name: 'c', check: async () => ({ status: 'degraded' }) });
+    const [a, b, c] = [{ name: 'a' }, { name: 'b' }, { name: 'c' }];
+    registry.register({ id: a, check: async () => ({ status: 'ready' }) });
+    registry.register({ id: b, check: async () => ({ status: 'unavailable', detail: 'down' }) });
+    registry.register({ id: c, check: async () => ({ status: 'degraded' }) });
     expect((await readiness(registry)).status).toBe('unavailable');
-    registry.register({ name: 'b', check: async () => ({ status: 'ready' }) });
+    registry.register({ id: b, check: async () => ({ status: 'ready' }) });
     const result = await readiness(registry);
     expect(result).toEqual({
       ready: false,
@@ -28,9 +29,16 @@ describe('health use cases', () => {
     });
   });
 
+  it('keys checks by their id object: a check under another id with the same name does not replace it', async () => {
+    const registry = new InMemoryReadinessRegistry('x');
+    registry.register({ id: { name: 'store' }, check: async () => ({ status: 'ready' }) });
+    registry.register({ id: { name: 'store' }, check: async () => ({ status: 'degraded' }) });
+    expect((await readiness(registry)).dependencies.map((d) => d.status)).toEqual(['ready', 'degraded']);
+  });
+
   it('requireReady throws not_ready carrying the same data', async () => {
     const registry = new InMemoryReadinessRegistry('x');
-    registry.register({ name: 'store', check: async () => ({ status: 'degraded', detail: 'slow' }) });
+    registry.register({ id: { name: 'store' }, check: async () => ({ status: 'degraded', detail: 'slow' }) });
     const error = await requireReady(registry).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).code).toBe('not_ready');
@@ -41,7 +49,7 @@ describe('health use cases', () => {
   it('reports a hanging check as unavailable after the check timeout', async () => {
     vi.useFakeTimers();
     const registry = new InMemoryReadinessRegistry('x');
-    registry.register({ name: 'hangs', check: () => new Promise(() => undefined) });
+    registry.register({ id: { name: 'hangs' }, check: () => new Promise(() => undefined) });
     const pending = readiness(registry);
     await vi.advanceTimersByTimeAsync(2_000);
     expect((await pending).dependencies).toEqual([{ name: 'hangs', status: 'unavailable', detail: 'check timed out after 2000 ms' }]);

@@ -66,11 +66,10 @@ describe('KeyAuthGate', () => {
   });
 
   it('answers 503 auth_not_configured when no key exists anywhere', async () => {
-    const { gate, readinessChecks } = setup([]);
+    const { gate, readiness } = setup([]);
     expect((await failure(gate.authenticate(request({ 'x-api-key': 'x' })))).code).toBe('auth_not_configured');
     expect((await failure(gate.authenticate(request({})))).code).toBe('auth_not_configured');
-    const auth = readinessChecks.find((c) => c.name === 'auth configuration');
-    expect((await auth?.check())?.status).toBe('unavailable');
+    expect((await readiness.auth()).status).toBe('unavailable');
   });
 
   it('rate limits per key in fixed windows, with a per-key override', async () => {
