@@ -1,0 +1,974 @@
+#!/usr/bin/env node
+// Generates the HHS poverty guidelines module (rules/us/statutes/42/9902/2), the federal Lifeline modules
+// (rules/us/regulations/47-cfr/54/400, 409, 403), one Lifeline assembly per jurisdiction
+// (rules/us-xx/policies/lifeline/benefit-calculation), their companion tests, the compose specs
+// (rules/programs/us-xx/lifeline/2026.yaml) and docs/lifeline-coverage.md, from scripts/data/lifeline.json and, for
+// the SNAP link, the State SNAP packages (scripts/data/snap-state-figures.json and their compose specs, which
+// scripts/generate-snap-state-rules.mjs writes). Expected values in tests come from scripts/lib/lifeline-reference.mjs
+// and scripts/lib/snap-reference.mjs, which are independent of the rule engine.
+// Usage: node scripts/generate-lifeline-rules.mjs [--check]
+//   --check writes nothing and exits 1 when a generated file differs from (or is missing on) disk.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { computeLifeline, guideline, guidelineYear } from './lib/lifeline-reference.mjs';
+import { computeSnap } from './lib/snap-reference.mjs';
+import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
+import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/lifeline.json'), 'utf8'));
+const snapData = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
+const CHECK = process.argv.includes('--check');
+const stale = [];
+
+const G = 'us:statutes/42/9902/2';
+const L400 = 'us:regulations/47-cfr/54/400';
+const L409 = 'us:regulations/47-cfr/54/409';
+const L403 = 'us:regulations/47-cfr/54/403';
+const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
+const CFR = (s) => `https://www.law.cornell.edu/cfr/text/47/${s}`;
+const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
+const AREAS = ['48_states_dc', 'alaska', 'hawaii'];
+const AREA_TEXT = { '48_states_dc': 'the 48 contiguous States and the District of Columbia', alaska: 'Alaska', hawaii: 'Hawaii' };
+const YEARS = Object.keys(data.poverty_guidelines).map(Number).sort();
+const LAST_YEAR = YEARS.at(-1);
+const PERIOD = '2026-03'; // the first month of the 2026 guidelines for Lifeline (USAC switched on 2026-02-25)
+
+const q = (s) => JSON.stringify(s);
+const quoteSources = (text) => text.replace(/^(\s+(?:- )?source): (?!['"])(.*(?:: | #).*)$/gm, (_, key, value) => `${key}: ${q(value)}`);
+
+function write(rel, text) {
+  const p = path.join(root, rel);
+  if (rel.endsWith('.yaml') && !rel.endsWith('.test.yaml')) text = quoteSources(text).replace(/([^\n:])\n {2}- name: /g, '$1\n\n  - name: ');
+  if (rel.endsWith('.yaml')) text = text.replace(/: (\d{4}-\d{2}-\d{2})$/gm, ": '$1'");
+  if (CHECK) {
+    if (!fs.existsSync(p) || fs.readFileSync(p, 'utf8') !== text) stale.push(rel);
+    return;
+  }
+  fs.mkdirSync(path.dirname(p), { recursive: true });
+  fs.writeFileSync(p, text);
+}
+const yamlList = (cases) => YAML.stringify(cases, { lineWidth: 110 }).replace(/\n- name:/g, '\n\n- name:');
+const money = (n) => `$${Number(n).toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(Number(n)) ? 0 : 2 })}`;
+
+// ---------- jurisdictions
+
+const jurisdictions = [];
+for (const [code, st] of Object.entries(snapData.states)) {
+  const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
+  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
+}
+for (const [code, t] of Object.entries(data.territories)) jurisdictions.push({ code, name: t.name, snap: null, area: t.area, territory: true, note: t.note });
+jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
+
+// ---------- the HHS poverty guidelines (42 U.S.C. 9902(2))
+
+function guidelinesModule() {
+  const rules = [];
+  rules.push(`
+  - name: hhs_poverty_guideline_area
+    kind: parameter
+    dtype: Text
+    source: 42 U.S.C. 9902(2); HHS poverty guidelines (one table for the 48 contiguous States and the District of Columbia, one for Alaska, one for Hawaii; the guidelines do not cover the territories, whose programs' administrators decide what applies there)
+    source_url: ${ASPE}
+    description: >-
+      Hook. The guideline table that applies where the household lives: 48_states_dc, alaska or hawaii. A
+      jurisdiction's module binds it with sets (Alaska, Hawaii, and the territories whose administrator uses the
+      48-State table); everywhere else it is the 48-State table.
+    versions:
+      - effective_from: '${data.poverty_guidelines[YEARS[0]].effective}'
+        formula: '"48_states_dc"'`);
+  for (const year of YEARS) {
+    const g = data.poverty_guidelines[year];
+    const cite = `HHS, Annual Update of the HHS Poverty Guidelines, ${g.notice} (${g.published}${g.fr_doc ? `; FR Doc. ${g.fr_doc}` : ''})`;
+    for (const [part, idx, what] of [['first_person', 0, 'for a household of one'], ['each_additional_person', 1, 'added for each person after the first']]) {
+      for (const area of AREAS) {
+        rules.push(`
+  - name: hhs_poverty_guideline_${year}_${part}_${area}
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: 42 U.S.C. 9902(2); ${cite}, ${AREA_TEXT[area]}, annual amount ${what}
+    source_url: ${g.url}
+    versions:
+      - effective_from: '${g.effective}'  # ${g.effective_basis}
+        formula: '${g[area][idx]}'`);
+      }
+      rules.push(`
+  - name: hhs_poverty_guideline_${year}_${part}
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Year
+    unit: USD
+    source: 42 U.S.C. 9902(2); ${cite}, annual amount ${what} in the table that applies (hhs_poverty_guideline_area)
+    source_url: ${g.url}
+    versions:
+      - effective_from: '${g.effective}'
+        formula: >-
+          if hhs_poverty_guideline_area == "alaska": hhs_poverty_guideline_${year}_${part}_alaska
+          elif hhs_poverty_guideline_area == "hawaii": hhs_poverty_guideline_${year}_${part}_hawaii
+          else: hhs_poverty_guideline_${year}_${part}_48_states_dc`);
+    }
+  }
+  return `format: rulespec/v1
+module:
+  summary: >-
+    The HHS poverty guidelines (42 U.S.C. 9902(2)), shared by every program that tests income against them: for each
+    calendar year ${YEARS.join(', ')}, the annual amount for a household of one and the amount added for each
+    additional person, in the three tables HHS publishes (the 48 contiguous States and DC, Alaska, Hawaii), each
+    cited to its Federal Register notice and dated from the notice's effective date. A program does not read these
+    dates: it states the date from which it uses each year's guidelines (Lifeline: USAC's switch dates, in
+    us:regulations/47-cfr/54/409; school meals and WIC: July 1; SNAP keeps its own table, us:statutes/7/2014/c, on
+    October 1) and picks that year's rule here. The guideline for n people is first + (n - 1) x each additional.
+  source_verification:
+    corpus_citation_path: us/statute/42/9902
+rules:${rules.join('\n')}
+`;
+}
+
+function guidelinesTests() {
+  const tests = [];
+  for (const year of YEARS) {
+    const g = data.poverty_guidelines[year];
+    const month = g.effective.slice(0, 7) === `${year}-01` ? `${year}-02` : g.effective.slice(0, 7);
+    const output = {};
+    for (const area of AREAS) for (const [part, idx] of [['first_person', 0], ['each_additional_person', 1]]) output[`${G}#hhs_poverty_guideline_${year}_${part}_${area}`] = g[area][idx];
+    output[`${G}#hhs_poverty_guideline_${year}_first_person`] = g['48_states_dc'][0];
+    output[`${G}#hhs_poverty_guideline_${year}_each_additional_person`] = g['48_states_dc'][1];
+    tests.push({ name: `guidelines_${year}_as_published`, description: `${g.notice}: 48 States and DC ${g['48_states_dc'].join(' + ')}; Alaska ${g.alaska.join(' + ')}; Hawaii ${g.hawaii.join(' + ')} (first person + each additional person); the derived rules give the 48-State table where no jurisdiction binds the area.`,
+      period: month, input: {}, output });
+  }
+  return tests;
+}
+
+// ---------- federal Lifeline modules
+
+const HOUSEHOLD_IDS = {
+  household_size: `${L400}#input.household_size`,
+  earned_income: `${L400}#input.earned_income`,
+  unearned_income: `${L400}#input.unearned_income`,
+};
+const PERSON_IDS = {
+  earned_income: `${L400}#input.earned_income`,
+  unearned_income: `${L400}#input.unearned_income`,
+  self_employment_income: `${L400}#input.self_employment_income`,
+  self_employment_costs: `${L400}#input.self_employment_costs`,
+};
+const LIFELINE_IDS = {
+  receives_snap: `${L409}#input.receives_snap`,
+  receives_snap_given: `${L409}#input.receives_snap_given`,
+  receives_medicaid: `${L409}#input.receives_medicaid`,
+  receives_ssi: `${L409}#input.receives_ssi`,
+  receives_federal_public_housing_assistance: `${L409}#input.receives_federal_public_housing_assistance`,
+  receives_veterans_pension: `${L409}#input.receives_veterans_pension`,
+  tribal_land: `${L409}#input.tribal_land`,
+  receives_bia_general_assistance: `${L409}#input.receives_bia_general_assistance`,
+  receives_tribal_tanf: `${L409}#input.receives_tribal_tanf`,
+  receives_head_start_income_qualified: `${L409}#input.receives_head_start_income_qualified`,
+  receives_fdpir: `${L409}#input.receives_fdpir`,
+  lifeline_service_type: `${L403}#input.lifeline_service_type`,
+  phone_cost: `${L403}#input.phone_cost`,
+  phone_cost_given: `${L403}#input.phone_cost_given`,
+  broadband_cost: `${L403}#input.broadband_cost`,
+  broadband_cost_given: `${L403}#input.broadband_cost_given`,
+};
+const LIFELINE_TYPES = Object.fromEntries(Object.keys(LIFELINE_IDS).map((k) => [k, k === 'lifeline_service_type' ? 'Text' : k.endsWith('_cost') ? 'Money' : 'Boolean']));
+const LIFELINE_DEFAULTS = Object.fromEntries(Object.keys(LIFELINE_IDS).map((k) => [k, k === 'lifeline_service_type' ? 'broadband' : k.endsWith('_cost') ? 0 : false]));
+const GIVEN_FLAGS = { receives_snap_given: 'receives_snap', phone_cost_given: 'phone_cost', broadband_cost_given: 'broadband_cost' };
+
+function module400() {
+  return `format: rulespec/v1
+module:
+  summary: >-
+    Lifeline definitions (47 CFR 54.400). A household (h) is everyone who lives together at the same address as one
+    economic unit, sharing income and expenses; the packages count the people listed (the membership relation the
+    SNAP packages also use) or household_size, whichever is larger. Income (f) is all income actually received by all
+    members: wages before deductions, benefits, pensions, support and the like; net self-employment earnings count and
+    a self-employment loss counts as 0 (the rule lists no offset of losses). The income facts are monthly (the
+    household vocabulary, docs/household.md); Lifeline compares annual income, so the monthly total is multiplied by
+    12 (USAC accepts three consecutive months of pay statements as proof of annual income).
+  source_verification:
+    corpus_citation_path: us/regulation/47-cfr/54.400
+imports:
+  - us:statutes/7/2012/m
+rules:
+  - name: lifeline_person_monthly_income
+    kind: derived
+    entity: Person
+    dtype: Money
+    period: Month
+    unit: USD
+    source: 47 CFR 54.400(f) (income is all income actually received by all members of a household)
+    source_url: ${CFR('54.400')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: earned_income + unearned_income + max(self_employment_income - self_employment_costs, 0)
+
+  - name: lifeline_household_monthly_income
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: 47 CFR 54.400(f), (h)
+    source_url: ${CFR('54.400')}
+    description: Household-level income facts plus each listed member's income.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: earned_income + unearned_income + sum(member_of_snap_household.lifeline_person_monthly_income)
+
+  - name: lifeline_household_annual_income
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Year
+    unit: USD
+    source: 47 CFR 54.400(f); 54.409(a)(1) (annual household income against the annual guideline); the monthly facts times 12
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: lifeline_household_monthly_income * 12
+
+  - name: lifeline_household_size
+    kind: derived
+    entity: Household
+    dtype: Integer
+    period: Month
+    unit: count
+    source: 47 CFR 54.400(h) (household); 54.409(a)(1) (the guideline for a household of that size)
+    source_url: ${CFR('54.400')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: max(household_size, len(member_of_snap_household))
+`;
+}
+
+function module409() {
+  const switches = data.lifeline_guideline_switch.map((s) => `      - effective_from: '${s.from}'  # ${s.verified ? s.source : `not verified: ${s.reason}`}\n        formula: '${s.year}'`).join('\n');
+  const pick = (part) => `match lifeline_poverty_guideline_year:\n${YEARS.map((y) => `            ${y} => hhs_poverty_guideline_${y}_${part}`).join('\n')}`;
+  return `format: rulespec/v1
+module:
+  summary: >-
+    Who qualifies for Lifeline (47 CFR 54.409). (a)(1): household income at or below 135% of the Federal Poverty
+    Guidelines for a household of that size; (a)(2): the consumer, a dependant or the household receives Medicaid,
+    SNAP, SSI, Federal Public Housing Assistance or the Veterans and Survivors Pension; (b): on Tribal lands also
+    Bureau of Indian Affairs general assistance, Tribally administered TANF, Head Start (households meeting its income
+    standard) or the Food Distribution Program on Indian Reservations. The guidelines are the shared module
+    us:statutes/42/9902/2; Lifeline takes up each year's guidelines on the date USAC updates the National Verifier
+    (lifeline_poverty_guideline_year). SNAP receipt is a fact the caller states (receives_snap); when it is not given,
+    the State's SNAP eligibility computed from the same household stands in for it (lifeline_snap_eligibility_computed,
+    a hook the jurisdiction's assembly binds to the State SNAP package's snap_eligible). The other receipts are facts
+    the caller states (default: not received). One benefit per household: every value here is the household's.
+  source_verification:
+    corpus_citation_path: us/regulation/47-cfr/54.409
+imports:
+  - ${L400}
+  - ${G}
+rules:
+  - name: lifeline_poverty_guideline_year
+    kind: parameter
+    dtype: Integer
+    source: 47 CFR 54.409(a)(1) (the Federal Poverty Guidelines); USAC Lifeline announcements of the date its forms and systems take up each year's guidelines
+    source_url: https://www.usac.org/lifeline/resources/announcements/announcements-archive
+    description: >-
+      The calendar year of the HHS poverty guidelines Lifeline uses: ${data.lifeline_guideline_switch.map((s) => `${s.year} from ${s.from}`).join(', ')}.
+    versions:
+${switches}
+
+  - name: lifeline_poverty_guideline_first_person
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Year
+    unit: USD
+    source: 47 CFR 54.409(a)(1); 42 U.S.C. 9902(2) (the guideline year Lifeline uses)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2023-01-19'
+        formula: >-
+          ${pick('first_person')}
+
+  - name: lifeline_poverty_guideline_each_additional_person
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Year
+    unit: USD
+    source: 47 CFR 54.409(a)(1); 42 U.S.C. 9902(2) (the guideline year Lifeline uses)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2023-01-19'
+        formula: >-
+          ${pick('each_additional_person')}
+
+  - name: lifeline_poverty_guideline
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Year
+    unit: USD
+    source: 47 CFR 54.409(a)(1) ("for a household of that size"); 42 U.S.C. 9902(2)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2023-01-19'
+        formula: lifeline_poverty_guideline_first_person + (max(lifeline_household_size, 1) - 1) * lifeline_poverty_guideline_each_additional_person
+
+  - name: lifeline_income_limit_rate
+    kind: parameter
+    dtype: Rate
+    source: 47 CFR 54.409(a)(1) ("at or below 135% of the Federal Poverty Guidelines")
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: '1.35'
+
+  - name: lifeline_income_limit
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Year
+    unit: USD
+    source: 47 CFR 54.409(a)(1)
+    source_url: ${CFR('54.409')}
+    description: >-
+      135% of the guideline, not rounded (USAC's published chart shows whole dollars, rounding a half dollar up, e.g.
+      $21,128 for one person in 2025 against 15,650 x 1.35 = 21,127.50).
+    versions:
+      - effective_from: '2012-06-01'
+        formula: lifeline_poverty_guideline * lifeline_income_limit_rate
+
+  - name: lifeline_income_eligible
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(1)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: lifeline_household_annual_income <= lifeline_income_limit
+
+  - name: lifeline_snap_eligibility_computed
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (SNAP); the State SNAP package bound by the jurisdiction's assembly
+    source_url: ${CFR('54.409')}
+    description: >-
+      Hook. The household's SNAP eligibility as the State's SNAP rules compute it from the same facts, read in place
+      of SNAP receipt when receives_snap is not given. Default (no SNAP package in the closure, as where SNAP does not
+      operate): not eligible.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: 'false'
+
+  - name: lifeline_receives_snap
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (the consumer, a dependant or the household receives SNAP)
+    source_url: ${CFR('54.409')}
+    description: Stated receipt when receives_snap is given; otherwise the SNAP eligibility computed for the household.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: (receives_snap_given and receives_snap) or (not receives_snap_given and lifeline_snap_eligibility_computed)
+
+  - name: lifeline_qualifies_through_listed_program
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (Medicaid, SSI, Federal Public Housing Assistance, Veterans and Survivors Pension)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: >-
+          receives_medicaid or receives_ssi or receives_federal_public_housing_assistance or receives_veterans_pension
+
+  - name: lifeline_qualifies_through_tribal_program
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(b) (residents of Tribal lands also qualify through Tribal-specific federal assistance programs)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: >-
+          tribal_land and (receives_bia_general_assistance or receives_tribal_tanf
+            or receives_head_start_income_qualified or receives_fdpir)
+
+  - name: lifeline_eligible_without_snap
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(1), (a)(2), (b)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: >-
+          lifeline_income_eligible or lifeline_qualifies_through_listed_program
+            or lifeline_qualifies_through_tribal_program
+
+  - name: lifeline_eligible
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409 (a qualifying low-income consumer); one Lifeline benefit per household (47 CFR 54.409(c); 54.405(c))
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: lifeline_eligible_without_snap or lifeline_receives_snap
+
+  - name: lifeline_snap_receipt_immaterial
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409 (SNAP receipt decides nothing when stated, or when the household qualifies otherwise)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: receives_snap_given or lifeline_eligible_without_snap
+
+  - name: lifeline_tribal_land_immaterial
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.403(a)(3), 54.409(b) (Tribal lands matter for an eligible household's amount, or for one that states a Tribal program)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: >-
+          not lifeline_eligible and not (receives_bia_general_assistance or receives_tribal_tanf
+            or receives_head_start_income_qualified or receives_fdpir)
+
+  - name: lifeline_tribal_programs_immaterial
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(b) (Tribal programs qualify only residents of Tribal lands)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: not tribal_land or lifeline_eligible
+`;
+}
+
+function module403() {
+  const voice = data.amounts.voice_only.versions.map(([d, v]) => `      - effective_from: '${d}'\n        formula: '${v}'`).join('\n');
+  return `format: rulespec/v1
+module:
+  summary: >-
+    The Lifeline support amount (47 CFR 54.403): $9.25 a month for service meeting the broadband minimum service
+    standards (a)(1); $5.25 for standalone voice or voice with broadband below the standards since December 1, 2020
+    ((a)(2)(iii); the elimination (a)(2)(iv) scheduled for December 1, 2021 has been paused by yearly Wireline
+    Competition Bureau waivers); up to $25 more for an eligible resident of Tribal lands (a)(3). One benefit per
+    household. The support reduces the price of the service (54.403(b)), so when the household's telephone or
+    broadband price is given the benefit is at most that price; otherwise it is the full support amount. State
+    supplements (California, Oregon, Texas, Kansas...) are not encoded.
+  source_verification:
+    corpus_citation_path: us/regulation/47-cfr/54.403
+imports:
+  - ${L409}
+rules:
+  - name: lifeline_basic_support_amount
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${data.amounts.basic.source}
+    source_url: ${data.amounts.basic.url}
+    versions:
+      - effective_from: '${data.amounts.basic.from}'
+        formula: '${data.amounts.basic.value}'
+
+  - name: lifeline_voice_only_support_amount
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${data.amounts.voice_only.source}
+    source_url: ${data.amounts.voice_only.url}
+    versions:
+${voice}
+
+  - name: lifeline_tribal_support_amount
+    kind: parameter
+    dtype: Money
+    unit: USD
+    source: ${data.amounts.tribal.source}
+    source_url: ${data.amounts.tribal.url}
+    versions:
+      - effective_from: '${data.amounts.tribal.from}'
+        formula: '${data.amounts.tribal.value}'
+
+  - name: lifeline_support_amount
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: 47 CFR 54.403(a)(1)-(3)
+    source_url: ${CFR('54.403')}
+    description: The monthly federal support for an eligible household's one Lifeline service; 0 when not eligible.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: >-
+          if lifeline_eligible:
+            (if lifeline_service_type == "voice_only": lifeline_voice_only_support_amount else: lifeline_basic_support_amount)
+              + (if tribal_land: lifeline_tribal_support_amount else: 0)
+          else: 0
+
+  - name: lifeline_benefit
+    kind: derived
+    entity: Household
+    dtype: Money
+    period: Month
+    unit: USD
+    source: 47 CFR 54.403(a), (b) (the support reduces the price of the Lifeline service)
+    source_url: ${CFR('54.403')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: >-
+          if phone_cost_given or broadband_cost_given: min(lifeline_support_amount, phone_cost + broadband_cost)
+          else: lifeline_support_amount
+
+  - name: lifeline_amount_immaterial
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.403(a) (the service type and Tribal lands change the amount of an eligible household only)
+    source_url: ${CFR('54.403')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: not lifeline_eligible
+`;
+}
+
+// Inputs every Lifeline rule reads, with neutral values (overridden per case).
+function lifelineInput(over = {}) {
+  const v = { receives_snap: false, receives_snap_given: true, receives_medicaid: false, receives_ssi: false, receives_federal_public_housing_assistance: false,
+    receives_veterans_pension: false, tribal_land: false, receives_bia_general_assistance: false, receives_tribal_tanf: false,
+    receives_head_start_income_qualified: false, receives_fdpir: false, lifeline_service_type: 'broadband', phone_cost: 0, phone_cost_given: false,
+    broadband_cost: 0, broadband_cost_given: false, ...over };
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [LIFELINE_IDS[k], x]));
+}
+
+function federalTests() {
+  const p = PERIOD;
+  const yr = guidelineYear(data, p);
+  const two = computeLifeline(data, { period: p, area: '48_states_dc', size: 2, monthlyIncome: 1700 });
+  const tests400 = [
+    { name: 'members_income_and_household_facts_add_up', description: 'household earned 100 + unearned 50; member A: wages 1000 + self-employment 400 - 150 = 250 -> 1250; member B: benefits 300 + self-employment 100 - 200 (a loss, counted as 0) -> 300; monthly 100 + 50 + 1250 + 300 = 1700; annual 1700 x 12 = 20400; size max(1, 2 listed) = 2.',
+      period: p,
+      input: { [HOUSEHOLD_IDS.household_size]: 1, [HOUSEHOLD_IDS.earned_income]: 100, [HOUSEHOLD_IDS.unearned_income]: 50,
+        [MEMBERS]: [
+          { id: 'a', [PERSON_IDS.earned_income]: 1000, [PERSON_IDS.unearned_income]: 0, [PERSON_IDS.self_employment_income]: 400, [PERSON_IDS.self_employment_costs]: 150 },
+          { id: 'b', [PERSON_IDS.earned_income]: 0, [PERSON_IDS.unearned_income]: 300, [PERSON_IDS.self_employment_income]: 100, [PERSON_IDS.self_employment_costs]: 200 },
+        ] },
+      output: { [`${L400}#lifeline_household_monthly_income`]: 1700, [`${L400}#lifeline_household_annual_income`]: 20400, [`${L400}#lifeline_household_size`]: 2 } },
+  ];
+  const hh = (size, income) => ({ [HOUSEHOLD_IDS.household_size]: size, [HOUSEHOLD_IDS.earned_income]: income, [HOUSEHOLD_IDS.unearned_income]: 0 });
+  const tests409 = [];
+  for (const s of data.lifeline_guideline_switch) {
+    const month = s.from.endsWith('-01') ? s.from.slice(0, 7) : (() => { const [y, m] = s.from.split('-').map(Number); return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`; })();
+    const g = guideline(data, '48_states_dc', s.year, 3);
+    tests409.push({ name: `guideline_year_${s.year}_from_${s.from}`, description: `${s.verified ? s.source : `not verified: ${s.reason}`}. Three people: ${g.first} + 2 x ${g.add} = ${g.value}; 135% = ${g.value.times('1.35')}.`,
+      period: month, input: hh(3, 0),
+      output: { [`${L409}#lifeline_poverty_guideline_year`]: s.year, [`${L409}#lifeline_poverty_guideline`]: Number(g.value), [`${L409}#lifeline_income_limit`]: Number(g.value.times('1.35')) } });
+  }
+  tests409.push({ name: 'two_people_below_135_percent', description: two.steps.join('; '), period: p,
+    input: { ...hh(2, 1700), ...lifelineInput() },
+    output: { [`${L409}#lifeline_income_limit`]: two.limit, [`${L409}#lifeline_income_eligible`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds' } });
+  const over = computeLifeline(data, { period: p, area: '48_states_dc', size: 1, monthlyIncome: 1800 });
+  tests409.push({ name: 'one_person_above_135_percent_no_program', description: `${over.steps.join('; ')}.`, period: p,
+    input: { ...hh(1, 1800), ...lifelineInput() },
+    output: { [`${L409}#lifeline_income_eligible`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds', [`${L409}#lifeline_snap_receipt_immaterial`]: 'holds' } });
+  tests409.push({ name: 'stated_snap_receipt_qualifies', description: `${over.steps[0]}; receives_snap given true (54.409(a)(2)).`, period: p,
+    input: { ...hh(1, 1800), ...lifelineInput({ receives_snap: true }) },
+    output: { [`${L409}#lifeline_receives_snap`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds' } });
+  tests409.push({ name: 'snap_not_given_reads_the_hook_which_defaults_to_not_eligible', description: 'No SNAP package in this closure: lifeline_snap_eligibility_computed is false, so SNAP receipt not given reads as not received.', period: p,
+    input: { ...hh(1, 1800), ...lifelineInput({ receives_snap_given: false }) },
+    output: { [`${L409}#lifeline_snap_eligibility_computed`]: 'not_holds', [`${L409}#lifeline_receives_snap`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds', [`${L409}#lifeline_snap_receipt_immaterial`]: 'not_holds' } });
+  for (const prog of ['receives_medicaid', 'receives_ssi', 'receives_federal_public_housing_assistance', 'receives_veterans_pension']) {
+    tests409.push({ name: `${prog}_qualifies`, description: `income above 135%; ${prog} (47 CFR 54.409(a)(2)).`, period: p,
+      input: { ...hh(1, 1800), ...lifelineInput({ [prog]: true }) }, output: { [`${L409}#lifeline_qualifies_through_listed_program`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds' } });
+  }
+  for (const prog of ['receives_bia_general_assistance', 'receives_tribal_tanf', 'receives_head_start_income_qualified', 'receives_fdpir']) {
+    tests409.push({ name: `${prog}_qualifies_on_tribal_lands`, description: `income above 135%; ${prog} on Tribal lands (47 CFR 54.409(b)).`, period: p,
+      input: { ...hh(1, 1800), ...lifelineInput({ [prog]: true, tribal_land: true }) }, output: { [`${L409}#lifeline_qualifies_through_tribal_program`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds' } });
+    tests409.push({ name: `${prog}_does_not_qualify_off_tribal_lands`, description: `income above 135%; ${prog} but not on Tribal lands: 54.409(b) does not apply.`, period: p,
+      input: { ...hh(1, 1800), ...lifelineInput({ [prog]: true }) }, output: { [`${L409}#lifeline_qualifies_through_tribal_program`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds', [`${L409}#lifeline_tribal_land_immaterial`]: 'not_holds' } });
+  }
+  const tests403 = [];
+  const cases = [
+    ['basic_broadband', {}, {}],
+    ['voice_only', { lifeline_service_type: 'voice_only' }, { voiceOnly: true }],
+    ['tribal_lands', { tribal_land: true }, { tribal: true }],
+    ['tribal_lands_voice_only', { tribal_land: true, lifeline_service_type: 'voice_only' }, { tribal: true, voiceOnly: true }],
+    ['costs_below_support', { phone_cost: 3, phone_cost_given: true, broadband_cost: 5, broadband_cost_given: true }, { cost: 8 }],
+    ['costs_above_support', { broadband_cost: 30, broadband_cost_given: true }, { cost: 30 }],
+    ['tribal_costs_between', { tribal_land: true, phone_cost: 20, phone_cost_given: true }, { tribal: true, cost: 20 }],
+  ];
+  for (const [name, over, ref] of cases) {
+    const r = computeLifeline(data, { period: p, area: '48_states_dc', size: 2, monthlyIncome: 1700, ...ref });
+    tests403.push({ name, description: r.steps.join('; '), period: p, input: { ...hh(2, 1700), ...lifelineInput(over) },
+      output: { [`${L403}#lifeline_support_amount`]: r.outputs.lifeline_support_amount, [`${L403}#lifeline_benefit`]: r.outputs.lifeline_benefit } });
+  }
+  const none = computeLifeline(data, { period: p, area: '48_states_dc', size: 1, monthlyIncome: 1800 });
+  tests403.push({ name: 'not_eligible_gets_nothing', description: none.steps.join('; '), period: p, input: { ...hh(1, 1800), ...lifelineInput({ broadband_cost: 30, broadband_cost_given: true }) },
+    output: { [`${L403}#lifeline_support_amount`]: 0, [`${L403}#lifeline_benefit`]: 0, [`${L403}#lifeline_amount_immaterial`]: 'holds' } });
+  tests403.push({ name: 'voice_only_before_december_2020', description: '54.403(a)(2)(ii): $7.25 from 2019-12-01 to 2020-11-30 (the parameter as published; the packages compute from 2023-10).', period: '2020-06', input: {},
+    output: { [`${L403}#lifeline_voice_only_support_amount`]: 7.25 } });
+  void yr;
+  return { tests400, tests409, tests403 };
+}
+
+// ---------- per-jurisdiction assembly
+
+const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
+const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
+const assemblyId = (j) => `us-${j.code}:policies/lifeline/benefit-calculation`;
+const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
+const linkName = (u) => `lifeline_${u}`;
+
+/** The SNAP unless outputs whose facts the SNAP link makes material. */
+function snapUnlessOutputs(spec) {
+  const out = new Set();
+  for (const level of ['household', 'person']) for (const m of Object.values(spec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
+  return [...out].sort();
+}
+
+function assemblyModule(j, spec) {
+  const id = assemblyId(j);
+  const imports = [L403];
+  const rules = [];
+  if (j.snap) {
+    imports.push(SNAP_ASSEMBLY(j));
+    rules.push(`
+  - name: ${j.code}_lifeline_snap_eligibility_computed
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (SNAP); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: snap_eligible
+
+  - name: ${j.code}_sets_lifeline_snap_eligibility_computed
+    kind: source_relation
+    source: 47 CFR 54.409(a)(2) (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
+    source_relation:
+      type: sets
+      target: ${L409}#lifeline_snap_eligibility_computed
+      value: ${id}#${j.code}_lifeline_snap_eligibility_computed
+      authority: state
+      basis:
+        delegation: ${L409}#lifeline_snap_eligibility_computed`);
+    for (const u of snapUnlessOutputs(spec)) {
+      rules.push(`
+  - name: ${linkName(u)}
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: lifeline_snap_receipt_immaterial or ${u}`);
+    }
+  }
+  if (bindsArea(j)) {
+    const why = j.territory ? `USAC applies the 48-State table in ${j.name} (${data.territory_area.reason})` : `HHS publishes a separate table for ${AREA_TEXT[j.area]}`;
+    rules.push(`
+  - name: ${j.code}_hhs_poverty_guideline_area
+    kind: parameter
+    dtype: Text
+    source: 42 U.S.C. 9902(2); ${why}
+    source_url: ${ASPE}
+    versions:
+      - effective_from: '${data.poverty_guidelines[YEARS[0]].effective}'
+        formula: '"${j.area}"'
+
+  - name: ${j.code}_sets_hhs_poverty_guideline_area
+    kind: source_relation
+    source: 42 U.S.C. 9902(2) (the guideline table for ${j.name})
+    source_relation:
+      type: sets
+      target: ${G}#hhs_poverty_guideline_area
+      value: ${id}#${j.code}_hhs_poverty_guideline_area
+      authority: state
+      basis:
+        delegation: ${G}#hhs_poverty_guideline_area`);
+  }
+  const linkText = j.snap
+    ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).`
+    : `${j.note}.`;
+  return `format: rulespec/v1
+module:
+  summary: >-
+    Lifeline in ${j.name}: the federal rules (47 CFR 54.400-54.410) with the poverty guideline table that applies
+    here (${AREA_TEXT[j.area] ?? j.area}). ${linkText} The companion test works households by hand.
+  source_verification:
+    corpus_citation_path: us-${j.code}/policy/lifeline/benefit-calculation
+imports:
+${imports.map((i) => `  - ${i}`).join('\n')}
+rules:${rules.length ? rules.join('\n') : ' []'}
+`;
+}
+
+// The first case of the State's SNAP benefit-calculation test: every input a SNAP household needs in that State.
+function snapTestInputs(j) {
+  const rel = `rules/${SNAP_ASSEMBLY(j).replace(':', '/')}.test.yaml`;
+  const cases = YAML.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
+  return { ...cases[0].input };
+}
+
+function assemblyTests(j, spec) {
+  const tests = [];
+  const hh = (size, earned, unearned = 0) => ({ [HOUSEHOLD_IDS.household_size]: size, [HOUSEHOLD_IDS.earned_income]: earned, [HOUSEHOLD_IDS.unearned_income]: unearned });
+  const lim = (size, period) => computeLifeline(data, { period, area: j.area, size, monthlyIncome: 0 }).limit;
+  // 1. income-eligible: two people earning just under the limit, SNAP not given (not needed: the rule stops early).
+  const monthly2 = Math.floor(lim(2, PERIOD) / 12 / 10) * 10;
+  const r1 = computeLifeline(data, { period: PERIOD, area: j.area, size: 2, monthlyIncome: monthly2 });
+  tests.push({ name: 'two_people_income_eligible_snap_not_needed', description: `${j.name}, two people earning ${money(monthly2)} a month, SNAP receipt not given: ${r1.steps.join('; ')}. Eligible by income, so SNAP is not computed (no SNAP facts are needed).`,
+    period: PERIOD, input: { ...hh(2, monthly2), ...lifelineInput({ receives_snap_given: false }) },
+    output: { [`${L409}#lifeline_poverty_guideline`]: r1.guideline, [`${L409}#lifeline_income_limit`]: r1.limit, [`${L409}#lifeline_income_eligible`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds',
+      [`${L403}#lifeline_support_amount`]: 9.25, [`${L403}#lifeline_benefit`]: 9.25, [`${L409}#lifeline_snap_receipt_immaterial`]: 'holds' } });
+  // 2. the month before the 2026 switch uses the 2025 guidelines.
+  const before = '2026-02';
+  const r2 = computeLifeline(data, { period: before, area: j.area, size: 2, monthlyIncome: monthly2 });
+  tests.push({ name: 'same_household_before_the_2026_switch', description: `February 2026, before USAC took up the 2026 guidelines (2026-02-25): ${r2.steps.join('; ')}.`,
+    period: before, input: { ...hh(2, monthly2), ...lifelineInput() },
+    output: { [`${L409}#lifeline_poverty_guideline_year`]: r2.year, [`${L409}#lifeline_poverty_guideline`]: r2.guideline, [`${L409}#lifeline_income_limit`]: r2.limit,
+      [`${L409}#lifeline_income_eligible`]: r2.outputs.lifeline_income_eligible ? 'holds' : 'not_holds' } });
+  // 3. over 135%, nothing stated: not eligible (SNAP stated not received).
+  const over1 = Math.ceil(lim(1, PERIOD) / 12 / 100) * 100 + 100;
+  const r3 = computeLifeline(data, { period: PERIOD, area: j.area, size: 1, monthlyIncome: over1 });
+  tests.push({ name: 'one_person_over_135_percent_snap_stated_not_received', description: `${r3.steps.join('; ')}; receives_snap given false: no assumption, no SNAP computed.`,
+    period: PERIOD, input: { ...hh(1, over1), ...lifelineInput() },
+    output: { [`${L409}#lifeline_income_eligible`]: 'not_holds', [`${L409}#lifeline_receives_snap`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds', [`${L403}#lifeline_benefit`]: 0 } });
+  // 4. Tribal lands: FDPIR qualifies, $34.25.
+  const r4 = computeLifeline(data, { period: PERIOD, area: j.area, size: 1, monthlyIncome: over1, tribal: true, tribalProgram: true });
+  tests.push({ name: 'tribal_lands_fdpir_household_over_income', description: `A household on Tribal lands receiving FDPIR: ${r4.steps.join('; ')}.`,
+    period: PERIOD, input: { ...hh(1, over1), ...lifelineInput({ tribal_land: true, receives_fdpir: true }) },
+    output: { [`${L409}#lifeline_qualifies_through_tribal_program`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds', [`${L403}#lifeline_support_amount`]: 34.25, [`${L403}#lifeline_benefit`]: 34.25 } });
+  // 5. the SNAP link: an elderly person over 135% with large medical and rent costs, SNAP receipt not given.
+  if (j.snap) {
+    const annualOver = Math.ceil(lim(1, PERIOD) / 12 / 100) * 100 + 100;
+    const h = { period: PERIOD, size: 1, earned: 0, unearned: annualOver, shelter: 900, utilityType: 'none', elderlyOrDisabled: true, dependentCare: 0,
+      medical: 800, childSupport: 0, homeless: false, resources: 0, tanfOrSsi: false, member62: false, farmLoss: 0 };
+    const snap = computeSnap(j.snap, h, () => 0);
+    const r5 = computeLifeline(data, { period: PERIOD, area: j.area, size: 1, monthlyIncome: annualOver, snap: snap.outputs.snap_eligible });
+    const base = snapTestInputs(j);
+    const ids = Object.keys(base);
+    const set = (suffix, value) => { for (const k of ids) if (k.endsWith(`#input.${suffix}`)) base[k] = value; };
+    for (const k of ids) if (k.includes('#relation.')) delete base[k];
+    set('household_size', 1); set('has_elderly_or_disabled_member', true); set('earned_income', 0); set('unearned_income', annualOver);
+    set('shelter_costs', 900); set('medical_costs', 800); set('utility_type', 'none'); set('child_support_paid', 0); set('dependent_care_costs', 0);
+    set('countable_resources', 0); set('all_members_receive_tanf_or_ssi', false); set('is_homeless', false);
+    const input = { ...base, ...hh(1, 0, annualOver), ...lifelineInput({ receives_snap_given: false }) };
+    tests.push({ name: 'snap_link_elderly_person_over_135_percent', description: `An elderly person (household fact) with ${money(annualOver)} a month of Social Security, ${money(800)} medical costs and ${money(900)} rent, SNAP receipt not given. Lifeline income: ${r5.steps[0]}; ${r5.steps[1]}. SNAP (${j.name} package, worked independently): ${snap.steps.join('; ')}. SNAP eligibility stands in for receipt: ${r5.outputs.lifeline_eligible ? 'eligible through SNAP' : 'not eligible'} (the calculation lists receives_snap in assumptions as inferred).`,
+      period: PERIOD, input,
+      output: { [`${L409}#lifeline_income_eligible`]: 'not_holds', [`${L409}#lifeline_snap_eligibility_computed`]: snap.outputs.snap_eligible ? 'holds' : 'not_holds',
+        [`${L409}#lifeline_receives_snap`]: snap.outputs.snap_eligible ? 'holds' : 'not_holds', [`${L409}#lifeline_eligible`]: r5.outputs.lifeline_eligible ? 'holds' : 'not_holds',
+        [`${L409}#lifeline_snap_receipt_immaterial`]: 'not_holds', [`${L403}#lifeline_support_amount`]: r5.outputs.lifeline_support_amount } });
+    tests.push({ name: 'snap_link_not_used_when_receipt_is_stated', description: 'The same person, receives_snap given false: stated receipt wins over computed eligibility, so SNAP is not computed and the household does not qualify.',
+      period: PERIOD, input: { ...hh(1, 0, annualOver), ...lifelineInput({ receives_snap_given: true, receives_snap: false }) },
+      output: { [`${L409}#lifeline_receives_snap`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds', [`${L409}#lifeline_snap_receipt_immaterial`]: 'holds' } });
+  } else {
+    tests.push({ name: 'no_snap_here_so_receipt_not_given_is_not_received', description: `${j.note}: lifeline_snap_eligibility_computed keeps its default (not eligible).`,
+      period: PERIOD, input: { ...hh(1, over1), ...lifelineInput({ receives_snap_given: false }) },
+      output: { [`${L409}#lifeline_snap_eligibility_computed`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds' } });
+  }
+  void spec;
+  return tests;
+}
+
+// ---------- compose specs
+
+const OUTPUT_DOCS = {
+  lifeline_eligible: { description: 'The household qualifies for Lifeline: income at or below 135% of the poverty guideline, or a qualifying program (SNAP, Medicaid, SSI, Federal Public Housing Assistance, Veterans or Survivors Pension; on Tribal lands also BIA general assistance, Tribal TANF, income-qualified Head Start, FDPIR) (47 CFR 54.409).', period: 'month', unit: 'boolean' },
+  lifeline_benefit: { description: 'The monthly Lifeline benefit for the household\'s one service: the support amount, at most the price of the service when phone_cost or broadband_cost is given (47 CFR 54.403).', period: 'month', unit: 'USD per month' },
+  lifeline_support_amount: { description: 'The monthly federal Lifeline support for an eligible household: $9.25 (broadband), $5.25 (voice only), plus up to $25 on Tribal lands; 0 when not eligible (47 CFR 54.403(a)).', period: 'month', unit: 'USD per month' },
+  lifeline_income_eligible: { description: 'Annual household income (the monthly income facts times 12) is at or below 135% of the poverty guideline for the household size (47 CFR 54.409(a)(1)).', period: 'month', unit: 'boolean' },
+  lifeline_household_annual_income: { description: 'All income of the household\'s members, the monthly facts times 12 (47 CFR 54.400(f)).', period: 'year', unit: 'USD' },
+  lifeline_income_limit: { description: '135% of the HHS poverty guideline for the household size, for the guideline year Lifeline uses in the month (47 CFR 54.409(a)(1)).', period: 'year', unit: 'USD' },
+  lifeline_poverty_guideline: { description: 'The HHS poverty guideline (42 U.S.C. 9902(2)) for the household size and the jurisdiction\'s table, for the guideline year Lifeline uses in the month.', period: 'year', unit: 'USD' },
+  lifeline_household_size: { description: 'The household size used: the larger of household_size and the number of people listed (47 CFR 54.400(h)).', period: 'month', unit: 'count' },
+  lifeline_receives_snap: { description: 'SNAP receipt as Lifeline reads it: receives_snap when given, otherwise the SNAP eligibility computed for the household (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
+  lifeline_snap_eligibility_computed: { description: 'The household\'s SNAP eligibility as the State\'s SNAP rules compute it from the same facts (false where SNAP does not operate); read for Lifeline when receives_snap is not given.', period: 'month', unit: 'boolean' },
+  lifeline_qualifies_through_listed_program: { description: 'A member receives Medicaid, SSI, Federal Public Housing Assistance or the Veterans or Survivors Pension (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
+  lifeline_qualifies_through_tribal_program: { description: 'The household lives on Tribal lands and a member receives BIA general assistance, Tribal TANF, income-qualified Head Start or FDPIR (47 CFR 54.409(b)).', period: 'month', unit: 'boolean' },
+  lifeline_snap_receipt_immaterial: { description: 'SNAP receipt was given, or the household qualifies without SNAP, so neither receives_snap nor the SNAP facts can change the result; when false and receives_snap was not given, it is listed in assumptions as inferred.', period: 'month', unit: 'boolean' },
+  lifeline_tribal_land_immaterial: { description: 'The household is not eligible and states no Tribal program, so whether it lives on Tribal lands cannot change the result.', period: 'month', unit: 'boolean' },
+  lifeline_tribal_programs_immaterial: { description: 'The household is not on Tribal lands, or is eligible anyway, so the Tribal program facts cannot change the result.', period: 'month', unit: 'boolean' },
+  lifeline_amount_immaterial: { description: 'The household is not eligible, so the service type cannot change the result.', period: 'month', unit: 'boolean' },
+};
+const OUTPUTS = Object.keys(OUTPUT_DOCS);
+const DEFAULT_OUTPUTS = ['lifeline_eligible', 'lifeline_benefit', 'lifeline_support_amount', 'lifeline_income_eligible', 'lifeline_household_annual_income', 'lifeline_income_limit', 'lifeline_poverty_guideline'];
+
+const LISTED_REASON = 'receipt by the applicant, a dependant or anyone in the household qualifies it for Lifeline (47 CFR 54.409(a)(2))';
+const TRIBAL_PROGRAM_REASON = 'on Tribal lands, receipt by a member qualifies the household for Lifeline (47 CFR 54.409(b))';
+function lifelineMaterial(j) {
+  const m = {};
+  if (j.snap) {
+    m.receives_snap = { unless_output: 'lifeline_snap_receipt_immaterial', inferred_from: 'lifeline_snap_eligibility_computed',
+      reason: 'a household receiving SNAP qualifies for Lifeline (47 CFR 54.409(a)(2)); not given, receipt was inferred from the SNAP eligibility the State\'s SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it' };
+  }
+  for (const k of ['receives_medicaid', 'receives_ssi', 'receives_federal_public_housing_assistance', 'receives_veterans_pension']) m[k] = { unless_output: 'lifeline_eligible', reason: LISTED_REASON };
+  m.tribal_land = { unless_output: 'lifeline_tribal_land_immaterial', reason: 'an eligible household on Tribal lands gets up to $25 a month more (47 CFR 54.403(a)(3)), and there Tribal programs qualify it (54.409(b))' };
+  for (const k of ['receives_bia_general_assistance', 'receives_tribal_tanf', 'receives_head_start_income_qualified', 'receives_fdpir']) m[k] = { unless_output: 'lifeline_tribal_programs_immaterial', reason: TRIBAL_PROGRAM_REASON };
+  m.lifeline_service_type = { unless_output: 'lifeline_amount_immaterial', reason: 'standalone voice service gets $5.25 a month instead of $9.25 (47 CFR 54.403(a)(2)(iii))' };
+  return m;
+}
+
+/** SNAP's material facts, material for Lifeline only when SNAP eligibility stands in for receipt. */
+function snapMaterialForLifeline(level) {
+  const out = {};
+  for (const [alias, m] of Object.entries(level ?? {})) {
+    out[alias] = { ...m, unless_output: m.unless_output ? linkName(m.unless_output) : 'lifeline_snap_receipt_immaterial',
+      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
+  }
+  return out;
+}
+
+function lifelineUnverified(j) {
+  const out = [];
+  for (const s of data.lifeline_guideline_switch) if (!s.verified) out.push({ parameter: `${L409}#lifeline_poverty_guideline_year`, effective_from: s.from, reason: `Lifeline guideline year from ${s.from} not verified: ${s.reason}.` });
+  if (j.territory) out.push({ parameter: `${assemblyId(j)}#${j.code}_hhs_poverty_guideline_area`, reason: `${j.name}: the 48-State poverty guideline table is used for Lifeline, not verified on USAC's site: ${data.territory_area.reason}.` });
+  return out;
+}
+
+function composeSpec(j, snapSpec) {
+  const sample = { period: PERIOD, people: { parent: { earned_income: 1700 }, child: {} } };
+  const r = computeLifeline(data, { period: PERIOD, area: j.area, size: 2, monthlyIncome: 1700 });
+  const household = j.snap ? { ...snapSpec.household_aliases } : { ...HOUSEHOLD_IDS };
+  const person = j.snap ? { ...snapSpec.person_aliases } : { ...PERSON_IDS };
+  const lifelineAliases = { ...LIFELINE_IDS };
+  const docs = (table, names) => Object.fromEntries(names.map((n) => [n, table[n]]));
+  const snapHouseholdDocs = j.snap ? snapSpec.input_docs : docs(HOUSEHOLD_INPUT_DOCS, Object.keys(HOUSEHOLD_IDS));
+  const snapPersonDocs = j.snap ? snapSpec.person_input_docs : docs(PERSON_INPUT_DOCS, Object.keys(PERSON_IDS));
+  const lifelineDocs = Object.fromEntries(Object.keys(LIFELINE_IDS).map((k) => {
+    const { values, ...d } = LIFELINE_HOUSEHOLD_FACTS[k];
+    void values;
+    return [k, d];
+  }));
+  const unlessOutputs = j.snap ? snapUnlessOutputs(snapSpec).map(linkName) : [];
+  const spec = {
+    program: `us-${j.code}/lifeline`,
+    period: PERIOD,
+    outputs: [...OUTPUTS, ...unlessOutputs],
+    scope: { federal: ['regulations/47-cfr/54/403'], state: ['policies/lifeline/benefit-calculation'] },
+    jurisdiction: `us-${j.code}`,
+    program_id: 'lifeline',
+    title: `${j.name[0].toUpperCase()}${j.name.slice(1)} Lifeline (FCC; administered by USAC)`,
+    default_period: PERIOD,
+    default_outputs: DEFAULT_OUTPUTS,
+    household_entity: 'Household',
+    household_aliases: { ...household, ...lifelineAliases },
+    input_types: { ...(j.snap ? snapSpec.input_types : { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' }), ...LIFELINE_TYPES },
+    input_values: { ...(j.snap ? snapSpec.input_values : {}), lifeline_service_type: LIFELINE_HOUSEHOLD_FACTS.lifeline_service_type.values },
+    input_limits: j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 } },
+    material_inputs: {
+      household: { ...lifelineMaterial(j), ...(j.snap ? snapMaterialForLifeline(snapSpec.material_inputs.household) : {}) },
+      ...(j.snap ? { person: snapMaterialForLifeline(snapSpec.material_inputs.person) } : {}),
+    },
+    given_flags: { household: GIVEN_FLAGS },
+    input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0, unearned_income: 0 }), ...LIFELINE_DEFAULTS },
+    person_entity: 'Person',
+    person_relation: MEMBERS,
+    person_aliases: person,
+    person_input_defaults: j.snap ? snapSpec.person_input_defaults : { earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0 },
+    output_aliases: { lifeline: 'lifeline_benefit', is_lifeline_eligible: 'lifeline_eligible' },
+    input_docs: { ...snapHouseholdDocs, ...lifelineDocs },
+    person_input_docs: snapPersonDocs,
+    ...(j.snap ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
+    unverified_parameters: [...(j.snap ? snapSpec.unverified_parameters ?? [] : []), ...lifelineUnverified(j)],
+    sample_household: sample,
+    sample_expected_outputs: { lifeline_eligible: true, lifeline_benefit: 9.25, lifeline_support_amount: 9.25, lifeline_income_eligible: true,
+      lifeline_household_annual_income: 20400, lifeline_income_limit: r.limit, lifeline_poverty_guideline: r.guideline },
+    output_docs: { ...OUTPUT_DOCS, ...Object.fromEntries(unlessOutputs.map((n) => {
+      const u = n.slice('lifeline_'.length);
+      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
+    })) },
+  };
+  return `# ${spec.title}: package generated by scripts/generate-lifeline-rules.mjs from scripts/data/lifeline.json${j.snap ? ' and the State SNAP package' : ''}.\n` +
+    `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
+}
+
+// ---------- docs/lifeline-coverage.md
+
+function coverageDoc() {
+  const lines = ['# Lifeline coverage: bundled rule packages', '',
+    'Generated by `scripts/generate-lifeline-rules.mjs` from `scripts/data/lifeline.json`; do not edit by hand.', '',
+    `${jurisdictions.length} packages (50 States, the District of Columbia, Puerto Rico, Guam, the U.S. Virgin Islands, American Samoa and the Northern Mariana Islands: Lifeline is available in every State, territory and commonwealth), program id \`lifeline\`, compose spec \`rules/programs/us-xx/lifeline/2026.yaml\`. Months from 2023-10 (the SNAP link needs the first month the SNAP packages encode).`, '',
+    '## Rules', '',
+    '| rule | module | source |', '|---|---|---|',
+    '| HHS poverty guidelines by calendar year (48 States and DC, Alaska, Hawaii) | `us:statutes/42/9902/2` | 42 U.S.C. 9902(2); ' + YEARS.map((y) => `${y}: ${data.poverty_guidelines[y].notice}`).join('; ') + ' |',
+    '| household, income (annual = monthly facts x 12) | `us:regulations/47-cfr/54/400` | 47 CFR 54.400(f), (h) |',
+    '| 135% income test, qualifying programs, Tribal programs, the SNAP link, the guideline year | `us:regulations/47-cfr/54/409` | 47 CFR 54.409(a), (b); USAC announcements |',
+    '| support amounts ($9.25, $5.25 voice only, +$25 Tribal lands), benefit capped by the service price | `us:regulations/47-cfr/54/403` | 47 CFR 54.403(a), (b) |', '',
+    '## Guideline year', '',
+    '| from | year | basis |', '|---|---|---|',
+    ...data.lifeline_guideline_switch.map((s) => `| ${s.from} | ${s.year} | ${s.verified ? s.source : `not verified (warned): ${s.reason}`} |`), '',
+    'PolicyEngine dates each year\'s guidelines from January 1 (docs/compatibility.md).', '',
+    '## 135% of the guideline (annual), sizes 1-8 and each additional person', '',
+  ];
+  for (const y of YEARS) {
+    lines.push(`| ${y} (${data.poverty_guidelines[y].notice}) | ${[1, 2, 3, 4, 5, 6, 7, 8].join(' | ')} | each additional |`, `|---|${'---|'.repeat(9)}`);
+    for (const area of AREAS) {
+      const lim = (n) => guideline(data, area, y, n).value.times('1.35');
+      lines.push(`| ${AREA_TEXT[area]} | ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => lim(n).toFixed(2).replace(/\.00$/, '')).join(' | ')} | ${(data.poverty_guidelines[y][area][1] * 1.35).toFixed(2).replace(/\.00$/, '')} |`);
+    }
+    lines.push('');
+  }
+  lines.push('## Jurisdictions', '', '| package | guideline table | SNAP link | State program (not encoded) |', '|---|---|---|---|');
+  for (const j of jurisdictions) {
+    lines.push(`| us-${j.code} | ${j.area}${j.territory ? ' (not verified: USAC chart read in a reproduction)' : ''} | ${j.snap ? `${j.snap.agency} SNAP package` : `none: ${j.note}`} | ${data.state_programs[j.code] ?? '-'} |`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+// ---------- main
+
+write('rules/us/statutes/42/9902/2.yaml', guidelinesModule());
+write('rules/us/statutes/42/9902/2.test.yaml', yamlList(guidelinesTests()));
+const { tests400, tests409, tests403 } = federalTests();
+write('rules/us/regulations/47-cfr/54/400.yaml', module400());
+write('rules/us/regulations/47-cfr/54/400.test.yaml', yamlList(tests400));
+write('rules/us/regulations/47-cfr/54/409.yaml', module409());
+write('rules/us/regulations/47-cfr/54/409.test.yaml', yamlList(tests409));
+write('rules/us/regulations/47-cfr/54/403.yaml', module403());
+write('rules/us/regulations/47-cfr/54/403.test.yaml', yamlList(tests403));
+for (const j of jurisdictions) {
+  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.yaml`, assemblyModule(j, snapSpec));
+  write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.test.yaml`, yamlList(assemblyTests(j, snapSpec)));
+  write(`rules/programs/us-${j.code}/lifeline/2026.yaml`, composeSpec(j, snapSpec));
+}
+write('docs/lifeline-coverage.md', coverageDoc());
+void LAST_YEAR;
+
+if (CHECK) {
+  if (stale.length) {
+    console.error(`out of date (run node scripts/generate-lifeline-rules.mjs):\n  ${stale.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`${jurisdictions.length} Lifeline packages up to date`);
+} else {
+  console.log(`generated ${jurisdictions.length} Lifeline packages`);
+}

@@ -1,0 +1,55 @@
+/**
+ * The household vocabulary beyond SNAP's (docs/household.md): facts a later program added, written once here so
+ * every package that reads one describes it in the same words, and the names reserved for programs not yet
+ * bundled. The SNAP packages' own names keep their descriptions in scripts/lib/snap-input-docs.mjs and
+ * scripts/lib/snap-person-facts.mjs; a later program that reads one of them copies those words (the Lifeline
+ * generator copies them from each State's SNAP compose spec).
+ *
+ * Entry: { description, period, unit, values? }  (as snap-input-docs.mjs: period `month`, `year` or `none`)
+ * A name set by the service from whether another was given (compose-spec extension `given_flags`) says so.
+ */
+
+const flag = (description) => ({ description, period: 'month', unit: 'boolean' });
+
+/** Household-level facts read by the Lifeline packages (the first program after SNAP). */
+export const LIFELINE_HOUSEHOLD_FACTS = {
+  receives_snap: flag('The household receives SNAP benefits in the month (a qualifying program for Lifeline, 47 CFR 54.409(a)(2), and the link of school meals and WIC to SNAP). Not given: the package reads the SNAP eligibility that the State\'s SNAP rules compute from the same household and says so in assumptions; where SNAP does not operate (Puerto Rico, American Samoa, the Northern Mariana Islands), not received.'),
+  receives_snap_given: flag('Set by the service, not by the caller: true when receives_snap was given, false when it was left out (then SNAP receipt is inferred from the SNAP eligibility computed for the household).'),
+  receives_medicaid: flag('A member of the household (the applicant, a dependant or anyone sharing income and expenses) receives Medicaid (47 CFR 54.409(a)(2)).'),
+  receives_ssi: flag('A member of the household receives Supplemental Security Income (SSI) (47 CFR 54.409(a)(2)).'),
+  receives_federal_public_housing_assistance: flag('The household or a member receives Federal Public Housing Assistance: public housing, a Housing Choice Voucher (Section 8) or project-based rental assistance (47 CFR 54.409(a)(2); 54.400(j)).'),
+  receives_veterans_pension: flag('A member of the household receives the Veterans Pension or the Survivors Pension benefit (47 CFR 54.409(a)(2)).'),
+  tribal_land: { description: 'The household lives on Tribal lands (47 CFR 54.400(e): a federally recognized tribe\'s reservation, pueblo or colony, former reservations in Oklahoma, Alaska Native regions, Indian allotments, Hawaiian Home Lands, or land the FCC designates; USAC publishes a map).', period: 'none', unit: 'boolean' },
+  receives_bia_general_assistance: flag('A member of the household receives Bureau of Indian Affairs general assistance (47 CFR 54.409(b); a qualifying program only on Tribal lands).'),
+  receives_tribal_tanf: flag('A member of the household receives Tribally administered Temporary Assistance for Needy Families (47 CFR 54.409(b); a qualifying program only on Tribal lands).'),
+  receives_head_start_income_qualified: flag('A member of the household is enrolled in Head Start and the household meets Head Start\'s income standard (47 CFR 54.409(b): only such households qualify; a qualifying program only on Tribal lands).'),
+  receives_fdpir: flag('The household receives the Food Distribution Program on Indian Reservations (47 CFR 54.409(b); a qualifying program only on Tribal lands).'),
+  lifeline_service_type: { description: 'The Lifeline service the household takes: broadband (broadband internet, or a bundle meeting the broadband minimum service standards, $9.25, 47 CFR 54.403(a)(1)) or voice_only (standalone voice, or voice with broadband below the standards, $5.25 since December 1, 2020, 54.403(a)(2)(iii)).', period: 'month', unit: 'text', values: ['broadband', 'voice_only'] },
+  phone_cost: { description: 'Monthly price of the household\'s telephone service before any Lifeline discount; with broadband_cost, caps the Lifeline benefit (the support reduces the price of the service, 47 CFR 54.403(b)). Not given (nor broadband_cost): the benefit is the full support amount.', period: 'month', unit: 'USD per month' },
+  phone_cost_given: flag('Set by the service, not by the caller: true when phone_cost was given.'),
+  broadband_cost: { description: 'Monthly price of the household\'s broadband internet service before any Lifeline discount; with phone_cost, caps the Lifeline benefit (47 CFR 54.403(b)).', period: 'month', unit: 'USD per month' },
+  broadband_cost_given: flag('Set by the service, not by the caller: true when broadband_cost was given.'),
+};
+
+/**
+ * Names reserved for the programs of issue #27 not yet bundled (school meals, WIC, Head Start) and for the later
+ * screening call. No package reads them yet; docs/household.md lists them apart, and the check refuses a reserved
+ * name that a package reads (its package docs then become the source).
+ */
+export const RESERVED_FACTS = {
+  person: {
+    is_pregnant: { description: 'The person is pregnant in the month.', period: 'month', unit: 'boolean', for: 'WIC (7 CFR 246.7(c)), Head Start (45 CFR 1302.12(b))' },
+    expected_children_count: { description: 'Number of children the pregnant person expects (embryos or fetuses in utero), added to the household size for WIC\'s income test (7 CFR 246.7(d)(2)(vii)).', period: 'month', unit: 'count', for: 'WIC' },
+    is_breastfeeding: { description: 'The person is breastfeeding an infant (up to the infant\'s first birthday).', period: 'month', unit: 'boolean', for: 'WIC (7 CFR 246.2)' },
+    months_postpartum: { description: 'Months since the person\'s pregnancy ended (postpartum women are a WIC category up to six months).', period: 'month', unit: 'count', for: 'WIC (7 CFR 246.2)' },
+    is_in_school: { description: 'The person is enrolled in an elementary or secondary school (or a Head Start program) that takes part in the National School Lunch or School Breakfast Program.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245)' },
+    relationship_to_head: { description: 'The person\'s relationship to the head of the household: head, spouse, child, other_relative or non_relative.', period: 'none', unit: 'text', values: ['head', 'spouse', 'child', 'other_relative', 'non_relative'], for: 'school meals and WIC (the economic unit), Head Start (family)' },
+    is_homeless: { description: 'The person is homeless (McKinney-Vento Act definition), which confers categorical eligibility for school meals and Head Start.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.6(c)), Head Start (45 CFR 1302.12(c)(1)(iii))' },
+    is_in_foster_care: { description: 'The person is a foster child placed by a welfare agency or court.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.2), Head Start (45 CFR 1302.12(c)(1)(iv))' },
+    nutritional_risk: { description: 'A competent professional has found the person at nutritional risk (a WIC requirement the caller states).', period: 'month', unit: 'boolean', for: 'WIC (7 CFR 246.7(e))' },
+  },
+  household: {
+    state: { description: 'The two-letter code of the State or territory where the household lives; in POST /v1/calculate the jurisdiction field selects the State package instead.', period: 'none', unit: 'text', for: 'the screening call of a later issue (one household, every program)' },
+    receives_tanf: { description: 'A member of the household receives TANF (State-administered Temporary Assistance for Needy Families).', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.6(b)), WIC (7 CFR 246.7(d)(2)(vi)), Head Start (45 CFR 1302.12(c)(1)(ii))' },
+  },
+};
