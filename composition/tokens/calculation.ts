@@ -1,20 +1,11 @@
 /** Tokens of the calculation subsystem (bound in ./module.ts). */
-import type { Principal } from '../../core/ports/auth-gate.js';
+import type { CalculationJobs } from '../../core/ports/calculation-jobs.js';
 import type { Calculations } from '../../core/ports/calculations.js';
-import type { CalculateRequest, Calculator } from '../../core/ports/calculator.js';
-import type { JobRecord, JobStore } from '../../core/ports/job-store.js';
+import type { Calculator } from '../../core/ports/calculator.js';
+import type { JobStore } from '../../core/ports/job-store.js';
 import type { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
 import type { CompileProblem } from '../../adapters/runtime-compiled/compiled-runtime.js';
-import type { JobSubmission } from '../../core/usecases/calculate/jobs.js';
 import { readinessId, token, type Resolve } from '../tokens.js';
-
-/** What the job routes do with jobs (JobService implements it). */
-export interface CalculationJobs {
-  /** Checks and charges the entries, then records and queues the job. */
-  submit(requests: CalculateRequest[], principal: Principal | null): Promise<JobSubmission>;
-  /** The job as its owner sees it (404 for another key's job). */
-  get(id: string, apiKeyId: string | null): Promise<JobRecord>;
-}
 
 /** The calculation subsystem's readiness check (the platform installs a placeholder under it until the module is wired). */
 export const CALCULATION_READY = readinessId('calculation runtime');

@@ -1,15 +1,10 @@
 /** Tokens of the read surface (bound in ./module.ts). */
 import type { RuntimeCatalog } from '../../core/ports/runtime.js';
-import type { ReadCatalog } from '../../core/usecases/read/read-catalog.js';
+import type { CurrentCatalog } from '../../core/ports/read-catalog.js';
 import type { SharedRepositories } from '../../adapters/read-surface/shared-repositories.js';
 import { readinessId, token } from '../tokens.js';
 
 export type { LoadedRuleRepository } from '../../adapters/read-surface/load.js';
-
-/** The rule index and search index as the routes read them: the catalog built at start-up. */
-export interface CurrentCatalog {
-  current(): ReadCatalog;
-}
 
 /** The read surface's readiness check (the platform installs a placeholder under it until the module is wired). */
 export const RULE_INDEX_READY = readinessId('rule index');

@@ -3,10 +3,24 @@
  * routes, the job service, the sweep service and the embedding API. CalculationService
  * (core/usecases/calculate/calculate.ts) implements it; consumers are typed by this port, not by that class.
  */
-import type { BatchResponse, PreparedCalculation } from '../usecases/calculate/calculate.js';
 import type { Principal } from './auth-gate.js';
 import type { BatchResult, CalculateRequest, CalculateResponse, ExecutablePackage } from './calculator.js';
 import type { ComputeMeter } from './compute-meter.js';
+
+/** A request whose package and variables have been resolved; running it can still fail per household. */
+export interface PreparedCalculation {
+  request: CalculateRequest;
+  pkg: ExecutablePackage;
+  /** [requested name, canonical output name] */
+  variables: ReadonlyArray<readonly [string, string]>;
+  /** The canonical names to compute, each once. */
+  outputs: string[];
+}
+
+export interface BatchResponse {
+  summary: { total: number; succeeded: number; failed: number };
+  results: BatchResult[];
+}
 
 export interface Calculations {
   /** The per-calculation time limit in milliseconds (a sweep's evaluations share it). */

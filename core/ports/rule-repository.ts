@@ -2,9 +2,14 @@
  * Port: read a rule repository root (a RuleSpec country repository such as rulespec-us).
  * Adapters: adapters/rulespec-fs (filesystem + git provenance).
  */
-import type { RepositoryProvenance } from '../engine/load/repository.js';
-
-export type { RepositoryProvenance };
+export interface RepositoryProvenance {
+  /** Repository name (directory name, or the git remote's name when known). */
+  readonly name: string;
+  /** Where it was read from (a filesystem path, or a label for in-memory repositories). */
+  readonly root: string;
+  readonly branch?: string;
+  readonly commit?: string;
+}
 
 export interface RuleRepository {
   /** Name, root, and when the root is a git checkout, branch and commit. */

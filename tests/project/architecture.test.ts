@@ -87,6 +87,23 @@ describe('source layout', () => {
     expect(upward).toEqual([]);
   });
 
+  // The ports are the core's contracts: they are written in the domain's terms and their own, so neither a use case
+  // nor the engine can change a port by changing itself (no exceptions today).
+  it('keeps the ports below the use cases and the engine: core/ports imports only the ports and the domain', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(normalize('core/ports/')) ? targets.filter((t) => !/^core\/(ports|domain)\//.test(t.split('\\').join('/'))).map((t) => `${file} -> ${t}`) : [],
+    );
+    expect(upward).toEqual([]);
+  });
+
+  // The domain is the bottom layer: pure values and rules, no contract with the outside (no exceptions today).
+  it('keeps the domain at the bottom: core/domain imports only the domain', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      file.startsWith(normalize('core/domain/')) ? targets.filter((t) => !/^core\/domain\//.test(t.split('\\').join('/'))).map((t) => `${file} -> ${t}`) : [],
+    );
+    expect(upward).toEqual([]);
+  });
+
   it('names every engine source file in docs/engine.md, and no file that does not exist', () => {
     const map = readFileSync(join(root, 'docs/engine.md'), 'utf8');
     const files = sourceFiles('core/engine').map((f) => f.split('\\').join('/'));

@@ -2,7 +2,7 @@
  * Per-instance request counters, fed one RequestRecord per response. Pure and synchronous: the HTTP
  * platform calls observe() on the response path, so it must stay O(1) and never throw.
  */
-import type { RequestRecord } from '../../ports/request-observer.js';
+import type { RequestRecord } from './request-record.js';
 import type { AnalyticsSnapshot, AuthEvents, KeyStats, LatencyBuckets, RouteStats } from './snapshot.js';
 
 /** Requests no route matched share one row, so unknown paths cannot grow the table. */

@@ -7,14 +7,9 @@ import { moduleIdFromPath } from '../syntax/ids.js';
 import type { Diagnostic, LoadedModule, Rule } from './model.js';
 import { loadModule } from './module-loader.js';
 
-export interface RepositoryProvenance {
-  /** Repository name (directory name, or the git remote's name when known). */
-  readonly name: string;
-  /** Where it was read from (a filesystem path, or a label for in-memory repositories). */
-  readonly root: string;
-  readonly branch?: string;
-  readonly commit?: string;
-}
+import type { RepositoryProvenance } from '../../ports/rule-repository.js';
+
+export type { RepositoryProvenance };
 
 export interface RuleRepositoryModel {
   readonly provenance: RepositoryProvenance;

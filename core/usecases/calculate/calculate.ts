@@ -6,6 +6,7 @@ import { AssumptionWords, assumptionsWarning, type Assumption, type PendingAssum
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
 import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
+import type { BatchResponse, Calculations, PreparedCalculation } from '../../ports/calculations.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import { withOverrides } from './overrides.js';
 
@@ -37,20 +38,7 @@ export interface CalculationConfig {
 /** Charges nothing: an app without the keys module, and embedders. */
 export const FREE_METER: ComputeMeter = { charge: async () => {}, refund: async () => {} };
 
-/** A request whose package and variables have been resolved; running it can still fail per household. */
-export interface PreparedCalculation {
-  request: CalculateRequest;
-  pkg: ExecutablePackage;
-  /** [requested name, canonical output name] */
-  variables: ReadonlyArray<readonly [string, string]>;
-  /** The canonical names to compute, each once. */
-  outputs: string[];
-}
-
-export interface BatchResponse {
-  summary: { total: number; succeeded: number; failed: number };
-  results: BatchResult[];
-}
+export type { BatchResponse, PreparedCalculation } from '../../ports/calculations.js';
 
 const ENTRY_CODES = new Set<string>(['unsupported_program', 'invalid_household', 'runtime_error']);
 
@@ -110,7 +98,7 @@ function shortMessage(error: unknown): string {
  * Calculates with the configured runtimes. Runtimes are consulted in order (compiled before fixture), so
  * the first that has a package for the program and jurisdiction runs it.
  */
-export class CalculationService {
+export class CalculationService implements Calculations {
   private readonly mappings = new WeakMap<ExecutablePackage, PackageMapping>();
 
   constructor(

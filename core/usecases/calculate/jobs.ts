@@ -2,17 +2,12 @@ import { ServiceError } from '../../domain/errors.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
 import type { CalculateRequest } from '../../ports/calculator.js';
-import type { JobRecord, JobStatus, JobStore } from '../../ports/job-store.js';
+import type { CalculationJobs, JobSubmission } from '../../ports/calculation-jobs.js';
+import type { JobRecord, JobStore } from '../../ports/job-store.js';
 import type { Logger } from '../../ports/logger.js';
 import type { Calculations } from '../../ports/calculations.js';
 
-export interface JobSubmission {
-  job_id: string;
-  status: JobStatus;
-  total: number;
-  status_url: string;
-  durable: boolean;
-}
+export type { JobSubmission };
 
 export interface JobServiceOptions {
   newId: () => string;
@@ -22,7 +17,7 @@ export interface JobServiceOptions {
 }
 
 /** Submits calculation jobs and answers polls; the store executes them. */
-export class JobService {
+export class JobService implements CalculationJobs {
   constructor(
     private readonly store: JobStore,
     private readonly calculation: Calculations,

@@ -1,24 +1,8 @@
 /** Parity records (spec "Parity"): expected outputs for a household and what a run found. */
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { CalculateRequest, RuntimeMode, TraceEntry } from '../../ports/calculator.js';
+import type { RuntimeMode, TraceEntry } from '../../ports/calculator.js';
 
-export interface ParityCase {
-  id: string;
-  program_id: string;
-  jurisdiction: string;
-  runtime_supported: boolean;
-  axiom_request: CalculateRequest;
-  expected_axiom_outputs: Record<string, JsonValue>;
-  description?: string | null;
-  variables?: string[];
-  trace_variables?: string[];
-  notes?: string[];
-  external_comparisons?: Record<string, unknown>[];
-  /** `amount`: the largest absolute numeric difference still counted as matching. */
-  tolerance?: { amount?: number; [key: string]: unknown };
-  /** Additional properties are kept as they are. */
-  [key: string]: unknown;
-}
+export type { ParityCase } from '../../ports/parity-cases.js';
 
 export interface OutputDifference {
   variable: string;

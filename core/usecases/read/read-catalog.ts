@@ -2,16 +2,12 @@
  * The read model served by the read routes: the rule index and its search index, built once at start-up from the
  * configured repositories. Construction is pure; loading the repositories is the caller's job.
  */
-import { buildRuleIndex, type RuleIndex } from '../../domain/catalog/rule-index.js';
-import type { CatalogRepository, RuleDetail } from '../../domain/catalog/types.js';
+import { buildRuleIndex } from '../../domain/catalog/rule-index.js';
+import type { CatalogRepository } from '../../domain/catalog/types.js';
 import { SearchIndex } from '../../domain/search/search-index.js';
+import type { ReadCatalog } from '../../ports/read-catalog.js';
 
-export interface ReadCatalog {
-  readonly rules: RuleIndex;
-  readonly search: SearchIndex<RuleDetail>;
-  /** The active rule repository source (reported by readiness and capabilities). */
-  readonly source: string;
-}
+export type { ReadCatalog };
 
 export function buildReadCatalog(repositories: readonly CatalogRepository[], source: string): ReadCatalog {
   const rules = buildRuleIndex(repositories);
