@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Calculator } from '../../core/ports/calculator.js';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import { JobService } from '../../core/usecases/calculate/jobs.js';
+import { SweepService } from '../../core/usecases/calculate/sweep.js';
+import { HouseholdCompatService } from '../../core/usecases/compat/compat-service.js';
 import { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
 import type { PlatformModule } from '../platform-module.js';
 import { MemoryJobStore } from '../../adapters/memory-store/jobs.js';
@@ -73,6 +75,8 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
         CALCULATION.Service,
         (resolve) => new CalculationService(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs, meter: resolve(TOKENS.ComputeMeter) }),
       );
+      registry.factory(CALCULATION.Sweep, (resolve) => new SweepService(resolve(CALCULATION.Service)));
+      registry.factory(CALCULATION.Compat, (resolve) => new HouseholdCompatService(resolve(CALCULATION.Service), resolve(CALCULATION.Calculators)));
       registry.factory(CALCULATION.JobStore, (resolve) =>
         config.redisUrl === null
           ? new MemoryJobStore({ concurrency: settings.jobConcurrency })

@@ -1,9 +1,5 @@
 import { parseRequest } from '../../../core/domain/compat/wire.js';
 import { isServiceError, ServiceError, type ErrorCode } from '../../../core/domain/errors.js';
-import { calculateHousehold, type CompatDeps } from '../../../core/usecases/compat/household-compat.js';
-import { SNAP_PROGRAM_ID } from '../../../core/domain/compat/variables.js';
-import type { Calculator } from '../../../core/ports/calculator.js';
-import type { Calculations } from '../../../core/ports/calculations.js';
 import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { parseJsonBody } from '../body.js';
 import { jsonResponse } from '../envelope.js';
@@ -13,17 +9,6 @@ import { CompatBadRequestSchema, CompatErrorSchema, CompatRequestSchema, CompatS
 
 /** Error codes the handler answers in the compatibility shape (with their usual status); the platform answers the rest. */
 const COMPAT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['invalid_request', 'invalid_household', 'unsupported_program', 'runtime_error']);
-
-function compatDeps(service: Calculations, calculators: readonly Calculator[]): CompatDeps {
-  return {
-    findPackage: (jurisdiction) => {
-      const pkg = service.find(SNAP_PROGRAM_ID, jurisdiction);
-      return pkg === undefined ? undefined : { runtime_id: pkg.runtime_id, mode: pkg.mode, inputs: new Set(Object.keys(pkg.shape.household_aliases ?? {})) };
-    },
-    snapAvailable: () => calculators.some((c) => c.packages().some((p) => p.program_id === SNAP_PROGRAM_ID)),
-    calculate: (jurisdiction, household, variables) => service.run(service.prepare({ program_id: SNAP_PROGRAM_ID, jurisdiction, household, variables })),
-  };
-}
 
 export default defineRoute({
   method: 'POST',
@@ -46,12 +31,12 @@ export default defineRoute({
   parseBody: false,
   rawResponse: true,
   responses: { 200: CompatSuccessSchema, 400: CompatBadRequestSchema, 422: CompatErrorSchema, 502: CompatErrorSchema },
-  needs: { service: CALCULATION.Service, calculators: CALCULATION.Calculators },
-  handler: async ({ params, rawBody, request, requestId }, { service, calculators }) => {
+  needs: { compat: CALCULATION.Compat },
+  handler: async ({ params, rawBody, request, requestId, principal }, { compat }) => {
     try {
       if (params.country_id !== 'us') throw new ServiceError('invalid_request', `country_id: only us is supported (got ${JSON.stringify(params.country_id)})`);
       const wire = parseRequest(parseJsonBody(rawBody, request.headers.get('content-type')));
-      const out = await calculateHousehold(wire, requestId, compatDeps(service, calculators));
+      const out = await compat.calculate(wire, requestId, principal);
       return jsonResponse(200, { status: 'ok', message: out.message, result: out.result, tenet: out.sidecar });
     } catch (error) {
       if (!isServiceError(error) || !COMPAT_CODES.has(error.code)) throw error;
