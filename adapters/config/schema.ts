@@ -11,11 +11,10 @@ import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { ENVIRONMENTS, type EnvironmentKeyConfig } from '../../core/domain/config.js';
 import { DEFAULT_TIME_LIMIT_MS } from '../../core/usecases/calculate/calculate.js';
-import { parseProxyEntry } from '../http-h3/client-address.js';
+import { parseProxyEntry } from './proxy-entry.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
-import { clusterAddress, sentinelAddress } from '../redis-store/connection.js';
-import { REDIS_JOB_DEFAULTS } from '../redis-store/jobs.js';
-import { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../redis-store/redis-stores.js';
+import { clusterAddress, sentinelAddress } from '../redis-store/addresses.js';
+import { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS, REDIS_JOB_DEFAULTS } from '../redis-store/defaults.js';
 import { commaList, existingFile, integer, pathList, text, type TextSchema } from './parsers.js';
 import { ServiceKeysSchema } from './service-keys.js';
 

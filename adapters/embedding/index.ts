@@ -8,9 +8,8 @@ import { withStatuses } from './refusals.js';
 export type { RuleService, RuleServiceOptions, CalculationData, BatchData, SweepData } from './rule-service.js';
 /** Every refusal: the API's error `code`, `message`, `data`, and `status` (the HTTP status the API would answer with). */
 export { ServiceError } from './refusals.js';
-/** The error codes with their default messages, and the HTTP status of each. */
+/** The error codes with their default messages (a refusal's `status` is the HTTP status the API gives its code). */
 export { ERROR_CODES, type ErrorCode } from '../../core/domain/errors.js';
-export { HTTP_STATUS } from '../http-h3/error-http.js';
 export type { Logger, LogFields } from '../../core/ports/logger.js';
 export { API_VERSION } from '../../core/domain/config.js';
 /** What createRuleService rejects with when an option or `env` setting is unusable: `problems` names each. */

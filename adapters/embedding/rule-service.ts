@@ -1,11 +1,11 @@
 /**
- * The embedding API: Tenet as a library, without HTTP. `createRuleService()` wires the same modules as
- * `tenet serve` (rule index, search, compiled runtimes) through the one composition root and answers with the
- * `data` payloads of the matching API routes. Requests are checked with the same valibot schemas the HTTP routes
- * use; a refused request throws a ServiceError whose `code` is the API's error code.
+ * The embedding API: Tenet as a library, without HTTP. `createRuleService()` builds the core (composition/core.ts:
+ * rule index, search, compiled runtimes and the calculation use cases, the same objects `tenet serve` runs) and
+ * answers with the `data` payloads of the matching API routes. Requests are checked with the same valibot schemas
+ * the HTTP routes use; a refused request throws a ServiceError whose `code` is the API's error code.
  *
  * There is no Redis option: these methods keep no shared state (reading and calculating are pure), and the parts
- * of Tenet that use Redis (keys, rate limits, jobs, analytics) belong to the HTTP service.
+ * of Tenet that use Redis (keys, rate limits, jobs, analytics) belong to the HTTP service (docs/embedding.md).
  */
 import { API_VERSION } from '../../core/domain/config.js';
 import type { Logger } from '../../core/ports/logger.js';
@@ -14,18 +14,14 @@ import { getRule, getRuleDependencies, getRuleSources } from '../../core/usecase
 import { getRuntimePackage, listRuntimePackages } from '../../core/usecases/read/runtime-packages.js';
 import { searchRules } from '../../core/usecases/read/search.js';
 import { LIMITS } from '../../core/usecases/calculate/request.js';
-import { calculationModule } from '../../composition/modules/calculation.js';
-import { CALCULATION } from '../../composition/tokens/calculation.js';
-import { createApp, type App } from '../../composition/app.js';
+import { createCore, type Core } from '../../composition/core.js';
 import { loadConfig } from '../config/env.js';
+import { FsRuleRepository } from '../rulespec-fs/fs-rule-repository.js';
 import { batchRequestSchema, CalculateRequestSchema } from '../../core/api/schemas/calculation.js';
 import { SearchRequestSchema } from '../../core/api/schemas/read.js';
 import { SweepRequestSchema } from '../../core/api/schemas/sweep.js';
-import { SweepService, type SweepResponse } from '../../core/usecases/calculate/sweep.js';
-import { validatePart } from '../http-h3/validation.js';
-import { readSurfaceModule } from '../../composition/modules/read-surface.js';
-import { READ } from '../../composition/tokens/read.js';
-import { TOKENS } from '../../composition/tokens.js';
+import type { SweepResponse } from '../../core/usecases/calculate/sweep.js';
+import { validatePart } from '../../core/api/validate.js';
 import { plainData } from './plain-data.js';
 import { silentLogger } from './silent-logger.js';
 
@@ -63,7 +59,7 @@ export interface RuleService {
   calculateBatch(requests: unknown[]): Promise<BatchData>;
   /** POST /v1/calculate/sweep: each output exactly as segments and breakpoints over one input (docs/sweep.md). */
   sweep(request: unknown): Promise<SweepData>;
-  /** Stops the service's workers and connections. The service answers nothing after close(). */
+  /** The service answers nothing after close() (it holds no workers or connections to stop). */
   close(): Promise<void>;
 }
 
@@ -94,18 +90,20 @@ function dataOf<T>(answer: object): T {
 export async function createRuleService(options: RuleServiceOptions = {}): Promise<RuleService> {
   const config = loadConfig(environmentFor(options));
   const logger = options.logger ?? silentLogger;
-  const app: App = await createApp(config, {
-    modules: [readSurfaceModule, calculationModule],
-    routes: [],
-    bind: (registry) => registry.value(TOKENS.Logger, logger),
+  const core = await createCore({
+    repositories: config.rulesPaths.map((path) => new FsRuleRepository(path)),
+    identity: config.settings.identity,
+    source: config.rulesPaths.join(':'),
+    calculation: config.settings.calculation,
+    logger,
   });
-  return serviceOver(app);
+  return serviceOver(core);
 }
 
-function serviceOver(app: App): RuleService {
-  const catalog = () => app.resolve(READ.Catalog).current();
-  const runtime = () => app.resolve(READ.Runtime);
-  const calculation = () => app.resolve(CALCULATION.Service);
+function serviceOver(core: Core): RuleService {
+  const catalog = () => core.catalog;
+  const runtime = () => core.runtime;
+  const calculation = () => core.calculation;
   let closed = false;
   const open = <T>(answer: () => T): T => {
     if (closed) throw new Error('this rule service is closed');
@@ -129,12 +127,11 @@ function serviceOver(app: App): RuleService {
         // The fields POST /v1/calculate/batch writes, in its order.
         return dataOf<BatchData>({ summary, results });
       }),
-    // Embedders are not metered.
-    sweep: (request) => open(async () => dataOf<SweepData>(await new SweepService(calculation()).sweep(validatePart(SweepRequestSchema, request, 'request')))),
+    // Embedders are not metered (the core's meter is the free one).
+    sweep: (request) => open(async () => dataOf<SweepData>(await core.sweeps.sweep(validatePart(SweepRequestSchema, request, 'request')))),
+    // The core holds no workers or connections: closing only stops the service from answering.
     close: async () => {
-      if (closed) return;
       closed = true;
-      await app.close();
     },
   };
 }

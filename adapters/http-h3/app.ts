@@ -23,7 +23,7 @@ import { rateLimitHeaders } from './error-http.js';
 import { requestIdFor } from './request-id.js';
 import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
 import { Router, type RouteMatch } from './router.js';
-import { validatePart } from './validation.js';
+import { validatePart } from '../../core/api/validate.js';
 
 export interface HttpAppDeps {
   config: Pick<ServiceConfig, 'environment' | 'maxBodyBytes' | 'corsAllowedOrigins' | 'trustedProxies' | 'bodyTimeoutMs' | 'maxConcurrentBodies'>;

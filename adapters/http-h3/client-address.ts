@@ -5,22 +5,12 @@
  * the header that is not itself a trusted proxy: the address the outermost trusted proxy saw.
  */
 import { BlockList, isIP } from 'node:net';
+import { parseProxyEntry } from '../config/proxy-entry.js';
 
 /** The client identity when a request came without a socket (in-process `app.fetch` without an address). */
 export const UNKNOWN_CLIENT = 'unknown';
 
-/** Parses one TRUSTED_PROXIES entry (`203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32`); null when it is not one. */
-export function parseProxyEntry(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
-  const [address, prefixText, extra] = entry.split('/');
-  if (extra !== undefined) return null;
-  const version = isIP(address);
-  if (version === 0) return null;
-  const max = version === 4 ? 32 : 128;
-  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
-  const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (prefix > max) return null;
-  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
-}
+export { parseProxyEntry };
 
 /** `::ffff:192.0.2.1` (an IPv4 peer on a dual-stack socket) is 192.0.2.1; brackets and ports are dropped. */
 export function normaliseAddress(raw: string): string | null {

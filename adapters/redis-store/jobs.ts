@@ -20,7 +20,7 @@ import { jobPrefix } from './key-names.js';
 import { layoutMigrator, type LayoutLog, type LayoutMigrationReport } from './layout-migration.js';
 import { jobLayoutPlan } from './layout-plans.js';
 import { SCRIPTS } from './scripts.js';
-import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './redis-stores.js';
+import { REDIS_JOB_DEFAULTS } from './defaults.js';
 
 export interface RedisJobStoreOptions {
   url: string;
@@ -44,16 +44,7 @@ export interface RedisJobStoreOptions {
   guard?: StoreGuard;
 }
 
-export const REDIS_JOB_DEFAULTS = {
-  prefix: 'tenet:jobs',
-  queueName: 'calculate',
-  lockDurationMs: 30_000,
-  stalledIntervalMs: 15_000,
-  maxStalledCount: 3,
-  // The same bound as every other Redis call (REDIS_COMMAND_TIMEOUT_MS's default), so readiness and 503s
-  // come within about a second whichever store is frozen.
-  commandTimeoutMs: DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
-} as const;
+export { REDIS_JOB_DEFAULTS };
 
 interface JobData {
   api_key_id: string | null;

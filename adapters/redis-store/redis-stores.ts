@@ -23,12 +23,9 @@ import { layoutMigrator, type LayoutLog } from './layout-migration.js';
 import { keyLayoutPlan } from './layout-plans.js';
 import { SCRIPTS } from './scripts.js';
 import { RedisStoreLossWatch } from './store-loss.js';
+import { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from './defaults.js';
 
-/** Every Redis call gives up after this long unless REDIS_COMMAND_TIMEOUT_MS says otherwise. */
-export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_000;
-
-/** Readiness stays not ready this long after the store lost its data, unless REDIS_LOSS_NOT_READY_MS says otherwise. */
-export const DEFAULT_LOSS_NOT_READY_MS = 60_000;
+export { DEFAULT_LOSS_NOT_READY_MS, DEFAULT_REDIS_COMMAND_TIMEOUT_MS };
 
 export interface RedisStoreOptions {
   url: string;

@@ -5,10 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Calculator } from '../../core/ports/calculator.js';
-import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import { JobService } from '../../core/usecases/calculate/jobs.js';
-import { SweepService } from '../../core/usecases/calculate/sweep.js';
-import { HouseholdCompatService } from '../../core/usecases/compat/compat-service.js';
+import { calculationServices, type CalculationServices } from '../core.js';
 import { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
 import type { PlatformModule } from '../platform-module.js';
 import { MemoryJobStore } from '../../adapters/memory-store/jobs.js';
@@ -18,9 +16,12 @@ import { RedisJobStore } from '../../adapters/redis-store/jobs.js';
 import { FixtureRuntime } from '../../adapters/runtime-fixture/fixture-runtime.js';
 import { CompiledRuntime, type CompileProblem } from '../../adapters/runtime-compiled/compiled-runtime.js';
 import { READ } from '../tokens/read.js';
-import { TOKENS, type Resolve } from '../tokens.js';
+import { token, TOKENS, type Resolve } from '../tokens.js';
 import type { CalculationSettings } from '../../adapters/calculation/settings.js';
 import { CALCULATION, CALCULATION_READY } from '../tokens/calculation.js';
+
+/** The module's own view of the use cases it builds (routes see CALCULATION.Service, .Sweep, .Compat). */
+const SERVICES = token<CalculationServices>('CalculationServices');
 
 export interface CalculationModuleOptions {
   settings?: Partial<CalculationSettings>;
@@ -70,13 +71,12 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       registry.value(CALCULATION.Calculators, runtimes.calculators);
       registry.value(CALCULATION.Problems, runtimes.problems);
       registry.value(CALCULATION.Json, new CalculationJson());
-      // The meter is resolved when the service is first built, after every module registered (keys replaces the platform's free one).
-      registry.factory(
-        CALCULATION.Service,
-        (resolve) => new CalculationService(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs, meter: resolve(TOKENS.ComputeMeter) }),
-      );
-      registry.factory(CALCULATION.Sweep, (resolve) => new SweepService(resolve(CALCULATION.Service)));
-      registry.factory(CALCULATION.Compat, (resolve) => new HouseholdCompatService(resolve(CALCULATION.Service), resolve(CALCULATION.Calculators)));
+      // The use cases, as createCore builds them (../core.ts). The meter is resolved when they are first built, after
+      // every module registered (keys replaces the platform's free one).
+      registry.factory(SERVICES, (resolve) => calculationServices(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs, meter: resolve(TOKENS.ComputeMeter) }));
+      registry.factory(CALCULATION.Service, (resolve) => resolve(SERVICES).calculation);
+      registry.factory(CALCULATION.Sweep, (resolve) => resolve(SERVICES).sweeps);
+      registry.factory(CALCULATION.Compat, (resolve) => resolve(SERVICES).compat);
       registry.factory(CALCULATION.JobStore, (resolve) =>
         config.redisUrl === null
           ? new MemoryJobStore({ concurrency: settings.jobConcurrency })

@@ -56,7 +56,68 @@ it('runs the documented example from the packed tarball', async () => {
   expect(Number(lines[0].split(' ')[0])).toBeGreaterThanOrEqual(53);
   expect(lines[1]).toBe(`allotment ${String(expected.outputs.snap_allotment)}, ${expected.trace.length} trace entries`);
   expect(lines[2]).toBe('refused: unsupported_program');
-  // Types ship with the package: the entry point's declarations are where `types` points.
+  // Types ship with the package: the entry points' declarations are where `types` points.
   const installed = JSON.parse(readFileSync(join(app, 'node_modules/tenet/package.json'), 'utf8')) as { exports: Record<string, { types: string }> };
   expect(readFileSync(join(app, 'node_modules/tenet', installed.exports['.'].types), 'utf8')).toMatch(/createRuleService/);
+  expect(readFileSync(join(app, 'node_modules/tenet', installed.exports['./engine'].types), 'utf8')).toMatch(/evaluatePackageFast/);
+
+  // The engine entry: load the bundled rules from the installed package, compose Colorado's SNAP package, run its
+  // sample household on both engine paths and sweep it over earned income.
+  writeFileSync(join(app, 'engine.mjs'), ENGINE_EXAMPLE);
+  const engine = JSON.parse(run(process.execPath, ['engine.mjs'], app)) as { explain: unknown; fast: unknown; pieces: number; program: string };
+  expect(engine.program).toBe('snap');
+  expect(engine.fast).toEqual(engine.explain);
+  expect(engine.explain).toBe(expected.outputs.snap_allotment);
+  expect(engine.pieces).toBeGreaterThan(1);
+
+  // What an embedder's import graph holds (tests/project/embedding-imports.test.ts checks the sources; this, the
+  // files node actually loads from the installed package): neither entry loads h3, srvx or the HTTP platform.
+  writeFileSync(join(app, 'loaded-hooks.mjs'), "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) { appendFileSync(process.env.LOADED_FILE, url + '\\n'); return next(url, context); }\n");
+  writeFileSync(join(app, 'loaded.mjs'), "import { register } from 'node:module';\nregister('./loaded-hooks.mjs', import.meta.url);\n");
+  for (const entry of ['tenet', 'tenet/engine']) {
+    const file = join(work, `loaded-${entry.replace('/', '-')}.txt`);
+    execFileSync(process.execPath, ['--import', './loaded.mjs', '--input-type=module', '-e', `await import('${entry}')`], { cwd: app, env: { ...process.env, LOADED_FILE: file } });
+    const loaded = readFileSync(file, 'utf8').trim().split('\n');
+    expect(loaded.some((url) => url.includes('/node_modules/tenet/dist/'))).toBe(true);
+    expect(loaded.filter((url) => /node_modules\/(h3|srvx|ioredis|bullmq)\/|\/http-h3\/(?!error-http\.js)/.test(url))).toEqual([]);
+  }
 }, 240_000);
+
+const ENGINE_EXAMPLE = `
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Decimal, FsRuleRepository, loadRuleRepository, parseProgramSpec, composeProgram, evaluatePackage, evaluatePackageFast, sweepPackage } from 'tenet/engine';
+
+const rules = join(dirname(createRequire(import.meta.url).resolve('tenet/package.json')), 'rules');
+const source = new FsRuleRepository(rules);
+const repo = await loadRuleRepository(source);
+const file = 'programs/us-co/snap/fy-2026.yaml';
+const spec = parseProgramSpec(file, await source.readText(file));
+if (!spec.ok) throw new Error(JSON.stringify(spec.diagnostics));
+const composed = composeProgram(repo, spec.spec);
+if (!composed.ok) throw new Error(JSON.stringify(composed.diagnostics));
+const pkg = composed.package;
+// The engine's own form: every input the rules read, by entity id (the service's household mapping fills these).
+const person = (age, extra = {}) => ({
+  age, earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, self_employment_is_farm: false,
+  child_support_paid: 0, medical_costs: 0, dependent_care_costs: 0, shelter_costs: 0, citizenship_status: 'citizen', is_disabled: false,
+  is_higher_ed_student: false, student_exemption: false, abawd_exempt: true, abawd_time_limit_exhausted: false, drug_felony_disqualified: false,
+  ipv_disqualified: false, ssn_noncompliant: false, work_rule_disqualified: false, head_of_household_work_rule_disqualified: false, ...extra,
+});
+const request = {
+  period: '2026-01',
+  inputs: {
+    household: { household_size: 3, shelter_costs: 900, utility_type: 'heating_cooling' },
+    parent: person(34, { earned_income: 2000, shelter_costs: 900 }),
+    child_1: person(9),
+    child_2: person(6),
+  },
+  relations: { member_of_snap_household: [['parent', 'household'], ['child_1', 'household'], ['child_2', 'household']] },
+  outputs: ['snap_allotment'],
+};
+const explain = evaluatePackage(pkg, request).outputs.snap_allotment;
+const fast = evaluatePackageFast(pkg, request).outputs.snap_allotment;
+const axis = { input: 'earned_income', entity: 'parent', from: new Decimal(0), to: new Decimal(4000), step: new Decimal(1) };
+const swept = sweepPackage(pkg, request, axis, ['snap_allotment'], { maxSegments: 5000, maxSteps: 20000 });
+console.log(JSON.stringify({ program: spec.spec.program.split('/').pop(), explain, fast, pieces: swept.outputs.snap_allotment.segments.length }));
+`;

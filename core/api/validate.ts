@@ -1,6 +1,6 @@
 /** Runs valibot schemas on request parts and turns failures into 400 invalid_request naming field and constraint. */
 import * as v from 'valibot';
-import { ServiceError } from '../../core/domain/errors.js';
+import { ServiceError } from '../domain/errors.js';
 
 /**
  * Formats the first issue as `<path>: <message>`. Schemas should carry constraint messages, e.g.
