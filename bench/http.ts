@@ -116,7 +116,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     handler: () => precomputedJson.response(precomputedData!),
   });
   const app = await createApp(config, { extraRoutes: [platformOnly], bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(discard)) });
-  const logger = app.resolve(TOKENS.Logger);
+  const logger = app.logger;
   const server = await listen(app.http, '127.0.0.1', 0, logger);
   const request = sampleRequest(app);
   const body = JSON.stringify(request);

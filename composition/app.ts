@@ -99,6 +99,9 @@ export interface App {
   fetch: HttpApp['fetch'];
   http: HttpApp;
   config: AppConfig;
+  /** The app's logger (the server logs through it). */
+  logger: Logger;
+  /** A service of the app by token: for tests that look inside an app; production code is handed what it needs. */
   resolve: Resolve;
   openapi: Record<string, unknown>;
   routes: readonly RouteDefinition[];
@@ -217,5 +220,5 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     observers: resolve(TOKENS.RequestObservers),
     routeDeps: routeDepsResolver(registry),
   });
-  return { fetch: http.fetch, http, config, resolve, openapi, routes, close: stopAll };
+  return { fetch: http.fetch, http, config, logger, resolve, openapi, routes, close: stopAll };
 }

@@ -87,6 +87,14 @@ describe('source layout', () => {
     expect(upward).toEqual([]);
   });
 
+  it('looks services up by token only in the composition: core/ and adapters/ are handed what they use', () => {
+    const lookups = [...sourceFiles('core'), ...sourceFiles('adapters')].flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return [...text.matchAll(/\bresolve\(\s*([A-Z][A-Z_]*)\b/g)].map((m) => `${file}: resolve(${m[1]}`);
+    });
+    expect(lookups).toEqual([]);
+  });
+
   // The ports are the core's contracts: they are written in the domain's terms and their own, so neither a use case
   // nor the engine can change a port by changing itself (no exceptions today).
   it('keeps the ports below the use cases and the engine: core/ports imports only the ports and the domain', () => {

@@ -2,13 +2,12 @@ import type { Command } from 'commander';
 import { ignoredLookalikes, loadConfig } from '../../config/env.js';
 import { createApp } from '../../../composition/app.js';
 import { listen } from '../../http-h3/server.js';
-import { TOKENS } from '../../../composition/tokens.js';
 
 /** `tenet serve`: validate configuration, wire the app, listen on HOST:PORT and print the address. */
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = loadConfig(env);
   const app = await createApp(config);
-  const logger = app.resolve(TOKENS.Logger);
+  const logger = app.logger;
   for (const notice of ignoredLookalikes(env)) logger.warn(notice);
   const server = await listen(app.http, config.host, config.port, logger);
   process.stdout.write(`tenet: serving on ${server.url} (environment ${config.environment})\n`);

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyOwnership } from '../../../adapters/cli/commands/admin-keys.js';
 import { AdminRequestError, registerAdmin, UsageError } from '../../../adapters/cli/commands/admin.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { closedPort } from '../mcp-stdio/support.js';
 
@@ -18,7 +17,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([admin.entry, other.entry]) } });
-  server = await listen(t.app.http, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+  server = await listen(t.app.http, '127.0.0.1', 0, t.app.logger);
 }, 60_000);
 
 afterAll(async () => {

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { closedPort } from '../mcp-stdio/support.js';
 import { CLI, ensureBuilt, runCli } from './support/built-cli.js';
@@ -23,7 +22,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ensureBuilt();
   t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) } });
-  server = await listen(t.app.http, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+  server = await listen(t.app.http, '127.0.0.1', 0, t.app.logger);
   env = { TENET_URL: server.url, TENET_ADMIN_KEY: admin.key };
 }, 180_000);
 

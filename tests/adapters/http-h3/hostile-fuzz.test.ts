@@ -310,7 +310,7 @@ describe('numeric extremes in every request schema', () => {
 describe('hostile requests only a socket carries', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await listen(t.app.http, '127.0.0.1', 0, t.app.resolve((await import('../../../composition/tokens.js')).TOKENS.Logger));
+    server = await listen(t.app.http, '127.0.0.1', 0, t.app.logger);
   });
   afterAll(async () => server.close());
 

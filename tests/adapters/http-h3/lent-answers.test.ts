@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FastResponse } from 'srvx';
 import { ByteSink } from '../../../adapters/http-h3/byte-sink.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 
 const user = testKey('lent-user', ['calculate:run']);
@@ -17,7 +16,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([{ ...user.entry, rate_limit: { requests: 100_000, window_seconds: 60 } }]) } });
-  server = await listen(t.app.http, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+  server = await listen(t.app.http, '127.0.0.1', 0, t.app.logger);
 });
 afterAll(async () => {
   await server.close();
@@ -104,7 +103,7 @@ describe('answers written from lent blocks', () => {
       givenBack = true;
       giveBack();
     };
-    const bare = await listen({ fetch: async () => new FastResponse(lent, { status: 200, headers: { 'content-type': 'text/plain' } }) }, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+    const bare = await listen({ fetch: async () => new FastResponse(lent, { status: 200, headers: { 'content-type': 'text/plain' } }) }, '127.0.0.1', 0, t.app.logger);
     try {
       let received = 0;
       let resume: () => void = () => undefined;
@@ -144,7 +143,7 @@ describe('answers written from lent blocks', () => {
       return sink.take();
     };
     let served = 0;
-    const bare = await listen({ fetch: async () => new FastResponse(lentOf(served++ === 0 ? 0x62 : 0x63), { status: 200 }) }, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+    const bare = await listen({ fetch: async () => new FastResponse(lentOf(served++ === 0 ? 0x62 : 0x63), { status: 200 }) }, '127.0.0.1', 0, t.app.logger);
     try {
       await new Promise<void>((done) => {
         const req = httpRequest(`${bare.url}/`, (res) => {

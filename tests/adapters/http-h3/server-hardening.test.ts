@@ -22,7 +22,7 @@ let port: number;
 beforeAll(async () => {
   const env = { SERVICE_API_KEYS: JSON.stringify([reader.entry]), BODY_TIMEOUT_MS: '300', MAX_BODY_BYTES: '1024' };
   app = await createApp(loadConfig(env), { modules: [], extraRoutes: testRoutes, bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(logs)) });
-  server = await listen(app.http, '127.0.0.1', 0, app.resolve(TOKENS.Logger));
+  server = await listen(app.http, '127.0.0.1', 0, app.logger);
   port = Number(new URL(server.url).port);
 });
 afterAll(async () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
       return app.fetch(request, options);
     },
   };
-  server = await listen(counted, '127.0.0.1', 0, app.resolve(TOKENS.Logger));
+  server = await listen(counted, '127.0.0.1', 0, app.logger);
 });
 afterAll(async () => {
   await server.close();

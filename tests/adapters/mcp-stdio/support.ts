@@ -9,7 +9,6 @@ import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { listen } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../support/http-harness.js';
 
 export const ROOT = resolve('.');
@@ -45,7 +44,7 @@ export interface RealServer {
 /** The real app (createTestApp) listening on 127.0.0.1 on a random port. */
 export async function realServer(options: TestAppOptions): Promise<RealServer> {
   const t = await createTestApp(options);
-  const server = await listen(t.app.http, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+  const server = await listen(t.app.http, '127.0.0.1', 0, t.app.logger);
   return {
     t,
     url: server.url,

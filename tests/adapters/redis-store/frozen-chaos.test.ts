@@ -82,7 +82,7 @@ function chaosSuite(name: string, start: () => Promise<{ url: string; pause(): v
           bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(new MemoryLogSink())),
         });
         apps.push(app);
-        servers.push(await listen(app.http, '127.0.0.1', 0, app.resolve(TOKENS.Logger)));
+        servers.push(await listen(app.http, '127.0.0.1', 0, app.logger));
       }
     }, 60_000);
     afterAll(async () => {

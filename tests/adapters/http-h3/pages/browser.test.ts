@@ -8,7 +8,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../../../adapters/http-h3/server.js';
 import { routes } from '../../../../adapters/http-h3/routes/index.js';
-import { TOKENS } from '../../../../composition/tokens.js';
 import { KEY_STORAGE_NAME } from '../../../../adapters/http-h3/pages/validation-page.js';
 import { SWEEP_KEY_STORAGE } from '../../../../adapters/http-h3/pages/docs-sweep.js';
 import { createTestApp, testKey, type TestApp, type TestAppOptions } from '../../../support/http-harness.js';
@@ -35,7 +34,7 @@ interface Served {
 
 async function serve(options: TestAppOptions): Promise<Served> {
   const t = await createTestApp(options);
-  const server = await listen(t.app.http, '127.0.0.1', 0, t.app.resolve(TOKENS.Logger));
+  const server = await listen(t.app.http, '127.0.0.1', 0, t.app.logger);
   return { t, server, close: async () => (await server.close(), await t.close()) };
 }
 

@@ -42,5 +42,5 @@ const modules = MODULES.map((m) =>
     : m,
 );
 const slowApp = await createApp(config, { modules, bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger({ write: () => true })) });
-const server = await listen(slowApp.http, '127.0.0.1', 0, slowApp.resolve(TOKENS.Logger));
+const server = await listen(slowApp.http, '127.0.0.1', 0, slowApp.logger);
 process.stdout.write(`${server.url}\n`);
