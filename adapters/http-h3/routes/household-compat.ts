@@ -17,12 +17,12 @@ export default defineRoute({
   summary: 'Migration only: calculate a household in an external engine\'s wire format',
   description:
     'For migrating partners (scope compat:external; ordinary and trial keys get 403). New integrations use POST /v1/calculate. ' +
-    'Null values are computed where a mapping exists (SNAP variables of spm_units, from the State SNAP package of households.*.state_code / state_name); ' +
+    'Null values are computed where a mapping exists (SNAP and Lifeline variables of spm_units, from the State\'s SNAP or Lifeline package of households.*.state_code / state_name); ' +
     'everything else keeps null and is listed in tenet.unsupported with a reason (kind output), as is every given input the calculation did not use (kind input). ' +
     'Inputs are read as PolicyEngine-US reads them (employment_income_before_lsr is the wage; person eligibility facts reach the person-level rules). ' +
     'YYYY-MM keys give monthly values, YYYY keys annual totals. ' +
     'Defaults relied on for facts left out that could change the result are listed in tenet.assumptions (a Tenet extension), each with the person or unit id and the PolicyEngine variable to give. ' +
-    'Success and the route\'s own errors (400 bad body, country other than us, axes, invalid household; 422 no SNAP package; 502 engine failure) use ' +
+    'Success and the route\'s own errors (400 bad body, country other than us, axes, invalid household; 422 no package of the program; 502 engine failure) use ' +
     'the compatibility shape {status, message, result, tenet}. Rejections made by the platform before the route runs (401, 403, 413, 429, 503, 500, ' +
     'and 400 unsupported_parameter for as_of) use the standard error envelope. See docs/compatibility.md.',
   tags: ['compatibility'],

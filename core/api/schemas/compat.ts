@@ -23,7 +23,7 @@ const CompatAssumptionSchema = v.strictObject({
   spm_unit: v.pipe(v.string(), v.description('The SPM unit (its id in spm_units) whose calculation relied on the default.')),
   entity_group: v.pipe(
     v.picklist(['people', 'spm_units', 'households']),
-    v.description("Where the household gives the fact: people for a person's fact; spm_units (households for household_vehicles_value) for a fact of the SNAP household."),
+    v.description("Where the household gives the fact: people for a person's fact; spm_units (households for household_vehicles_value and is_on_tribal_land) for a fact of the SNAP or Lifeline household."),
   ),
   entity_id: v.pipe(v.string(), v.description("The entity's id in that group of the request household: the person's key in people, the SPM unit's or the household's.")),
   policyengine_variable: v.pipe(

@@ -43,18 +43,25 @@ function tenetWhere(a: Assumption, isPerson: boolean): string {
  * to confirm or correct it.`, retold for the PolicyEngine caller: who in its terms, and where it gives the fact.
  * A message of another form is kept, with the PolicyEngine variable to give appended.
  */
-function retold(a: Assumption, isPerson: boolean, who: string, group: EntityGroup, id: string, variable: string | null): string {
+function retold(a: Assumption, isPerson: boolean, who: string, group: EntityGroup, id: string, variable: string | null, onMember: string | null): string {
   const where = tenetWhere(a, isPerson);
-  const head = `${isPerson ? `${a.entity} ${a.entity_id}` : 'The household'}: ${a.input} not given, assumed ${JSON.stringify(a.assumed_value)}; it matters because `;
+  // `<who>: <input> not given, assumed <value>[, inferred from ...]; it matters because <reason>. Give <where> ...`
+  const head = `${isPerson ? `${a.entity} ${a.entity_id}` : 'The household'}: ${a.input} not given, assumed ${JSON.stringify(a.assumed_value)}`;
+  const because = '; it matters because ';
   const tail = `. Give ${where} to confirm or correct it.`;
   const give =
-    variable === null
-      ? `PolicyEngine has no variable for it that this endpoint reads: give ${where} through POST /v1/calculate to confirm or correct it.`
-      : `Give ${group}.${id}.${variable} to confirm or correct it.`;
-  if (!a.message.startsWith(head) || !a.message.endsWith(tail) || a.message.length < head.length + tail.length) return `${a.message} ${give}`;
-  const reason = a.message.slice(head.length, a.message.length - tail.length);
-  const named = variable === null ? '' : ` (PolicyEngine: ${variable})`;
-  return `${who}: ${a.input} not given${named}, assumed ${JSON.stringify(a.assumed_value)}; it matters because ${reason}. ${give}`;
+    onMember !== null
+      ? `Give ${onMember} on the member who receives it (people.<id>.${onMember}) to confirm or correct it.`
+      : variable === null
+        ? `PolicyEngine has no variable for it that this endpoint reads: give ${where} through POST /v1/calculate to confirm or correct it.`
+        : `Give ${group}.${id}.${variable} to confirm or correct it.`;
+  const at = a.message.indexOf(because, head.length);
+  if (!a.message.startsWith(head) || !a.message.endsWith(tail) || at < 0 || at + because.length > a.message.length - tail.length) return `${a.message} ${give}`;
+  const how = a.message.slice(head.length, at);
+  const reason = a.message.slice(at + because.length, a.message.length - tail.length);
+  const source = onMember ?? variable;
+  const named = source === null ? '' : ` (PolicyEngine: ${source})`;
+  return `${who}: ${a.input} not given${named}, assumed ${JSON.stringify(a.assumed_value)}${how}; it matters because ${reason}. ${give}`;
 }
 
 /** One calculation's assumption in the PolicyEngine household's terms, for `month` of `unit`. */
@@ -67,17 +74,19 @@ export function compatAssumption(a: Assumption, unit: UnitRef, month: string): C
   const group: EntityGroup = isPerson ? 'people' : onHousehold ? 'households' : 'spm_units';
   const id = isPerson ? a.entity_id : onHousehold ? unit.householdId! : unit.unitId;
   const variable = source?.group === group ? source.variable : null;
+  // A fact of the household that PolicyEngine gives on the member who has it (medicaid_enrolled, receives_ssi).
+  const onMember = !isPerson && source?.group === 'people' ? source.variable : null;
   const who = isPerson ? `Person ${id}` : `SPM unit ${unit.unitId}`;
   return {
     spm_unit: unit.unitId,
     entity_group: group,
     entity_id: id,
-    policyengine_variable: variable,
+    policyengine_variable: variable ?? onMember,
     input: a.input,
     entity: a.entity,
     assumed_value: a.assumed_value,
     months: [month],
-    message: retold(a, isPerson, who, group, id, variable),
+    message: retold(a, isPerson, who, group, id, variable, onMember),
   };
 }
 

@@ -48,3 +48,32 @@ const DIFFERENCES: Difference[] = [
 export function differencesFor(profile: UnitProfile): string[] {
   return DIFFERENCES.map((d) => d(profile)).filter((w): w is string => w !== null);
 }
+
+/**
+ * Lifeline (docs/compatibility.md, "Differences that are PolicyEngine's choices", Lifeline rows): the guideline year
+ * (PolicyEngine dates each year's guidelines from January 1; Lifeline takes them up when USAC updates the National
+ * Verifier, 2025-04-24 and 2026-02-25 in the years read), Texas's State income limit, and the programs PolicyEngine
+ * computes (Medicaid, SSI) where Tenet reads receipt as given.
+ */
+const LIFELINE_SWITCH: Record<string, string> = { '2024': '2024-02', '2025': '2025-05', '2026': '2026-03' };
+
+const LIFELINE_DIFFERENCES: Difference[] = [
+  (p) => {
+    const year = p.month.slice(0, 4);
+    const from = LIFELINE_SWITCH[year] ?? `${year}-03`;
+    return p.month < from
+      ? `PolicyEngine difference (Lifeline guideline year): for ${p.month} PolicyEngine uses the ${year} poverty guidelines (it dates each year from January 1); Lifeline uses the ${Number(year) - 1} guidelines until USAC takes up the ${year} ones${LIFELINE_SWITCH[year] ? ` (${from})` : ''}, so the 135% limit is lower in Tenet.`
+      : null;
+  },
+  (p) =>
+    p.state === 'TX'
+      ? 'PolicyEngine difference (Texas): PolicyEngine tests Texas households against 150% of the guidelines, the limit of the State\'s own Lifeline program (Lite-Up Texas); the federal limit, which the package encodes, is 135% (47 CFR 54.409(a)(1)). State programs are not encoded.'
+      : null,
+  () =>
+    'PolicyEngine difference (other programs): PolicyEngine computes Medicaid enrollment and SSI and counts them for Lifeline; Tenet reads receipt as given (medicaid_enrolled, receives_medicaid, receives_ssi, ssi), and a receipt not given is listed in tenet.assumptions.',
+];
+
+/** The documented Lifeline differences that apply to one unit-month. */
+export function lifelineDifferencesFor(profile: UnitProfile): string[] {
+  return LIFELINE_DIFFERENCES.map((d) => d(profile)).filter((w): w is string => w !== null);
+}

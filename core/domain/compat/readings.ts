@@ -25,6 +25,7 @@ function checked(value: WireValue, def: InputDefinition, path: string): WireValu
   if ((kind === 'money' || kind === 'number') && (typeof value !== 'number' || !Number.isFinite(value))) throw new TypeError(`${path}: must be a number`);
   if (kind === 'boolean' && typeof value !== 'boolean') throw new TypeError(`${path}: must be true or false`);
   if (kind === 'text' && typeof value !== 'string') throw new TypeError(`${path}: must be a string`);
+  if (kind === 'presence' && typeof value !== 'boolean' && (typeof value !== 'number' || !Number.isFinite(value))) throw new TypeError(`${path}: must be a number or true or false`);
   return value;
 }
 

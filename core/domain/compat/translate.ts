@@ -47,7 +47,7 @@ export type TranslatedUnit = {
 };
 
 export type Translation =
-  | { ok: true; household: TranslatedUnit; ignored: IgnoredInput[]; notes: string[]; profile: UnitProfile; read: Reading[] }
+  | { ok: true; household: TranslatedUnit; ignored: IgnoredInput[]; notes: string[]; profile: UnitProfile; read: Reading[]; kept: Reading[] }
   | { ok: false; reason: string };
 
 /** The unit's members (its `members`, else every person when it is the only unit) and its household. */
@@ -248,6 +248,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), workRulesStated: new Set(), vehicleGiven: false, month, ignored, notes: [],
   };
   for (const r of kept) {
+    if (r.def.target.level === 'lifeline') continue; // lifeline.ts, for Lifeline runs only
     if (r.def.target.level === 'person') applyPerson(acc, r, pkg);
     else applyUnit(acc, r);
   }
@@ -296,6 +297,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     household: { period: month, facts, people: acc.people },
     ignored: acc.ignored,
     read: raw,
+    kept,
     notes: acc.notes,
     profile: profileOf(acc, month, state, utility.type, hasElderlyOrDisabled, kept),
   };

@@ -21,7 +21,9 @@ const OTHER: Array<[RegExp, string]> = [
   [/^(county_fips|county_str|county|zip_code|in_la|in_riv|in_ala)$/, 'the package locates the household by its State (and snap_utility_region where a State has several regions); finer geography is not read'],
   [/^is_tax_unit_|^tax_unit_/, 'tax-unit roles do not enter the SNAP calculation here: the SNAP household is the SPM unit and its members'],
   [/snap|_sua$|utility_allowance|utility_region/, 'an intermediate of PolicyEngine\'s own SNAP computation: Tenet computes the SNAP values from the household\'s facts and does not accept this one as given'],
-  [/tanf|ssi|wic|medicaid|chip|eitc|ctc|liheap|lifeline|school_meal|head_start|housing_assistance/, 'another program\'s variable: Tenet computes SNAP only and counts another benefit only as an amount given (ssi, tanf)'],
+  [/^fcc_fpg_ratio$|^lifeline_/, 'an intermediate of PolicyEngine\'s own Lifeline computation: Tenet computes Lifeline from the household\'s facts and does not accept this one as given'],
+  [/^is_rural$/, 'PolicyEngine gives the $25 Tribal lands support only in rural areas; 47 CFR 54.403(a)(3) and USAC describe it for residents of Tribal lands (is_on_tribal_land) with no rural condition the packages read'],
+  [/tanf|ssi|wic|medicaid|chip|eitc|ctc|liheap|lifeline|school_meal|head_start|housing_assistance/, 'another program\'s variable: Tenet computes SNAP and Lifeline and reads another program only as an amount or receipt given (ssi, tanf, medicaid_enrolled, fdpir, head_start)'],
 ];
 
 /** The reason an input of `group` named `name` is not read (it has no mapping, or belongs to another group). */
@@ -30,7 +32,7 @@ export function unusedReason(name: string, group: EntityGroup, expectedGroup?: E
     return `ignored: ${name} is read on ${expectedGroup}, not on ${group}; move it to the ${expectedGroup} entity`;
   }
   for (const [pattern, reason] of [...PERSON_ELIGIBILITY, ...OTHER]) if (pattern.test(name)) return `ignored: ${reason}`;
-  return `ignored: ${name} is not read by Tenet's SNAP calculation (no mapping; see docs/compatibility.md for the inputs used)`;
+  return `ignored: ${name} is not read by Tenet's SNAP or Lifeline calculation (no mapping; see docs/compatibility.md for the inputs used)`;
 }
 
 export interface UnusedInput extends IgnoredInput {
@@ -40,13 +42,16 @@ export interface UnusedInput extends IgnoredInput {
 /** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
 export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
   const reason = !computed
-    ? 'ignored: nothing was computed (no SNAP value was requested with a period key, or none could be computed)'
+    ? 'ignored: nothing was computed (no SNAP or Lifeline value was requested with a period key, or none could be computed)'
     : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
   const out: UnusedInput[] = [];
   for (const { group, id, name, value } of wireInputs(wire)) {
     const def = inputDefinition(name);
     if (def === undefined || def.group !== group || isRequest(value) || read.has(readKey(group, id, name))) continue;
-    out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason });
+    const why = computed && def.target.level === 'lifeline'
+      ? 'ignored: read only when a Lifeline variable (is_lifeline_eligible, is_lifeline_income_eligible, lifeline) is computed for the unit'
+      : reason;
+    out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: why });
   }
   return out;
 }

@@ -42,7 +42,12 @@ export type InputTarget =
   /** The total fair market value of the household's vehicles, and their number (7 CFR 273.8(f); translate.ts vehicleFacts). */
   | { level: 'household'; slot: 'vehicles_value'; kind: 'money' }
   | { level: 'household'; slot: 'vehicles_owned'; kind: 'number' }
-  | { level: 'household'; slot: 'state' | 'snap_region' | 'federal_region'; kind: 'text' };
+  | { level: 'household'; slot: 'state' | 'snap_region' | 'federal_region'; kind: 'text' }
+  /**
+   * A Lifeline fact of the SPM unit (lifeline.ts), read only when a Lifeline variable is computed: `boolean` a flag,
+   * `presence` an amount or a flag (true when positive or true), `money` a monthly amount.
+   */
+  | { level: 'lifeline'; slot: 'lifeline'; fact: string; kind: 'boolean' | 'presence' | 'money' };
 
 /**
  * Several PolicyEngine variables give the same quantity at different stages (a total and its parts, a figure and
@@ -89,6 +94,8 @@ const UNEARNED_SOURCES = [
   'survivor_benefits', 'retirement_distributions', 'rental_income', 'child_support_received', 'alimony_income',
   'dividend_income', 'interest_income', 'financial_assistance', 'miscellaneous_income',
 ];
+
+const lifeline = (fact: string, kind: 'boolean' | 'presence' | 'money'): InputTarget => ({ level: 'lifeline', slot: 'lifeline', fact, kind });
 
 export const INPUTS: Record<string, InputDefinition> = {
   age: person('year', { level: 'person', slot: 'age', kind: 'number' }, rank('age', 0, true)),
@@ -175,6 +182,17 @@ export const INPUTS: Record<string, InputDefinition> = {
   snap_region_str: household({ level: 'household', slot: 'federal_region', kind: 'text' }),
   state_group: household({ level: 'household', slot: 'federal_region', kind: 'text' }),
   state_group_str: household({ level: 'household', slot: 'federal_region', kind: 'text' }),
+  // Lifeline (47 CFR 54.409; lifeline.ts): receipt of the qualifying programs as PolicyEngine reads it (a given
+  // amount above 0, or the reported flag), Tribal lands, and the service prices that cap the benefit. receives_ssi and
+  // ssi are read from their SNAP readings; phone_cost from its utility reading.
+  receives_snap: unit('month', lifeline('receives_snap', 'boolean'), { stock: true }),
+  snap: unit('month', lifeline('receives_snap', 'presence'), { stock: true }),
+  medicaid_enrolled: person('year', lifeline('receives_medicaid', 'boolean'), { stock: true }),
+  receives_medicaid: person('year', lifeline('receives_medicaid', 'boolean'), { stock: true }),
+  is_on_tribal_land: household(lifeline('tribal_land', 'boolean')),
+  fdpir: unit('year', lifeline('receives_fdpir', 'presence'), { stock: true }),
+  head_start: person('year', lifeline('receives_head_start_income_qualified', 'presence'), { stock: true }),
+  broadband_cost: unit('year', lifeline('broadband_cost', 'money')),
 };
 
 /**
@@ -259,6 +277,14 @@ export const ASSUMED_INPUT_SOURCES: Record<string, { group: EntityGroup; variabl
   pays_sewage: { group: 'spm_units', variable: 'sewage_expense' },
   pays_trash: { group: 'spm_units', variable: 'trash_expense' },
   pays_telephone: { group: 'spm_units', variable: 'phone_expense' },
+  // Lifeline (lifeline.ts). The receipt facts are the household's (any member); PolicyEngine gives Medicaid, SSI and
+  // Head Start on the person who receives them.
+  receives_snap: { group: 'spm_units', variable: 'receives_snap' },
+  receives_medicaid: { group: 'people', variable: 'medicaid_enrolled' },
+  receives_ssi: { group: 'people', variable: 'receives_ssi' },
+  receives_head_start_income_qualified: { group: 'people', variable: 'head_start' },
+  receives_fdpir: { group: 'spm_units', variable: 'fdpir' },
+  tribal_land: { group: 'households', variable: 'is_on_tribal_land' },
 };
 
 /** Own-property lookup of ASSUMED_INPUT_SOURCES (package input names come from the package, but stay safe). */
@@ -271,30 +297,43 @@ export const STRUCTURAL_KEYS = new Set(['members']);
 
 export interface OutputDefinition {
   group: EntityGroup;
-  /** Canonical output of the SNAP package. */
+  /** The program whose package computes it (the State's package of that program). */
+  program: 'snap' | 'lifeline';
+  /** Canonical output of the package. */
   output: string;
-  /** money: monthly dollars, summed over the months of a bare-year key; boolean and count: monthly only. */
+  /** money: monthly dollars, summed over the months of a bare-year key; boolean and count: monthly only, unless `sameOverYear`. */
   kind: 'money' | 'boolean' | 'count';
+  /**
+   * A judgment PolicyEngine defines per year (is_lifeline_eligible): a bare-year key gives the monthly answer when
+   * every month of the year gives the same one, and is reported unsupported when they differ.
+   */
+  sameOverYear?: boolean;
 }
 
 export const SNAP_PROGRAM_ID = 'snap';
+export const LIFELINE_PROGRAM_ID = 'lifeline';
+const snapOutput = (output: string, kind: OutputDefinition['kind']): OutputDefinition => ({ group: 'spm_units', program: 'snap', output, kind });
 
 export const OUTPUTS: Record<string, OutputDefinition> = {
-  snap: { group: 'spm_units', output: 'snap_allotment', kind: 'money' },
-  is_snap_eligible: { group: 'spm_units', output: 'snap_eligible', kind: 'boolean' },
-  snap_gross_income: { group: 'spm_units', output: 'snap_gross_income', kind: 'money' },
-  snap_net_income: { group: 'spm_units', output: 'snap_net_income', kind: 'money' },
-  snap_standard_deduction: { group: 'spm_units', output: 'snap_standard_deduction', kind: 'money' },
-  snap_excess_shelter_expense_deduction: { group: 'spm_units', output: 'snap_excess_shelter_deduction', kind: 'money' },
-  snap_max_allotment: { group: 'spm_units', output: 'snap_maximum_allotment', kind: 'money' },
-  snap_utility_allowance: { group: 'spm_units', output: 'snap_utility_allowance', kind: 'money' },
+  snap: snapOutput('snap_allotment', 'money'),
+  is_snap_eligible: snapOutput('snap_eligible', 'boolean'),
+  snap_gross_income: snapOutput('snap_gross_income', 'money'),
+  snap_net_income: snapOutput('snap_net_income', 'money'),
+  snap_standard_deduction: snapOutput('snap_standard_deduction', 'money'),
+  snap_excess_shelter_expense_deduction: snapOutput('snap_excess_shelter_deduction', 'money'),
+  snap_max_allotment: snapOutput('snap_maximum_allotment', 'money'),
+  snap_utility_allowance: snapOutput('snap_utility_allowance', 'money'),
   // Net income before the shelter deduction: gross less the other deductions (7 CFR 273.10(e)(1)(i)).
-  snap_net_income_pre_shelter: { group: 'spm_units', output: 'snap_adjusted_income', kind: 'money' },
+  snap_net_income_pre_shelter: snapOutput('snap_adjusted_income', 'money'),
   // The federal allotment including the minimum for one- and two-person households, before State supplements.
-  snap_normal_allotment: { group: 'spm_units', output: 'snap_federal_allotment', kind: 'money' },
-  meets_snap_categorical_eligibility: { group: 'spm_units', output: 'snap_categorically_eligible', kind: 'boolean' },
+  snap_normal_allotment: snapOutput('snap_federal_allotment', 'money'),
+  meets_snap_categorical_eligibility: snapOutput('snap_categorically_eligible', 'boolean'),
   // The SNAP household after excluding ineligible members (7 CFR 273.1(a), 273.11(c)).
-  snap_unit_size: { group: 'spm_units', output: 'snap_household_size', kind: 'count' },
+  snap_unit_size: snapOutput('snap_household_size', 'count'),
+  // Lifeline (47 CFR 54.409, 54.403): PolicyEngine defines these per year on the SPM unit.
+  is_lifeline_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_eligible', kind: 'boolean', sameOverYear: true },
+  is_lifeline_income_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_income_eligible', kind: 'boolean', sameOverYear: true },
+  lifeline: { group: 'spm_units', program: 'lifeline', output: 'lifeline_benefit', kind: 'money' },
 };
 
 /**
@@ -316,7 +355,7 @@ export const SNAP_REGIONS: Record<string, string> = {
   NY_NYC: 'nyc', NY_NAS: 'nassau_suffolk', NY_ONY: 'rest_of_state',
 };
 
-/** The first month the bundled SNAP packages have figures for (FY2024; docs/snap-package-contract.md §5). */
+/** The first month the bundled SNAP and Lifeline packages have figures for (FY2024; docs/snap-package-contract.md §5). */
 export const FIRST_MONTH = '2023-10';
 
 /** Own-property lookups: request-supplied names such as `constructor` must not reach Object.prototype. */

@@ -1,10 +1,9 @@
 /**
  * The compatibility endpoint's use case, built once per app by the composition with its dependencies: the
- * calculation service (whose meter charges each SNAP calculation the translation runs, as calculate does) and the
- * app's calculators (whether any SNAP package is executable).
+ * calculation service (whose meter charges each SNAP or Lifeline calculation the translation runs, as calculate does)
+ * and the app's calculators (whether any package of the program is executable).
  */
 import type { WireHousehold } from '../../domain/compat/wire.js';
-import { SNAP_PROGRAM_ID } from '../../domain/compat/variables.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
 import type { Calculations } from '../../ports/calculations.js';
@@ -17,7 +16,7 @@ export class HouseholdCompatService {
     private readonly calculators: readonly Calculator[],
   ) {}
 
-  /** Translates and calculates one wire household; each monthly SNAP calculation is charged to the principal. */
+  /** Translates and calculates one wire household; each monthly calculation is charged to the principal. */
   calculate(wire: WireHousehold, requestId: string, principal: Principal | null): Promise<CompatResult> {
     return calculateHousehold(wire, requestId, this.deps(principal));
   }
@@ -25,13 +24,13 @@ export class HouseholdCompatService {
   private deps(principal: Principal | null): CompatDeps {
     const { calculation, calculators } = this;
     return {
-      findPackage: (jurisdiction) => {
-        const pkg = calculation.find(SNAP_PROGRAM_ID, jurisdiction);
+      findPackage: (program, jurisdiction) => {
+        const pkg = calculation.find(program, jurisdiction);
         return pkg === undefined ? undefined : { runtime_id: pkg.runtime_id, mode: pkg.mode, inputs: new Set(Object.keys(pkg.shape.household_aliases ?? {})) };
       },
-      snapAvailable: () => calculators.some((c) => c.packages().some((p) => p.program_id === SNAP_PROGRAM_ID)),
-      calculate: async (jurisdiction, household, variables) => {
-        const prepared = calculation.prepare({ program_id: SNAP_PROGRAM_ID, jurisdiction, household, variables });
+      available: (program) => calculators.some((c) => c.packages().some((p) => p.program_id === program)),
+      calculate: async (program, jurisdiction, household, variables) => {
+        const prepared = calculation.prepare({ program_id: program, jurisdiction, household, variables });
         await calculation.meter.charge(principal, calculationUnits(1));
         return calculation.run(prepared);
       },

@@ -1,15 +1,16 @@
 /**
  * The migration-only compatibility calculation: an external-format household in, the same household out with
- * the SNAP variables it asks for (null values) computed by the State SNAP packages. Every requested value is
- * either computed or listed as unsupported with a reason; nothing is guessed.
+ * the SNAP and Lifeline variables it asks for (null values) computed by the State's SNAP and Lifeline packages. Every
+ * requested value is either computed or listed as unsupported with a reason; nothing is guessed.
  */
 import { ServiceError } from '../../domain/errors.js';
 import { CompatAssumptions, type CompatAssumption } from '../../domain/compat/assumptions.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
-import { differencesFor } from '../../domain/compat/differences.js';
+import { differencesFor, lifelineDifferencesFor } from '../../domain/compat/differences.js';
+import { lifelineFacts } from '../../domain/compat/lifeline.js';
 import { stateOf, translateUnit, unitContext, type UnitContext } from '../../domain/compat/translate.js';
 import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
-import { FIRST_MONTH, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, STRUCTURAL_KEYS, type EntityGroup } from '../../domain/compat/variables.js';
+import { FIRST_MONTH, LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, STRUCTURAL_KEYS, type EntityGroup, type OutputDefinition } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import { assumptionsWarning } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
@@ -18,13 +19,15 @@ import { ENGINE_NAME, EXPERIMENTAL_WARNING } from '../calculate/calculate.js';
 
 export const COMPAT_WARNING = 'Migration-only endpoint: new integrations use POST /v1/calculate.';
 
+export type CompatProgram = OutputDefinition['program'];
+
 export interface CompatDeps {
-  /** The executable SNAP package for a jurisdiction, if any, with its household and person alias names. */
-  findPackage(jurisdiction: string): { runtime_id: string; mode: RuntimeMode; inputs: ReadonlySet<string> } | undefined;
-  /** True when at least one SNAP package is executable. */
-  snapAvailable(): boolean;
-  /** Runs the SNAP package (ServiceError invalid_household / runtime_error on failure). */
-  calculate(jurisdiction: string, household: Record<string, unknown>, outputs: string[]): Promise<CalculateResponse>;
+  /** The executable package of a program for a jurisdiction, if any, with its household and person alias names. */
+  findPackage(program: CompatProgram, jurisdiction: string): { runtime_id: string; mode: RuntimeMode; inputs: ReadonlySet<string> } | undefined;
+  /** True when at least one package of the program is executable. */
+  available(program: CompatProgram): boolean;
+  /** Runs the program's package (ServiceError invalid_household / runtime_error on failure). */
+  calculate(program: CompatProgram, jurisdiction: string, household: Record<string, unknown>, outputs: string[]): Promise<CalculateResponse>;
 }
 
 export interface ComputedValue {
@@ -66,6 +69,7 @@ export interface CompatResult {
 }
 
 interface Job {
+  program: CompatProgram;
   group: EntityGroup;
   id: string;
   variable: string;
@@ -83,8 +87,12 @@ function energyAssistanceSuaDenied(response: CalculateResponse): boolean {
   return response.trace.some((t) => t.rule_id.endsWith('#snap_energy_assistance_confers_sua') && t.value === false);
 }
 
-/** The package outputs every run asks for: those the endpoint's variables read, each once. */
-const PACKAGE_OUTPUTS = [...new Set(Object.values(OUTPUTS).map((o) => o.output))];
+/** The package outputs every run of a program asks for: those the endpoint's variables read, each once. */
+const PACKAGE_OUTPUTS: Record<CompatProgram, string[]> = {
+  snap: [...new Set(Object.values(OUTPUTS).filter((o) => o.program === 'snap').map((o) => o.output))],
+  lifeline: [...new Set(Object.values(OUTPUTS).filter((o) => o.program === 'lifeline').map((o) => o.output))],
+};
+const PROGRAM_NAME: Record<CompatProgram, string> = { snap: 'SNAP', lifeline: 'Lifeline' };
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 const numeric = (v: JsonValue): JsonValue => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
@@ -113,13 +121,13 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
                 ? `no mapping: ${variable} is not computed by this endpoint`
                 : def.group !== group
                   ? `no mapping: ${variable} is computed for spm_units, not ${group}`
-                  : def.kind !== 'money' && YEAR_KEY.test(period)
+                  : def.kind !== 'money' && YEAR_KEY.test(period) && def.sameOverYear !== true
                     ? `${variable} is defined per month: request a YYYY-MM period`
                     : monthsOf(period)[0] < FIRST_MONTH
-                      ? `period ${period} is before ${FIRST_MONTH}, the first month the SNAP packages encode`
+                      ? `period ${period} is before ${FIRST_MONTH}, the first month the ${PROGRAM_NAME[def.program]} packages encode`
                       : null;
           if (reason !== null) unsupported.push({ ...base, period, reason });
-          else jobs.push({ group, id, variable, period, months: monthsOf(period) });
+          else jobs.push({ program: def!.program, group, id, variable, period, months: monthsOf(period) });
         }
       }
     }
@@ -127,10 +135,23 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
   return { jobs, unsupported };
 }
 
+/**
+ * The SNAP translation with the Lifeline facts added, less what a Lifeline package without SNAP (Puerto Rico,
+ * American Samoa, the Northern Mariana Islands) does not read.
+ */
+function lifelineHousehold(household: { period: string; facts: Record<string, unknown>; people: Record<string, Record<string, unknown>> }, facts: Record<string, unknown>, inputs: ReadonlySet<string>): Record<string, unknown> {
+  const keep = (record: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(record).filter(([name]) => inputs.has(name)));
+  return {
+    period: household.period,
+    facts: keep({ ...household.facts, ...facts }),
+    people: Object.fromEntries(Object.entries(household.people).map(([id, p]) => [id, keep(p)])),
+  };
+}
+
 export async function calculateHousehold(wire: WireHousehold, requestId: string, deps: CompatDeps): Promise<CompatResult> {
   const { jobs, unsupported } = plan(wire);
-  if (jobs.length > 0 && !deps.snapAvailable()) {
-    throw new ServiceError('unsupported_program', 'No executable SNAP package is configured on this deployment.');
+  for (const program of new Set(jobs.map((j) => j.program))) {
+    if (!deps.available(program)) throw new ServiceError('unsupported_program', `No executable ${PROGRAM_NAME[program]} package is configured on this deployment.`);
   }
   const warnings: string[] = [EXPERIMENTAL_WARNING, COMPAT_WARNING];
   const unusedInputs = new Map<string, UnsupportedValue>();
@@ -146,10 +167,10 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
 
   const contexts = new Map<string, UnitContext>();
   const runs = new Map<string, Promise<{ response: CalculateResponse } | { reason: string }>>();
-  let sidecarPackage: { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null = null;
+  let sidecarPackage: { program: CompatProgram; jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null = null;
 
-  const monthFor = (unitId: string, month: string): Promise<{ response: CalculateResponse } | { reason: string }> => {
-    const key = `${unitId}\u0000${month}`;
+  const monthFor = (program: CompatProgram, unitId: string, month: string): Promise<{ response: CalculateResponse } | { reason: string }> => {
+    const key = `${program}\u0000${unitId}\u0000${month}`;
     let run = runs.get(key);
     if (run === undefined) {
       run = (async () => {
@@ -161,8 +182,8 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
         const state = stateOf(ctx, month);
         if (state === null) return { reason: 'no state on the household: set households.*.state_code or state_name' };
         const jurisdiction = jurisdictionOf(state);
-        const pkg = deps.findPackage(jurisdiction);
-        if (pkg === undefined) return { reason: `no executable SNAP package for ${jurisdiction}` };
+        const pkg = deps.findPackage(program, jurisdiction);
+        if (pkg === undefined) return { reason: `no executable ${PROGRAM_NAME[program]} package for ${jurisdiction}` };
         let translation;
         try {
           translation = translateUnit(wire, ctx, month, state, { jurisdiction, inputs: pkg.inputs });
@@ -172,11 +193,20 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
         }
         if (!translation.ok) return { reason: translation.reason };
         for (const entry of translation.ignored) noteUnused(entry);
-        for (const r of translation.read) readInputs.add(readKey(r.group, r.entityId, r.name));
-        const response = await deps.calculate(jurisdiction, translation.household, PACKAGE_OUTPUTS);
+        // The Lifeline facts are read only when a Lifeline variable is computed.
+        for (const r of translation.read) if (program === LIFELINE_PROGRAM_ID || r.def.target.level !== 'lifeline') readInputs.add(readKey(r.group, r.entityId, r.name));
+        let household: Record<string, unknown> = translation.household;
+        const notes = [...translation.notes];
+        if (program === LIFELINE_PROGRAM_ID) {
+          const lifeline = lifelineFacts(translation.kept, { jurisdiction, inputs: pkg.inputs });
+          notes.push(...lifeline.notes);
+          household = lifelineHousehold(translation.household, lifeline.facts, pkg.inputs);
+        }
+        const response = await deps.calculate(program, jurisdiction, household, PACKAGE_OUTPUTS[program]);
         const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
-        for (const note of [...translation.notes, ...differencesFor(profile)]) warn(note);
-        sidecarPackage ??= { jurisdiction, runtime: response.runtime };
+        const differences = program === LIFELINE_PROGRAM_ID ? lifelineDifferencesFor(profile) : differencesFor(profile);
+        for (const note of [...notes, ...differences]) warn(note);
+        sidecarPackage ??= { program, jurisdiction, runtime: response.runtime };
         return { response };
       })();
       runs.set(key, run);
@@ -190,7 +220,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const counted = new Set<string>();
   for (const job of jobs) {
     const def = outputDefinition(job.variable)!;
-    const months = await Promise.all(job.months.map((m) => monthFor(job.id, m)));
+    const months = await Promise.all(job.months.map((m) => monthFor(job.program, job.id, m)));
     const failed = months.find((m): m is { reason: string } => 'reason' in m);
     if (failed) {
       unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
@@ -203,12 +233,19 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       // The calculation's assumptions warning is said once below, over the sidecar's assumptions.
       const own = response.assumptions.length > 0 ? assumptionsWarning(response.assumptions) : null;
       for (const w of response.warnings) if (w !== own) warn(w);
-      const run = `${job.id}\u0000${month}`;
+      const run = `${job.program}\u0000${job.id}\u0000${month}`;
       if (counted.has(run)) return; // a month another requested variable of the unit already read
       counted.add(run);
       assumptions.add(response.assumptions, { unitId: job.id, householdId: contexts.get(job.id)!.householdId }, month);
     });
     let value: JsonValue;
+    if (def.kind !== 'money' && values.some((v) => v !== values[0])) {
+      // A per-year judgment whose months differ (e.g. the guidelines change in the year): no one answer for the year.
+      const byValue = job.months.filter((_, i) => values[i] === values[0]);
+      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period,
+        reason: `${job.variable} differs between the months of ${job.period} (${JSON.stringify(values[0])} in ${byValue.join(', ')}; ${JSON.stringify(values.find((v) => v !== values[0]))} in the others): request a YYYY-MM period` });
+      continue;
+    }
     if (def.kind !== 'money') value = values[0];
     else if (values.every((v) => typeof v === 'number')) value = round2((values as number[]).reduce((a, b) => a + b, 0));
     else throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output} (${values.map((v) => (v === null ? 'null' : typeof v)).join(', ')}).`);
@@ -220,7 +257,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   // The calculation's words over the sidecar's entries (PolicyEngine ids), so the count agrees with tenet.assumptions.
   if (assumed.length > 0) warn(assumptionsWarning(assumed, 'tenet.assumptions'));
   const periods = [...new Set([...jobs.map((j) => j.period), ...unsupported.map((u) => u.period)].filter((p): p is string => p !== null))];
-  const chosen = sidecarPackage as { jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
+  const chosen = sidecarPackage as { program: CompatProgram; jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
   const missing = unsupported.length;
   const requested = computed.length + missing;
   for (const entry of unreadInputs(wire, readInputs, readInputs.size > 0 || computed.length > 0)) noteUnused(entry);
@@ -236,7 +273,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       engine: ENGINE_NAME,
       runtime: chosen?.runtime ?? null,
       jurisdiction: chosen?.jurisdiction ?? null,
-      package: chosen === null ? null : { program_id: SNAP_PROGRAM_ID, jurisdiction: chosen.jurisdiction },
+      package: chosen === null ? null : { program_id: chosen.program === 'lifeline' ? LIFELINE_PROGRAM_ID : SNAP_PROGRAM_ID, jurisdiction: chosen.jurisdiction },
       period: periods.length === 1 ? periods[0] : null,
       computed,
       unsupported,

@@ -1,0 +1,32 @@
+/** The migration ledger shows the variables the compatibility endpoint computes as mapped (scripts/migration-ledger.ts). */
+import { describe, expect, it } from 'vitest';
+import { updateLedger } from '../../../../scripts/migration-ledger.js';
+
+describe('updateLedger', () => {
+  it('marks the SNAP and Lifeline variables mapped, with the program and its jurisdictions, and leaves the rest awaiting', () => {
+    const ledger = {
+      partner: 'example',
+      variables: [
+        { name: 'snap', demand_weight: 0.9 },
+        { name: 'is_lifeline_eligible', status: 'awaiting', demand_weight: 0.4 },
+        { name: 'lifeline', status: 'awaiting' },
+        { name: 'is_lifeline_income_eligible' },
+        { name: 'school_meal_tier', status: 'awaiting', demand_weight: 0.7 },
+        { name: 'spm_unit_fpg' },
+      ],
+    };
+    const updated = updateLedger(ledger) as { partner: string; variables: Array<Record<string, unknown>> };
+    expect(updated.partner).toBe('example');
+    const byName = Object.fromEntries(updated.variables.map((v) => [v.name, v]));
+    expect(byName.snap).toMatchObject({ status: 'mapped', program: 'snap', package_output: 'snap_allotment', demand_weight: 0.9 });
+    expect(byName.is_lifeline_eligible).toMatchObject({ status: 'mapped', program: 'lifeline', package_output: 'lifeline_eligible', demand_weight: 0.4 });
+    expect(byName.lifeline).toMatchObject({ status: 'mapped', program: 'lifeline', package_output: 'lifeline_benefit' });
+    expect(byName.is_lifeline_income_eligible).toMatchObject({ status: 'mapped', package_output: 'lifeline_income_eligible' });
+    expect((byName.lifeline.covered_states as string[]).length).toBe(56);
+    expect(byName.lifeline.covered_states).toContain('us-pr');
+    expect((byName.snap.covered_states as string[]).length).toBe(53);
+    expect(byName.school_meal_tier).toEqual({ name: 'school_meal_tier', status: 'awaiting', demand_weight: 0.7 });
+    expect(byName.spm_unit_fpg).toEqual({ name: 'spm_unit_fpg', status: 'awaiting' });
+    expect(ledger.variables[0]).toEqual({ name: 'snap', demand_weight: 0.9 });
+  });
+});
