@@ -48,6 +48,8 @@ import { routeDepsResolver } from './route-deps.js';
 import { CALCULATION_READY } from './tokens/calculation.js';
 import { KEYS_READY } from './tokens/keys.js';
 import { RULE_INDEX_READY } from './tokens/read.js';
+import { HTTP } from './tokens/http.js';
+import { CalculationJson } from '../adapters/http-h3/calculation-json.js';
 import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
 
 export type { PlatformModule, Registry } from './platform-module.js';
@@ -61,6 +63,8 @@ export const platformModule: PlatformModule = {
     registry.factory(TOKENS.Logger, () => new JsonLogger(bufferedStderr(), { service: 'tenet', environment: config.environment }));
     registry.factory(TOKENS.AuthGate, (resolve) => new EnvironmentKeyGate(config.serviceApiKeys, resolve(TOKENS.Clock)));
     registry.value(TOKENS.RequestObservers, []);
+    // The HTTP writer of calculation answers: the platform's, so the calculation wiring imports no HTTP code.
+    registry.value(HTTP.CalculationJson, new CalculationJson());
     // No quota metering until the keys module binds the real meter.
     registry.value(TOKENS.ComputeMeter, { charge: async () => {}, refund: async () => {} });
     const readiness = new InMemoryReadinessRegistry(config.rulesPaths.join(':'));

@@ -37,6 +37,15 @@ export class CalculationJson {
   readonly #cards = new WeakMap<readonly string[], RuleCard>();
   /** The JSON bytes of each frozen assumption (shared by every answer relying on that default; household/assumptions.ts). */
   readonly #assumptions = new WeakMap<object, Uint8Array>();
+  #slowEntries = 0;
+
+  /**
+   * Trace entries and assumptions this writer could not write from kept pieces (not the engine's frozen form) and
+   * wrote whole with JSON.stringify: the same text, slower. No calculate answer should add to it (tested).
+   */
+  get slowEntries(): number {
+    return this.#slowEntries;
+  }
 
   response(response: CalculateResponse): JsonBytes {
     return new JsonBytes(this.#sink, (sink) => this.#withTrace(sink, response));
@@ -73,6 +82,7 @@ export class CalculationJson {
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
       if (!isPlainEntry(entry) || !Object.isFrozen(entry.sources)) {
+        this.#slowEntries += 1;
         this.#close(sink, pending, i);
         // As JSON.stringify writes an array element it cannot represent (a hole, undefined).
         sink.text(JSON.stringify(entry) ?? 'null');
@@ -131,6 +141,7 @@ export class CalculationJson {
       if (i > 0) sink.ascii(',');
       const element = list[i];
       if (element === null || typeof element !== 'object' || !Object.isFrozen(element)) {
+        this.#slowEntries += 1;
         // As JSON.stringify writes an array element it cannot represent (a hole, undefined, a function).
         sink.text(JSON.stringify(element) ?? 'null');
         continue;

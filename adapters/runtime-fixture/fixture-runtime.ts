@@ -87,7 +87,9 @@ class FixtureExecutablePackage implements ExecutablePackage {
     this.outputs = definition.outputs.map((o) => o.name);
     this.output_aliases = definition.output_aliases ?? {};
     this.default_outputs = definition.default_outputs;
-    this.outputMeta = new Map(definition.outputs.map((o) => [o.name, o]));
+    // Sources are frozen once, as the compiled runtime's are: every answer shares them, and the HTTP writer keeps
+    // their JSON by the array (adapters/http-h3/calculation-json.ts).
+    this.outputMeta = new Map(definition.outputs.map((o) => [o.name, { ...o, sources: Object.freeze([...(o.sources ?? [])]) as string[] }]));
     this.digest = `sha256:${createHash('sha256').update(canonicalJson(definition)).digest('hex')}`;
     const index = indexShape(this.shape);
     const unit = index.unit ?? this.shape.entities[0];
@@ -96,7 +98,8 @@ class FixtureExecutablePackage implements ExecutablePackage {
     for (const name of this.default_outputs) if (!this.outputMeta.has(name)) fail(`${where}: default output ${name} is not declared`);
     this.cases = definition.cases.map((recorded) => {
       for (const name of this.outputs) if (recorded.outputs[name] === undefined) fail(`${where}: case ${recorded.id} lacks output ${name}`);
-      return { case: recorded, mapped: mapHousehold(index, recorded.household) };
+      const trace = recorded.trace?.map((e) => ({ ...e, sources: Object.freeze([...e.sources]) as string[] }));
+      return { case: trace === undefined ? recorded : { ...recorded, trace }, mapped: mapHousehold(index, recorded.household) };
     });
   }
 

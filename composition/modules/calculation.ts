@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Calculator } from '../../core/ports/calculator.js';
 import { JobService } from '../../core/usecases/calculate/jobs.js';
 import { calculationServices, type CalculationServices } from '../core.js';
-import { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
 import type { PlatformModule } from '../platform-module.js';
 import { MemoryJobStore } from '../../adapters/memory-store/jobs.js';
 import { STORE_GUARD } from '../tokens/keys.js';
@@ -70,7 +69,6 @@ export function createCalculationModule(options: CalculationModuleOptions = {}):
       registry.value(CALCULATION.Runtimes, runtimes);
       registry.value(CALCULATION.Calculators, runtimes.calculators);
       registry.value(CALCULATION.Problems, runtimes.problems);
-      registry.value(CALCULATION.Json, new CalculationJson());
       // The use cases, as createCore builds them (../core.ts). The meter is resolved when they are first built, after
       // every module registered (keys replaces the platform's free one).
       registry.factory(SERVICES, (resolve) => calculationServices(resolve(CALCULATION.Calculators), { timeLimitMs: settings.timeLimitMs, meter: resolve(TOKENS.ComputeMeter) }));

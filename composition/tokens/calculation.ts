@@ -5,7 +5,6 @@ import type { Calculator } from '../../core/ports/calculator.js';
 import type { JobStore } from '../../core/ports/job-store.js';
 import type { SweepService } from '../../core/usecases/calculate/sweep.js';
 import type { HouseholdCompatService } from '../../core/usecases/compat/compat-service.js';
-import type { CalculationJson } from '../../adapters/http-h3/calculation-json.js';
 import type { CompileProblem } from '../../adapters/runtime-compiled/compiled-runtime.js';
 import { readinessId, token, type Resolve } from '../tokens.js';
 
@@ -28,6 +27,4 @@ export const CALCULATION = {
   JobStore: token<JobStore>('JobStore'),
   /** Jobs as the job routes see them (JobService implements the port). */
   Jobs: token<CalculationJobs>('JobService'),
-  /** The app's writer of calculation answers as JSON text (its trace pieces are the app's own). */
-  Json: token<CalculationJson>('CalculationJson'),
 };

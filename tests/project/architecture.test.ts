@@ -95,6 +95,17 @@ describe('source layout', () => {
     expect(lookups).toEqual([]);
   });
 
+  it('wires calculation without HTTP code: nothing composition/modules/calculation.ts reaches is in adapters/http-h3', () => {
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of graph.get(file) ?? []) visit(next);
+    };
+    visit(normalize('composition/modules/calculation.ts'));
+    expect([...reached].filter((f) => f.startsWith(normalize('adapters/http-h3/')))).toEqual([]);
+  });
+
   // The ports are the core's contracts: they are written in the domain's terms and their own, so neither a use case
   // nor the engine can change a port by changing itself (no exceptions today).
   it('keeps the ports below the use cases and the engine: core/ports imports only the ports and the domain', () => {

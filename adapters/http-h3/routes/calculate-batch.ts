@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
 import { CALCULATION } from '../../../composition/tokens/calculation.js';
+import { HTTP } from '../../../composition/tokens/http.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, BatchResponseSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -15,6 +16,6 @@ export default defineRoute({
   body: batchRequestSchema(LIMITS.batch),
   responses: { 200: BatchResponseSchema },
   // The use case checks every entry's variables, charges one unit per entry, then runs them.
-  needs: { calculation: CALCULATION.Service, json: CALCULATION.Json },
+  needs: { calculation: CALCULATION.Service, json: HTTP.CalculationJson },
   handler: async ({ body, principal }, { calculation, json }) => json.batch(await calculation.batch(body.requests, principal)),
 });
