@@ -6,7 +6,6 @@
 import { H3 } from 'h3';
 import * as v from 'valibot';
 import type { H3Event } from 'h3';
-import { FastResponse } from 'srvx';
 import { performance } from 'node:perf_hooks';
 import type { ServiceConfig } from '../../core/domain/config.js';
 import { ServiceError } from '../../core/domain/errors.js';
@@ -24,6 +23,7 @@ import { requestIdFor } from './request-id.js';
 import { routeScope, successStatus, type RouteContext, type RouteDefinition } from './route.js';
 import { Router, type RouteMatch } from './router.js';
 import { validatePart } from '../../core/api/validate.js';
+import { fastResponse, urlOf } from './srvx.js';
 
 export interface HttpAppDeps {
   config: Pick<ServiceConfig, 'environment' | 'maxBodyBytes' | 'corsAllowedOrigins' | 'trustedProxies' | 'bodyTimeoutMs' | 'maxConcurrentBodies'>;
@@ -214,7 +214,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     const started = performance.now();
     const request = event.req;
     // The node server's request carries its parsed target (server.ts); an in-process Request is parsed here.
-    const url = (request as Request & { _url?: URL })._url ?? new URL(request.url);
+    const url = urlOf(request);
     const state = newState(request.headers.get('x-request-id'), proxies.clientFor(request.headers.get('x-forwarded-for'), clientAddress));
     const log = deps.logger.child({ request_id: state.requestId });
     let outcome: Response | Envelope;
@@ -277,7 +277,7 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
    */
   function finalizeEnvelope(envelope: Envelope, request: Request, state: RequestState, givesBack: boolean): Response {
     const headers = envelopeHeaders(envelope, request, state);
-    return new FastResponse(request.method.toUpperCase() === 'HEAD' ? null : bodyFor(envelope.body, givesBack), { status: envelope.status, headers });
+    return fastResponse(request.method.toUpperCase() === 'HEAD' ? null : bodyFor(envelope.body, givesBack), { status: envelope.status, headers });
   }
 
   /** An envelope's headers: its content type, its own headers (an error's facts as headers), then the platform's. */

@@ -13,7 +13,7 @@ import type { Duplex } from 'node:stream';
 import { ServiceError } from '../../core/domain/errors.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { BrokenRequest, HttpApp, RefusedAnswer } from './app.js';
-import { FastURL, NodeRequest } from 'srvx/node';
+import { nodeParts, viewOfNodeRequest } from './srvx.js';
 import { attachNodeBody } from './node-body.js';
 import { LentBytes } from './byte-sink.js';
 import { headProblem, NODE_MAX_HEADERS_COUNT } from './request-head.js';
@@ -70,27 +70,18 @@ function writeRefusal(res: ServerResponse, answer: RefusedAnswer, method: string
 function toRequest(req: IncomingMessage, res: ServerResponse): Request {
   const method = (req.method ?? 'GET').toUpperCase();
   const target = req.url ?? '/';
-  const request = new NodeRequest({ req, res }) as Request & { _url: URL };
-  request._url = target.startsWith('/') ? new FastURL(`${ORIGIN}${target}`) : new URL(target, ORIGIN);
+  const request = viewOfNodeRequest(req, res, target, ORIGIN);
   if (method !== 'GET' && method !== 'HEAD') attachNodeBody(request, req);
   return request;
-}
-
-/** srvx's FastResponse (h3's answers and the platform's envelopes) hands its parts over without a body stream. */
-interface NodeReadyResponse {
-  _toNodeResponse(): { status: number; statusText: string; headers: string[]; body: unknown };
-}
-
-function isNodeReady(response: Response): response is Response & NodeReadyResponse {
-  return typeof (response as Partial<NodeReadyResponse>)._toNodeResponse === 'function';
 }
 
 async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Answered before the whole body arrived (401 before reading, 413, 408): close rather than drain the rest.
   if (!req.complete) res.shouldKeepAlive = false;
-  if (isNodeReady(response)) {
+  // srvx's FastResponse (h3's answers and the platform's envelopes) hands its parts over without a body stream.
+  const parts = nodeParts(response);
+  if (parts !== null) {
     // Text and bytes go to the socket as they are; anything else (a stream) is read in full as below.
-    const parts = response._toNodeResponse();
     const body = parts.body;
     if (body === null || body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
       res.writeHead(parts.status, parts.headers);

@@ -106,6 +106,15 @@ describe('source layout', () => {
     expect([...reached].filter((f) => f.startsWith(normalize('adapters/http-h3/')))).toEqual([]);
   });
 
+  it('keeps every use of srvx and of its internals in adapters/http-h3/srvx.ts', () => {
+    const users = [...sourceFiles('core'), ...sourceFiles('adapters'), ...sourceFiles('composition')].filter((file) => {
+      if (file === normalize('adapters/http-h3/srvx.ts')) return false;
+      const text = readFileSync(join(root, file), 'utf8');
+      return /from\s+['"]srvx(\/[^'"]*)?['"]|\b_url\b|_toNodeResponse/.test(text);
+    });
+    expect(users).toEqual([]);
+  });
+
   // The ports are the core's contracts: they are written in the domain's terms and their own, so neither a use case
   // nor the engine can change a port by changing itself (no exceptions today).
   it('keeps the ports below the use cases and the engine: core/ports imports only the ports and the domain', () => {
