@@ -1114,8 +1114,9 @@ for (const [code, st] of Object.entries(data.states)) {
       ...(code === 'ak' ? { alaska_allotment_area: ['urban', 'rural_1', 'rural_2'] } : {}),
       ...PERSON_FACT_VALUES,
     },
-    // The law sets no largest household; 100 people is far beyond any real one and keeps tables bounded.
-    input_limits: { household_size: { minimum: 1, maximum: 100 } },
+    // The law sets no largest household; 100 people is far beyond any real one and keeps tables bounded. An age is a
+    // whole number of years from 0 (a newborn); 150 is past any recorded life and catches a typo such as 340.
+    input_limits: { household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 } },
     material_inputs: { ...MATERIAL_INPUTS, household: { ...MATERIAL_INPUTS.household, ...vehicleMaterialInputs(code), ...utilitiesPaidMaterialInputs(code, st) } },
     input_defaults: defaults,
     person_entity: 'Person',

@@ -86,6 +86,8 @@ describe('compiled runtime over the bundled rules', () => {
       [{ facts: { earned_income: -1 } }, 'earned_income'],
       [{ facts: { household_size: 'three' } }, 'household_size'],
       [{ people: { a: { age: 'old' } } }, 'age'],
+      [{ people: { a: { age: -1 } } }, 'age'],
+      [{ people: { a: { age: 340 } } }, 'age'],
       [{ facts: { utility_type: 'gas' } }, 'utility_type'],
       [{ facts: { household_size: 0 } }, 'household_size'],
       [{ period: '2023-09', facts: { household_size: 1 } }, 'period'],
