@@ -156,42 +156,28 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
     }
   }
 
+  /**
+   * The request pipeline, step by step (each step is a named function below; any step may throw a ServiceError,
+   * which `handle` turns into the error envelope): CORS preflight, the announced body size, the route, the key,
+   * the query, the body (read, parsed, validated), the handler, the envelope.
+   */
   async function dispatch(request: Request, url: URL, state: RequestState, log: Logger): Promise<Response | Envelope> {
     const method = request.method.toUpperCase();
-    const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
-    if (method === 'OPTIONS' && router.hasPath(url.pathname)) {
-      return new Response(null, { status: 204, headers: origin === null ? {} : corsPreflightHeaders(origin) });
-    }
+    const preflight = answerPreflight(request, method, url);
+    if (preflight !== null) return preflight;
     // An announced oversized body is refused before anything else, on every path: nothing is read for it.
     checkDeclaredLength(request.headers, maxBodyBytes);
     state.match = router.match(method, url.pathname);
     if (state.match === null) return noRoute(request, method, url.pathname, state);
     const { route, params: rawParams } = state.match;
-
     // The key first: a client without one never gets the server to receive its body.
-    const scope = routeScope(route);
-    if (scope !== null) {
-      const outcome = await deps.authGate.authenticate({ presentedKey: presentedKey(request.headers), clientIp: state.clientIp, scope, method, route: route.path });
-      admit(state, outcome);
-    }
-
-    const query = queryObject(url);
-    if (RESERVED_PARAMETER in query && route.path !== LIVENESS_PATH) rejectAsOf();
-
+    await authenticate(request, method, route, state);
+    const query = readQuery(url, route);
     const bytes = await readBody(request, route);
-    let body: unknown;
-    if (route.body !== undefined && route.parseBody !== false) {
-      body = parseJsonBody(bytes, request.headers.get('content-type'));
-      if (body === undefined) requireBody(route);
-      if (body !== null && typeof body === 'object' && !Array.isArray(body) && RESERVED_PARAMETER in body) rejectAsOf();
-      body = validatePart(route.body, body, 'body');
-    }
-    const params = route.params !== undefined ? validatePart(route.params, rawParams, 'path') : rawParams;
-    const parsedQuery = route.query !== undefined ? validatePart(route.query, query, 'query') : query;
-
+    const body = parseBody(request, route, bytes);
     const ctx: RouteContext<any, any, any> = {
-      params,
-      query: parsedQuery,
+      params: route.params !== undefined ? validatePart(route.params, rawParams, 'path') : rawParams,
+      query: route.query !== undefined ? validatePart(route.query, query, 'query') : query,
       body,
       principal: state.principal,
       requestId: state.requestId,
@@ -203,6 +189,42 @@ export function createHttpApp(deps: HttpAppDeps): HttpApp {
         state.extraHeaders[name.toLowerCase()] = value;
       },
     };
+    return runHandler(route, ctx, state);
+  }
+
+  /** OPTIONS on a known path: the CORS preflight answer (204), before any other step. */
+  function answerPreflight(request: Request, method: string, url: URL): Response | null {
+    if (method !== 'OPTIONS' || !router.hasPath(url.pathname)) return null;
+    const origin = allowedOrigin(request.headers.get('origin'), corsAllowedOrigins);
+    return new Response(null, { status: 204, headers: origin === null ? {} : corsPreflightHeaders(origin) });
+  }
+
+  /** The route's scope checked against the presented key (public routes skip it); the rate-limit window kept. */
+  async function authenticate(request: Request, method: string, route: RouteDefinition, state: RequestState): Promise<void> {
+    const scope = routeScope(route);
+    if (scope === null) return;
+    const outcome = await deps.authGate.authenticate({ presentedKey: presentedKey(request.headers), clientIp: state.clientIp, scope, method, route: route.path });
+    admit(state, outcome);
+  }
+
+  /** The query as an object (repeated names as arrays); `as_of` is refused except on the liveness route. */
+  function readQuery(url: URL, route: RouteDefinition): Record<string, string | string[]> {
+    const query = queryObject(url);
+    if (RESERVED_PARAMETER in query && route.path !== LIVENESS_PATH) rejectAsOf();
+    return query;
+  }
+
+  /** The body as the handler gets it: parsed and validated against the route's schema (a raw route parses its own). */
+  function parseBody(request: Request, route: RouteDefinition, bytes: Uint8Array): unknown {
+    if (route.body === undefined || route.parseBody === false) return undefined;
+    const body = parseJsonBody(bytes, request.headers.get('content-type'));
+    if (body === undefined) requireBody(route);
+    if (body !== null && typeof body === 'object' && !Array.isArray(body) && RESERVED_PARAMETER in body) rejectAsOf();
+    return validatePart(route.body, body, 'body');
+  }
+
+  /** The handler with its declared services; its data in the success envelope (a raw route answers itself). */
+  async function runHandler(route: RouteDefinition, ctx: RouteContext<any, any, any>, state: RequestState): Promise<Response | Envelope> {
     const services = routeDeps(route);
     if (route.rawResponse) return route.handler(ctx, services);
     const data = await route.handler(ctx, services);
