@@ -148,6 +148,63 @@ function lifelineHousehold(household: { period: string; facts: Record<string, un
   };
 }
 
+/** What one unit-month run reports back to the request: inputs not used, inputs read, warnings. */
+interface RunSink {
+  noteUnused(entry: Omit<UnsupportedValue, 'kind' | 'period'>): void;
+  readInputs: Set<string>;
+  warn(text: string): void;
+}
+
+/**
+ * One SPM unit in one month through one program's package: the State, the package, the translation (with the
+ * Lifeline facts for a Lifeline run) and the calculation; a unit the package cannot take gives the reason.
+ */
+async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: CompatProgram, month: string, deps: CompatDeps, sink: RunSink): Promise<{ response: CalculateResponse; jurisdiction: string } | { reason: string }> {
+  const state = stateOf(ctx, month);
+  if (state === null) return { reason: 'no state on the household: set households.*.state_code or state_name' };
+  const jurisdiction = jurisdictionOf(state);
+  const pkg = deps.findPackage(program, jurisdiction);
+  if (pkg === undefined) return { reason: `no executable ${PROGRAM_NAME[program]} package for ${jurisdiction}` };
+  let translation;
+  try {
+    translation = translateUnit(wire, ctx, month, state, { jurisdiction, inputs: pkg.inputs });
+  } catch (error) {
+    if (error instanceof TypeError) throw new ServiceError('invalid_household', error.message);
+    throw error;
+  }
+  if (!translation.ok) return { reason: translation.reason };
+  for (const entry of translation.ignored) sink.noteUnused(entry);
+  // The Lifeline facts are read only when a Lifeline variable is computed.
+  for (const r of translation.read) if (program === LIFELINE_PROGRAM_ID || r.def.target.level !== 'lifeline') sink.readInputs.add(readKey(r.group, r.entityId, r.name));
+  let household: Record<string, unknown> = translation.household;
+  const notes = [...translation.notes];
+  if (program === LIFELINE_PROGRAM_ID) {
+    const lifeline = lifelineFacts(translation.kept, { jurisdiction, inputs: pkg.inputs });
+    notes.push(...lifeline.notes);
+    household = lifelineHousehold(translation.household, lifeline.facts, pkg.inputs);
+  }
+  const response = await deps.calculate(program, jurisdiction, household, PACKAGE_OUTPUTS[program]);
+  const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
+  const differences = program === LIFELINE_PROGRAM_ID ? lifelineDifferencesFor(profile) : differencesFor(profile);
+  for (const note of [...notes, ...differences]) sink.warn(note);
+  return { response, jurisdiction };
+}
+
+/**
+ * The value of a job from its months: money summed; a judgment or count the same in every month (a month key has
+ * one), else the reason it is not computed.
+ */
+function combineMonths(def: OutputDefinition, job: Job, values: JsonValue[]): { value: JsonValue } | { reason: string } {
+  if (def.kind !== 'money' && values.some((v) => v !== values[0])) {
+    // A per-year judgment whose months differ (e.g. the guidelines change in the year): no one answer for the year.
+    const same = job.months.filter((_, i) => values[i] === values[0]);
+    return { reason: `${job.variable} differs between the months of ${job.period} (${JSON.stringify(values[0])} in ${same.join(', ')}; ${JSON.stringify(values.find((v) => v !== values[0]))} in the others): request a YYYY-MM period` };
+  }
+  if (def.kind !== 'money') return { value: values[0] };
+  if (values.every((v) => typeof v === 'number')) return { value: round2((values as number[]).reduce((a, b) => a + b, 0)) };
+  throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output} (${values.map((v) => (v === null ? 'null' : typeof v)).join(', ')}).`);
+}
+
 export async function calculateHousehold(wire: WireHousehold, requestId: string, deps: CompatDeps): Promise<CompatResult> {
   const { jobs, unsupported } = plan(wire);
   for (const program of new Set(jobs.map((j) => j.program))) {
@@ -179,35 +236,9 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
           ctx = unitContext(wire, unitId);
           contexts.set(unitId, ctx);
         }
-        const state = stateOf(ctx, month);
-        if (state === null) return { reason: 'no state on the household: set households.*.state_code or state_name' };
-        const jurisdiction = jurisdictionOf(state);
-        const pkg = deps.findPackage(program, jurisdiction);
-        if (pkg === undefined) return { reason: `no executable ${PROGRAM_NAME[program]} package for ${jurisdiction}` };
-        let translation;
-        try {
-          translation = translateUnit(wire, ctx, month, state, { jurisdiction, inputs: pkg.inputs });
-        } catch (error) {
-          if (error instanceof TypeError) throw new ServiceError('invalid_household', error.message);
-          throw error;
-        }
-        if (!translation.ok) return { reason: translation.reason };
-        for (const entry of translation.ignored) noteUnused(entry);
-        // The Lifeline facts are read only when a Lifeline variable is computed.
-        for (const r of translation.read) if (program === LIFELINE_PROGRAM_ID || r.def.target.level !== 'lifeline') readInputs.add(readKey(r.group, r.entityId, r.name));
-        let household: Record<string, unknown> = translation.household;
-        const notes = [...translation.notes];
-        if (program === LIFELINE_PROGRAM_ID) {
-          const lifeline = lifelineFacts(translation.kept, { jurisdiction, inputs: pkg.inputs });
-          notes.push(...lifeline.notes);
-          household = lifelineHousehold(translation.household, lifeline.facts, pkg.inputs);
-        }
-        const response = await deps.calculate(program, jurisdiction, household, PACKAGE_OUTPUTS[program]);
-        const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
-        const differences = program === LIFELINE_PROGRAM_ID ? lifelineDifferencesFor(profile) : differencesFor(profile);
-        for (const note of [...notes, ...differences]) warn(note);
-        sidecarPackage ??= { program, jurisdiction, runtime: response.runtime };
-        return { response };
+        const ran = await runUnitMonth(wire, ctx, program, month, deps, { noteUnused, readInputs, warn });
+        if ('response' in ran) sidecarPackage ??= { program, jurisdiction: ran.jurisdiction, runtime: ran.response.runtime };
+        return ran;
       })();
       runs.set(key, run);
     }
@@ -238,17 +269,12 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       counted.add(run);
       assumptions.add(response.assumptions, { unitId: job.id, householdId: contexts.get(job.id)!.householdId }, month);
     });
-    let value: JsonValue;
-    if (def.kind !== 'money' && values.some((v) => v !== values[0])) {
-      // A per-year judgment whose months differ (e.g. the guidelines change in the year): no one answer for the year.
-      const byValue = job.months.filter((_, i) => values[i] === values[0]);
-      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period,
-        reason: `${job.variable} differs between the months of ${job.period} (${JSON.stringify(values[0])} in ${byValue.join(', ')}; ${JSON.stringify(values.find((v) => v !== values[0]))} in the others): request a YYYY-MM period` });
+    const combined = combineMonths(def, job, values);
+    if ('reason' in combined) {
+      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: combined.reason });
       continue;
     }
-    if (def.kind !== 'money') value = values[0];
-    else if (values.every((v) => typeof v === 'number')) value = round2((values as number[]).reduce((a, b) => a + b, 0));
-    else throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output} (${values.map((v) => (v === null ? 'null' : typeof v)).join(', ')}).`);
+    const { value } = combined;
     (result[job.group]![job.id][job.variable] as Record<string, JsonValue>)[job.period] = value;
     computed.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, value });
   }

@@ -15,7 +15,8 @@ const ROOT = resolve(import.meta.dirname, '../../../../rules');
 describe('bundled packages on the fast path', () => {
   it('all State SNAP packages: outputs and trace equal the explain path, on generated code', async () => {
     const repo = await loadRuleRepository(new FsRuleRepository(ROOT));
-    const states = readdirSync(join(ROOT, 'programs')).filter((d) => d.startsWith('us-'));
+    // Puerto Rico, American Samoa and the Northern Mariana Islands have a Lifeline package only.
+    const states = readdirSync(join(ROOT, 'programs')).filter((d) => d.startsWith('us-') && readdirSync(join(ROOT, 'programs', d)).includes('snap'));
     expect(states.length).toBeGreaterThan(50);
     let fast = 0;
     let total = 0;

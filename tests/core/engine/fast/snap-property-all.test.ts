@@ -19,7 +19,8 @@ const FULL = process.env.TENET_PARITY_FULL === '1';
 const PER_PACKAGE = FULL ? 10_000 : 250;
 /** Households per package for the earlier month (fewer: it guards the dated versions, not the kernel's envelope). */
 const EARLIER_PER_PACKAGE = FULL ? 2_000 : 80;
-const STATES = readdirSync(join(ROOT, 'programs')).filter((d) => d.startsWith('us-')).sort();
+// Puerto Rico, American Samoa and the Northern Mariana Islands have a Lifeline package only.
+const STATES = readdirSync(join(ROOT, 'programs')).filter((d) => d.startsWith('us-') && readdirSync(join(ROOT, 'programs', d)).includes('snap')).sort();
 /**
  * The share of households the kernel must carry itself. Some of a draw is handed back by design: a 7-decimal
  * amount or a missing person fact (outside the envelope), or a member whose income counts pro rata where the share
