@@ -259,7 +259,7 @@ module:
     standard) or the Food Distribution Program on Indian Reservations. The guidelines are the shared module
     us:statutes/42/9902/2; Lifeline takes up each year's guidelines on the date USAC updates the National Verifier
     (lifeline_poverty_guideline_year). SNAP receipt is a fact the caller states (receives_snap); when it is not given,
-    the State's SNAP eligibility computed from the same household stands in for it (lifeline_snap_eligibility_computed,
+    the State's SNAP eligibility computed from the same household stands in for it (lifeline_state_snap_eligibility,
     a hook the jurisdiction's assembly binds to the State SNAP package's snap_eligible). The other receipts are facts
     the caller states (default: not received). One benefit per household: every value here is the household's.
   source_verification:
@@ -351,7 +351,7 @@ ${switches}
       - effective_from: '2012-06-01'
         formula: lifeline_household_annual_income <= lifeline_income_limit
 
-  - name: lifeline_snap_eligibility_computed
+  - name: lifeline_state_snap_eligibility
     kind: derived
     entity: Household
     dtype: Judgment
@@ -366,6 +366,20 @@ ${switches}
       - effective_from: '2012-06-01'
         formula: 'false'
 
+  - name: lifeline_snap_eligibility_computed
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (SNAP); the State SNAP package bound by the jurisdiction's assembly
+    source_url: ${CFR('54.409')}
+    description: >-
+      The SNAP eligibility that stands in for SNAP receipt, computed only when it can change the result (receipt not
+      given and the household not qualifying otherwise); false when it is not needed, so SNAP is not computed then.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: not lifeline_snap_receipt_immaterial and lifeline_state_snap_eligibility
+
   - name: lifeline_receives_snap
     kind: derived
     entity: Household
@@ -376,7 +390,7 @@ ${switches}
     description: Stated receipt when receives_snap is given; otherwise the SNAP eligibility computed for the household.
     versions:
       - effective_from: '2012-06-01'
-        formula: (receives_snap_given and receives_snap) or (not receives_snap_given and lifeline_snap_eligibility_computed)
+        formula: (receives_snap_given and receives_snap) or (not receives_snap_given and lifeline_state_snap_eligibility)
 
   - name: lifeline_qualifies_through_listed_program
     kind: derived
@@ -655,7 +669,7 @@ function assemblyModule(j, spec) {
   if (j.snap) {
     imports.push(SNAP_ASSEMBLY(j));
     rules.push(`
-  - name: ${j.code}_lifeline_snap_eligibility_computed
+  - name: ${j.code}_lifeline_state_snap_eligibility
     kind: derived
     entity: Household
     dtype: Judgment
@@ -666,16 +680,16 @@ function assemblyModule(j, spec) {
       - effective_from: '2023-10-01'
         formula: snap_eligible
 
-  - name: ${j.code}_sets_lifeline_snap_eligibility_computed
+  - name: ${j.code}_sets_lifeline_state_snap_eligibility
     kind: source_relation
     source: 47 CFR 54.409(a)(2) (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
     source_relation:
       type: sets
-      target: ${L409}#lifeline_snap_eligibility_computed
-      value: ${id}#${j.code}_lifeline_snap_eligibility_computed
+      target: ${L409}#lifeline_state_snap_eligibility
+      value: ${id}#${j.code}_lifeline_state_snap_eligibility
       authority: state
       basis:
-        delegation: ${L409}#lifeline_snap_eligibility_computed`);
+        delegation: ${L409}#lifeline_state_snap_eligibility`);
     for (const u of snapUnlessOutputs(spec)) {
       rules.push(`
   - name: ${linkName(u)}
@@ -746,7 +760,8 @@ function assemblyTests(j, spec) {
   tests.push({ name: 'two_people_income_eligible_snap_not_needed', description: `${j.name}, two people earning ${money(monthly2)} a month, SNAP receipt not given: ${r1.steps.join('; ')}. Eligible by income, so SNAP is not computed (no SNAP facts are needed).`,
     period: PERIOD, input: { ...hh(2, monthly2), ...lifelineInput({ receives_snap_given: false }) },
     output: { [`${L409}#lifeline_poverty_guideline`]: r1.guideline, [`${L409}#lifeline_income_limit`]: r1.limit, [`${L409}#lifeline_income_eligible`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds',
-      [`${L403}#lifeline_support_amount`]: 9.25, [`${L403}#lifeline_benefit`]: 9.25, [`${L409}#lifeline_snap_receipt_immaterial`]: 'holds' } });
+      [`${L403}#lifeline_support_amount`]: 9.25, [`${L403}#lifeline_benefit`]: 9.25, [`${L409}#lifeline_snap_receipt_immaterial`]: 'holds',
+      [`${L409}#lifeline_snap_eligibility_computed`]: 'not_holds' } });
   // 2. the month before the 2026 switch uses the 2025 guidelines.
   const before = '2026-02';
   const r2 = computeLifeline(data, { period: before, area: j.area, size: 2, monthlyIncome: monthly2 });
@@ -809,7 +824,7 @@ const OUTPUT_DOCS = {
   lifeline_poverty_guideline: { description: 'The HHS poverty guideline (42 U.S.C. 9902(2)) for the household size and the jurisdiction\'s table, for the guideline year Lifeline uses in the month.', period: 'year', unit: 'USD' },
   lifeline_household_size: { description: 'The household size used: the larger of household_size and the number of people listed (47 CFR 54.400(h)).', period: 'month', unit: 'count' },
   lifeline_receives_snap: { description: 'SNAP receipt as Lifeline reads it: receives_snap when given, otherwise the SNAP eligibility computed for the household (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
-  lifeline_snap_eligibility_computed: { description: 'The household\'s SNAP eligibility as the State\'s SNAP rules compute it from the same facts (false where SNAP does not operate); read for Lifeline when receives_snap is not given.', period: 'month', unit: 'boolean' },
+  lifeline_snap_eligibility_computed: { description: 'The household\'s SNAP eligibility as the State\'s SNAP rules compute it from the same facts, computed only when it stands in for SNAP receipt (receives_snap not given and the household not qualifying otherwise); false when not needed, and where SNAP does not operate.', period: 'month', unit: 'boolean' },
   lifeline_qualifies_through_listed_program: { description: 'A member receives Medicaid, SSI, Federal Public Housing Assistance or the Veterans or Survivors Pension (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
   lifeline_qualifies_through_tribal_program: { description: 'The household lives on Tribal lands and a member receives BIA general assistance, Tribal TANF, income-qualified Head Start or FDPIR (47 CFR 54.409(b)).', period: 'month', unit: 'boolean' },
   lifeline_snap_receipt_immaterial: { description: 'SNAP receipt was given, or the household qualifies without SNAP, so neither receives_snap nor the SNAP facts can change the result; when false and receives_snap was not given, it is listed in assumptions as inferred.', period: 'month', unit: 'boolean' },

@@ -95,6 +95,8 @@ describe('households worked by hand through the calculation service', () => {
     expect(r.outputs).toEqual({ lifeline_eligible: true, lifeline_benefit: 9.25, lifeline_support_amount: 9.25, lifeline_income_eligible: true,
       lifeline_household_annual_income: 20400, lifeline_income_limit: 29214, lifeline_poverty_guideline: 21640 });
     expect(assumed(r)).toEqual(['household.lifeline_service_type="broadband"', 'household.tribal_land=false']);
+    // SNAP receipt does not matter here, so SNAP is not computed: the trace has no SNAP rule.
+    expect(r.trace.some((t) => t.rule_id.startsWith('us:statutes/7/'))).toBe(false);
   });
 
   it('the SNAP link: an elderly Texan over 135% is eligible through the SNAP eligibility computed for the household, and says so', async () => {
@@ -105,9 +107,10 @@ describe('households worked by hand through the calculation service', () => {
     const household = { period: '2026-03', people: { elder: { age: 70, is_disabled: false, unearned_income: 1900, medical_costs: 800, citizenship_status: 'citizen' } }, facts: { shelter_costs: 900 } };
     const r = await calc('us-tx', household, ['lifeline_eligible', 'lifeline_income_eligible', 'lifeline_receives_snap', 'lifeline_benefit']);
     expect(r.outputs).toEqual({ lifeline_eligible: true, lifeline_income_eligible: false, lifeline_receives_snap: true, lifeline_benefit: 9.25 });
-    const link = r.trace.find((t) => t.rule_id === 'us:regulations/47-cfr/54/409#lifeline_snap_eligibility_computed');
+    expect(r.trace.find((t) => t.rule_id === 'us:regulations/47-cfr/54/409#lifeline_snap_eligibility_computed')?.value).toBe(true);
+    const link = r.trace.find((t) => t.rule_id === 'us:regulations/47-cfr/54/409#lifeline_state_snap_eligibility');
     expect(link?.value).toBe(true);
-    expect(link?.sources.join(' ')).toContain('us-tx:policies/lifeline/benefit-calculation#tx_lifeline_snap_eligibility_computed');
+    expect(link?.sources.join(' ')).toContain('us-tx:policies/lifeline/benefit-calculation#tx_lifeline_state_snap_eligibility');
     expect(r.trace.some((t) => t.rule_id === 'us:statutes/7/2014/a#snap_eligible' && t.value === true)).toBe(true);
     const inferred = r.assumptions.find((a) => a.input === 'receives_snap');
     expect(inferred).toMatchObject({ entity: 'Household', entity_id: 'household', assumed_value: true });
