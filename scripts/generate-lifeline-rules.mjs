@@ -950,6 +950,14 @@ function coverageDoc() {
     }
     lines.push('');
   }
+  lines.push('## Sources, and what was read', '',
+    '- **HHS poverty guidelines**: the figures of `scripts/data/lifeline.json`, cited to their Federal Register notices. 2024-2026 are those of issue #27 and `../shared/oracle/program-reference-tables.md` (checked by `tests/rules/lifeline-packages.test.ts` when `../shared` is present); 2023-2026 equal the SNAP packages\' `us:statutes/7/2014/c` (the 2026 notice, 91 FR 1797, was read in its text for issue #24). The notices\' own effective-date statements were read only as the reference table reports them (2025: January 15; 2026: January 13); 2023 and 2024 are dated from publication.',
+    '- **47 CFR 54.409(a)** (135%; Medicaid, SNAP, SSI, Federal Public Housing Assistance, Veterans and Survivors Pension): read on Cornell LII. **54.409(b)** (Tribal programs): its opening read there, the program list in earlier revisions and USAC\'s and State commissions\' eligibility pages (BIA general assistance, Tribally administered TANF, Head Start for income-qualifying households, FDPIR).',
+    '- **47 CFR 54.403(a)** ($9.25; the voice-only schedule; up to $25 on Tribal lands): read in its October 2020 revision; the current amounts on USAC\'s Lifeline and Enhanced Tribal Benefit pages (2025-2026: up to $9.25, up to $34.25 on Tribal lands, no rural condition stated). The voice-only waivers: trade-press and blog reproductions of the Wireline Competition Bureau orders (2021, July 2025, July 2026).',
+    '- **Guideline switch dates**: USAC\'s Lifeline announcements "Updated Lifeline Income Qualifications for 2025" (April 24, 2025) and "... for 2026" (February 25, 2026), read on usac.org; 2024 not found (declared unverified).',
+    '- **One benefit per household**: 47 CFR 54.405(c) (materials must say the program is limited to one discount per household) and the one-per-household rule of the 2012 Lifeline Reform Order; every output is the household\'s.',
+    '- **Territories**: Lifeline is available in every State, territory and commonwealth (FCC); the 48-State table for the territories is read only in a provider\'s reproduction of USAC\'s 2025 chart (declared unverified).',
+    '');
   lines.push('## Jurisdictions', '', '| package | guideline table | SNAP link | State program (not encoded) |', '|---|---|---|---|');
   for (const j of jurisdictions) {
     lines.push(`| us-${j.code} | ${j.area}${j.territory ? ' (not verified: USAC chart read in a reproduction)' : ''} | ${j.snap ? `${j.snap.agency} SNAP package` : `none: ${j.note}`} | ${data.state_programs[j.code] ?? '-'} |`);
