@@ -13,6 +13,7 @@ import { BAIL } from './helpers.js';
 import { ColumnPool, NEW_ARRAYS, rawAt, slotColumn, slotInput, type ColumnArrays, type RawColumn } from './batch-columns.js';
 import type { CacheKind } from '../owned-caches.js';
 import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from './kernel.js';
+import { relationName } from '../syntax/ids.js';
 
 export { scaleOf, type RawColumn } from './batch-columns.js';
 
@@ -66,9 +67,7 @@ function nameToSlot(pkg: RuntimePackage): Map<string, string> {
 
 function personRelation(pkg: RuntimePackage, explicit?: string): string | undefined {
   const raw = explicit ?? (typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined);
-  if (raw === undefined) return undefined;
-  const hash = raw.indexOf('#relation.');
-  return hash >= 0 ? raw.slice(hash + 10) : raw;
+  return raw === undefined ? undefined : relationName(raw);
 }
 
 /** A batch loaded into kernel columns: run `kernel.run(C, R, k, out, k)` for household k unless bad[k]. */

@@ -11,6 +11,7 @@ import type { CacheKind } from '../owned-caches.js';
 import { evaluateDatasetFast } from './dataset.js';
 import { PackageSession, sameList } from './session.js';
 import { scaleOf } from './batch.js';
+import { relationName } from '../syntax/ids.js';
 
 export interface FastPackageResult extends PackageResult {
   /** 'fast' when the generated kernel computed every output; 'explain' when it fell back. */
@@ -38,7 +39,7 @@ export class PackageSessions {
   constructor(pkg: RuntimePackage) {
     this.#pkg = pkg;
     const raw = typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined;
-    this.personRelation = raw === undefined ? undefined : relName(raw);
+    this.personRelation = raw === undefined ? undefined : relationName(raw);
     this.traceOutputs = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
     this.traceOutputSet = new Set(this.traceOutputs);
   }
@@ -82,9 +83,6 @@ export function sessionsOf(pkg: RuntimePackage): PackageSessions {
   return pkg.caches.of(PACKAGE_SESSIONS, () => new PackageSessions(pkg));
 }
 
-function relName(n: string): string {
-  return n.includes('#relation.') ? n.slice(n.indexOf('#relation.') + 10) : n;
-}
 
 /** Decimal places the request's numbers need (at least 2: cents share one kernel), or -1 beyond 6. */
 function decimalsOf(records: readonly Record<string, unknown>[]): number {
@@ -110,7 +108,7 @@ function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string
   const personRelation = sessionsOf(pkg).personRelation;
   let tuples: ReadonlyArray<readonly [string, string]> | undefined;
   for (const name in relations) {
-    if (tuples !== undefined || personRelation === undefined || relName(name) !== personRelation) return undefined;
+    if (tuples !== undefined || personRelation === undefined || relationName(name) !== personRelation) return undefined;
     tuples = relations[name];
   }
   const members = new Set<string>();

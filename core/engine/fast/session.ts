@@ -15,6 +15,7 @@ import { jsonOf } from './batch.js';
 import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn, type TraceState } from './kernel.js';
 import { assembleTrace, traceState } from './trace.js';
 import type { TraceEntry } from '../explain/evaluate.js';
+import { relationName } from '../syntax/ids.js';
 
 export interface SessionOptions {
   readonly period?: string | Period;
@@ -101,7 +102,7 @@ export class PackageSession {
     const n = 1 + this.maxPeople;
     this.C = this.sig.map((t) => (t.k === 'bool' || t.k === 'judg' ? new Uint8Array(n) : t.k === 'text' ? new Array<string | undefined>(n) : new Float64Array(n)));
     const rawRel = options.relation ?? (typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : '');
-    const rel = rawRel.includes('#relation.') ? rawRel.slice(rawRel.indexOf('#relation.') + 10) : rawRel;
+    const rel = relationName(rawRel);
     this.relIndex = layout.relationIndex.get(rel) ?? -1;
     this.R = [];
     for (let r = 0; r < layout.relations.length; r++) {

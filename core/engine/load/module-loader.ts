@@ -8,7 +8,7 @@ import type { Diagnostic, InputDoc, LoadedModule, ModuleMeta, Rule, UnitDecl } f
 import { BUILTIN_CURRENCIES } from './dtypes.js';
 import { scanLines, type LineIndex } from '../syntax/line-index.js';
 import { loadRule } from './rule.js';
-import { isObj, parseYaml, str, type Obj } from '../syntax/yaml.js';
+import { isObject, parseYaml, str, type Obj } from '../syntax/yaml.js';
 
 export { BUILTIN_CURRENCIES, lowerDType } from './dtypes.js';
 export { filePosition, scanLines, type FormulaAt, type LineIndex } from '../syntax/line-index.js';
@@ -67,7 +67,7 @@ export function loadModule(id: string, path: string, text: string, options: Modu
     err(`YAML syntax error: ${(e as Error).message.split('\n')[0]}`, undefined, mark?.line !== undefined ? mark.line + 1 : undefined, mark?.column !== undefined ? mark.column + 1 : undefined);
     return empty();
   }
-  if (!isObj(doc)) {
+  if (!isObject(doc)) {
     err('a module must be a YAML mapping');
     return empty();
   }
@@ -87,8 +87,8 @@ export function loadModule(id: string, path: string, text: string, options: Modu
 
 /** The `module:` block; citation defects are warnings (the metadata is inert to evaluation). */
 function moduleMeta(doc: Obj, { warn }: ModuleProblems): ModuleMeta {
-  const rawMeta = isObj(doc.module) ? doc.module : {};
-  const sv = isObj(rawMeta.source_verification) ? rawMeta.source_verification : undefined;
+  const rawMeta = isObject(doc.module) ? doc.module : {};
+  const sv = isObject(rawMeta.source_verification) ? rawMeta.source_verification : undefined;
   const citationPath = sv ? str(sv.corpus_citation_path) : undefined;
   if (sv) {
     if (citationPath === undefined) warn('module.source_verification.corpus_citation_path is required');
@@ -129,7 +129,7 @@ function moduleUnits(doc: Obj, { err }: ModuleProblems): UnitDecl[] {
   const units: UnitDecl[] = [];
   if (Array.isArray(doc.units))
     for (const u of doc.units) {
-      if (!isObj(u) || typeof u.name !== 'string') {
+      if (!isObject(u) || typeof u.name !== 'string') {
         err('each unit needs a name');
         continue;
       }
@@ -152,7 +152,7 @@ function moduleRules(id: string, doc: Obj, citationPath: string | undefined, uni
   if (doc.rules !== undefined && !Array.isArray(doc.rules)) err('"rules" must be a list');
   const seen = new Set<string>();
   for (const [idx, raw] of (Array.isArray(doc.rules) ? doc.rules : []).entries()) {
-    if (!isObj(raw)) {
+    if (!isObject(raw)) {
       err(`rules[${idx}] is not a mapping`);
       continue;
     }
@@ -179,7 +179,7 @@ function documentedInputs(raw: unknown): InputDoc[] {
   if (!Array.isArray(raw)) return [];
   const out: InputDoc[] = [];
   for (const entry of raw) {
-    if (!isObj(entry) || typeof entry.name !== 'string') continue;
+    if (!isObject(entry) || typeof entry.name !== 'string') continue;
     const description = str(entry.description)?.trim();
     const period = str(entry.period)?.trim();
     const unit = str(entry.unit)?.trim();

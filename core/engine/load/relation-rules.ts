@@ -4,12 +4,12 @@
  */
 import type { DataRelationRule, DerivedRelationRule, RuleVersion, SourceRelationRule } from './model.js';
 import { shaped, type RuleBase, type RuleProblems } from './rule-base.js';
-import { isObj, str, type Obj } from '../syntax/yaml.js';
+import { isObject, str, type Obj } from '../syntax/yaml.js';
 
 const REL_TYPES = new Set(['restates', 'sets', 'implements', 'delegates', 'amends', 'defines', 'cites']);
 
 export function sourceRelationRule(name: string, raw: Obj, base: RuleBase, { err }: RuleProblems): SourceRelationRule | undefined {
-  const sr = isObj(raw.source_relation) ? raw.source_relation : undefined;
+  const sr = isObject(raw.source_relation) ? raw.source_relation : undefined;
   for (const k of ['formula', 'versions', 'entity', 'dtype', 'period', 'unit', 'indexed_by']) {
     if (k in raw) {
       err(`source relation "${name}" may not have "${k}"`);
@@ -30,8 +30,8 @@ export function sourceRelationRule(name: string, raw: Obj, base: RuleBase, { err
     err(`source relation "${name}" needs an absolute target`);
     return undefined;
   }
-  const basis = isObj(sr.basis) ? sr.basis : {};
-  const amendment = isObj(sr.amendment) ? sr.amendment : undefined;
+  const basis = isObject(sr.basis) ? sr.basis : {};
+  const amendment = isObject(sr.amendment) ? sr.amendment : undefined;
   const value = str(sr.value);
   const delegation = str(basis.delegation);
   for (const [label, v] of [['value', value], ['basis.delegation', delegation], ['amendment.superseding_rule', amendment ? str(amendment.superseding_rule) : undefined]] as const) {
@@ -64,7 +64,7 @@ function arityOf(block: Obj, relation: string, err: RuleProblems['err']): number
 }
 
 export function dataRelationRule(name: string, raw: Obj, base: RuleBase, { err }: RuleProblems): DataRelationRule | undefined {
-  const dr = isObj(raw.data_relation) ? raw.data_relation : {};
+  const dr = isObject(raw.data_relation) ? raw.data_relation : {};
   const arity = arityOf(dr, `data relation "${name}"`, err);
   if (arity === undefined) return undefined;
   const args = Array.isArray(dr.arguments) ? dr.arguments.map(String) : undefined;
@@ -76,7 +76,7 @@ export function dataRelationRule(name: string, raw: Obj, base: RuleBase, { err }
 }
 
 export function derivedRelationRule(name: string, raw: Obj, base: RuleBase, versions: RuleVersion[], { err }: RuleProblems): DerivedRelationRule | undefined {
-  const dr = isObj(raw.derived_relation) ? raw.derived_relation : {};
+  const dr = isObject(raw.derived_relation) ? raw.derived_relation : {};
   const arity = arityOf(dr, `derived relation "${name}"`, err);
   if (arity === undefined) return undefined;
   const src = str(dr.source_relation);

@@ -1,6 +1,6 @@
 /** The fields every rule shape shares, read from a raw rule, and how rule loaders report problems. */
 import type { SourceRef } from './model.js';
-import { isObj, str, type Obj } from '../syntax/yaml.js';
+import { isObject, str, type Obj } from '../syntax/yaml.js';
 
 export interface RuleProblems {
   /** An error at the rule (its `- name:` line unless a line and column are given). */
@@ -19,10 +19,10 @@ export interface RuleOrigin {
 export type RuleBase = ReturnType<typeof ruleBase>;
 
 export function ruleBase(name: string, kind: string, raw: Obj, origin: RuleOrigin) {
-  const meta = isObj(raw.metadata) ? raw.metadata : {};
+  const meta = isObject(raw.metadata) ? raw.metadata : {};
   const sources: SourceRef[] = [];
   if (Array.isArray(raw.sources))
-    for (const s of raw.sources) if (isObj(s) && str(s.citation)) sources.push({ citation: str(s.citation)!, url: str(s.url) });
+    for (const s of raw.sources) if (isObject(s) && str(s.citation)) sources.push({ citation: str(s.citation)!, url: str(s.url) });
   return {
     name,
     id: `${origin.moduleId}#${name}`,
@@ -37,7 +37,7 @@ export function ruleBase(name: string, kind: string, raw: Obj, origin: RuleOrigi
     period: str(raw.period),
     line: origin.line,
     private: meta.private === true,
-    metadata: isObj(raw.metadata) ? raw.metadata : undefined,
+    metadata: isObject(raw.metadata) ? raw.metadata : undefined,
   };
 }
 

@@ -6,7 +6,7 @@ import type { RuleVersion } from './model.js';
 import { FormulaSyntaxError, parseFormula } from '../syntax/parser.js';
 import { fromCell, isoToDays, type Value } from '../values.js';
 import { filePosition, type FormulaAt } from '../syntax/line-index.js';
-import { isObj, str, type Obj } from '../syntax/yaml.js';
+import { isObject, str, type Obj } from '../syntax/yaml.js';
 
 function dateOf(x: unknown): string | undefined {
   const s = str(x);
@@ -31,9 +31,9 @@ export function loadVersions(
   let formulaCount = 0;
   // Positions are trusted only when every formula version has its own block-style `formula:` key (flow-style
   // versions like `[{formula: '1'}]` are not indexed).
-  const located = formulaAt.length === rawVersions.filter((v) => isObj(v) && v.formula !== undefined).length ? formulaAt : [];
+  const located = formulaAt.length === rawVersions.filter((v) => isObject(v) && v.formula !== undefined).length ? formulaAt : [];
   for (const [i, rv] of rawVersions.entries()) {
-    if (!isObj(rv)) {
+    if (!isObject(rv)) {
       err(`rule "${name}": versions[${i}] is not a mapping`);
       return undefined;
     }
@@ -54,7 +54,7 @@ export function loadVersions(
       return undefined;
     }
     if (rv.values !== undefined) {
-      if (!isObj(rv.values)) {
+      if (!isObject(rv.values)) {
         err(`rule "${name}": versions[${i}].values must be a mapping of integer keys to values`);
         return undefined;
       }

@@ -10,6 +10,7 @@
 import type { CompiledParameter, CompiledVersion } from '../compile/index.js';
 import { BUILTIN_CURRENCIES } from '../load/dtypes.js';
 import { bool, date, Decimal, isoToDays, num, text, type Value } from '../values.js';
+import { isObject } from '../../domain/is-object.js';
 
 /** Most dated versions one override may give. */
 export const MAX_OVERRIDE_VERSIONS = 24;
@@ -27,10 +28,6 @@ type Cells = ReadonlyMap<number, Value>;
 
 const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
 
 /** The kind of value the parameter holds: the kind of its first existing cell, else its declared dtype. */
 function valueKind(p: CompiledParameter): Value['k'] {

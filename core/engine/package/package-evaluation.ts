@@ -7,6 +7,7 @@ import { parseTestPeriod } from '../testing/expectations.js';
 import { Evaluator, type Dataset, type Period } from '../explain/evaluate.js';
 import { EvalError, fromRaw, toJson, type EvalFailure, type Value } from '../values.js';
 import type { PackageRequest, PackageResult, RuntimePackage } from './types.js';
+import { relationName } from '../syntax/ids.js';
 
 /** The explain path's facts for a package request: period, query entity and dataset (defaults applied). */
 export function packageDataset(pkg: RuntimePackage, req: PackageRequest): { period: Period; entityId: string; data: Dataset } {
@@ -36,10 +37,9 @@ export function packageDataset(pkg: RuntimePackage, req: PackageRequest): { peri
   }
   const relations = new Map<string, (readonly [string, string])[]>();
   for (const [name, tuples] of Object.entries(req.relations ?? {})) {
-    const hash = name.indexOf('#relation.');
     if (!Array.isArray(tuples) || !tuples.every((t) => Array.isArray(t) && t.length === 2 && t.every((x) => typeof x === 'string')))
       throw new EvalError(`relation "${name}" must be a list of [member id, entity id] pairs`);
-    relations.set(hash >= 0 ? name.slice(hash + 10) : name, [...tuples]);
+    relations.set(relationName(name), [...tuples]);
   }
   return { period, entityId, data: { inputs, relations } };
 }

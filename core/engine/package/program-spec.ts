@@ -8,9 +8,9 @@
 import { parseYaml } from '../load/module-loader.js';
 import { parseProgramProfile, profileProblemText } from './program-profile.js';
 import type { SpecResult } from './types.js';
+import { isObject } from '../../domain/is-object.js';
 
 type Obj = Record<string, unknown>;
-export const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const KNOWN_KEYS = new Set(['program', 'period', 'outputs', 'scope', 'acknowledged_incomplete', 'transformations', 'auto_gate_outputs', 'rounding']);
 
@@ -50,7 +50,7 @@ export function parseProgramSpec(path: string, text: string): SpecResult {
   } catch (e) {
     return diag(`YAML syntax error: ${(e as Error).message.split('\n')[0]}`);
   }
-  if (!isObj(doc)) return diag('a compose spec must be a YAML mapping');
+  if (!isObject(doc)) return diag('a compose spec must be a YAML mapping');
   const program = typeof doc.program === 'string' ? doc.program : undefined;
   if (!program || !/^[a-z]{2}(-[a-z0-9]+)*(\/[A-Za-z0-9_.-]+)+$/.test(program)) return diag('"program" must be <jurisdiction>/<program>, e.g. us-co/snap');
   const outputs = strList(doc.outputs);
@@ -59,12 +59,12 @@ export function parseProgramSpec(path: string, text: string): SpecResult {
   const name = program.slice(program.indexOf('/') + 1);
   let scopeModules: string[] = [];
   if (doc.scope !== undefined && doc.scope !== null) {
-    if (!isObj(doc.scope)) return diag('"scope" must map anchors to lists of module paths');
+    if (!isObject(doc.scope)) return diag('"scope" must map anchors to lists of module paths');
     const resolved = scopeModuleIds(doc.scope, jurisdiction);
     if (typeof resolved === 'string') return diag(resolved);
     scopeModules = resolved;
   }
-  const transformations = Array.isArray(doc.transformations) ? doc.transformations.filter(isObj) : [];
+  const transformations = Array.isArray(doc.transformations) ? doc.transformations.filter(isObject) : [];
   const extensions: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(doc)) if (!KNOWN_KEYS.has(k)) extensions[k] = v;
   const profile = parseProgramProfile(program, extensions);

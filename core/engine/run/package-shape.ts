@@ -11,12 +11,8 @@ import type { RuntimePackage } from '../index.js';
 import { isPeriod } from '../../domain/household/period.js';
 import { materialInputs } from './material-inputs.js';
 import { inputDocs, sourceInputDocs, type FieldDocs } from './package-docs.js';
+import { relationName } from '../syntax/ids.js';
 
-/** Relation names are shown and accepted bare (`member_of_snap_household`), not as durable ids. */
-export function bareRelationName(name: string): string {
-  const hash = name.indexOf('#relation.');
-  return hash >= 0 ? name.slice(hash + '#relation.'.length) : name;
-}
 
 /**
  * Period from the extension or the spec, as `YYYY-MM`: a year-only period (a tax year `2026`) reads as its
@@ -127,7 +123,8 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   const entities: PackageEntity[] = [{ entity: unitEntity, id_template: 'household', inputs: unitInputs, aliases: implicit(unitInputs) }];
   if (personInputs.length > 0) {
     const person: PackageEntity = { entity: personEntity, id_template: 'person-{n}', count: 0, inputs: personInputs, aliases: { ...implicit(personInputs), ...personAliases } };
-    if (personRelation) person.relations = [{ name: bareRelationName(personRelation), tuple: [personEntity, unitEntity] }];
+    // Relation names are shown and accepted bare (`member_of_snap_household`), not as durable ids.
+    if (personRelation) person.relations = [{ name: relationName(personRelation), tuple: [personEntity, unitEntity] }];
     entities.push(person);
   }
   // Published aliases: the household's, plus person-level ones (e.g. `age`) that do not clash with them.

@@ -26,7 +26,8 @@ export function testDocuments(readText: (path: string) => Promise<string>): (pat
   };
 }
 import type { HouseholdShape } from '../../domain/household/shape.js';
-import { bareRelationName } from './package-shape.js';
+import { relationName } from '../syntax/ids.js';
+import { isObject } from '../../domain/is-object.js';
 
 /** A proposed sample household and where it came from (shown when no candidate computes). */
 export interface SampleCandidate {
@@ -38,8 +39,6 @@ export interface SampleCandidate {
 const MAX_FILES = 4;
 const MAX_CASES = 12;
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Distance of each rule (legal id) from the package outputs along the compiled graph's rule dependencies. */
 export function ruleDepths(pkg: RuntimePackage): Map<string, number> {
@@ -140,20 +139,20 @@ function lookup(pkg: RuntimePackage, shape: HouseholdShape): ShapeLookup {
 
 /** One test case as a household, or undefined when it cannot be expressed in this package's conventions. */
 export function caseHousehold(c: unknown, pkg: RuntimePackage, shape: HouseholdShape, names: ShapeLookup = lookup(pkg, shape)): Record<string, JsonValue> | undefined {
-  if (!isObj(c) || c.tables !== undefined) return undefined; // Table rows feed list expectations, not one household.
+  if (!isObject(c) || c.tables !== undefined) return undefined; // Table rows feed list expectations, not one household.
   const period = monthOfCase(c.period);
   if (!period) return undefined;
   const facts: Record<string, JsonValue> = {};
   const people: Record<string, JsonValue> = {};
-  const input = isObj(c.input) ? c.input : {};
+  const input = isObject(c.input) ? c.input : {};
   for (const [key, raw] of Object.entries(input)) {
     if (Array.isArray(raw)) {
       // Relation rows become the person entity's members when the package declares that relation.
       const person = names.person;
-      const relation = splitId(key)?.name ?? bareRelationName(key);
+      const relation = splitId(key)?.name ?? relationName(key);
       if (!person?.relations?.some((r) => r.name === relation)) return undefined;
       for (const row of raw) {
-        if (!isObj(row)) continue;
+        if (!isObject(row)) continue;
         const member: Record<string, JsonValue> = {};
         for (const [field, value] of Object.entries(row)) {
           const name = field === 'id' || field === 'entity_id' ? undefined : names.canonical(field);
@@ -208,7 +207,7 @@ export async function* evidenceCandidates(
     if (!Array.isArray(doc)) continue;
     const ranked: Ranked[] = [];
     doc.forEach((c, i) => {
-      if (!isObj(c) || !isObj(c.output)) return;
+      if (!isObject(c) || !isObject(c.output)) return;
       const depth = Math.min(...Object.keys(c.output).map((k) => depths.get(k) ?? Infinity));
       if (depth === Infinity) return;
       const household = caseHousehold(c, pkg, shape, names);

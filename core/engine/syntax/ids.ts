@@ -57,6 +57,12 @@ export const ruleId = (moduleId: string, name: string): string => `${moduleId}#$
 export const inputId = (moduleId: string, slot: string): string => `${moduleId}#input.${slot}`;
 export const relationId = (moduleId: string, name: string): string => `${moduleId}#relation.${name}`;
 
+/** A relation's bare name (`member_of_snap_household`) from its durable id (`<module>#relation.<name>`) or its name. */
+export function relationName(idOrName: string): string {
+  const hash = idOrName.indexOf('#relation.');
+  return hash >= 0 ? idOrName.slice(hash + '#relation.'.length) : idOrName;
+}
+
 /** Parses a durable id into module and fragment; fragment kinds are `input.`, `relation.` or a rule name. */
 export function splitId(id: string): { module: string; kind: 'rule' | 'input' | 'relation'; name: string } | undefined {
   const hash = id.indexOf('#');

@@ -1,8 +1,9 @@
 /** YAML documents as the loader reads them: the parser and small readers of untyped YAML values. */
 import jsYaml from 'js-yaml';
+import { isObject } from '../../domain/is-object.js';
 
 export type Obj = Record<string, unknown>;
-export const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+export { isObject };
 /** A scalar as text (numbers and booleans written out); undefined for anything else. */
 export const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : typeof x === 'number' || typeof x === 'boolean' ? String(x) : undefined);
 

@@ -9,9 +9,9 @@ import { splitId } from '../syntax/ids.js';
 import { EvalError, fromRaw, show, toJson, type Value } from '../values.js';
 import { matchesExpected, parseTestPeriod } from './expectations.js';
 import type { CaseResult, OutputFailure, SecondPath, SecondPathResult } from './types.js';
+import { isObject } from '../../domain/is-object.js';
 
 type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 const snake = (s: string): string => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
 interface Row {
@@ -20,12 +20,12 @@ interface Row {
 }
 
 export function runCase(program: CompiledProgram, moduleId: string, jurisdiction: string, file: string, name: string, c: unknown, n: number, second?: SecondPath): CaseResult {
-  if (!isObj(c)) throw new EvalError('a test case must be a mapping');
+  if (!isObject(c)) throw new EvalError('a test case must be a mapping');
   const period = parseTestPeriod(c.period);
   const outputs = c.output;
-  if (!isObj(outputs) || Object.keys(outputs).length === 0) throw new EvalError('"output" must be a non-empty mapping');
+  if (!isObject(outputs) || Object.keys(outputs).length === 0) throw new EvalError('"output" must be a non-empty mapping');
   const input = c.input === undefined || c.input === null ? {} : c.input;
-  if (!isObj(input)) throw new EvalError('"input" must be a mapping');
+  if (!isObject(input)) throw new EvalError('"input" must be a mapping');
   const { resolved, entity } = resolveOutputs(program, outputs);
   const qid = queryId(c, entity, n);
   const { inputs, relations, tableRows } = caseFacts(program, c, input, qid);
@@ -102,7 +102,7 @@ function caseFacts(
       let tuples = relations.get(rel);
       if (!tuples) relations.set(rel, (tuples = []));
       raw.forEach((row, j) => {
-        if (!isObj(row)) throw new EvalError(`relation row ${j + 1} of "${key}" is not a mapping`);
+        if (!isObject(row)) throw new EvalError(`relation row ${j + 1} of "${key}" is not a mapping`);
         const member = row.id !== undefined ? String(row.id) : row.entity_id !== undefined ? String(row.entity_id) : `${qid}-${rel}-${j + 1}`;
         tuples!.push([member, qid]);
         for (const [fk, fv] of Object.entries(row)) {
@@ -119,11 +119,11 @@ function caseFacts(
   }
 
   const tableRows = new Map<string, Row[]>();
-  if (isObj(c.tables)) {
+  if (isObject(c.tables)) {
     for (const [ent, rows] of Object.entries(c.tables)) {
       if (!Array.isArray(rows)) throw new EvalError(`tables.${ent} must be a list`);
       const list: Row[] = rows.map((row, j) => {
-        if (!isObj(row)) throw new EvalError(`tables.${ent}[${j}] is not a mapping`);
+        if (!isObject(row)) throw new EvalError(`tables.${ent}[${j}] is not a mapping`);
         const idv = row.id ?? row.entity_id ?? row[`${snake(ent)}_id`];
         const id = idv !== undefined ? String(idv) : `${snake(ent)}-${j + 1}`;
         for (const [fk, fv] of Object.entries(row)) {

@@ -9,12 +9,11 @@ import type { CaseResult, CorpusReport, SecondPath } from './types.js';
 import { jurisdictionOf } from '../syntax/ids.js';
 import { parseYaml } from '../load/module-loader.js';
 import type { RuleRepositoryModel } from '../load/repository.js';
+import { isObject } from '../../domain/is-object.js';
 
 export * from './types.js';
 export { matchesExpected, parseTestPeriod } from './expectations.js';
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Runs all cases of one test file against its module's closure. */
 export function runTestFile(
@@ -37,7 +36,7 @@ export function runTestFile(
   const compiled = compile(moduleId);
   const out: CaseResult[] = [];
   doc.forEach((c, i) => {
-    const name = isObj(c) && c.name !== undefined ? String(c.name) : `case-${i + 1}`;
+    const name = isObject(c) && c.name !== undefined ? String(c.name) : `case-${i + 1}`;
     if (!compiled.ok) {
       const d = compiled.diagnostics[0];
       out.push(fail(name, `closure does not compile: ${d.file}${d.rule ? ` rule ${d.rule}` : ''}${d.line ? ` line ${d.line}` : ''}: ${d.message}`));

@@ -1,9 +1,8 @@
 /** A test case's `period` (§8.1) and how an expected value is compared with a computed one (§4.7, §8.2 step 9). */
 import type { Period } from '../explain/evaluate.js';
 import { Decimal, EvalError, daysToIso, isoToDays, type Value } from '../values.js';
+import { isObject } from '../../domain/is-object.js';
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 function lastDayOfMonth(y: number, m: number): number {
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -22,7 +21,7 @@ export function parseTestPeriod(raw: unknown): Period {
     if (isoToDays(raw) !== undefined) return { kind: 'custom', name: 'day', start: raw, end: raw };
     throw new EvalError(`unrecognised period "${raw}"`);
   }
-  if (isObj(raw)) {
+  if (isObject(raw)) {
     const kind = String(raw.period_kind ?? raw.kind ?? '');
     const start = String(raw.start ?? '');
     const end = String(raw.end ?? '');

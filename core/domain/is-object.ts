@@ -1,0 +1,4 @@
+/** Whether a value is a plain JSON or YAML mapping: an object, not null, not an array. The one such test in core. */
+export function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
