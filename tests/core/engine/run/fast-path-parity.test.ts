@@ -7,15 +7,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mapHousehold } from '../../../core/domain/household/map.js';
-import { indexShape } from '../../../core/domain/household/shape.js';
-import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import { CompiledPackage, explainEvaluator } from '../../../core/engine/run/compiled-package.js';
-import { fastEvaluator } from '../../../core/engine/run/fast-path.js';
-import { mulberry32 as prng } from '../../support/snap-households.js';
+import { mapHousehold } from '../../../../core/domain/household/map.js';
+import { indexShape } from '../../../../core/domain/household/shape.js';
+import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
+import { CompiledPackage, explainEvaluator } from '../../../../core/engine/run/compiled-package.js';
+import { fastEvaluator } from '../../../../core/engine/run/fast-path.js';
+import { mulberry32 as prng } from '../../../support/snap-households.js';
 
 const HOUSEHOLDS = 10_000;
-const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
+const rulesRoot = fileURLToPath(new URL('../../../../rules', import.meta.url));
 
 function generator(seed: number) {
   const rand = prng(seed);

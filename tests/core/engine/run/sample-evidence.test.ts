@@ -5,10 +5,10 @@
  * failing companion tests of the closure are counted (the program becomes partial).
  */
 import { describe, expect, it } from 'vitest';
-import type { RuleRepository } from '../../../core/ports/rule-repository.js';
-import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
-import { CalculatorRuntimeCatalog } from '../../../core/usecases/read/runtime-catalog.js';
-import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
+import type { RuleRepository } from '../../../../core/ports/rule-repository.js';
+import { CalculationService } from '../../../../core/usecases/calculate/calculate.js';
+import { CalculatorRuntimeCatalog } from '../../../../core/usecases/read/runtime-catalog.js';
+import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
 
 const credit = (from: string): string => `format: rulespec/v1
 module:

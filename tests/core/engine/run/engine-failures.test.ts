@@ -5,15 +5,15 @@
  * whatever its message says.
  */
 import { describe, expect, it } from 'vitest';
-import { isServiceError } from '../../../core/domain/errors.js';
-import type { RuleRepository } from '../../../core/ports/rule-repository.js';
-import { CalculationService } from '../../../core/usecases/calculate/calculate.js';
-import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import { CompiledPackage, explainEvaluator, type PackageEvaluator } from '../../../core/engine/run/compiled-package.js';
-import { mapHousehold } from '../../../core/domain/household/map.js';
-import { indexShape } from '../../../core/domain/household/shape.js';
-import { composeProgram, evaluatePackage, parseProgramSpec, type RuntimePackage } from '../../../core/engine/index.js';
-import { loadRuleRepository } from '../../../core/engine/load/load-repository.js';
+import { isServiceError } from '../../../../core/domain/errors.js';
+import type { RuleRepository } from '../../../../core/ports/rule-repository.js';
+import { CalculationService } from '../../../../core/usecases/calculate/calculate.js';
+import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
+import { CompiledPackage, explainEvaluator, type PackageEvaluator } from '../../../../core/engine/run/compiled-package.js';
+import { mapHousehold } from '../../../../core/domain/household/map.js';
+import { indexShape } from '../../../../core/domain/household/shape.js';
+import { composeProgram, evaluatePackage, parseProgramSpec, type RuntimePackage } from '../../../../core/engine/index.js';
+import { loadRuleRepository } from '../../../../core/engine/load/load-repository.js';
 
 const FILES: Record<string, string> = {
   'us-zz/statutes/2/b.yaml': `format: rulespec/v1

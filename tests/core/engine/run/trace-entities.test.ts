@@ -4,14 +4,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mapHousehold } from '../../../core/domain/household/map.js';
-import { indexShape } from '../../../core/domain/household/shape.js';
-import type { TraceEntry } from '../../../core/ports/calculator.js';
-import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
-import { CompiledPackage, explainEvaluator } from '../../../core/engine/run/compiled-package.js';
-import { fastEvaluator } from '../../../core/engine/run/fast-path.js';
+import { mapHousehold } from '../../../../core/domain/household/map.js';
+import { indexShape } from '../../../../core/domain/household/shape.js';
+import type { TraceEntry } from '../../../../core/ports/calculator.js';
+import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
+import { CompiledPackage, explainEvaluator } from '../../../../core/engine/run/compiled-package.js';
+import { fastEvaluator } from '../../../../core/engine/run/fast-path.js';
 
-const rulesRoot = fileURLToPath(new URL('../../../rules', import.meta.url));
+const rulesRoot = fileURLToPath(new URL('../../../../rules', import.meta.url));
 let loaded: CompiledPackage;
 beforeAll(async () => {
   loaded = (await CompiledRuntime.load([rulesRoot])).find('snap', 'us-co') as CompiledPackage;
