@@ -4,6 +4,7 @@
  */
 import type { RequestRecord } from './request-record.js';
 import type { AnalyticsSnapshot, AuthEvents, KeyStats, LatencyBuckets, RouteStats } from './snapshot.js';
+import { BoundedMap } from '../bounded-map.js';
 
 /** Requests no route matched share one row, so unknown paths cannot grow the table. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -55,7 +56,7 @@ export class AnalyticsCollector {
   #storeErrors = 0;
   readonly #routes = new Map<string, RouteCounter>();
   /** Insertion order doubles as recency order (a hit re-inserts), for the bound. */
-  readonly #keys = new Map<string, KeyCounter>();
+  readonly #keys = new BoundedMap<string, KeyCounter>(MAX_TRACKED_KEYS);
 
   constructor(instanceId: string, now: () => Date = () => new Date()) {
     this.instanceId = instanceId;
@@ -131,8 +132,8 @@ export class AnalyticsCollector {
   #countKey(keyId: string, rateLimited: boolean): void {
     const existing = this.#keys.get(keyId);
     const c = existing ?? { requests: 0, rate_limited: 0, last_used_ms: 0 };
+    // Re-added on every use, so the key dropped when the table is full is the one unused longest.
     if (existing !== undefined) this.#keys.delete(keyId);
-    else if (this.#keys.size >= MAX_TRACKED_KEYS) this.#keys.delete(this.#keys.keys().next().value as string);
     c.requests += 1;
     if (rateLimited) c.rate_limited += 1;
     c.last_used_ms = this.#now().getTime();

@@ -12,6 +12,7 @@ import type { CacheKind } from '../owned-caches.js';
 import { liveVersion, type Period } from '../explain/evaluate.js';
 import { generate, type SlotType, type Ty } from './codegen.js';
 import { HELPERS, HELPER_NAMES } from './helpers.js';
+import { BoundedMap } from '../../domain/bounded-map.js';
 
 export type Column = Float64Array | Uint8Array | (string | undefined)[];
 export type OutputColumn = Float64Array | Uint8Array | unknown[];
@@ -61,8 +62,8 @@ export class ProgramKernels {
 
   readonly layout: ProgramLayout;
   readonly #program: CompiledProgram;
-  readonly #kernels = new Map<string, FastKernel>();
-  readonly #versionKeys = new Map<string, string>();
+  readonly #kernels = new BoundedMap<string, FastKernel>(ProgramKernels.MAX_KERNELS);
+  readonly #versionKeys = new BoundedMap<string, string>(ProgramKernels.MAX_PERIOD_KEYS);
   /** Whether any formula reads period_start / period_end (then the dates are part of the code); found on first use. */
   #readsPeriod: boolean | undefined;
 
@@ -84,7 +85,6 @@ export class ProgramKernels {
     const hit = this.#kernels.get(key);
     if (hit) return hit;
     const kernel = generateKernel(this.#program, this.layout, period, signature, outputs, mode);
-    if (this.#kernels.size >= ProgramKernels.MAX_KERNELS) this.#kernels.delete(this.#kernels.keys().next().value as string);
     this.#kernels.set(key, kernel);
     return kernel;
   }
@@ -104,7 +104,6 @@ export class ProgramKernels {
     for (const d of program.derived.values()) parts.push(d.versions.indexOf(liveVersion(d.versions, period.start) as (typeof d.versions)[number]));
     for (const p of program.parameters.values()) parts.push(p.versions.indexOf(liveVersion(p.versions, period.start) as (typeof p.versions)[number]));
     key = `${this.#readsPeriod ? pk : ''}|${parts.join('.')}`;
-    if (this.#versionKeys.size >= ProgramKernels.MAX_PERIOD_KEYS) this.#versionKeys.clear();
     this.#versionKeys.set(pk, key);
     return key;
   }

@@ -12,6 +12,7 @@ import { evaluateDatasetFast } from './dataset.js';
 import { PackageSession, sameList } from './session.js';
 import { scaleOf } from './batch.js';
 import { relationName } from '../syntax/ids.js';
+import { BoundedMap } from '../../domain/bounded-map.js';
 
 export interface FastPackageResult extends PackageResult {
   /** 'fast' when the generated kernel computed every output; 'explain' when it fell back. */
@@ -21,7 +22,7 @@ export interface FastPackageResult extends PackageResult {
 /**
  * What the fast path keeps per runtime package (package.caches): sessions by period, decimals and output list (the
  * last one used checked first), parsed request periods, and the package facts sessions need. Bounds: at most
- * MAX_SESSIONS sessions (oldest dropped first) and MAX_PERIODS parsed periods (then the table is emptied).
+ * MAX_SESSIONS sessions and MAX_PERIODS parsed periods (oldest dropped first, core/domain/bounded-map.ts).
  */
 export class PackageSessions {
   static readonly MAX_SESSIONS = 64;
@@ -32,8 +33,8 @@ export class PackageSessions {
   readonly traceOutputs: readonly string[];
   readonly traceOutputSet: ReadonlySet<string>;
   readonly #pkg: RuntimePackage;
-  readonly #byKey = new Map<string, PackageSession>();
-  readonly #periods = new Map<string, Period>();
+  readonly #byKey = new BoundedMap<string, PackageSession>(PackageSessions.MAX_SESSIONS);
+  readonly #periods = new BoundedMap<string, Period>(PackageSessions.MAX_PERIODS);
   #last: { start: string; end: string; decimals: number; outputs: readonly string[]; session: PackageSession } | undefined;
 
   constructor(pkg: RuntimePackage) {
@@ -56,7 +57,6 @@ export class PackageSessions {
     const key = `${period.start}|${period.end}|${decimals}|${outputs.join(',')}`;
     let s = this.#byKey.get(key);
     if (!s) {
-      if (this.#byKey.size >= PackageSessions.MAX_SESSIONS) this.#byKey.delete(this.#byKey.keys().next().value as string);
       this.#byKey.set(key, (s = new PackageSession(this.#pkg, { period, outputs, decimals })));
     }
     this.#last = { start: period.start, end: period.end, decimals, outputs: [...outputs], session: s };
@@ -69,7 +69,6 @@ export class PackageSessions {
     let period = this.#periods.get(raw);
     if (period === undefined) {
       period = parseTestPeriod(raw);
-      if (this.#periods.size >= PackageSessions.MAX_PERIODS) this.#periods.clear();
       this.#periods.set(raw, period);
     }
     return period;

@@ -16,6 +16,7 @@ import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn, t
 import { assembleTrace, traceState } from './trace.js';
 import type { TraceEntry } from '../explain/evaluate.js';
 import { relationName } from '../syntax/ids.js';
+import { BoundedMap } from '../../domain/bounded-map.js';
 
 export interface SessionOptions {
   readonly period?: string | Period;
@@ -66,7 +67,7 @@ export class PackageSession {
   private traced: FastKernel | undefined;
   /** Trace memo per household size, reused run after run (runs are synchronous, so never shared by two). */
   private readonly traceStates = new Map<number, TraceState>();
-  private readonly textOk = new Map<string, boolean>();
+  private readonly textOk = new BoundedMap<string, boolean>(1024);
   private readonly all: readonly number[];
   private readonly defaultsOk: boolean;
   /** Row 0's clean value per column (the encoded default, or not given); people rows: not given. */
@@ -147,7 +148,6 @@ export class PackageSession {
     let ok = this.textOk.get(raw);
     if (ok === undefined) {
       ok = !NUMERIC.test(raw) && !(ISO_DATE.test(raw) && isoToDays(raw) !== undefined);
-      if (this.textOk.size >= 1024) this.textOk.clear();
       this.textOk.set(raw, ok);
     }
     return ok;

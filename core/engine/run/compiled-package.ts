@@ -26,6 +26,7 @@ import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overr
 import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
 import { UnverifiedFigureCheck, boundHooks, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
+import { BoundedMap } from '../../domain/bounded-map.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -52,12 +53,6 @@ class HouseholdFailure extends ServiceError {
   }
 }
 
-/** Adds to a bounded cache, dropping the oldest entry when full. */
-function remember(cache: Map<string, CompiledPackage>, key: string, pkg: CompiledPackage): void {
-  if (cache.size >= OVERRIDE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(key, pkg);
-}
-
 export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   readonly mode = 'compiled' as const;
   readonly program_id: string;
@@ -78,8 +73,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /** Failing companion test cases of the closure's modules; undefined until checked (./companion-tests.ts). */
   private failingTests: number | undefined;
   /** Packages derived by withParameterOverrides, by digest and by request text (bounded; their kernels stay warm). */
-  private readonly overridden = new Map<string, CompiledPackage>();
-  private readonly overriddenByText = new Map<string, CompiledPackage>();
+  private readonly overridden = new BoundedMap<string, CompiledPackage>(OVERRIDE_CACHE_SIZE);
+  private readonly overriddenByText = new BoundedMap<string, CompiledPackage>(OVERRIDE_CACHE_SIZE);
   /** Engine values and trace entries into the API's forms (./answer-trace.ts). */
   private readonly answer: AnswerTrace;
 
@@ -202,9 +197,9 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     if (!derived) {
       derived = new CompiledPackage(this.runtime_id, pkg, this.evaluators, applied);
       derived.shape = this.shape;
-      remember(this.overridden, pkg.digest, derived);
+      this.overridden.set(pkg.digest, derived);
     }
-    remember(this.overriddenByText, text, derived);
+    this.overriddenByText.set(text, derived);
     return derived;
   }
 

@@ -27,6 +27,7 @@ import { LocalCounters } from './local-counters.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limiter.js';
 import { isStoreOutage } from './store-outage.js';
 import { TrialQuota } from './trial-quota.js';
+import { BoundedMap } from '../../domain/bounded-map.js';
 
 export interface KeyAuthGateDeps {
   registry: KeyRegistry;
@@ -52,7 +53,7 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
   /** Rate-limit windows of environment keys while the shared store is unreachable. */
   readonly #localCounters: LocalCounters;
   /** Quota facts of trial keys seen by this instance, for charge(); bounded like the registry cache. */
-  readonly #metered = new Map<string, Metered>();
+  readonly #metered = new BoundedMap<string, Metered>(10_000);
 
   constructor(deps: KeyAuthGateDeps) {
     this.#registry = deps.registry;
@@ -168,7 +169,6 @@ export class KeyAuthGate implements AuthGate, ComputeMeter {
     const switches = await this.#kill.read(now);
     if (switches.trial_traffic.engaged) throw new ServiceError('trial_traffic_disabled', undefined, { rateLimit });
     if (key.quota_cu === undefined) return;
-    if (this.#metered.size >= 10_000) this.#metered.delete(this.#metered.keys().next().value as string);
     this.#metered.set(key.id, key.expires_at === undefined ? { quota: key.quota_cu } : { quota: key.quota_cu, expiresAt: key.expires_at });
     try {
       await this.#quota.charge(key.id, key.quota_cu, CU_PER_REQUEST, key.expires_at, now);

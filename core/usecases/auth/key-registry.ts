@@ -12,6 +12,7 @@ import { isExpired, type RateLimit, type StoredKey } from '../../domain/keys/api
 import { hashKey } from '../../domain/keys/key-material.js';
 import type { KeyStore } from '../../ports/key-store.js';
 import { isStoreOutage } from './store-outage.js';
+import { BoundedMap } from '../../domain/bounded-map.js';
 
 export interface ResolvedKey {
   id: string;
@@ -48,8 +49,7 @@ export class KeyRegistry {
   readonly #store: KeyStore;
   readonly #revocationWindowMs: number;
   readonly #propagationMs: number;
-  readonly #maxEntries: number;
-  readonly #lookups = new Map<string, CachedLookup>();
+  readonly #lookups: BoundedMap<string, CachedLookup>;
   #revokedEnv: { ids: Set<string>; until: number } = { ids: new Set(), until: 0 };
   /** The re-read of the revocation list under way, which concurrent requests share instead of each asking the store. */
   #revokedRead: { revocations: number; done: Promise<void> } | null = null;
@@ -61,7 +61,7 @@ export class KeyRegistry {
     this.#store = store;
     this.#revocationWindowMs = Math.min(options.revocationWindowMs ?? DEFAULT_REVOCATION_WINDOW_MS, 30_000);
     this.#propagationMs = Math.min(options.propagationMs ?? DEFAULT_PROPAGATION_MS, 15_000);
-    this.#maxEntries = options.maxEntries ?? 10_000;
+    this.#lookups = new BoundedMap(options.maxEntries ?? 10_000);
   }
 
   get environmentKeys(): readonly EnvironmentKeyConfig[] {
@@ -159,7 +159,6 @@ export class KeyRegistry {
     const key = await this.#store.findByHash(hash);
     // The store is keyed by hash already; re-check in constant time so a faulty store cannot hand back another key.
     const verified = key && key.hash.length === hash.length && timingSafeEqual(Buffer.from(key.hash), Buffer.from(hash)) ? key : null;
-    if (this.#lookups.size >= this.#maxEntries) this.#lookups.delete(this.#lookups.keys().next().value as string);
     this.#lookups.set(hash, { key: verified, until: nowMs + (verified ? this.#revocationWindowMs : this.#propagationMs) });
     return verified;
   }
