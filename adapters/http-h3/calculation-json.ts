@@ -5,7 +5,7 @@
  * only values and entity ids (which come from the household and are never cached across results) are serialised.
  * (The 56 KB us-ak SNAP sample result: see docs/benchmarks.md, "HTTP calculation".)
  */
-import type { BatchResult, CalculateResponse, TraceEntry } from '../../core/ports/calculator.js';
+import type { BatchEntryResult, CalculateResponse, CalculationTraceEntry } from '../../core/ports/calculator.js';
 import type { BatchResponse } from '../../core/usecases/calculate/calculate.js';
 import { ByteSink } from './byte-sink.js';
 import { JsonBytes } from './envelope.js';
@@ -54,7 +54,7 @@ export class CalculationJson {
   batch(batch: BatchResponse): JsonBytes {
     return new JsonBytes(this.#sink, (sink) => {
       sink.text(`{"summary":${JSON.stringify(batch.summary)},"results":[`);
-      batch.results.forEach((entry: BatchResult, i) => {
+      batch.results.forEach((entry: BatchEntryResult, i) => {
         if (i > 0) sink.ascii(',');
         if (entry.status !== 'ok') return sink.text(JSON.stringify(entry));
         sink.ascii('{"status":"ok","result":');
@@ -66,11 +66,11 @@ export class CalculationJson {
   }
 
   /** The trace's JSON text (the bytes every answer writes, as text). */
-  trace(trace: readonly TraceEntry[]): string {
+  trace(trace: readonly CalculationTraceEntry[]): string {
     return new JsonBytes(this.#sink, (sink) => this.#trace(sink, trace)).json;
   }
 
-  #trace(sink: ByteSink, trace: readonly TraceEntry[]): void {
+  #trace(sink: ByteSink, trace: readonly CalculationTraceEntry[]): void {
     if (trace.length === 0) return sink.ascii('[]');
     // Entity ids come from the household, so their bytes are kept for this answer only.
     const ids = new Map<string, Uint8Array>();
@@ -127,7 +127,7 @@ export class CalculationJson {
       if (text === undefined) continue;
       sink.text(`${first ? '' : ','}${JSON.stringify(key)}:`);
       first = false;
-      if (isTrace) this.#trace(sink, field as TraceEntry[]);
+      if (isTrace) this.#trace(sink, field as CalculationTraceEntry[]);
       else if (isAssumptions) this.#list(sink, field as unknown[]);
       else sink.text(text);
     }
@@ -164,7 +164,7 @@ export class CalculationJson {
   }
 
   /** The entry's rule card: the one kept for its (frozen) sources array, or a one-off when the entry is not its rule. */
-  #card(entry: TraceEntry): RuleCard {
+  #card(entry: CalculationTraceEntry): RuleCard {
     const card = this.#cards.get(entry.sources);
     if (card !== undefined && card.ruleId === entry.rule_id && card.variable === entry.variable && card.entity === entry.entity) return card;
     const made = makeCard(entry, card === undefined);
@@ -175,7 +175,7 @@ export class CalculationJson {
 
 const COMMA = Buffer.from(',');
 
-function makeCard(entry: TraceEntry, kept: boolean): RuleCard {
+function makeCard(entry: CalculationTraceEntry, kept: boolean): RuleCard {
   const head = `{"rule_id":${JSON.stringify(entry.rule_id)},"variable":${JSON.stringify(entry.variable)},"entity":${JSON.stringify(entry.entity)},"entity_id":`;
   return {
     ruleId: entry.rule_id,
@@ -201,7 +201,7 @@ function writeValue(sink: ByteSink, value: unknown): void {
 const ENTRY_KEYS = ['rule_id', 'variable', 'entity', 'entity_id', 'value', 'sources'];
 
 /** Whether an entry has exactly the TraceEntry fields, in order, so the cached pieces describe it. */
-function isPlainEntry(entry: TraceEntry): boolean {
+function isPlainEntry(entry: CalculationTraceEntry): boolean {
   if (entry === null || typeof entry !== 'object') return false;
   let i = 0;
   for (const key in entry) {

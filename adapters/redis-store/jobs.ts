@@ -8,7 +8,7 @@
  */
 import { Queue, Worker } from 'bullmq';
 import { ServiceError } from '../../core/domain/errors.js';
-import type { BatchResult, CalculateRequest } from '../../core/ports/calculator.js';
+import type { BatchEntryResult, CalculateRequest } from '../../core/ports/calculator.js';
 import { JOB_RETENTION_SECONDS, type JobEntryRunner, type JobRecord, type JobStatus, type JobStore, type NewJob } from '../../core/ports/job-store.js';
 import type { DependencyHealth } from '../../core/ports/readiness.js';
 import { DEFAULT_JOB_CONCURRENCY } from '../memory-store/jobs.js';
@@ -70,7 +70,7 @@ function jobRecord(id: string, data: JobData, { state, fields }: JobSnapshot): J
   if (fields.processedOn) record.started_at = new Date(Number(fields.processedOn)).toISOString();
   const finished = status === 'succeeded' || status === 'failed';
   if (finished && fields.finishedOn) record.finished_at = new Date(Number(fields.finishedOn)).toISOString();
-  if (status === 'succeeded') record.results = JSON.parse(fields.returnvalue ?? 'null') as BatchResult[];
+  if (status === 'succeeded') record.results = JSON.parse(fields.returnvalue ?? 'null') as BatchEntryResult[];
   if (status === 'failed') record.error = fields.failedReason || 'The job failed.';
   return record;
 }
@@ -87,8 +87,8 @@ export class RedisJobStore implements JobStore {
   /** The queue's epoch marker: tells a job lost with the store's data from one that never existed. */
   private readonly epoch: EpochMarker;
   private epochTimer: ReturnType<typeof setInterval> | undefined;
-  private readonly queue: Queue<JobData, BatchResult[]>;
-  private worker: Worker<JobData, BatchResult[]> | undefined;
+  private readonly queue: Queue<JobData, BatchEntryResult[]>;
+  private worker: Worker<JobData, BatchEntryResult[]> | undefined;
   private workerClient: RedisClient | undefined;
 
   constructor(options: RedisJobStoreOptions) {
@@ -107,7 +107,7 @@ export class RedisJobStore implements JobStore {
     this.client.defineCommand('tenetEpoch', SCRIPTS.tenetEpoch);
     this.epoch = new EpochMarker(this.client, `${this.prefix}:epoch`);
     this.client.on('error', () => {});
-    this.queue = new Queue<JobData, BatchResult[]>(this.options.queueName, { connection: this.client, prefix: this.prefix, skipWaitingForReady: true });
+    this.queue = new Queue<JobData, BatchEntryResult[]>(this.options.queueName, { connection: this.client, prefix: this.prefix, skipWaitingForReady: true });
     this.queue.on('error', () => {});
     const plan = jobLayoutPlan(this.options.prefix);
     this.migrate = plan ? layoutMigrator(this.client, plan, this.logger) : null;
@@ -152,13 +152,13 @@ export class RedisJobStore implements JobStore {
     // Workers block on Redis and must retry forever (BullMQ requirement); they never serve HTTP callers.
     this.workerClient = connectRedis(this.options.url, { maxRetriesPerRequest: null });
     this.workerClient.on('error', () => {});
-    this.worker = new Worker<JobData, BatchResult[]>(
+    this.worker = new Worker<JobData, BatchEntryResult[]>(
       this.options.queueName,
       async (job) => {
         // A job taken over from a dead instance reruns from its first entry. Its progress keeps the count the dead
         // instance reached until the rerun passes it, so a poll's `completed` never goes down.
         const reached = typeof job.progress === 'number' ? job.progress : 0;
-        const results: BatchResult[] = [];
+        const results: BatchEntryResult[] = [];
         for (const request of job.data.requests) {
           results.push(await runner(request));
           if (results.length > reached) await job.updateProgress(results.length);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { ServiceError } from '../../core/domain/errors.js';
 import { mapHousehold, type MappedHousehold } from '../../core/domain/household/map.js';
 import { entityId, indexShape, type HouseholdShape, type JsonValue, type PackageEntity } from '../../core/domain/household/shape.js';
-import type { Calculator, ExecutablePackage, Execution, TraceEntry } from '../../core/ports/calculator.js';
+import type { Calculator, ExecutablePackage, Execution, CalculationTraceEntry } from '../../core/ports/calculator.js';
 
 export interface FixtureOutput {
   name: string;
@@ -21,7 +21,7 @@ export interface FixtureCase {
   household: Record<string, JsonValue>;
   outputs: Record<string, JsonValue>;
   /** Recorded entries may omit `entity` and `entity_id`: recorded outputs are the unit's. */
-  trace?: Array<Omit<TraceEntry, 'entity' | 'entity_id'> & Partial<Pick<TraceEntry, 'entity' | 'entity_id'>>>;
+  trace?: Array<Omit<CalculationTraceEntry, 'entity' | 'entity_id'> & Partial<Pick<CalculationTraceEntry, 'entity' | 'entity_id'>>>;
 }
 
 export interface FixturePackage {
@@ -122,7 +122,7 @@ class FixtureExecutablePackage implements ExecutablePackage {
     const values: Record<string, JsonValue> = {};
     for (const name of outputs) values[name] = match.case.outputs[name];
     const { entity, entity_id } = this.unit;
-    const trace: TraceEntry[] =
+    const trace: CalculationTraceEntry[] =
       match.case.trace?.map((e) => ({ rule_id: e.rule_id, variable: e.variable, entity: e.entity ?? entity, entity_id: e.entity_id ?? entity_id, value: e.value, sources: e.sources })) ??
       outputs.map((name) => {
         const meta = this.outputMeta.get(name);

@@ -4,7 +4,7 @@
  * (core/usecases/calculate/calculate.ts) implements it; consumers are typed by this port, not by that class.
  */
 import type { Principal } from './auth-gate.js';
-import type { BatchResult, CalculateRequest, CalculateResponse, ExecutablePackage } from './calculator.js';
+import type { BatchEntryResult, CalculateRequest, CalculateResponse, ExecutablePackage } from './calculator.js';
 import type { ComputeMeter } from './compute-meter.js';
 
 /** A request whose package and variables have been resolved; running it can still fail per household. */
@@ -19,7 +19,7 @@ export interface PreparedCalculation {
 
 export interface BatchResponse {
   summary: { total: number; succeeded: number; failed: number };
-  results: BatchResult[];
+  results: BatchEntryResult[];
 }
 
 export interface Calculations {
@@ -39,5 +39,5 @@ export interface Calculations {
   /** Refuses a batch whose entries ask for unknown variables (400 naming the entry). */
   checkEntries(requests: readonly CalculateRequest[]): void;
   /** One stored job entry, run again by a worker (not charged again). */
-  runEntry(request: CalculateRequest): Promise<BatchResult>;
+  runEntry(request: CalculateRequest): Promise<BatchEntryResult>;
 }

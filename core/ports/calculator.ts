@@ -39,7 +39,7 @@ export interface ParameterOverridesApplied {
   parameters: Array<{ rule_id: string; name: string; versions: Array<{ effective_from: string; effective_to?: string; value: JsonValue }> }>;
 }
 
-export interface TraceEntry {
+export interface CalculationTraceEntry {
   rule_id: string;
   variable: string;
   /** Entity kind the value belongs to, as the package names it (`Household`, `Person`; `household.entities` keys). */
@@ -67,7 +67,7 @@ export interface CalculateResponse {
   /** The calculation month actually used (`YYYY-MM`). */
   period: string;
   outputs: Record<string, JsonValue>;
-  trace: TraceEntry[];
+  trace: CalculationTraceEntry[];
   warnings: string[];
   /** Defaults relied on that could change this household's outcome (docs/calculation.md "Assumptions"); may be empty. */
   assumptions: Assumption[];
@@ -77,14 +77,14 @@ export interface CalculateResponse {
 
 export type EntryErrorCode = 'unsupported_program' | 'invalid_household' | 'runtime_error';
 
-export type BatchResult =
+export type BatchEntryResult =
   | { status: 'ok'; result: CalculateResponse }
   | { status: 'error'; error: { code: EntryErrorCode; message: string } };
 
 /** What one execution produced. Outputs are keyed by canonical output name. */
 export interface Execution {
   outputs: Record<string, JsonValue>;
-  trace: TraceEntry[];
+  trace: CalculationTraceEntry[];
   /** Runtime-specific warnings, e.g. figures carried forward past the last encoded fiscal year. */
   warnings: string[];
 }

@@ -1,4 +1,4 @@
-import type { BatchResult, CalculateRequest } from './calculator.js';
+import type { BatchEntryResult, CalculateRequest } from './calculator.js';
 import type { DependencyHealth } from './readiness.js';
 
 export type JobStatus = 'pending' | 'running' | 'succeeded' | 'failed';
@@ -13,7 +13,7 @@ export interface JobRecord {
   completed: number;
   api_key_id: string | null;
   /** Present once succeeded; positional. */
-  results?: BatchResult[];
+  results?: BatchEntryResult[];
   /** Present when failed. */
   error?: string;
 }
@@ -26,7 +26,7 @@ export interface NewJob {
 }
 
 /** Runs one job entry; never throws (failures become error entries). */
-export type JobEntryRunner = (request: CalculateRequest) => Promise<BatchResult>;
+export type JobEntryRunner = (request: CalculateRequest) => Promise<BatchEntryResult>;
 
 /** Job records are kept this long after creation. */
 export const JOB_RETENTION_SECONDS = 24 * 60 * 60;

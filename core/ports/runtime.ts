@@ -25,7 +25,7 @@ export interface RuntimePackageSummary {
   input_count?: number;
 }
 
-export interface PackageOutput {
+export interface PackageOutputView {
   name: string;
   legal_id?: string;
   /** Set on alias entries: the canonical output the alias stands for. */
@@ -41,7 +41,7 @@ export interface PackageOutput {
 export interface RuntimePackageDetail extends RuntimePackageSummary {
   /** `YYYY-MM` */
   default_period: string;
-  outputs: PackageOutput[];
+  outputs: PackageOutputView[];
   entities: PackageEntity[];
   output_aliases: Record<string, string>;
   household_aliases: Record<string, string>;
@@ -49,7 +49,7 @@ export interface RuntimePackageDetail extends RuntimePackageSummary {
   sample_request: CalculateRequest;
 }
 
-export interface GraphRule {
+export interface PackageGraphRule {
   legalId: string;
   name: string;
   fileLegalId: string;
@@ -82,8 +82,8 @@ export interface GraphRelation {
 }
 
 /** The compiled artifact's dependency DAG. */
-export interface ProgramGraph {
-  rules: GraphRule[];
+export interface PackageGraphView {
+  rules: PackageGraphRule[];
   inputs: GraphInput[];
   relations: GraphRelation[];
   ownOutputs: string[];
@@ -92,7 +92,7 @@ export interface ProgramGraph {
 
 /** Extra facts a package may describe about itself; every field is optional. */
 export interface PackageDescription {
-  outputs?: PackageOutput[];
+  outputs?: PackageOutputView[];
   /** Outputs the program spec declares acknowledged-incomplete (makes the program `partial`). */
   acknowledged_incomplete?: string[];
   /** Companion or package tests that fail (makes the program `partial`). */
@@ -104,7 +104,7 @@ export interface PackageDescription {
    * program `partial`, and capabilities carries no sample request for it.
    */
   sample_problem?: string;
-  graph?: ProgramGraph;
+  graph?: PackageGraphView;
 }
 
 /** An ExecutablePackage that can describe itself further. */
@@ -133,6 +133,6 @@ export interface RuntimeCatalog {
   /** undefined for an unknown package. */
   package(jurisdiction: string, programId: string): RuntimePackageDetail | undefined;
   /** undefined when the package is unknown or has no compiled graph. */
-  graph(jurisdiction: string, programId: string): ProgramGraph | undefined;
+  graph(jurisdiction: string, programId: string): PackageGraphView | undefined;
   facts(): PackageFacts[];
 }

@@ -5,7 +5,7 @@
  * on a package with parameter overrides the overridden reads.
  */
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { OverriddenRead, TraceEntry } from '../../ports/calculator.js';
+import type { OverriddenRead, CalculationTraceEntry } from '../../ports/calculator.js';
 import type { RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
 import { overriddenReads } from './parameter-overrides.js';
 
@@ -46,12 +46,12 @@ export class AnswerTrace {
   }
 
   /** The API's entries, one object each; `kinds` maps the household's entity ids to their kinds. */
-  entries(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): TraceEntry[] {
-    const out: TraceEntry[] = new Array(trace.length);
+  entries(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): CalculationTraceEntry[] {
+    const out: CalculationTraceEntry[] = new Array(trace.length);
     const withOverrides = this.overriddenIds.size > 0;
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
-      const traced: TraceEntry = {
+      const traced: CalculationTraceEntry = {
         rule_id: entry.ruleId,
         variable: entry.name,
         entity: (Object.hasOwn(kinds, entry.entity) ? kinds[entry.entity] : undefined) ?? this.unitKind,

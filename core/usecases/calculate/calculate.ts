@@ -5,7 +5,7 @@ import { mapHousehold } from '../../domain/household/map.js';
 import { AssumptionWords, assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
-import type { BatchResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
+import type { BatchEntryResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
 import type { BatchResponse, Calculations, PreparedCalculation } from '../../ports/calculations.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import { withOverrides } from './overrides.js';
@@ -242,7 +242,7 @@ export class CalculationService implements Calculations {
    * and variables are resolved again here: a job entry may run on another instance than the one that checked it,
    * whose packages may differ (its `unsupported_program` then becomes the entry's error).
    */
-  async runEntry(request: CalculateRequest): Promise<BatchResult> {
+  async runEntry(request: CalculateRequest): Promise<BatchEntryResult> {
     let prepared: PreparedCalculation;
     try {
       prepared = this.prepare(request);
@@ -262,7 +262,7 @@ export class CalculationService implements Calculations {
   }
 
   /** Each entry's package and outputs, resolved once (or the entry's unsupported_program error); see checkEntries. */
-  private prepareEntries(requests: readonly CalculateRequest[]): Array<PreparedCalculation | BatchResult> {
+  private prepareEntries(requests: readonly CalculateRequest[]): Array<PreparedCalculation | BatchEntryResult> {
     return requests.map((request, i) => {
       try {
         return this.prepare(request, `requests[${i}]`);
@@ -286,7 +286,7 @@ export class CalculationService implements Calculations {
   }
 
   /** Runs a prepared entry, turning its failure into a positional error entry. */
-  private async runPrepared(prepared: PreparedCalculation): Promise<BatchResult> {
+  private async runPrepared(prepared: PreparedCalculation): Promise<BatchEntryResult> {
     try {
       return { status: 'ok', result: await this.run(prepared) };
     } catch (error) {

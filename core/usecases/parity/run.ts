@@ -1,7 +1,7 @@
 /** POST /v1/parity/run: every runtime-supported case through the calculation use case, compared with its expectations. */
 import { isServiceError } from '../../domain/errors.js';
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { CalculateRequest, CalculateResponse, TraceEntry } from '../../ports/calculator.js';
+import type { CalculateRequest, CalculateResponse, CalculationTraceEntry } from '../../ports/calculator.js';
 import { compareOutputs } from './compare.js';
 import type { ParityCase, ParityRunReport, ParityRunResult, SkippedCase } from './types.js';
 
@@ -16,7 +16,7 @@ function requestFor(c: ParityCase): CalculateRequest {
 }
 
 /** The last traced value of each trace variable (falling back to the outputs). */
-function traceOutputs(names: readonly string[], trace: readonly TraceEntry[], outputs: Record<string, JsonValue>): Record<string, JsonValue> {
+function traceOutputs(names: readonly string[], trace: readonly CalculationTraceEntry[], outputs: Record<string, JsonValue>): Record<string, JsonValue> {
   const out: Record<string, JsonValue> = {};
   for (const name of names) {
     const entry = trace.findLast((e) => e.variable === name);

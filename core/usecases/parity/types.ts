@@ -1,6 +1,6 @@
 /** Parity records (spec "Parity"): expected outputs for a household and what a run found. */
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { RuntimeMode, TraceEntry } from '../../ports/calculator.js';
+import type { RuntimeMode, CalculationTraceEntry } from '../../ports/calculator.js';
 
 export type { ParityCase } from '../../ports/parity-cases.js';
 
@@ -30,7 +30,7 @@ export type ParityRunResult = {
   outputs?: Record<string, JsonValue>;
   expected_outputs?: Record<string, JsonValue>;
   trace_outputs?: Record<string, JsonValue>;
-  calculation_trace?: TraceEntry[];
+  calculation_trace?: CalculationTraceEntry[];
   notes?: string[];
   comparison?: Comparison;
   runtime?: { id: string; mode: RuntimeMode };

@@ -12,8 +12,8 @@ import {
   isDescribed,
   type PackageDescription,
   type PackageFacts,
-  type PackageOutput,
-  type ProgramGraph,
+  type PackageOutputView,
+  type PackageGraphView,
   type RuntimeCatalog,
   type RuntimePackageDetail,
   type RuntimePackageSummary,
@@ -62,7 +62,7 @@ export class CalculatorRuntimeCatalog implements RuntimeCatalog {
     };
   }
 
-  graph(jurisdiction: string, programId: string): ProgramGraph | undefined {
+  graph(jurisdiction: string, programId: string): PackageGraphView | undefined {
     const pkg = this.find(jurisdiction, programId);
     return pkg ? this.describe(pkg).graph : undefined;
   }
@@ -133,7 +133,7 @@ function specInput(i: PackageInput): PackageInput {
   };
 }
 
-function docsOf(item: { description?: string; period?: string; unit?: string }): Pick<PackageOutput, 'description' | 'period' | 'unit'> {
+function docsOf(item: { description?: string; period?: string; unit?: string }): Pick<PackageOutputView, 'description' | 'period' | 'unit'> {
   return {
     ...(item.description !== undefined ? { description: item.description } : {}),
     ...(item.period !== undefined ? { period: item.period } : {}),
@@ -159,9 +159,9 @@ function summaryOf(pkg: ExecutablePackage, description: PackageDescription): Run
 }
 
 /** Canonical outputs (with legal ids and docs when described), then one entry per alias carrying its output's docs. */
-function outputsOf(pkg: ExecutablePackage, described: PackageOutput[] | undefined): PackageOutput[] {
+function outputsOf(pkg: ExecutablePackage, described: PackageOutputView[] | undefined): PackageOutputView[] {
   const byName = new Map((described ?? []).filter((o) => !o.alias_for).map((o) => [o.name, o]));
-  const outputs: PackageOutput[] = pkg.outputs.map((name) => {
+  const outputs: PackageOutputView[] = pkg.outputs.map((name) => {
     const d = byName.get(name);
     return { name, ...(d?.legal_id ? { legal_id: d.legal_id } : {}), ...(d ? docsOf(d) : {}) };
   });

@@ -1,7 +1,7 @@
 /** GET /v1/runtime/packages, /{jurisdiction}/{program_id} and /graph. */
 import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { ServiceError } from '../../domain/errors.js';
-import type { ProgramGraph, RuntimeCatalog, RuntimePackageDetail, RuntimePackageSummary } from '../../ports/runtime.js';
+import type { PackageGraphView, RuntimeCatalog, RuntimePackageDetail, RuntimePackageSummary } from '../../ports/runtime.js';
 
 export function listRuntimePackages(runtime: RuntimeCatalog): { packages: RuntimePackageSummary[] } {
   return { packages: runtime.packages() };
@@ -13,7 +13,7 @@ export function getRuntimePackage(runtime: RuntimeCatalog, jurisdiction: string,
   return { package: detail };
 }
 
-export function getRuntimePackageGraph(runtime: RuntimeCatalog, jurisdiction: string, programId: string): { graph: ProgramGraph } {
+export function getRuntimePackageGraph(runtime: RuntimeCatalog, jurisdiction: string, programId: string): { graph: PackageGraphView } {
   const graph = runtime.graph(jurisdiction, programId);
   if (!graph) {
     const known = runtime.package(jurisdiction, programId) !== undefined;

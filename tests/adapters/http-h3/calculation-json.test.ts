@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { CalculateResponse, TraceEntry } from '../../../core/ports/calculator.js';
+import type { CalculateResponse, CalculationTraceEntry } from '../../../core/ports/calculator.js';
 import { CalculationJson } from '../../../adapters/http-h3/calculation-json.js';
 import { JsonText, meta, successEnvelope } from '../../../adapters/http-h3/envelope.js';
 
 const sources = Object.freeze(['7 CFR 273.9(d)(1)', 'https://www.law.cornell.edu/cfr/text/7/273.9', 'us/regulation/7-cfr/273.9']) as string[];
 
-function entry(value: unknown, extra: Partial<TraceEntry> = {}): TraceEntry {
+function entry(value: unknown, extra: Partial<CalculationTraceEntry> = {}): CalculationTraceEntry {
   return {
     rule_id: 'us:regulations/7-cfr/273/9/d#snap_standard_deduction',
     variable: 'snap_standard_deduction',
     entity: 'Household',
     entity_id: 'household',
-    value: value as TraceEntry['value'],
+    value: value as CalculationTraceEntry['value'],
     sources,
     ...extra,
   };
 }
 
-function response(trace: TraceEntry[]): CalculateResponse {
+function response(trace: CalculationTraceEntry[]): CalculateResponse {
   return {
     engine: 'tenet-rulespec',
     runtime: { id: 'rulespec-compiled:rules@test', mode: 'compiled' },
@@ -56,13 +56,13 @@ describe('calculation JSON text', () => {
   });
 
   it('serialises entries the cache cannot describe as JSON.stringify does', () => {
-    const odd: TraceEntry[] = [
+    const odd: CalculationTraceEntry[] = [
       entry(Number.NaN),
       entry(Number.POSITIVE_INFINITY),
       entry(undefined),
       { variable: 'reordered', rule_id: 'r#reordered', entity: 'Household', entity_id: 'household', value: 1, sources: ['x'] },
-      { rule_id: 'r#no_entity', variable: 'no_entity', value: 1, sources: ['x'] } as unknown as TraceEntry,
-      { ...entry(1), extra: 'kept' } as TraceEntry,
+      { rule_id: 'r#no_entity', variable: 'no_entity', value: 1, sources: ['x'] } as unknown as CalculationTraceEntry,
+      { ...entry(1), extra: 'kept' } as CalculationTraceEntry,
       entry(2, { sources: ['a mutable array', 'is not cached'] }),
     ];
     expect(json.trace(odd)).toBe(JSON.stringify(odd));
@@ -116,8 +116,8 @@ describe('calculation JSON text', () => {
   });
 
   it('leaves out and writes as null exactly what JSON.stringify does with values JSON cannot hold', () => {
-    const odd = [entry(() => 1), entry(Symbol('s')), entry({ toJSON: () => undefined }), entry([1, undefined, () => 2])] as TraceEntry[];
-    const withHole = [entry(1), undefined, entry(2)] as unknown as TraceEntry[];
+    const odd = [entry(() => 1), entry(Symbol('s')), entry({ toJSON: () => undefined }), entry([1, undefined, () => 2])] as CalculationTraceEntry[];
+    const withHole = [entry(1), undefined, entry(2)] as unknown as CalculationTraceEntry[];
     expect(json.trace(odd)).toBe(JSON.stringify(odd));
     expect(json.trace(withHole)).toBe(JSON.stringify(withHole));
     const result = { ...response([entry(1)]), extra: undefined, later: { toJSON: () => undefined }, fn: () => 1 } as unknown as CalculateResponse;

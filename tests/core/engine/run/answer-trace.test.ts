@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mapHousehold } from '../../../../core/domain/household/map.js';
 import { indexShape } from '../../../../core/domain/household/shape.js';
-import type { TraceEntry } from '../../../../core/ports/calculator.js';
+import type { CalculationTraceEntry } from '../../../../core/ports/calculator.js';
 import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
 import { CompiledPackage, explainEvaluator } from '../../../../core/engine/run/compiled-package.js';
 import { fastEvaluator } from '../../../../core/engine/run/fast-path.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 const household = { period: '2026-01', people: { ann: { age: 34, earned_income: 1500 }, bob: { age: 36, earned_income: 400 }, child_1: { age: 4 } } };
 
-function traceOn(pkg: CompiledPackage): TraceEntry[] {
+function traceOn(pkg: CompiledPackage): CalculationTraceEntry[] {
   return pkg.execute(mapHousehold(indexShape(pkg.shape), household), pkg.default_outputs).trace;
 }
 

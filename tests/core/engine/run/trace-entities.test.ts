@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mapHousehold } from '../../../../core/domain/household/map.js';
 import { indexShape } from '../../../../core/domain/household/shape.js';
-import type { TraceEntry } from '../../../../core/ports/calculator.js';
+import type { CalculationTraceEntry } from '../../../../core/ports/calculator.js';
 import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
 import { CompiledPackage, explainEvaluator } from '../../../../core/engine/run/compiled-package.js';
 import { fastEvaluator } from '../../../../core/engine/run/fast-path.js';
@@ -23,10 +23,10 @@ const household = {
   people: { ann: { age: 34, earned_income: 1500 }, child_1: { age: 4 }, grandpa: { age: 70, unearned_income: 900 } },
 };
 
-function traceOn(evaluators: ConstructorParameters<typeof CompiledPackage>[2]): TraceEntry[] {
+function traceOn(evaluators: ConstructorParameters<typeof CompiledPackage>[2]): CalculationTraceEntry[] {
   const pkg = new CompiledPackage(loaded.runtime_id, loaded.pkg, evaluators);
   const mapped = mapHousehold(indexShape(pkg.shape), household);
-  return (pkg.execute(mapped, ['snap_allotment', 'snap_eligible']) as { trace: TraceEntry[] }).trace;
+  return (pkg.execute(mapped, ['snap_allotment', 'snap_eligible']) as { trace: CalculationTraceEntry[] }).trace;
 }
 
 describe('trace entries name their entity', () => {

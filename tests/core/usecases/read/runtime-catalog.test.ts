@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HouseholdShape } from '../../../../core/domain/household/shape.js';
 import type { Calculator, ExecutablePackage } from '../../../../core/ports/calculator.js';
-import type { PackageDescription, ProgramGraph } from '../../../../core/ports/runtime.js';
+import type { PackageDescription, PackageGraphView } from '../../../../core/ports/runtime.js';
 import { sampleHousehold } from '../../../../core/domain/household/sample.js';
 import { CalculatorRuntimeCatalog } from '../../../../core/usecases/read/runtime-catalog.js';
 
@@ -33,7 +33,7 @@ const shape: HouseholdShape = {
   ],
 };
 
-const graph: ProgramGraph = { rules: [], inputs: [], relations: [], ownOutputs: ['snap_benefit'], terminalOutputs: ['snap_benefit'] };
+const graph: PackageGraphView = { rules: [], inputs: [], relations: [], ownOutputs: ['snap_benefit'], terminalOutputs: ['snap_benefit'] };
 
 function pkg(program_id: string, jurisdiction: string, runtime_id: string, description?: PackageDescription): ExecutablePackage {
   const base: ExecutablePackage = {
