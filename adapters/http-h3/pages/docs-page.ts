@@ -116,7 +116,7 @@ function packageSection(detail: RuntimePackageDetail | null | undefined): Html {
   const alias = aliasOf(detail);
   const inputs = detail.entities.flatMap((e) => e.inputs.map((input) => ({ entity: e.entity, input })));
   const outputs = detail.outputs.filter((o) => !o.alias_for);
-  return html`<p>Each input and output of <code>GET /v1/runtime/packages/{jurisdiction}/{program_id}</code> carries a <code>description</code>, its <code>period</code> (<code>month</code>, <code>year</code> or <code>none</code>) and its <code>unit</code> (for example <code>USD per month</code>, <code>count</code>, <code>boolean</code>); an enumerated text input lists its accepted <code>values</code>. Packages from other RuleSpec sources show what their rules state and leave the rest out. This deployment's first package, <code>${detail.jurisdiction}/${detail.program_id}</code>:</p>
+  return html`<p>Each input and output of <code>GET /v1/runtime/packages/{jurisdiction}/{program_id}</code> carries a <code>description</code>, its <code>period</code> (<code>month</code>, <code>year</code> or <code>none</code>) and its <code>unit</code> (for example <code>USD per month</code>, <code>count</code>, <code>boolean</code>); an enumerated text input lists its accepted <code>values</code>. Packages from other RuleSpec sources show what their rules state and leave the rest out. This deployment's sample package, <code>${detail.jurisdiction}/${detail.program_id}</code>:</p>
 <h3>Inputs</h3>
 ${scroller(html`<table id="package-inputs"><thead><tr><th>Input</th><th>Entity</th><th>Type</th><th>Unit</th><th>Period</th><th>Accepts</th><th>Description</th></tr></thead><tbody>
 ${inputs.map(({ entity, input }) => {

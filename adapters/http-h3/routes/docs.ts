@@ -4,15 +4,19 @@ import type { RuntimeCatalog, RuntimePackageDetail } from '../../../core/ports/r
 import { READ } from '../../../composition/tokens/read.js';
 import { OPENAPI_DOCUMENT, TOKENS } from '../../../composition/tokens.js';
 import { renderDocsPage } from '../pages/docs-page.js';
+import { SWEEP_EXAMPLE } from '../pages/docs-sweep.js';
 import { htmlResponse, newNonce } from '../pages/html.js';
 import { defineRoute, optional } from '../route.js';
 
 /**
  * The first executable package's detail: its sample request makes a curl example that works here. Null without
- * a read surface (platform-only apps) or a ready package: the page then uses its built-in example.
+ * a read surface (platform-only apps) or a ready package: the page then uses its built-in example. A package whose
+ * default outputs include the sweep example's output is preferred (the page sweeps it over earned income), so a
+ * deployment with SNAP and other programs shows SNAP.
  */
 function samplePackage(runtime: RuntimeCatalog | undefined): RuntimePackageDetail | null {
-  const first = runtime?.packages().find((p) => p.status === 'ready');
+  const ready = runtime?.packages().filter((p) => p.status === 'ready') ?? [];
+  const first = ready.find((p) => p.default_outputs.includes(SWEEP_EXAMPLE.output)) ?? ready[0];
   return (first ? runtime?.package(first.jurisdiction, first.program_id) : undefined) ?? null;
 }
 
