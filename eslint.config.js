@@ -13,6 +13,15 @@ export default tseslint.config(
     },
   },
   {
+    // Program extensions are read through the ProgramProfile (core/engine/package/program-profile.ts), checked and
+    // typed once: nothing else reads `spec.extensions.<name>` (issue #26).
+    files: ['core/**/*.ts', 'adapters/**/*.ts', 'composition/**/*.ts'],
+    ignores: ['core/engine/package/program-profile.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.type='MemberExpression'][object.property.name='extensions']", message: 'read program extensions through the ProgramProfile (spec.profile), not spec.extensions' }],
+    },
+  },
+  {
     // The core is pure: it must never reach into an adapter.
     files: ['core/**/*.ts'],
     rules: {

@@ -66,7 +66,7 @@ function nameToSlot(pkg: RuntimePackage): Map<string, string> {
 }
 
 function personRelation(pkg: RuntimePackage, explicit?: string): string | undefined {
-  const raw = explicit ?? (typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined);
+  const raw = explicit ?? pkg.spec.profile.person.relation;
   return raw === undefined ? undefined : relationName(raw);
 }
 

@@ -39,7 +39,7 @@ export class PackageSessions {
 
   constructor(pkg: RuntimePackage) {
     this.#pkg = pkg;
-    const raw = typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : undefined;
+    const raw = pkg.spec.profile.person.relation;
     this.personRelation = raw === undefined ? undefined : relationName(raw);
     this.traceOutputs = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
     this.traceOutputSet = new Set(this.traceOutputs);

@@ -102,7 +102,7 @@ export class PackageSession {
     this.maxPeople = options.maxPeople ?? 100;
     const n = 1 + this.maxPeople;
     this.C = this.sig.map((t) => (t.k === 'bool' || t.k === 'judg' ? new Uint8Array(n) : t.k === 'text' ? new Array<string | undefined>(n) : new Float64Array(n)));
-    const rawRel = options.relation ?? (typeof pkg.spec.extensions.person_relation === 'string' ? pkg.spec.extensions.person_relation : '');
+    const rawRel = options.relation ?? pkg.spec.profile.person.relation ?? '';
     const rel = relationName(rawRel);
     this.relIndex = layout.relationIndex.get(rel) ?? -1;
     this.R = [];
