@@ -6,7 +6,7 @@
  */
 import type { RuntimePackage } from '../package/index.js';
 import { parseTestPeriod } from '../testing/corpus-runner.js';
-import type { Period } from '../explain/evaluate.js';
+import type { Period, TraceEntry } from '../explain/evaluate.js';
 import { daysToIso, isoToDays } from '../values.js';
 import { HouseholdPrograms, keysOf, makeLoader, makeOutputReader, MISS, OTHER_SHAPE, REFUSED, WRITTEN, type HouseholdProgram, type LoaderContext, type RecordLoader, type WriteOutcome } from './loader.js';
 import type { SlotType } from './codegen.js';
@@ -14,7 +14,6 @@ import { BAIL } from './helpers.js';
 import { jsonOf } from './batch.js';
 import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn, type TraceState } from './kernel.js';
 import { assembleTrace, traceState } from './trace.js';
-import type { TraceEntry } from '../explain/evaluate.js';
 import { relationName } from '../syntax/ids.js';
 import { BoundedMap } from '../../domain/bounded-map.js';
 
