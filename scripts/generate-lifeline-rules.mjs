@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
 import { computeLifeline, guideline, guidelineYear } from './lib/lifeline-reference.mjs';
 import { computeSnap } from './lib/snap-reference.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
@@ -21,7 +22,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/lifeline.json'), 'utf8'));
 const snapData = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
 const CHECK = process.argv.includes('--check');
-const stale = [];
+const files = new GeneratedFiles(root, CHECK);
+const write = (rel, text) => files.write(rel, text);
+const stale = files.stale;
 
 const G = 'us:statutes/42/9902/2';
 const L400 = 'us:regulations/47-cfr/54/400';
@@ -36,21 +39,7 @@ const YEARS = Object.keys(data.poverty_guidelines).map(Number).sort();
 const LAST_YEAR = YEARS.at(-1);
 const PERIOD = '2026-03'; // the first month of the 2026 guidelines for Lifeline (USAC switched on 2026-02-25)
 
-const q = (s) => JSON.stringify(s);
-const quoteSources = (text) => text.replace(/^(\s+(?:- )?source): (?!['"])(.*(?:: | #).*)$/gm, (_, key, value) => `${key}: ${q(value)}`);
 
-function write(rel, text) {
-  const p = path.join(root, rel);
-  if (rel.endsWith('.yaml') && !rel.endsWith('.test.yaml')) text = quoteSources(text).replace(/([^\n:])\n {2}- name: /g, '$1\n\n  - name: ');
-  if (rel.endsWith('.yaml')) text = text.replace(/: (\d{4}-\d{2}-\d{2})$/gm, ": '$1'");
-  if (CHECK) {
-    if (!fs.existsSync(p) || fs.readFileSync(p, 'utf8') !== text) stale.push(rel);
-    return;
-  }
-  fs.mkdirSync(path.dirname(p), { recursive: true });
-  fs.writeFileSync(p, text);
-}
-const yamlList = (cases) => YAML.stringify(cases, { lineWidth: 110 }).replace(/\n- name:/g, '\n\n- name:');
 const money = (n) => `$${Number(n).toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(Number(n)) ? 0 : 2 })}`;
 
 // ---------- jurisdictions

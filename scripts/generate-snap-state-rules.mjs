@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
 import { at, computeSnap } from './lib/snap-reference.mjs';
 import { HEAD_OF_HOUSEHOLD_FACT_ALIASES, HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, HEAD_OF_HOUSEHOLD_FACT_TYPES, MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
@@ -82,30 +83,10 @@ function versionsTable(bySize) {
     .join('\n');
 }
 
-// Quote `source:` values that YAML would otherwise misread (": " or " #" inside the citation).
-const quoteSources = (text) =>
-  text.replace(/^(\s+(?:- )?source): (?!['"])(.*(?:: | #).*)$/gm, (_, key, value) => `${key}: ${q(value)}`);
-
 const CHECK = process.argv.includes('--check');
-const stale = [];
-
-function write(rel, text) {
-  const p = path.join(root, rel);
-  if (rel.endsWith('.yaml') && !rel.endsWith('.test.yaml')) {
-    text = quoteSources(text).replace(/([^\n:])\n {2}- name: /g, '$1\n\n  - name: '); // one blank line between rules
-  }
-  // Keep ISO dates as strings for YAML 1.1 loaders (js-yaml would turn them into Date objects).
-  if (rel.endsWith('.yaml')) text = text.replace(/: (\d{4}-\d{2}-\d{2})$/gm, ": '$1'");
-  if (CHECK) {
-    if (!fs.existsSync(p) || fs.readFileSync(p, 'utf8') !== text) stale.push(rel);
-    return;
-  }
-  fs.mkdirSync(path.dirname(p), { recursive: true });
-  fs.writeFileSync(p, text);
-}
-
-const yamlList = (cases) =>
-  YAML.stringify(cases, { lineWidth: 110 }).replace(/\n- name:/g, '\n\n- name:');
+const files = new GeneratedFiles(root, CHECK);
+const write = (rel, text) => files.write(rel, text);
+const stale = files.stale;
 
 function sourceRelation(c, name, source, target, value) {
   return `
