@@ -48,8 +48,9 @@ function headerRefs(names: readonly string[]): Json {
 
 /** Platform-added error codes for a route, on top of its declared `errors`. */
 function platformErrors(route: RouteDefinition): ErrorCode[] {
-  const codes: ErrorCode[] = ['unsupported_parameter', 'payload_too_large', 'internal_error'];
-  if (route.params !== undefined || route.query !== undefined || route.body !== undefined || route.path.includes(':')) codes.push('invalid_request');
+  // Any request's head is checked before routing (request-head.ts): no Host on HTTP/1.1 or two Host lines is
+  // invalid_request, more than 1,000 header fields headers_too_large.
+  const codes: ErrorCode[] = ['unsupported_parameter', 'payload_too_large', 'headers_too_large', 'internal_error', 'invalid_request'];
   // Only routes that take a body read one: against a time limit and a cap on bodies read at once.
   if (route.body !== undefined || route.parseBody === false) codes.push('request_timeout', 'server_busy');
   if (routeScope(route) !== null) codes.push('unauthorized', 'insufficient_scope', 'rate_limited', 'auth_throttled', 'auth_not_configured', 'store_unavailable', 'trial_traffic_disabled');

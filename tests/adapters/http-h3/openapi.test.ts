@@ -86,7 +86,7 @@ describe('GET /v1/openapi.json', () => {
     const doc = t.app.openapi as Record<string, any>;
     const echo = doc.paths['/v1/test/echo'].post;
     expect(echo.requestBody.content['application/json'].schema.properties.query).toMatchObject({ type: 'string', minLength: 2, maxLength: 500 });
-    expect(Object.keys(echo.responses).sort()).toEqual(['200', '400', '408', '413', '500', '503']);
+    expect(Object.keys(echo.responses).sort()).toEqual(['200', '400', '408', '413', '431', '500', '503']);
     expect(echo.responses['408'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['request_timeout']);
     expect(echo.responses['503'].content['application/json'].schema.properties.error.properties.code.enum).toEqual(['server_busy']);
     expect(Object.keys(echo.responses['503'].headers)).toContain('retry-after');
