@@ -3,6 +3,7 @@
  * (null = compute). Checks the structure (400 on anything malformed) and reads values for one month.
  */
 import { ServiceError } from '../errors.js';
+import { isObject } from '../is-object.js';
 import { ENTITY_GROUPS, type DefinitionPeriod, type EntityGroup } from './variables.js';
 
 export type WireValue = number | boolean | string | null;
@@ -18,32 +19,28 @@ function invalid(message: string): ServiceError {
   return new ServiceError('invalid_household', message);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function isScalar(value: unknown): value is WireValue {
   return value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string';
 }
 
 /** `{household}` with the structure of the wire format; `axes` (anywhere at the top) is refused. */
 export function parseRequest(body: unknown): WireHousehold {
-  if (!isPlainObject(body)) throw new ServiceError('invalid_request', 'body: must be a JSON object {"household": {...}}');
+  if (!isObject(body)) throw new ServiceError('invalid_request', 'body: must be a JSON object {"household": {...}}');
   if ('axes' in body) throw new ServiceError('invalid_request', 'axes: not supported by this endpoint; send one household per request');
   const unknownTop = Object.keys(body).filter((k) => k !== 'household');
   if (unknownTop.length > 0) throw new ServiceError('invalid_request', `body: unknown field(s) ${unknownTop.join(', ')}; only household is accepted`);
   const household = body.household;
-  if (!isPlainObject(household)) throw new ServiceError('invalid_request', 'household: required, must be an object of entity groups');
+  if (!isObject(household)) throw new ServiceError('invalid_request', 'household: required, must be an object of entity groups');
   if ('axes' in household) throw new ServiceError('invalid_request', 'household.axes: not supported by this endpoint; send one household per request');
   const out: WireHousehold = {};
   for (const [group, entities] of Object.entries(household)) {
     if (!(ENTITY_GROUPS as readonly string[]).includes(group)) {
       throw invalid(`household.${group}: unknown entity group (expected ${ENTITY_GROUPS.join(', ')})`);
     }
-    if (!isPlainObject(entities)) throw invalid(`household.${group}: must be an object of entities keyed by id`);
+    if (!isObject(entities)) throw invalid(`household.${group}: must be an object of entities keyed by id`);
     for (const [id, entity] of Object.entries(entities)) {
       const path = `household.${group}.${id}`;
-      if (!isPlainObject(entity)) throw invalid(`${path}: must be an object of variables`);
+      if (!isObject(entity)) throw invalid(`${path}: must be an object of variables`);
       for (const [name, value] of Object.entries(entity)) {
         if (name === 'members') {
           if (group === 'people') throw invalid(`${path}.members: people have no members`);
@@ -51,7 +48,7 @@ export function parseRequest(body: unknown): WireHousehold {
           continue;
         }
         if (isScalar(value)) continue;
-        if (!isPlainObject(value)) throw invalid(`${path}.${name}: must be a value or an object of period keys`);
+        if (!isObject(value)) throw invalid(`${path}.${name}: must be a value or an object of period keys`);
         for (const [period, v] of Object.entries(value)) {
           if (!isScalar(v)) throw invalid(`${path}.${name}.${period}: must be a number, boolean, string or null`);
         }
@@ -79,7 +76,7 @@ export function valueForMonth(variable: unknown, month: string, period: Definiti
   const year = month.slice(0, 4);
   const monthly = (v: WireValue, annual: boolean): WireValue => (typeof v === 'number' && annual && !stock ? v / 12 : v);
   if (isScalar(variable)) return variable === null ? undefined : monthly(variable, period === 'year');
-  if (!isPlainObject(variable)) return undefined;
+  if (!isObject(variable)) return undefined;
   const byMonth = variable[month];
   if (byMonth !== undefined && byMonth !== null) return byMonth as WireValue;
   const byYear = variable[year];

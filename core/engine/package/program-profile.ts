@@ -9,6 +9,7 @@
  * Whether an alias names an input of the package is decided when the package is composed, not here.
  */
 import type { JsonValue, MaterialInput } from '../../domain/household/shape.js';
+import { isObject } from '../../domain/is-object.js';
 
 /** What a docs extension says about one input or output; a field the spec does not state is absent. */
 export interface FieldDocs {
@@ -96,8 +97,6 @@ type Fail = (path: string, problem: string) => undefined;
 /** Checks one value found at `path`; undefined (after failing) when it has the wrong form. */
 type Entry<T> = (value: unknown, path: string, fail: Fail) => T | undefined;
 
-const isMapping = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x) && !(x instanceof Date);
-
 function shown(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value instanceof Date) return `the date ${value.toISOString().slice(0, 10)}`;
@@ -140,7 +139,7 @@ function listOf<T>(entry: Entry<T>): Entry<T[]> {
 
 function mapOf<T>(entry: Entry<T>): Entry<Record<string, T>> {
   return (value, path, fail) => {
-    if (!isMapping(value)) return fail(path, `must be a mapping, got ${shown(value)}`);
+    if (!isObject(value)) return fail(path, `must be a mapping, got ${shown(value)}`);
     const out: Record<string, T> = {};
     for (const [key, item] of Object.entries(value)) {
       const checked = entry(item, join(path, key), fail);
@@ -151,7 +150,7 @@ function mapOf<T>(entry: Entry<T>): Entry<Record<string, T>> {
 }
 
 const fieldDocs: Entry<FieldDocs> = (value, path, fail) => {
-  if (!isMapping(value)) return fail(path, `must be a mapping of description, period and unit, got ${shown(value)}`);
+  if (!isObject(value)) return fail(path, `must be a mapping of description, period and unit, got ${shown(value)}`);
   const docs: FieldDocs = {};
   const description = docText(value.description, join(path, 'description'), fail);
   const period = docText(value.period, join(path, 'period'), fail);
@@ -164,7 +163,7 @@ const fieldDocs: Entry<FieldDocs> = (value, path, fail) => {
 };
 
 const limits: Entry<InputLimits> = (value, path, fail) => {
-  if (!isMapping(value)) return fail(path, `must be a mapping of minimum and maximum, got ${shown(value)}`);
+  if (!isObject(value)) return fail(path, `must be a mapping of minimum and maximum, got ${shown(value)}`);
   if (value.minimum === undefined && value.maximum === undefined) return fail(path, 'gives neither minimum nor maximum');
   const bounds: InputLimits = {};
   if (value.minimum !== undefined) bounds.minimum = finite(value.minimum, join(path, 'minimum'), fail);
@@ -178,7 +177,7 @@ const closedValues: Entry<string[]> = (value, path, fail) => {
 };
 
 const material: Entry<MaterialInput> = (value, path, fail) => {
-  if (!isMapping(value)) return fail(path, `must be a mapping with a reason, got ${shown(value)}`);
+  if (!isObject(value)) return fail(path, `must be a mapping with a reason, got ${shown(value)}`);
   const reason = text(value.reason, join(path, 'reason'), fail);
   if (reason === undefined) return undefined;
   const out: MaterialInput = { reason };
@@ -199,7 +198,7 @@ const material: Entry<MaterialInput> = (value, path, fail) => {
 };
 
 const materialLevels: Entry<{ household?: Record<string, MaterialInput>; person?: Record<string, MaterialInput> }> = (value, path, fail) => {
-  if (!isMapping(value)) return fail(path, `must be a mapping of household and person, got ${shown(value)}`);
+  if (!isObject(value)) return fail(path, `must be a mapping of household and person, got ${shown(value)}`);
   const unknown = Object.keys(value).filter((k) => k !== 'household' && k !== 'person');
   if (unknown.length > 0) return fail(join(path, unknown[0]), 'is not a level: use household or person');
   const levels: { household?: Record<string, MaterialInput>; person?: Record<string, MaterialInput> } = {};
@@ -210,7 +209,7 @@ const materialLevels: Entry<{ household?: Record<string, MaterialInput>; person?
 
 /** `given_flags: {household: {flag: alias}, person: {...}}`: Boolean inputs the service sets from whether an alias is given. */
 const givenFlagLevels: Entry<{ household?: Record<string, string>; person?: Record<string, string> }> = (value, path, fail) => {
-  if (!isMapping(value)) return fail(path, `must be a mapping of household and person, got ${shown(value)}`);
+  if (!isObject(value)) return fail(path, `must be a mapping of household and person, got ${shown(value)}`);
   const unknown = Object.keys(value).filter((k) => k !== 'household' && k !== 'person');
   if (unknown.length > 0) return fail(join(path, unknown[0]), 'is not a level: use household or person');
   const levels: { household?: Record<string, string>; person?: Record<string, string> } = {};
@@ -224,10 +223,10 @@ const fiscalYear: Entry<number> = (value, path, fail) => {
   return match ? Number(match[1]) : fail(path, `must be a fiscal year FYyyyy, got ${shown(value)}`);
 };
 
-const lastFiscalYearEnds: Entry<string> = (value, path, fail) => (isMapping(value) ? isoDate(value.ends, join(path, 'ends'), fail) : fail(path, `must be a mapping with ends, got ${shown(value)}`));
+const lastFiscalYearEnds: Entry<string> = (value, path, fail) => (isObject(value) ? isoDate(value.ends, join(path, 'ends'), fail) : fail(path, `must be a mapping with ends, got ${shown(value)}`));
 
 const unverifiedFigure: Entry<UnverifiedFigure> = (value, path, fail) => {
-  if (!isMapping(value)) return fail(path, `must be a mapping of parameter, effective_from and reason, got ${shown(value)}`);
+  if (!isObject(value)) return fail(path, `must be a mapping of parameter, effective_from and reason, got ${shown(value)}`);
   const parameter = text(value.parameter, join(path, 'parameter'), fail);
   const reason = text(value.reason, join(path, 'reason'), fail);
   const from = value.effective_from === undefined ? undefined : isoDate(value.effective_from, join(path, 'effective_from'), fail);
@@ -237,7 +236,7 @@ const unverifiedFigure: Entry<UnverifiedFigure> = (value, path, fail) => {
 
 const period: Entry<string> = (value, path, fail) => (typeof value === 'string' || typeof value === 'number' ? String(value) : fail(path, `must be a period, got ${shown(value)}`));
 
-const sample: Entry<Record<string, JsonValue>> = (value, path, fail) => (isMapping(value) ? (value as Record<string, JsonValue>) : fail(path, `must be a household mapping, got ${shown(value)}`));
+const sample: Entry<Record<string, JsonValue>> = (value, path, fail) => (isObject(value) ? (value as Record<string, JsonValue>) : fail(path, `must be a household mapping, got ${shown(value)}`));
 
 /** Checks the extensions a profile reads; every problem is collected, not only the first. */
 export function parseProgramProfile(program: string, extensions: Readonly<Record<string, unknown>>): ProfileResult {
