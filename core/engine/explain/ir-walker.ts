@@ -166,8 +166,22 @@ export abstract class IrWalker<Extra extends { readonly k: string }, Num> {
   private derivedMembers(rel: CompiledRelation, entity: string): string[] {
     if (!rel.source || !rel.predicate) return [];
     const out: string[] = [];
-    for (const m of this.members(rel.source, entity)) if (this.judg(this.eval(rel.predicate, { entity: m, current: entity })) === 'holds') out.push(m);
+    for (const m of this.sourceMembers(rel, entity)) if (this.judg(this.eval(rel.predicate, { entity: m, current: entity })) === 'holds') out.push(m);
     return out;
+  }
+
+  /**
+   * The source relation's entities related to `entity`. With `current_slot: 0` (§5.3) the derived relation reads
+   * its source the other way round: the entity is a member (slot 0) and its related entities are the aggregating
+   * ones (slot 1), so a person's rule can aggregate over the households it belongs to. Reversal reads stated tuples.
+   */
+  private sourceMembers(rel: CompiledRelation, entity: string): string[] {
+    const source = rel.source as string;
+    const r = rel.rule;
+    if (!(r && r.shape === 'derived_relation' && r.currentSlot === 0 && r.relatedSlot === 1)) return this.members(source, entity);
+    const out = new Set<string>();
+    for (const [member, current] of this.data.relations.get(source) ?? []) if (member === entity) out.add(current);
+    return [...out].sort();
   }
 
   private connective(kind: 'and' | 'or', items: readonly IR[], ctx: WalkCtx): Value {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileClosure } from '../../../../core/engine/compile/index.js';
 import { Evaluator } from '../../../../core/engine/explain/evaluate.js';
 import { bool, num, toJson, type Value } from '../../../../core/engine/values.js';
-import { MONTH, compileOne, evalRule, moduleYaml, repoOf } from '../helpers.js';
+import { MONTH, compileOne, evalRule, inputMap, moduleYaml, repoOf } from '../helpers.js';
 
 const derived = (name: string, formula: string, dtype = 'Money', extra = ''): string =>
   `  - name: ${name}\n    kind: derived\n    entity: Household\n    dtype: ${dtype}\n${extra}    versions:\n      - effective_from: '2020-01-01'\n        formula: ${JSON.stringify(formula)}\n`;
@@ -315,5 +315,32 @@ describe('resolution quirks of the reference', () => {
     const memberInputs = { p1: { age: 40 }, p2: { age: 10 } };
     expect(evalRule(p, 'adult_count', { pilot_flag: true }, { relations, memberInputs })).toBe(1);
     expect(evalRule(p, 'adult_count', { pilot_flag: false }, { relations, memberInputs })).toBe(0);
+  });
+
+  it('reads a derived relation with current_slot 0 the other way round: a person aggregates over its household', () => {
+    const p = compileOne(
+      `  - name: member_of_household
+    kind: data_relation
+    data_relation: {arity: 2, arguments: [Person, Household]}
+  - name: household_of_person
+    kind: derived_relation
+    derived_relation: {arity: 2, source_relation: member_of_household, slot_entities: [Person, Household], current_slot: 0, related_slot: 1}
+    versions:
+      - effective_from: '2020-01-01'
+        formula: 'true'
+  - name: person_household_income
+    kind: derived
+    entity: Person
+    dtype: Money
+    versions:
+      - effective_from: '2020-01-01'
+        formula: sum(household_of_person.household_income)
+` + derived('household_income', 'income + 0'),
+    );
+    // p1 and p2 live in e1 (income 500), p3 in e2 (income 70): each person reads its own household's value.
+    const relations = new Map<string, [string, string][]>([['member_of_household', [['p1', 'e1'], ['p2', 'e1'], ['p3', 'e2']]]]);
+    const ev = new Evaluator(p, { inputs: inputMap({ income: 500 }, { e2: { income: 70 } }), relations }, MONTH);
+    expect(toJson(ev.evaluate('person_household_income', 'p2'))).toBe(500);
+    expect(toJson(ev.evaluate('person_household_income', 'p3'))).toBe(70);
   });
 });
