@@ -67,6 +67,11 @@ export interface CalculateResponse {
   /** The calculation month actually used (`YYYY-MM`). */
   period: string;
   outputs: Record<string, JsonValue>;
+  /**
+   * Tenet extension, only from a package that declares person outputs (a program decided per person): person id
+   * -> output name -> value, for the people the evaluation reached (docs/calculation.md "Person outputs").
+   */
+  person_outputs?: Record<string, Record<string, JsonValue>>;
   trace: CalculationTraceEntry[];
   warnings: string[];
   /** Defaults relied on that could change this household's outcome (docs/calculation.md "Assumptions"); may be empty. */
@@ -87,6 +92,8 @@ export interface Execution {
   trace: CalculationTraceEntry[];
   /** Runtime-specific warnings, e.g. figures carried forward past the last encoded fiscal year. */
   warnings: string[];
+  /** A package that declares person outputs: each listed person's values of them (CalculateResponse.person_outputs). */
+  person_outputs?: Record<string, Record<string, JsonValue>>;
 }
 
 /** One executable package. */

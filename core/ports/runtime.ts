@@ -42,6 +42,8 @@ export interface RuntimePackageDetail extends RuntimePackageSummary {
   /** `YYYY-MM` */
   default_period: string;
   outputs: PackageOutputView[];
+  /** Tenet extension, only for a package decided per person: what CalculateResponse.person_outputs reports per person. */
+  person_outputs?: PackageOutputView[];
   entities: PackageEntity[];
   output_aliases: Record<string, string>;
   household_aliases: Record<string, string>;
@@ -93,6 +95,8 @@ export interface PackageGraphView {
 /** Extra facts a package may describe about itself; every field is optional. */
 export interface PackageDescription {
   outputs?: PackageOutputView[];
+  /** The person-level results an answer reports per person (RuntimePackageDetail.person_outputs). */
+  person_outputs?: PackageOutputView[];
   /** Outputs the program spec declares acknowledged-incomplete (makes the program `partial`). */
   acknowledged_incomplete?: string[];
   /** Companion or package tests that fail (makes the program `partial`). */

@@ -122,6 +122,14 @@ export const CalculateResponseSchema = v.strictObject({
   ),
   period: CalculationMonthSchema,
   outputs: v.record(v.string(), v.unknown()),
+  person_outputs: v.optional(
+    v.pipe(
+      v.record(v.string(), v.record(v.string(), v.unknown())),
+      v.description(
+        'Tenet extension, only from a package decided per person (its package detail lists person_outputs): person id (the key in household.people) -> output name -> value, for each listed person the evaluation reached. The default outputs reach every person output; a request naming other variables may leave people or names out. Judgments are JSON booleans.',
+      ),
+    ),
+  ),
   trace: v.array(TraceEntrySchema),
   warnings: v.pipe(v.array(v.string()), v.minLength(1)),
   assumptions: v.pipe(

@@ -138,6 +138,12 @@ export const RuntimePackageDetailSchema = v.strictObject({
   ...RuntimePackageSummarySchema.entries,
   default_period: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/), v.description('YYYY-MM')),
   outputs: v.array(PackageOutputSchema),
+  person_outputs: v.optional(
+    v.pipe(
+      v.array(PackageOutputSchema),
+      v.description('Tenet extension, only for a package decided per person: the results a calculation answer reports for each listed person in person_outputs (docs/calculation.md "Person outputs").'),
+    ),
+  ),
   entities: v.array(
     v.strictObject({
       entity: v.string(),

@@ -39,6 +39,11 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
   for (const o of spec.outputs) if (!program.derived.has(o) && !program.parameters.has(o)) return err(`output "${o}" is not defined in the composed closure`);
 
   const reach = reachable(program, spec.outputs);
+  for (const o of spec.profile.person.outputs) {
+    // An answer reads a person output from the evaluation of the package's outputs, so one must reach it.
+    if (!program.derived.has(o)) return err(`person output "${o}" is not a derived rule of the composed closure`);
+    if (!reach.rules.has(o)) return err(`person output "${o}" is not read by any output of the package: list an output that aggregates it`);
+  }
   const { catalog, inputs } = packageInputs(program, reach.inputs, spec);
   const graph = programGraph(program, reach, spec, programId, inputs, catalog);
   const outputs = packageOutputs(program, spec);

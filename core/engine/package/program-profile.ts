@@ -58,8 +58,11 @@ export interface ProgramProfile {
   /** alias -> output name. */
   readonly outputAliases: Readonly<Record<string, string>>;
   readonly household: InputLevel;
-  /** `person_relation`: the relation that lists a household's members. */
-  readonly person: InputLevel & { readonly relation?: string };
+  /**
+   * `person_relation`: the relation that lists a household's members; `person_outputs`: the person-level rules
+   * whose value for each listed person an answer reports (docs/calculation.md "Person outputs").
+   */
+  readonly person: InputLevel & { readonly relation?: string; readonly outputs: readonly string[] };
   /** alias -> type name shown for the input (`input_types`). */
   readonly inputTypes: Readonly<Record<string, string>>;
   /** alias -> the closed list of a text input's values. */
@@ -266,6 +269,7 @@ export function parseProgramProfile(program: string, extensions: Readonly<Record
     person: {
       entity: read('person_entity', text),
       relation: read('person_relation', text),
+      outputs: read('person_outputs', listOf(text)) ?? [],
       aliases: read('person_aliases', mapOf(text)) ?? {},
       defaults: read('person_input_defaults', mapOf(jsonValue)) ?? {},
       docs: read('person_input_docs', mapOf(fieldDocs)) ?? {},

@@ -19,7 +19,7 @@ import {
 import type { ExecutablePackage, Execution, ParameterOverridesApplied } from '../../ports/calculator.js';
 import type { SweepAxisSlot, SweepablePackage, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
 import { sweepRequest } from './package-sweep.js';
-import { outputDocs } from './package-docs.js';
+import { outputDocs, personOutputDocs } from './package-docs.js';
 import { AnswerTrace } from './answer-trace.js';
 import { carriedForward, fiscalFigures, type FiscalFigures } from './carried-forward.js';
 import { EXPLAIN_BEFORE_COMPILING, OVERRIDE_CACHE_SIZE, overriddenPackage, overrideWarning } from './parameter-overrides.js';
@@ -27,6 +27,7 @@ import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
 import { UnverifiedFigureCheck, boundHooks, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
 import { BoundedMap } from '../../domain/bounded-map.js';
+import { PersonOutputs } from './person-outputs.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -77,6 +78,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   private readonly overriddenByText = new BoundedMap<string, CompiledPackage>(OVERRIDE_CACHE_SIZE);
   /** Engine values and trace entries into the API's forms (./answer-trace.ts). */
   private readonly answer: AnswerTrace;
+  /** The declared person-level results an answer reports per listed person (./person-outputs.ts). */
+  private readonly personOutputs: PersonOutputs;
 
   constructor(
     readonly runtime_id: string,
@@ -99,6 +102,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const overriddenIds = new Set(parameter_overrides?.parameters.map((p) => p.rule_id) ?? []);
     const overriddenTables = new Set([...pkg.program.parameters.values()].filter((p) => p.rule.table && overriddenIds.has(p.id)).map((p) => p.id));
     this.answer = new AnswerTrace(pkg, this.shape.entities[0].entity, overriddenIds, overriddenTables);
+    const personKind = this.shape.entities[1]?.entity ?? 'Person';
+    this.personOutputs = new PersonOutputs(profile.person.outputs, personKind, (name, value) => this.answer.value(name, value));
     // An overridden figure is the caller's, not the package's: its doubt no longer applies.
     const unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
     const hooks = boundHooks(pkg.program);
@@ -114,12 +119,18 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const docs = outputDocs(this.pkg);
     return {
       outputs: this.pkg.outputs.map((o) => ({ name: o.name, ...(o.legalId ? { legal_id: o.legalId } : {}), ...docs.get(o.name) })),
+      ...(this.personOutputs.declared ? { person_outputs: this.personOutputViews() } : {}),
       acknowledged_incomplete: [...this.pkg.spec.acknowledgedIncomplete],
       sample_household: Object.keys(sample).length > 0 ? structuredClone(sample) : undefined,
       ...(this.sampleProblem ? { sample_problem: this.sampleProblem } : {}),
       ...(this.failingTests !== undefined ? { failing_tests: this.failingTests } : {}),
       graph: this.pkg.graph,
     };
+  }
+
+  private personOutputViews() {
+    const docs = personOutputDocs(this.pkg);
+    return this.pkg.spec.profile.person.outputs.map((name) => ({ name, legal_id: this.pkg.program.derived.get(name)?.id ?? name, ...docs.get(name) }));
   }
 
   /**
@@ -266,7 +277,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const warnings = carriedForward(this.fiscal, household.period, result.trace);
     warnings.push(...this.unverified.warnings(result.trace));
     if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
-    return { outputs: values, trace, warnings };
+    if (!this.personOutputs.declared) return { outputs: values, trace, warnings };
+    return { outputs: values, trace, warnings, person_outputs: this.personOutputs.collect(result.trace, household.kinds) };
   }
 
   /**

@@ -71,12 +71,21 @@ export function sourceInputDocs(pkg: RuntimePackage): Map<string, FieldDocs> {
 
 /** output name -> docs: the spec's `output_docs` entry, field by field over what the output's rule states. */
 export function outputDocs(pkg: RuntimePackage): Map<string, FieldDocs> {
+  return ruleDocs(pkg, pkg.outputs.map((o) => [o.name, o.unit]));
+}
+
+/** person output name -> docs, as outputDocs (`output_docs` may describe them too). */
+export function personOutputDocs(pkg: RuntimePackage): Map<string, FieldDocs> {
+  return ruleDocs(pkg, pkg.spec.profile.person.outputs.map((name) => [name, undefined]));
+}
+
+function ruleDocs(pkg: RuntimePackage, names: ReadonlyArray<readonly [string, string | undefined]>): Map<string, FieldDocs> {
   const declared = pkg.spec.profile.outputDocs;
   const out = new Map<string, FieldDocs>();
-  for (const output of pkg.outputs) {
-    const rule = pkg.program.derived.get(output.name)?.rule ?? pkg.program.parameters.get(output.name)?.rule;
-    const fromRule = compact({ description: text(rule?.description) ?? text(rule?.label), period: periodWord(rule?.period), unit: text(rule?.unit ?? output.unit) });
-    out.set(output.name, { ...fromRule, ...(Object.hasOwn(declared, output.name) ? declared[output.name] : {}) });
+  for (const [name, unit] of names) {
+    const rule = pkg.program.derived.get(name)?.rule ?? pkg.program.parameters.get(name)?.rule;
+    const fromRule = compact({ description: text(rule?.description) ?? text(rule?.label), period: periodWord(rule?.period), unit: text(rule?.unit ?? unit) });
+    out.set(name, { ...fromRule, ...(Object.hasOwn(declared, name) ? declared[name] : {}) });
   }
   return out;
 }

@@ -219,6 +219,7 @@ export class CalculationService implements Calculations {
       package_digest: pkg.digest,
       period: household.period,
       outputs,
+      ...(execution.person_outputs ? { person_outputs: execution.person_outputs } : {}),
       trace: execution.trace,
       warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings, ...assumed],
       assumptions,

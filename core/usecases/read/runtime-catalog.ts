@@ -55,6 +55,7 @@ export class CalculatorRuntimeCatalog implements RuntimeCatalog {
       ...summaryOf(pkg, description),
       default_period: period,
       outputs: outputsOf(pkg, description.outputs),
+      ...(description.person_outputs ? { person_outputs: description.person_outputs.map((o) => ({ ...o })) } : {}),
       entities: pkg.shape.entities.map(specEntity),
       output_aliases: { ...pkg.output_aliases },
       household_aliases: { ...(pkg.shape.household_aliases ?? {}) },

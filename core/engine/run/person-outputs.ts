@@ -1,0 +1,50 @@
+/**
+ * Person outputs (docs/calculation.md "Person outputs"): a program decided per person (a child's school meal
+ * tier, a WIC category) lists those person-level rules in its compose spec (`person_outputs`), and an answer
+ * reports each listed person's value of them. The values are read from the evaluation the answer already ran:
+ * the package's outputs aggregate the person rules (composition refuses a person output no output reads), so the
+ * explain and fast paths both evaluated them for every listed person, and their trace holds each value once.
+ */
+import type { JsonValue } from '../../domain/household/shape.js';
+import type { TraceEntry as EngineTrace } from '../index.js';
+
+export type PersonOutputValues = Record<string, Record<string, JsonValue>>;
+
+export class PersonOutputs {
+  private readonly names: ReadonlySet<string>;
+
+  constructor(
+    names: readonly string[],
+    /** The person entity's kind as the mapped household names it (`Person` for the bundled packages). */
+    private readonly personKind: string,
+    /** An engine value as the API gives it (judgments as JSON booleans). */
+    private readonly value: (name: string, value: string | number | boolean) => JsonValue,
+  ) {
+    this.names = new Set(names);
+  }
+
+  /** Whether the package declares any person output (an answer then carries `person_outputs`). */
+  get declared(): boolean {
+    return this.names.size > 0;
+  }
+
+  /**
+   * Each listed person's values, people in the household's order and names in the spec's order of evaluation;
+   * a person the evaluation did not reach (a request naming other `variables`) is left out.
+   */
+  collect(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): PersonOutputValues {
+    const found = new Map<string, Record<string, JsonValue>>();
+    for (const entry of trace) {
+      if (!this.names.has(entry.name) || kinds[entry.entity] !== this.personKind) continue;
+      let values = found.get(entry.entity);
+      if (values === undefined) found.set(entry.entity, (values = {}));
+      values[entry.name] = this.value(entry.name, entry.value);
+    }
+    const people: PersonOutputValues = {};
+    for (const id in kinds) {
+      const values = found.get(id);
+      if (values !== undefined) people[id] = values;
+    }
+    return people;
+  }
+}
