@@ -31,6 +31,21 @@ export const LIFELINE_HOUSEHOLD_FACTS = {
   broadband_cost_given: flag('Set by the service, not by the caller: true when broadband_cost was given.'),
 };
 
+/** Facts read by the WIC packages (7 CFR 246.7); a person's Medicaid receipt is its own fact, apart from the household's. */
+export const WIC_HOUSEHOLD_FACTS = {
+  receives_tanf: flag('A member of the household receives TANF (State-administered Temporary Assistance for Needy Families) in the month; every member of such a family is income-eligible for WIC (7 CFR 246.7(d)(2)(vi)). Not given: not received.'),
+};
+
+export const WIC_PERSON_FACTS = {
+  is_pregnant: flag('The person is pregnant in the month (a WIC category, 7 CFR 246.2, 246.7(c)(1)). Not given: not pregnant.'),
+  expected_children_count: { description: 'For a pregnant person, the number of children she expects (embryos or fetuses in utero); WIC adds them to her family size for the income test (7 CFR 246.7(d)). Not given: one.', period: 'month', unit: 'count' },
+  is_breastfeeding: flag('The person is breastfeeding her infant in the month (a WIC category up to one year postpartum, 7 CFR 246.2). Not given: not breastfeeding.'),
+  months_postpartum: { description: 'Whole months since the person\'s pregnancy ended: postpartum women are a WIC category under six months, breastfeeding women under twelve (7 CFR 246.2). Not given: the person is not postpartum (and, if breastfeeding, is taken to be within the year).', period: 'month', unit: 'count' },
+  months_postpartum_given: flag('Set by the service, not by the caller: true when months_postpartum was given for the person.'),
+  nutritional_risk: flag('A competent professional has found the person at nutritional risk, a WIC requirement (7 CFR 246.7(e)). Not given: assumed true and listed in assumptions, so an eligible result rests on it.'),
+  receives_medicaid: flag('The person receives Medicaid in the month. It makes the person income-eligible for WIC, and a pregnant woman\'s or an infant\'s makes every member of the family income-eligible (7 CFR 246.7(d)(2)(vi)). Not given: not received.'),
+};
+
 /**
  * Names reserved for the programs of issue #27 not yet bundled (school meals, WIC, Head Start) and for the later
  * screening call. No package reads them yet; docs/household.md lists them apart, and the check refuses a reserved
@@ -38,18 +53,12 @@ export const LIFELINE_HOUSEHOLD_FACTS = {
  */
 export const RESERVED_FACTS = {
   person: {
-    is_pregnant: { description: 'The person is pregnant in the month.', period: 'month', unit: 'boolean', for: 'WIC (7 CFR 246.7(c)), Head Start (45 CFR 1302.12(b))' },
-    expected_children_count: { description: 'Number of children the pregnant person expects (embryos or fetuses in utero), added to the household size for WIC\'s income test (7 CFR 246.7(d)(2)(vii)).', period: 'month', unit: 'count', for: 'WIC' },
-    is_breastfeeding: { description: 'The person is breastfeeding an infant (up to the infant\'s first birthday).', period: 'month', unit: 'boolean', for: 'WIC (7 CFR 246.2)' },
-    months_postpartum: { description: 'Months since the person\'s pregnancy ended (postpartum women are a WIC category up to six months).', period: 'month', unit: 'count', for: 'WIC (7 CFR 246.2)' },
     is_in_school: { description: 'The person is enrolled in an elementary or secondary school (or a Head Start program) that takes part in the National School Lunch or School Breakfast Program.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245)' },
     relationship_to_head: { description: 'The person\'s relationship to the head of the household: head, spouse, child, other_relative or non_relative.', period: 'none', unit: 'text', values: ['head', 'spouse', 'child', 'other_relative', 'non_relative'], for: 'school meals and WIC (the economic unit), Head Start (family)' },
     is_homeless: { description: 'The person is homeless (McKinney-Vento Act definition), which confers categorical eligibility for school meals and Head Start.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.6(c)), Head Start (45 CFR 1302.12(c)(1)(iii))' },
     is_in_foster_care: { description: 'The person is a foster child placed by a welfare agency or court.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.2), Head Start (45 CFR 1302.12(c)(1)(iv))' },
-    nutritional_risk: { description: 'A competent professional has found the person at nutritional risk (a WIC requirement the caller states).', period: 'month', unit: 'boolean', for: 'WIC (7 CFR 246.7(e))' },
   },
   household: {
     state: { description: 'The two-letter code of the State or territory where the household lives; in POST /v1/calculate the jurisdiction field selects the State package instead.', period: 'none', unit: 'text', for: 'the screening call of a later issue (one household, every program)' },
-    receives_tanf: { description: 'A member of the household receives TANF (State-administered Temporary Assistance for Needy Families).', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.6(b)), WIC (7 CFR 246.7(d)(2)(vi)), Head Start (45 CFR 1302.12(c)(1)(ii))' },
   },
 };

@@ -1,0 +1,115 @@
+/**
+ * The compose spec of one WIC package (rules/programs/us-xx/wic/2026.yaml), for scripts/generate-wic-rules.mjs.
+ * Keys after scope are Tenet package extensions (docs/snap-package-contract.md section 3, docs/household.md);
+ * `person_outputs` lists the Person rules whose value each listed person gets.
+ */
+import YAML from 'yaml';
+import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './snap-input-docs.mjs';
+import { LIFELINE_HOUSEHOLD_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './household-vocabulary.mjs';
+import { F, WIC_PERIOD } from './wic-federal-module.mjs';
+import { wicGuidelineYear, wicLimits } from './wic-reference.mjs';
+
+const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
+const id = (name) => `${F}#input.${name}`;
+
+const HOUSEHOLD = { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', receives_snap: 'Boolean', receives_snap_given: 'Boolean', receives_tanf: 'Boolean' };
+const PERSON = { age: null, earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money',
+  is_pregnant: 'Boolean', expected_children_count: 'Integer', is_breastfeeding: 'Boolean', months_postpartum: 'Integer', months_postpartum_given: 'Boolean',
+  receives_medicaid: 'Boolean', nutritional_risk: 'Boolean' };
+const HOUSEHOLD_DEFAULTS = { household_size: 1, earned_income: 0, unearned_income: 0, receives_snap: false, receives_snap_given: false, receives_tanf: false };
+const PERSON_DEFAULTS = { age: 30, earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, is_pregnant: false,
+  expected_children_count: 1, is_breastfeeding: false, months_postpartum: 0, months_postpartum_given: false, receives_medicaid: false, nutritional_risk: true };
+
+export const PERSON_OUTPUTS = ['wic_eligible', 'wic_category', 'wic_categorically_eligible', 'wic_income_eligible', 'wic_adjunctively_income_eligible', 'wic_family_size', 'wic_monthly_income_limit'];
+
+const flag = (description) => ({ description, period: 'month', unit: 'boolean' });
+export const OUTPUT_DOCS = {
+  wic_eligible_people: { description: 'How many listed people are eligible for WIC in the month: each in a category, income-eligible (by the guidelines or adjunctively) and at nutritional risk (7 CFR 246.7(c)); each person\'s own result is under person_outputs.', period: 'month', unit: 'count' },
+  wic_household_has_eligible_member: flag('At least one listed person is eligible for WIC in the month (7 CFR 246.7(c)).'),
+  wic_categorically_eligible_people: { description: 'How many listed people are in a WIC category: pregnant, breastfeeding, postpartum, infant or child (7 CFR 246.2, 246.7(c)(1)).', period: 'month', unit: 'count' },
+  wic_household_monthly_income: { description: 'The family\'s gross monthly income: household-level income facts plus each listed person\'s earned and unearned income and net self-employment income (a loss as 0) (7 CFR 246.7(d)(2)).', period: 'month', unit: 'USD per month' },
+  wic_household_size: { description: 'The family size before any expected children: the larger of household_size and the number of people listed (7 CFR 246.2, family).', period: 'month', unit: 'count' },
+  wic_household_monthly_income_limit: { description: 'The monthly figure of the WIC income eligibility guidelines for the household size (185% of the HHS poverty guideline, annual rounded up, divided by 12 and rounded up; above 8 people, the amount for each additional member) (7 CFR 246.7(d)(1)). A pregnant member\'s own limit, counting the children she expects, is her wic_monthly_income_limit.', period: 'month', unit: 'USD per month' },
+  wic_household_annual_income_limit: { description: 'The annual figure of the WIC income eligibility guidelines for the household size (7 CFR 246.7(d)(1)).', period: 'year', unit: 'USD' },
+  wic_household_income_eligible: flag('The family\'s monthly income is at or below the monthly guideline for the household size (7 CFR 246.7(d)(1)).'),
+  wic_family_adjunctively_eligible: flag('Every member is income-eligible through the family: it receives SNAP or TANF, or a pregnant woman or infant in it receives Medicaid (7 CFR 246.7(d)(2)(vi)).'),
+  wic_receives_snap: flag('SNAP receipt as WIC reads it: receives_snap when given; otherwise the SNAP eligibility computed for the household where a State SNAP package is linked (7 CFR 246.7(d)(2)(vi)).'),
+  wic_snap_eligibility_computed: flag('The household\'s SNAP eligibility as the State\'s SNAP rules compute it, computed only when it stands in for SNAP receipt not given and can change the result; false when not needed, and where no SNAP package is linked.'),
+  wic_program_receipt_immaterial: flag('Nobody listed is in a WIC category, or the family\'s income passes for its size, so receipt of SNAP, TANF or Medicaid cannot change the result; when false, those receipts not given are listed in assumptions.'),
+  wic_snap_receipt_immaterial: flag('SNAP receipt was given, or a member receives TANF, or program receipt cannot change the result; when false and receives_snap was not given, it is listed in assumptions.'),
+  wic_nutritional_risk_immaterial: flag('No listed person is in a category and income-eligible, so nutritional risk cannot change the result; when false, nutritional_risk not given is listed in assumptions (assumed true: the eligible result rests on it).'),
+  wic_expected_children_immaterial: flag('No pregnant member depends on her family size counting the children she expects (none is pregnant, or each is adjunctively income-eligible); when false, expected_children_count not given is listed in assumptions.'),
+};
+const OUTPUTS = Object.keys(OUTPUT_DOCS);
+const DEFAULT_OUTPUTS = ['wic_eligible_people', 'wic_household_has_eligible_member', 'wic_categorically_eligible_people', 'wic_household_monthly_income', 'wic_household_monthly_income_limit', 'wic_household_income_eligible', 'wic_family_adjunctively_eligible'];
+
+const RECEIPT = 'a family that receives SNAP or TANF, or whose pregnant woman or infant receives Medicaid, and a person who receives Medicaid, are income-eligible for WIC (7 CFR 246.7(d)(2)(vi))';
+const WOMAN = 'pregnant, breastfeeding (up to a year postpartum) and postpartum (up to six months) women are WIC categories (7 CFR 246.2, 246.7(c)(1)); not given, the person is read as none of them; under 5 a person is an infant or a child anyway';
+function material() {
+  return {
+    household: {
+      receives_snap: { unless_output: 'wic_snap_receipt_immaterial', reason: `${RECEIPT}; not given, SNAP receipt is read as not received` },
+      receives_tanf: { unless_output: 'wic_program_receipt_immaterial', reason: RECEIPT },
+    },
+    person: {
+      age: { reason: 'age decides the infant (under 1) and child (1 to the fifth birthday) categories (7 CFR 246.2)' },
+      is_pregnant: { ages: [5, 150], reason: WOMAN },
+      is_breastfeeding: { ages: [5, 150], reason: WOMAN },
+      months_postpartum: { ages: [5, 150], reason: `${WOMAN}; the 0 shown is not read when months_postpartum is not given (months_postpartum_given is false)` },
+      receives_medicaid: { unless_output: 'wic_program_receipt_immaterial', reason: RECEIPT },
+      nutritional_risk: { unless_output: 'wic_nutritional_risk_immaterial', reason: 'a person is eligible only if a competent professional finds a nutritional risk (7 CFR 246.7(e)); not given, the person is assumed at risk, so an eligible result rests on that assumption' },
+      expected_children_count: { ages: [5, 150], unless_output: 'wic_expected_children_immaterial', reason: 'a pregnant woman\'s family size counts the children she expects (7 CFR 246.7(d)); not given, one child is assumed' },
+    },
+  };
+}
+
+/** Unverified figures of every package, and the territories' table. */
+function unverified(j, data, assemblyId) {
+  const out = [];
+  for (const y of data.income_guideline_years) if (!y.verified) out.push({ parameter: `${F}#wic_guideline_year`, effective_from: y.from, reason: `WIC guideline year ${y.year} from ${y.from} not verified: ${y.reason}.` });
+  if (!data.state_table_read[j.code]) out.push({ parameter: `${F}#wic_income_limit_rate`, reason: `${j.name}: the State agency's use of the federal 185% table was not read on its own pages (a State may set its guidelines from 100% to 185% of the poverty guidelines, 7 CFR 246.7(d)(1); FNS publishes 185%, and the State pages read all use it: docs/wic-coverage.md).` });
+  if (j.territory) out.push({ parameter: `${assemblyId}#${j.code}_wic_hhs_poverty_guideline_area`, reason: `${j.name}: the 48-State table is used for WIC, ${data.territory_table.reason}.` });
+  return out;
+}
+
+const pick = (table, names) => Object.fromEntries(names.map((n) => [n, table[n]]));
+const stripValues = (table) => Object.fromEntries(Object.entries(table).map(([k, { values, ...d }]) => (void values, [k, d])));
+
+export function wicComposeSpec(j, { data, guidelines, assemblyId }) {
+  const year = wicGuidelineYear(data, WIC_PERIOD);
+  const two = wicLimits(guidelines, j.area, year, 2);
+  const title = `${j.name[0].toUpperCase()}${j.name.slice(1)} WIC (USDA FNS; the State WIC agency)`;
+  const spec = {
+    program: `us-${j.code}/wic`,
+    period: WIC_PERIOD,
+    outputs: OUTPUTS,
+    scope: { federal: ['regulations/7-cfr/246/7'], state: ['policies/wic/eligibility'] },
+    jurisdiction: `us-${j.code}`,
+    program_id: 'wic',
+    title,
+    default_period: WIC_PERIOD,
+    default_outputs: DEFAULT_OUTPUTS,
+    household_entity: 'Household',
+    household_aliases: Object.fromEntries(Object.keys(HOUSEHOLD).map((k) => [k, id(k)])),
+    input_types: Object.fromEntries(Object.entries({ ...HOUSEHOLD, ...PERSON }).filter(([, t]) => t)),
+    input_limits: { household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 }, expected_children_count: { minimum: 1, maximum: 10 }, months_postpartum: { minimum: 0, maximum: 600 } },
+    material_inputs: material(),
+    given_flags: { household: { receives_snap_given: 'receives_snap' }, person: { months_postpartum_given: 'months_postpartum' } },
+    input_defaults: HOUSEHOLD_DEFAULTS,
+    person_entity: 'Person',
+    person_relation: MEMBERS,
+    person_aliases: Object.fromEntries(Object.keys(PERSON).map((k) => [k, id(k)])),
+    person_input_defaults: PERSON_DEFAULTS,
+    person_outputs: PERSON_OUTPUTS,
+    input_docs: { ...pick(HOUSEHOLD_INPUT_DOCS, ['household_size', 'earned_income', 'unearned_income']), ...stripValues(pick(LIFELINE_HOUSEHOLD_FACTS, ['receives_snap', 'receives_snap_given'])), ...stripValues(WIC_HOUSEHOLD_FACTS) },
+    person_input_docs: { ...pick(PERSON_INPUT_DOCS, ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs']), ...stripValues(WIC_PERSON_FACTS) },
+    unverified_parameters: unverified(j, data, assemblyId),
+    sample_household: { period: WIC_PERIOD, facts: { receives_snap: false, receives_tanf: false },
+      people: { parent: { age: 30, earned_income: 3000, is_pregnant: false, is_breastfeeding: false }, child: { age: 3, nutritional_risk: true, receives_medicaid: false } } },
+    sample_expected_outputs: { wic_eligible_people: 3000 <= two.monthly ? 1 : 0, wic_household_has_eligible_member: 3000 <= two.monthly, wic_categorically_eligible_people: 1,
+      wic_household_monthly_income: 3000, wic_household_monthly_income_limit: two.monthly, wic_household_income_eligible: 3000 <= two.monthly, wic_family_adjunctively_eligible: false },
+    output_docs: OUTPUT_DOCS,
+  };
+  return `# ${title}: package generated by scripts/generate-wic-rules.mjs from scripts/data/wic.json.\n` +
+    `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
+}
