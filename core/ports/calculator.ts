@@ -18,6 +18,20 @@ export interface CalculateRequest {
    * (docs/calculation.md "Parameter overrides"). Omitted or empty: the published package.
    */
   parameter_overrides?: Record<string, unknown>;
+  /** Tenet extension: how much of the trace the answer carries (docs/calculation.md "Trace sizes"); default full. */
+  trace?: TraceSize;
+}
+
+/**
+ * How much attribution trace an answer carries: `full` every computed rule, `decisive` only the rules that decided
+ * the returned outputs and person outputs, `none` no entries (with a warning saying so).
+ */
+export type TraceSize = 'full' | 'decisive' | 'none';
+
+/** What a runtime is asked to trace: the size, and the outputs the answer returns (where a decisive trace starts). */
+export interface TraceChoice {
+  readonly size: TraceSize;
+  readonly returned: readonly string[];
 }
 
 /** A parameter read that used an overridden value (trace entries of results computed with parameter_overrides). */
@@ -117,8 +131,10 @@ export interface ExecutablePackage {
    * for a household the package cannot use; any other error is a runtime failure. A runtime that computes
    * synchronously returns the execution itself (nothing could interrupt it, so the caller sets no timer). The
    * per-calculation time limit is the caller's (CalculationService.run): a runtime is given no deadline to poll.
+   * `trace` (default full) lets a runtime trace less, or skip tracing when the answer carries none; outputs,
+   * warnings and person outputs are the same whatever it asks for.
    */
-  execute(household: MappedHousehold, outputs: string[]): Execution | Promise<Execution>;
+  execute(household: MappedHousehold, outputs: string[], trace?: TraceChoice): Execution | Promise<Execution>;
   /**
    * The package with `overrides` applied (same program, outputs and household shape; its own digest), for
    * runtimes that can change parameters; throws ServiceError invalid_request naming each bad override.

@@ -44,6 +44,14 @@ export const CalculateRequestSchema = v.object({
       ),
     ),
   ),
+  trace: v.optional(
+    v.pipe(
+      v.picklist(['full', 'decisive', 'none'], 'must be one of full, decisive, none'),
+      v.description(
+        'Tenet extension: how much attribution trace the answer carries (docs/calculation.md "Trace sizes"). full (the default, as the API spec describes): every rule the evaluation computed. decisive: only the rules that decided the returned outputs and person outputs (a condition that failed or a short-circuiting operand stays; rules read only by a branch or operand that did not decide are left out). none: trace is [] and a warning says it was left out on request. outputs, person_outputs, assumptions and the other warnings are the same for all three.',
+      ),
+    ),
+  ),
 });
 
 export const TraceEntrySchema = v.strictObject({

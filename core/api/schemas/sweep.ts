@@ -19,8 +19,11 @@ export const SweepAxisSchema = v.pipe(
   v.description(`The input swept and its range. Money is swept in cents, integers in whole steps; at most ${SWEEP_LIMITS.gridSteps} steps.`),
 );
 
+/** A sweep answers segments, not a trace: the calculate request's `trace` choice does not apply to it. */
+const { trace: _noTrace, ...SweptRequestEntries } = CalculateRequestSchema.entries;
+
 export const SweepRequestSchema = v.object({
-  ...CalculateRequestSchema.entries,
+  ...SweptRequestEntries,
   axis: SweepAxisSchema,
   outputs: v.optional(
     v.pipe(

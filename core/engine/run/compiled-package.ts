@@ -16,7 +16,7 @@ import {
   type PackageResult,
   type RuntimePackage,
 } from '../index.js';
-import type { ExecutablePackage, Execution, ParameterOverridesApplied } from '../../ports/calculator.js';
+import type { ExecutablePackage, Execution, ParameterOverridesApplied, TraceChoice } from '../../ports/calculator.js';
 import type { SweepAxisSlot, SweepablePackage, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
 import { sweepRequest } from './package-sweep.js';
 import { outputDocs, personOutputDocs } from './package-docs.js';
@@ -28,6 +28,7 @@ import type { SampleCandidate } from './sample-evidence.js';
 import { UnverifiedFigureCheck, boundHooks, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
 import { BoundedMap } from '../../domain/bounded-map.js';
 import { PersonOutputs } from './person-outputs.js';
+import { TraceSizing } from './trace-sizing.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
@@ -80,6 +81,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   private readonly answer: AnswerTrace;
   /** The declared person-level results an answer reports per listed person (./person-outputs.ts). */
   private readonly personOutputs: PersonOutputs;
+  /** Which recorded entries an answer carries for its trace size, and when none need recording (./trace-sizing.ts). */
+  private readonly sizing: TraceSizing;
 
   constructor(
     readonly runtime_id: string,
@@ -109,6 +112,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const hooks = boundHooks(pkg.program);
     this.fiscal = fiscalFigures(pkg, hooks);
     this.unverified = new UnverifiedFigureCheck(unverified, unverifiedReaders(pkg.program, unverified, hooks), hooks);
+    this.sizing = new TraceSizing(pkg, this.unitId, { kind: personKind, outputs: profile.person.outputs }, { fiscal: this.fiscal, unverified: unverified.length > 0 });
     // The first federal fiscal year starts on 1 October of the year before.
     this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
   }
@@ -215,9 +219,9 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   }
 
   /** Synchronous: evaluation runs to completion on this thread (the service checks its deadline afterwards). */
-  execute(household: MappedHousehold, outputs: string[]): Execution {
-    // Every response carries the trace, so the request asks for it; the fast evaluator returns it too.
-    return this.run(household, outputs, this.evaluatorNow());
+  execute(household: MappedHousehold, outputs: string[], trace?: TraceChoice): Execution {
+    // The engine records its trace unless nothing reads it (trace "none" and no warning or person output needs it).
+    return this.run(household, outputs, this.evaluatorNow(), trace);
   }
 
   /** Requests a package made by withParameterOverrides has answered (see evaluatorNow). */
@@ -257,9 +261,10 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     }
   }
 
-  private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator): Execution {
+  private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator, choice?: TraceChoice): Execution {
     this.checkFirstMonth(household);
-    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs, trace: true };
+    const traced = this.sizing.needsTrace(choice, household.period);
+    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs, trace: traced };
     const result = evaluate(this.pkg, request);
     let failed: Array<[string, string]> | undefined;
     for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
@@ -273,7 +278,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     }
     const values: Record<string, JsonValue> = {};
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
-    const trace = this.answer.entries(result.trace, household.kinds);
+    const trace = this.answer.entries(this.sizing.entries(choice, result.trace, household), household.kinds);
     const warnings = carriedForward(this.fiscal, household.period, result.trace);
     warnings.push(...this.unverified.warnings(result.trace));
     if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));

@@ -5,7 +5,7 @@ import { mapHousehold } from '../../domain/household/map.js';
 import { AssumptionWords, assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
-import type { BatchEntryResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution } from '../../ports/calculator.js';
+import type { BatchEntryResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution, TraceChoice } from '../../ports/calculator.js';
 import type { BatchResponse, Calculations, PreparedCalculation } from '../../ports/calculations.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import { withOverrides } from './overrides.js';
@@ -16,6 +16,10 @@ export const ENGINE_NAME = 'tenet-rulespec';
 /** Every result carries this warning while calculation is experimental (the spec requires non-empty warnings). */
 export const EXPERIMENTAL_WARNING =
   'Calculation is experimental: this result is not an authoritative determination of eligibility or benefit amount.';
+
+/** The warning of an answer whose trace was left out because the request asked for `trace: "none"`. */
+export const TRACE_LEFT_OUT_WARNING =
+  'Trace left out on request (trace: "none"): this answer lists no rules; ask with trace "decisive" or "full" to see why it came out this way.';
 
 /**
  * Default per-calculation time limit; configurable (TENET_CALC_TIME_LIMIT_MS). Enforced here, by wall clock, per
@@ -81,6 +85,11 @@ function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record
     out.push(inferred !== undefined && inferred !== null && p.inferred ? p.inferred(inferred as JsonValue) : p.assumption);
   }
   return out;
+}
+
+/** The request's trace size (default full) and the outputs its answer returns, where a decisive trace starts. */
+function traceChoice(prepared: PreparedCalculation): TraceChoice {
+  return { size: prepared.request.trace ?? 'full', returned: prepared.outputs };
 }
 
 /** What mapping keeps per package: its shape index and the assumptions its answers give, made once each. */
@@ -194,7 +203,7 @@ export class CalculationService implements Calculations {
 
     let execution: Execution;
     try {
-      const pending = pkg.execute(household, outputsToRun(prepared.outputs, household.assumptions, pkg));
+      const pending = pkg.execute(household, outputsToRun(prepared.outputs, household.assumptions, pkg), traceChoice(prepared));
       // A synchronous runtime has finished already; only a pending one needs the timer to cut it off.
       execution = isPromise(pending) ? await withinLimit(pending, limit, overrun) : pending;
     } catch (error) {
@@ -211,6 +220,7 @@ export class CalculationService implements Calculations {
     }
     const assumptions = settled(household.assumptions, execution.outputs);
     const assumed = assumptions.length > 0 ? [assumptionsWarning(assumptions)] : [];
+    const leftOut = request.trace === 'none';
     return {
       engine: ENGINE_NAME,
       runtime: { id: pkg.runtime_id, mode: pkg.mode },
@@ -220,8 +230,9 @@ export class CalculationService implements Calculations {
       period: household.period,
       outputs,
       ...(execution.person_outputs ? { person_outputs: execution.person_outputs } : {}),
-      trace: execution.trace,
-      warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings, ...assumed],
+      // A runtime may trace anyway (it needs the trace for a warning or person outputs); none is dropped here.
+      trace: leftOut ? [] : execution.trace,
+      warnings: [EXPERIMENTAL_WARNING, ...household.warnings, ...execution.warnings, ...assumed, ...(leftOut ? [TRACE_LEFT_OUT_WARNING] : [])],
       assumptions,
       ...(pkg.parameter_overrides ? { parameter_overrides: pkg.parameter_overrides } : {}),
     };

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calculator, ExecutablePackage } from '../../../core/ports/calculator.js';
 import { createCalculationModule } from '../../../composition/modules/calculation.js';
+import { TRACE_LEFT_OUT_WARNING } from '../../../core/usecases/calculate/calculate.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { acquireRedis, freePort, uniquePrefix, type TestRedis } from '../../support/redis.js';
@@ -68,6 +69,30 @@ for (const store of ['memory', 'redis'] as const) {
       expect(res.body.data.runtime.mode).toBe('fixture');
       expect(res.body.data.trace[0].sources.length).toBeGreaterThan(0);
       expect(res.body.data.warnings.length).toBeGreaterThan(0);
+    });
+
+    it('trace on calculate, batch entries and jobs: none answers trace [] with a warning; a bad value is a 400', async (ctx) => {
+      const t = app(ctx);
+      const full = (await t.request('POST', '/v1/calculate', { json: earner, headers: auth(calculator) })).body.data;
+      const none = (await t.request('POST', '/v1/calculate', { json: { ...earner, trace: 'none' }, headers: auth(calculator) })).body.data;
+      expect(full.trace.length).toBeGreaterThan(0);
+      expect(none.trace).toEqual([]);
+      expect(none.outputs).toEqual(full.outputs);
+      expect(none.warnings).toEqual([...full.warnings, TRACE_LEFT_OUT_WARNING]);
+      const batch = await t.request('POST', '/v1/calculate/batch', { json: { requests: [{ ...earner, trace: 'none' }, { ...earner, trace: 'full' }] }, headers: auth(calculator) });
+      expect(batch.body.data.results.map((r: any) => r.result.trace.length)).toEqual([0, full.trace.length]);
+      const bad = await t.request('POST', '/v1/calculate/batch', { json: { requests: [earner, { ...earner, trace: 'some' }] }, headers: auth(calculator) });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe('requests[1].trace: must be one of full, decisive, none');
+      const submitted = await t.request('POST', '/v1/jobs/calculate', { json: { requests: [{ ...earner, trace: 'none' }, earner] }, headers: auth(calculator) });
+      let record = (await t.request('GET', submitted.body.data.status_url, { headers: auth(calculator) })).body.data;
+      for (let i = 0; i < 200 && record.status !== 'succeeded'; i += 1) {
+        await new Promise((r) => setTimeout(r, 25));
+        record = (await t.request('GET', submitted.body.data.status_url, { headers: auth(calculator) })).body.data;
+      }
+      // The job stores the entry as given, trace choice included, and its worker honours it.
+      expect(record.results.map((r: any) => r.result.trace.length)).toEqual([0, full.trace.length]);
+      expect(record.results[0].result.warnings.at(-1)).toBe(TRACE_LEFT_OUT_WARNING);
     });
 
     it('POST /v1/calculate 400 invalid_request, invalid_household; 401; 403; 413; 422; 502', async (ctx) => {

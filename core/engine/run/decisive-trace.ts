@@ -1,0 +1,219 @@
+/**
+ * The decisive trace (docs/calculation.md "Trace sizes"): of the entries an evaluation recorded, the rules that
+ * decided the returned outputs and person outputs. It starts from those entries and follows each rule's formula
+ * (the version live at the period) to the rule values it read, keeping only what decided the value:
+ *
+ * - `a and b and c` that does not hold: the first operand that does not hold (it stopped the evaluation); when it
+ *   holds or is undetermined, every operand. `or` the same way round.
+ * - `if`: each condition tried, up to the one that held, and the branch taken.
+ * - an aggregation over a relation: the operands for each member (for a `sum_where`, the value only of members
+ *   its condition held for).
+ * - anything else (arithmetic, comparisons, functions): every rule it names.
+ *
+ * Operand values come from the trace itself, so only operands that are a rule (or `not`/a judgment reading of one,
+ * or an `and`/`or` of such) can be told apart; any other operand of a connective or condition keeps every rule it
+ * names, which keeps the selection a superset of what decided. Computed from the recorded trace and the compiled
+ * rules only, so it is the same on the explain and fast paths (their traces are identical).
+ */
+import type { IR } from '../check/ir.js';
+import type { CompiledProgram, TraceEntry as EngineTrace } from '../index.js';
+import { liveVersion } from '../explain/ir-walker.js';
+import { relationName } from '../syntax/ids.js';
+
+type Recorded = string | number | boolean;
+
+/** Where the walk starts: rule names at one entity id. */
+export interface DecisiveStart {
+  readonly names: readonly string[];
+  readonly entity: string;
+}
+
+/** Stands for every entity of a rule (operands read through a derived relation, whose members the trace does not name). */
+const ANY = '\u0000any';
+
+const key = (name: string, entity: string): string => `${name}\u0000${entity}`;
+
+/** One selection over one evaluation's trace. */
+class DecisiveWalk {
+  /** Recorded entries by rule and entity, and by rule name (for ANY). */
+  private readonly byKey = new Map<string, number>();
+  private readonly byName = new Map<string, number[]>();
+  private readonly kept = new Set<number>();
+  private readonly queue: number[] = [];
+
+  constructor(
+    private readonly program: CompiledProgram,
+    private readonly trace: readonly EngineTrace[],
+    private readonly start: string,
+    private readonly relations: ReadonlyMap<string, ReadonlyArray<readonly string[]>>,
+  ) {
+    trace.forEach((entry, i) => {
+      this.byKey.set(key(entry.name, entry.entity), i);
+      const list = this.byName.get(entry.name);
+      if (list) list.push(i);
+      else this.byName.set(entry.name, [i]);
+    });
+  }
+
+  select(starts: readonly DecisiveStart[]): EngineTrace[] {
+    for (const s of starts) for (const name of s.names) this.keep(name, s.entity);
+    while (this.queue.length > 0) this.follow(this.trace[this.queue.pop() as number]);
+    return this.trace.filter((_, i) => this.kept.has(i));
+  }
+
+  /** Keeps the recorded entry of a rule at an entity (every entity for ANY); an entry never recorded was not evaluated. */
+  private keep(name: string, entity: string): void {
+    const found = entity === ANY ? this.byName.get(name) ?? [] : [this.byKey.get(key(name, entity))];
+    for (const i of found) {
+      if (i === undefined || this.kept.has(i)) continue;
+      this.kept.add(i);
+      this.queue.push(i);
+    }
+  }
+
+  private follow(entry: EngineTrace): void {
+    const rule = this.program.derived.get(entry.name);
+    const ir = rule && liveVersion(rule.versions, this.start)?.ir;
+    if (ir) this.mark(ir, entry.entity);
+  }
+
+  /** A rule's recorded value at an entity, or undefined when the trace cannot tell. */
+  private recorded(name: string, entity: string): Recorded | undefined {
+    const i = entity === ANY ? undefined : this.byKey.get(key(name, entity));
+    return i === undefined ? undefined : this.trace[i].value;
+  }
+
+  /** The judgment an operand evaluated to, when the trace tells it (the explain path's connective semantics). */
+  private judgment(ir: IR, entity: string): string | undefined {
+    switch (ir.k) {
+      case 'derived': {
+        const v = this.recorded(ir.name, entity);
+        return typeof v === 'boolean' ? (v ? 'holds' : 'not_holds') : typeof v === 'string' ? v : undefined;
+      }
+      case 'truthy':
+        return this.judgment(ir.e, entity);
+      case 'not': {
+        const j = this.judgment(ir.e, entity);
+        return j === 'holds' ? 'not_holds' : j === 'not_holds' ? 'holds' : j;
+      }
+      case 'and':
+      case 'or':
+        return this.connective(ir.k, ir.items, entity);
+      case 'const':
+        return ir.v.k === 'judg' ? ir.v.j : ir.v.k === 'bool' ? (ir.v.b ? 'holds' : 'not_holds') : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private connective(kind: 'and' | 'or', items: readonly IR[], entity: string): string | undefined {
+    const stop = kind === 'and' ? 'not_holds' : 'holds';
+    let undetermined = false;
+    for (const item of items) {
+      const j = this.judgment(item, entity);
+      if (j === undefined) return undefined;
+      if (j === stop) return stop;
+      if (j === 'undetermined') undetermined = true;
+    }
+    return undetermined ? 'undetermined' : kind === 'and' ? 'holds' : 'not_holds';
+  }
+
+  /** Keeps the rules that decided `ir`'s value at `entity`. */
+  private mark(ir: IR, entity: string): void {
+    switch (ir.k) {
+      case 'derived':
+        return this.keep(ir.name, entity);
+      case 'and':
+      case 'or':
+        return this.markConnective(ir.k === 'and' ? 'not_holds' : 'holds', ir.items, entity);
+      case 'if':
+        return this.markIf(ir, entity);
+      case 'agg':
+        return this.markAggregation(ir, entity);
+      default:
+        for (const child of children(ir)) this.mark(child, entity);
+    }
+  }
+
+  /** The operand that stopped the evaluation (with any before it the trace cannot read), else every operand. */
+  private markConnective(stop: string, items: readonly IR[], entity: string): void {
+    const unread: IR[] = [];
+    for (const item of items) {
+      const j = this.judgment(item, entity);
+      if (j === undefined) unread.push(item);
+      else if (j === stop) {
+        for (const u of unread) this.mark(u, entity);
+        return this.mark(item, entity);
+      }
+    }
+    for (const item of items) this.mark(item, entity);
+  }
+
+  /** Each condition tried up to the one that held, and the branch taken; an unreadable condition keeps the rest. */
+  private markIf(ir: Extract<IR, { k: 'if' }>, entity: string): void {
+    for (let i = 0; i < ir.conds.length; i++) {
+      const j = this.judgment(ir.conds[i], entity);
+      this.mark(ir.conds[i], entity);
+      if (j === 'holds') return this.mark(ir.thens[i], entity);
+      if (j === undefined) {
+        for (const rest of [...ir.conds.slice(i + 1), ...ir.thens.slice(i), ir.otherwise]) this.mark(rest, entity);
+        return;
+      }
+    }
+    this.mark(ir.otherwise, entity);
+  }
+
+  /** Per member: the condition, and the value where the condition held (or cannot be read). */
+  private markAggregation(ir: Extract<IR, { k: 'agg' }>, entity: string): void {
+    const members = this.members(ir.rel, entity);
+    for (const m of members) {
+      if (ir.pred) this.mark(ir.pred, m);
+      if (ir.field && (!ir.pred || m === ANY || this.judgment(ir.pred, m) !== 'not_holds')) this.mark(ir.field, m);
+    }
+  }
+
+  /** Members of `entity` through a stated relation; ANY for a derived one (its members are computed, not stated) or under ANY. */
+  private members(rel: string, entity: string): string[] {
+    if (entity === ANY || this.program.relations.get(rel)?.kind === 'derived') return [ANY];
+    const out = new Set<string>();
+    for (const tuple of this.relations.get(rel) ?? []) if (tuple[1] === entity) out.add(tuple[0]);
+    return [...out];
+  }
+}
+
+/** The operands of a node whose every operand decides its value. */
+function children(ir: IR): readonly IR[] {
+  switch (ir.k) {
+    case 'param':
+      return ir.index ? [ir.index] : [];
+    case 'arith':
+    case 'cmp':
+      return [ir.l, ir.r];
+    case 'neg':
+    case 'not':
+    case 'truthy':
+      return [ir.e];
+    case 'fn':
+      return ir.args;
+    case 'exactly_one':
+      return ir.items;
+    default:
+      return [];
+  }
+}
+
+/**
+ * The entries of `trace` that decided the rules in `starts`, in the trace's order (dependencies first).
+ * `start` is the period's first day (the formula versions live then); `relations` the request's stated tuples ([member, entity, ...]).
+ */
+export function decisiveTrace(
+  program: CompiledProgram,
+  trace: readonly EngineTrace[],
+  start: string,
+  relations: Readonly<Record<string, ReadonlyArray<readonly string[]>>>,
+  starts: readonly DecisiveStart[],
+): EngineTrace[] {
+  const byName = new Map<string, ReadonlyArray<readonly string[]>>();
+  for (const name in relations) byName.set(relationName(name), relations[name]);
+  return new DecisiveWalk(program, trace, start, byName).select(starts);
+}

@@ -1,0 +1,85 @@
+/**
+ * Trace sizes (docs/calculation.md "Trace sizes"): over every bundled SNAP and Lifeline package's sample household,
+ * on the fast path and the explain path, `full`, `decisive` and `none` give the same outputs, warnings (less the
+ * left-out notice) and assumptions; `none` carries no entries and says so; `decisive` is a part of the full trace,
+ * the same on both paths, and keeps every returned output's own entry.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CalculateResponse, TraceSize } from '../../../../core/ports/calculator.js';
+import { TRACE_LEFT_OUT_WARNING, type CalculationService } from '../../../../core/usecases/calculate/calculate.js';
+import { bundledServices, type BundledServices } from '../../../support/bundled-services.js';
+
+let services: BundledServices;
+beforeAll(async () => {
+  services = await bundledServices();
+}, 120_000);
+
+interface Sample {
+  program_id: string;
+  jurisdiction: string;
+  household: Record<string, unknown>;
+}
+
+function samples(service: CalculationService): Sample[] {
+  const out: Sample[] = [];
+  for (const program of ['snap', 'lifeline']) {
+    for (const jurisdiction of JURISDICTIONS) {
+      const pkg = service.find(program, jurisdiction) as { describe?: () => { sample_household?: Record<string, unknown> } } | undefined;
+      const household = pkg?.describe?.().sample_household;
+      if (household) out.push({ program_id: program, jurisdiction, household });
+    }
+  }
+  return out;
+}
+
+const JURISDICTIONS = ['us-ak', 'us-al', 'us-ar', 'us-as', 'us-az', 'us-ca', 'us-co', 'us-ct', 'us-dc', 'us-de', 'us-fl', 'us-ga', 'us-gu', 'us-hi', 'us-ia', 'us-id', 'us-il', 'us-in', 'us-ks', 'us-ky', 'us-la', 'us-ma', 'us-md', 'us-me', 'us-mi', 'us-mn', 'us-mo', 'us-mp', 'us-ms', 'us-mt', 'us-nc', 'us-nd', 'us-ne', 'us-nh', 'us-nj', 'us-nm', 'us-nv', 'us-ny', 'us-oh', 'us-ok', 'us-or', 'us-pa', 'us-pr', 'us-ri', 'us-sc', 'us-sd', 'us-tn', 'us-tx', 'us-ut', 'us-va', 'us-vi', 'us-vt', 'us-wa', 'us-wi', 'us-wv', 'us-wy'];
+
+async function answer(service: CalculationService, sample: Sample, trace: TraceSize | undefined): Promise<CalculateResponse> {
+  return service.calculate({ ...sample, ...(trace ? { trace } : {}) });
+}
+
+/** Whether `part` is `whole` with some entries left out, order kept. */
+function isSubsequence<T>(part: readonly T[], whole: readonly T[]): boolean {
+  let i = 0;
+  for (const entry of whole) if (i < part.length && JSON.stringify(part[i]) === JSON.stringify(entry)) i++;
+  return i === part.length;
+}
+
+describe('trace sizes over every bundled SNAP and Lifeline sample household', () => {
+  it('keep outputs, warnings and assumptions, on both paths; none drops the trace, decisive keeps a part of it', async () => {
+    const all = samples(services.fast);
+    // 53 SNAP packages and the Lifeline ones: the exact counts are the bundle's, not this test's, but both kinds must be there.
+    expect(all.filter((s) => s.program_id === 'snap').length).toBeGreaterThan(40);
+    expect(all.filter((s) => s.program_id === 'lifeline').length).toBeGreaterThan(0);
+    let smaller = 0;
+    for (const sample of all) {
+      const where = `${sample.jurisdiction}/${sample.program_id}`;
+      const decisiveByPath: CalculateResponse[] = [];
+      for (const service of [services.fast, services.explain]) {
+        const [plain, full, decisive, none] = await Promise.all([undefined, 'full', 'decisive', 'none'].map((t) => answer(service, sample, t as TraceSize | undefined)));
+        // The default is the full trace.
+        expect(full, where).toEqual(plain);
+        for (const other of [decisive, none]) {
+          expect(other.outputs, where).toEqual(full.outputs);
+          expect(other.assumptions, where).toEqual(full.assumptions);
+          expect(other.person_outputs, where).toEqual(full.person_outputs);
+          expect(other.warnings.filter((w) => w !== TRACE_LEFT_OUT_WARNING), where).toEqual(full.warnings);
+        }
+        expect(none.trace, where).toEqual([]);
+        expect(none.warnings.at(-1), where).toBe(TRACE_LEFT_OUT_WARNING);
+        expect(full.warnings, where).not.toContain(TRACE_LEFT_OUT_WARNING);
+        expect(isSubsequence(decisive.trace, full.trace), where).toBe(true);
+        // Every returned output's own entry (at the unit) is decisive.
+        for (const name of Object.keys(full.outputs)) {
+          expect(decisive.trace.some((e) => e.variable === name), `${where} ${name}`).toBe(true);
+        }
+        if (decisive.trace.length < full.trace.length) smaller++;
+        decisiveByPath.push(decisive);
+      }
+      // The same selection on the fast path as on the explain path.
+      expect(decisiveByPath[0].trace, where).toEqual(decisiveByPath[1].trace);
+    }
+    // The decisive trace leaves something out for most samples (counted over both paths).
+    expect(smaller).toBeGreaterThan(all.length);
+  }, 300_000);
+});
