@@ -1,5 +1,6 @@
 /**
- * Trace sizes (docs/calculation.md "Trace sizes"): over every bundled SNAP and Lifeline package's sample household,
+ * Trace sizes (docs/calculation.md "Trace sizes"): over every bundled SNAP, Lifeline and WIC package's sample household
+ * (WIC: person outputs and a derived relation),
  * on the fast path and the explain path, `full`, `decisive` and `none` give the same outputs, warnings (less the
  * left-out notice) and assumptions; `none` carries no entries and says so; `decisive` is a part of the full trace,
  * the same on both paths, and keeps every returned output's own entry.
@@ -22,7 +23,7 @@ interface Sample {
 
 function samples(service: CalculationService): Sample[] {
   const out: Sample[] = [];
-  for (const program of ['snap', 'lifeline']) {
+  for (const program of ['snap', 'lifeline', 'wic']) {
     for (const jurisdiction of JURISDICTIONS) {
       const pkg = service.find(program, jurisdiction) as { describe?: () => { sample_household?: Record<string, unknown> } } | undefined;
       const household = pkg?.describe?.().sample_household;
@@ -45,12 +46,13 @@ function isSubsequence<T>(part: readonly T[], whole: readonly T[]): boolean {
   return i === part.length;
 }
 
-describe('trace sizes over every bundled SNAP and Lifeline sample household', () => {
+describe('trace sizes over every bundled SNAP, Lifeline and WIC sample household', () => {
   it('keep outputs, warnings and assumptions, on both paths; none drops the trace, decisive keeps a part of it', async () => {
     const all = samples(services.fast);
-    // 53 SNAP packages and the Lifeline ones: the exact counts are the bundle's, not this test's, but both kinds must be there.
+    // The exact counts are the bundle's, not this test's, but every kind must be there.
     expect(all.filter((s) => s.program_id === 'snap').length).toBeGreaterThan(40);
     expect(all.filter((s) => s.program_id === 'lifeline').length).toBeGreaterThan(0);
+    expect(all.filter((s) => s.program_id === 'wic').length).toBeGreaterThan(0);
     let smaller = 0;
     for (const sample of all) {
       const where = `${sample.jurisdiction}/${sample.program_id}`;
