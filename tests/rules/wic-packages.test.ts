@@ -108,6 +108,10 @@ describe('households worked by hand through the calculation service', () => {
     expect(r.outputs).toMatchObject({ wic_eligible_people: 3, wic_categorically_eligible_people: 3, wic_household_monthly_income_limit: 4957, wic_household_income_eligible: true });
     expect(['mother', 'infant', 'child', 'older'].map((p) => personValue(r, p, 'wic_category'))).toEqual(['postpartum', 'infant', 'child', 'none']);
     expect(['mother', 'infant', 'child'].map((p) => personValue(r, p, 'wic_eligible'))).toEqual([true, true, true]);
+    // The same values in the answer's person_outputs (person id -> output -> value).
+    expect(Object.keys(r.person_outputs ?? {})).toEqual(['mother', 'infant', 'child', 'older']);
+    expect(r.person_outputs?.mother).toMatchObject({ wic_category: 'postpartum', wic_eligible: true, wic_family_size: 4, wic_monthly_income_limit: 4957 });
+    expect(r.person_outputs?.older).toMatchObject({ wic_category: 'none', wic_eligible: false });
     // The 6-year-old's nutritional risk and months postpartum were not given: listed, because the moot tests are the
     // household's (someone's risk decides the result), not yet each person's; her category is none either way.
     expect(assumed(r)).toEqual(['older.months_postpartum=0', 'older.nutritional_risk=true']);
@@ -121,6 +125,7 @@ describe('households worked by hand through the calculation service', () => {
     expect(within.outputs).toMatchObject({ wic_eligible_people: 1, wic_household_income_eligible: false });
     expect(personValue(within, 'mom', 'wic_family_size')).toBe(3);
     expect(personValue(within, 'mom', 'wic_monthly_income_limit')).toBe(4109);
+    expect(within.person_outputs?.mom).toMatchObject({ wic_category: 'pregnant', wic_income_eligible: true, wic_eligible: true });
     const over = await at(4110, false);
     expect(over.outputs.wic_eligible_people).toBe(0);
     const onMedicaid = await at(4110, true);

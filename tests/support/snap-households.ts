@@ -202,6 +202,22 @@ export function randomSnapHouseholds(pkg: RuntimePackage, n: number, seed: numbe
   return { columns: { size: n, household, people: { offsets, inputs: personCols } }, requests, outside, divided, period };
 }
 
+/**
+ * The draw with only the inputs the package reads: a package without SNAP (Lifeline in Puerto Rico, American Samoa,
+ * the Northern Mariana Islands; WIC) reads none of the SNAP facts the draw also gives, and the API refuses them there.
+ */
+export function onlyPackageInputs(pkg: RuntimePackage, draw: RandomHouseholds): RandomHouseholds {
+  const unit = new Set(pkg.inputs.filter((i) => !i.relation).map((i) => i.slot));
+  const member = new Set(pkg.inputs.filter((i) => i.relation).map((i) => i.slot));
+  const only = (record: Record<string, unknown>, keep: Set<string>): Record<string, unknown> => Object.fromEntries(Object.entries(record).filter(([k]) => keep.has(k)));
+  const requests = draw.requests.map((req) => ({
+    ...req,
+    inputs: Object.fromEntries(Object.entries(req.inputs ?? {}).map(([id, rec]) => [id, only(rec as Record<string, unknown>, id === 'household' ? unit : member)])),
+  }));
+  const people = draw.columns.people === undefined ? undefined : { ...draw.columns.people, inputs: only(draw.columns.people.inputs, member) };
+  return { ...draw, requests, columns: { ...draw.columns, household: only(draw.columns.household, unit), people } as RandomHouseholds['columns'] };
+}
+
 /** One random person: age, disability, money, and the eligibility facts mostly at their defaults. */
 function randomPerson(r: () => number, money: (max: number) => number): Record<string, unknown> {
   return {

@@ -10,8 +10,7 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuntimePackage } from '../../../../core/engine/package/index.js';
-import { compareFastAndExplain, loadProgramPackage, randomSnapHouseholds, type RandomHouseholds } from '../../../support/snap-households.js';
+import { compareFastAndExplain, loadProgramPackage, onlyPackageInputs, randomSnapHouseholds } from '../../../support/snap-households.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const FULL = process.env.TENET_PARITY_FULL === '1';
@@ -19,22 +18,6 @@ const PER_PACKAGE = FULL ? 2_000 : 60;
 const STATES = readdirSync(join(ROOT, 'programs')).filter((d) => readdirSync(join(ROOT, 'programs', d)).includes('lifeline')).sort();
 /** The kernel must carry most households itself (the SNAP tests' bar; see snap-property-all.test.ts). */
 const MIN_CARRIED = 0.8;
-
-/**
- * The draw with only the inputs the package reads: a Lifeline package without SNAP (Puerto Rico, American Samoa, the
- * Northern Mariana Islands) reads none of the SNAP facts the draw also gives, and the API refuses them there.
- */
-function restricted(pkg: RuntimePackage, draw: RandomHouseholds): RandomHouseholds {
-  const unit = new Set(pkg.inputs.filter((i) => !i.relation).map((i) => i.slot));
-  const member = new Set(pkg.inputs.filter((i) => i.relation).map((i) => i.slot));
-  const only = (record: Record<string, unknown>, keep: Set<string>): Record<string, unknown> => Object.fromEntries(Object.entries(record).filter(([k]) => keep.has(k)));
-  const requests = draw.requests.map((req) => ({
-    ...req,
-    inputs: Object.fromEntries(Object.entries(req.inputs ?? {}).map(([id, rec]) => [id, only(rec as Record<string, unknown>, id === 'household' ? unit : member)])),
-  }));
-  const people = draw.columns.people === undefined ? undefined : { ...draw.columns.people, inputs: only(draw.columns.people.inputs, member) };
-  return { ...draw, requests, columns: { ...draw.columns, household: only(draw.columns.household, unit), people } as RandomHouseholds['columns'] };
-}
 
 function seedOf(state: string): number {
   return [...state].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 20261128);
@@ -48,7 +31,7 @@ describe(`Lifeline property over every bundled package: fast path = explain path
   it.each(STATES)('%s/lifeline: traced, batch, session and single evaluations agree, March 2026 and May 2025', async (state) => {
     const pkg = await loadProgramPackage(ROOT, `programs/${state}/lifeline/2026.yaml`);
     for (const [period, salt] of [['2026-03', 0x2026], ['2025-05', 0x2025]] as const) {
-      const draw = restricted(pkg, randomSnapHouseholds(pkg, PER_PACKAGE, seedOf(state) ^ salt, period));
+      const draw = onlyPackageInputs(pkg, randomSnapHouseholds(pkg, PER_PACKAGE, seedOf(state) ^ salt, period));
       const result = compareFastAndExplain(pkg, draw);
       expect(result.mismatches, period).toEqual([]);
       expect(result.mismatchCount).toBe(0);
