@@ -14,10 +14,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { evaluatePackage, type PackageRequest } from '../core/engine/package/index.js';
-import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../core/engine/fast/batch.js';
-import { PackageSession } from '../core/engine/fast/session.js';
+import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../core/engine/fast/evaluate/batch.js';
+import { PackageSession } from '../core/engine/fast/evaluate/session.js';
 import { loadProgramPackage as loadPackage, mulberry32 as rng, PERSON_FACT_DEFAULTS, personFactColumns } from '../tests/support/snap-households.js';
-import { evaluatePackageFast } from '../core/engine/fast/package.js';
+import { evaluatePackageFast } from '../core/engine/fast/evaluate/package.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUNDLED = join(ROOT, 'rules');

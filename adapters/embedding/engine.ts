@@ -4,7 +4,7 @@
  * Names and forms: docs/engine-api.md. Pure except FsRuleRepository, which reads a repository from a folder.
  */
 export * from '../../core/engine/index.js';
-export { evaluatePackageFast, type FastPackageResult } from '../../core/engine/fast/package.js';
+export { evaluatePackageFast, type FastPackageResult } from '../../core/engine/fast/evaluate/package.js';
 export {
   sweepPackage,
   sweepProgram,

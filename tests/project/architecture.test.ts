@@ -132,6 +132,33 @@ describe('source layout', () => {
     expect(upward).toEqual([]);
   });
 
+  // bench/ and tests/ are not shipped: production code that reached into them would break (or pull test data into)
+  // the package. Relative specifiers are resolved against the file, so any depth of `../` counts.
+  it('imports nothing benchmark-only or test-only into production code: core/, adapters/ and composition/ never reach bench/ or tests/', () => {
+    const leaks = [...sourceFiles('core'), ...sourceFiles('adapters'), ...sourceFiles('composition')].flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return [...text.matchAll(IMPORT)]
+        .map((m) => normalize(join(dirname(file), m[1])).split('\\').join('/'))
+        .filter((target) => /^(bench|tests)\//.test(target))
+        .map((target) => `${file} -> ${target}`);
+    });
+    expect(leaks).toEqual([]);
+  });
+
+  // core/engine/testing/ runs companion tests (`tenet corpus test`): it sits on top of the engine, so the stages that
+  // answer requests never import it. Named exceptions: the engine's index (it exports the runner to embedders), the
+  // fast path's bridge into the runner (evaluate/corpus.ts hands it the fast path as its second path) and the CLI
+  // command that runs it.
+  it('keeps the test runner above the engine: only its named users import core/engine/testing/', () => {
+    const users = new Set(['core/engine/index.ts', 'core/engine/fast/evaluate/corpus.ts', 'adapters/cli/commands/corpus.ts']);
+    const leaks = [...graph].flatMap(([file, targets]) => {
+      const from = file.split('\\').join('/');
+      if (from.startsWith('core/engine/testing/') || users.has(from)) return [];
+      return targets.filter((t) => t.split('\\').join('/').startsWith('core/engine/testing/')).map((t) => `${from} -> ${t}`);
+    });
+    expect(leaks).toEqual([]);
+  });
+
   it('names every engine source file in docs/engine.md, and no file that does not exist', () => {
     const map = readFileSync(join(root, 'docs/engine.md'), 'utf8');
     const files = sourceFiles('core/engine').map((f) => f.split('\\').join('/'));

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { FsRuleRepository } from '../../adapters/rulespec-fs/fs-rule-repository.js';
 import { composeProgram, evaluatePackage, parseProgramSpec, type PackageRequest, type RuntimePackage } from '../../core/engine/package/index.js';
 import { loadRuleRepository } from '../../core/engine/load/load-repository.js';
-import { evaluatePackageBatch, type HouseholdColumns } from '../../core/engine/fast/batch.js';
-import { evaluatePackageFast } from '../../core/engine/fast/package.js';
-import { PackageSession } from '../../core/engine/fast/session.js';
+import { evaluatePackageBatch, type HouseholdColumns } from '../../core/engine/fast/evaluate/batch.js';
+import { evaluatePackageFast } from '../../core/engine/fast/evaluate/package.js';
+import { PackageSession } from '../../core/engine/fast/evaluate/session.js';
 import { mulberry32 } from './prng.js';
 
 export { mulberry32 };

@@ -12,7 +12,7 @@ import { runCorpus, type CaseResult, type CorpusReport } from '../../../core/eng
 import { loadRuleRepository } from '../../../core/engine/load/load-repository.js';
 import { isModulePath, type RuleRepositoryModel } from '../../../core/engine/load/repository.js';
 import type { ParseCache, RuleRepository } from '../../../core/ports/rule-repository.js';
-import { fastSecondPath } from '../../../core/engine/fast/corpus.js';
+import { fastSecondPath } from '../../../core/engine/fast/evaluate/corpus.js';
 import { FsRuleRepository } from '../../rulespec-fs/fs-rule-repository.js';
 import { FsParseCache } from '../../rulespec-fs/parse-cache.js';
 import { UsageError } from '../errors.js';

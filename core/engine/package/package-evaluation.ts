@@ -3,7 +3,7 @@
  * accepted name, relation tuples) → the Dataset the Evaluator reads (input defaults applied), and the outputs,
  * per-output errors and trace.
  */
-import { parseTestPeriod } from '../testing/expectations.js';
+import { parsePeriod } from '../period.js';
 import { Evaluator, type Dataset, type Period } from '../explain/evaluate.js';
 import { EvalError, fromRaw, toJson, type EvalFailure, type Value } from '../values.js';
 import type { PackageRequest, PackageResult, RuntimePackage } from './types.js';
@@ -11,7 +11,7 @@ import { relationName } from '../syntax/ids.js';
 
 /** The explain path's facts for a package request: period, query entity and dataset (defaults applied). */
 export function packageDataset(pkg: RuntimePackage, req: PackageRequest): { period: Period; entityId: string; data: Dataset } {
-  const period: Period = typeof req.period === 'object' ? req.period : parseTestPeriod(req.period ?? pkg.spec.period);
+  const period: Period = typeof req.period === 'object' ? req.period : parsePeriod(req.period ?? pkg.spec.period);
   const entityId = req.entityId ?? 'household';
   const nameToSlot = new Map<string, string>();
   for (const c of pkg.inputCatalog) for (const a of [c.slot, ...c.accepted]) nameToSlot.set(a, c.slot);

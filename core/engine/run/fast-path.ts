@@ -6,7 +6,7 @@
  * tests/core/engine/run/fast-path-parity.test.ts and tests/core/engine/fast/ check that it and
  * the explain path give identical outputs (and traces) over 10,000 generated SNAP households.
  */
-import { evaluatePackageFast } from '../fast/package.js';
+import { evaluatePackageFast } from '../fast/evaluate/package.js';
 import type { PackageEvaluator } from './compiled-package.js';
 
 export const fastEvaluator: PackageEvaluator | undefined = evaluatePackageFast;

@@ -8,7 +8,8 @@
 import { neutralValue } from '../../domain/household/sample.js';
 import type { JsonValue, PackageEntity, PackageInput } from '../../domain/household/shape.js';
 import { valueKind, valueProblem } from '../../domain/household/values.js';
-import { parseTestPeriod, parseYaml, splitId, type RuntimePackage } from '../index.js';
+import { parseYaml, splitId, type RuntimePackage } from '../index.js';
+import { parsePeriod } from '../period.js';
 
 /**
  * Reads and parses test files once per load (packages share closure modules); a malformed or unreadable file
@@ -84,7 +85,7 @@ export function evidenceFiles(depths: ReadonlyMap<string, number>, testFiles: Re
 /** The month a test period starts in (`2026-08-01` day periods, tax years and months alike). */
 function monthOfCase(raw: unknown): string | undefined {
   try {
-    return parseTestPeriod(raw).start.slice(0, 7);
+    return parsePeriod(raw).start.slice(0, 7);
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePackage, type RuntimePackage } from '../../../../core/engine/package/index.js';
 import { loadProgramPackage, personFactColumns } from '../../../support/snap-households.js';
 import { EvalError } from '../../../../core/engine/values.js';
-import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../../../../core/engine/fast/batch.js';
+import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../../../../core/engine/fast/evaluate/batch.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const REL = 'member_of_snap_household';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CompiledProgram } from '../../../../core/engine/compile/index.js';
 import { Evaluator, type Period } from '../../../../core/engine/explain/evaluate.js';
 import { EvalError, fromRaw, toJson } from '../../../../core/engine/values.js';
-import { evaluateDatasetFast } from '../../../../core/engine/fast/dataset.js';
-import { kernelFor, layoutOf } from '../../../../core/engine/fast/kernel.js';
-import { slotTypeOf } from '../../../../core/engine/fast/dataset.js';
+import { evaluateDatasetFast } from '../../../../core/engine/fast/evaluate/dataset.js';
+import { kernelFor, layoutOf } from '../../../../core/engine/fast/kernel/kernel.js';
+import { slotTypeOf } from '../../../../core/engine/fast/evaluate/dataset.js';
 import { MONTH, compileOne, inputMap } from '../helpers.js';
 
 const derived = (name: string, formula: string, dtype = 'Money', extra = '', entity = 'Household'): string =>

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FsRuleRepository } from '../../../../adapters/rulespec-fs/fs-rule-repository.js';
 import { runCorpus } from '../../../../core/engine/testing/corpus-runner.js';
 import { loadRuleRepository } from '../../../../core/engine/load/load-repository.js';
-import { fastSecondPath } from '../../../../core/engine/fast/corpus.js';
+import { fastSecondPath } from '../../../../core/engine/fast/evaluate/corpus.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluatePackage, type PackageRequest, type RuntimePackage } from '../../../../core/engine/package/index.js';
 import { loadProgramPackage } from '../../../support/snap-households.js';
-import { evaluatePackageFast } from '../../../../core/engine/fast/package.js';
+import { evaluatePackageFast } from '../../../../core/engine/fast/evaluate/package.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const ODD: unknown[] = [

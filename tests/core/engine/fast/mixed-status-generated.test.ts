@@ -6,8 +6,8 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePackage, type PackageRequest, type RuntimePackage } from '../../../../core/engine/package/index.js';
-import { evaluatePackageFast } from '../../../../core/engine/fast/package.js';
-import { PackageSession } from '../../../../core/engine/fast/session.js';
+import { evaluatePackageFast } from '../../../../core/engine/fast/evaluate/package.js';
+import { PackageSession } from '../../../../core/engine/fast/evaluate/session.js';
 import { loadProgramPackage, PERSON_FACT_DEFAULTS } from '../../../support/snap-households.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Period } from '../../../../core/engine/explain/evaluate.js';
-import { kernelFor, kernelsOf, layoutOf, ProgramKernels } from '../../../../core/engine/fast/kernel.js';
-import { slotTypeOf } from '../../../../core/engine/fast/dataset.js';
-import { evaluatePackageFast, PackageSessions, sessionsOf } from '../../../../core/engine/fast/package.js';
+import { kernelFor, kernelsOf, layoutOf, ProgramKernels } from '../../../../core/engine/fast/kernel/kernel.js';
+import { slotTypeOf } from '../../../../core/engine/fast/evaluate/dataset.js';
+import { evaluatePackageFast, PackageSessions, sessionsOf } from '../../../../core/engine/fast/evaluate/package.js';
 import { applyParameterOverrides, composeProgram, parseProgramSpec, type RuntimePackage } from '../../../../core/engine/package/index.js';
 import { fromRaw } from '../../../../core/engine/values.js';
 import { MONTH, compileOne, repoOf } from '../helpers.js';

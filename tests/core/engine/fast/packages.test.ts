@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FsRuleRepository } from '../../../../adapters/rulespec-fs/fs-rule-repository.js';
 import { composeProgram, evaluatePackage, parseProgramSpec, type PackageRequest } from '../../../../core/engine/package/index.js';
 import { loadRuleRepository } from '../../../../core/engine/load/load-repository.js';
-import { evaluatePackageFast } from '../../../../core/engine/fast/package.js';
+import { evaluatePackageFast } from '../../../../core/engine/fast/evaluate/package.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 

@@ -5,7 +5,7 @@
  * rqdiv(N * 10^x, D) with x = places + sd - sn, or rqdiv(N, D * 10^-x) when x < 0.
  */
 import { describe, expect, it } from 'vitest';
-import { BAIL, HELPERS } from '../../../../core/engine/fast/helpers.js';
+import { BAIL, HELPERS } from '../../../../core/engine/fast/kernel/helpers.js';
 import { roundTo } from '../../../../core/engine/explain/value-ops.js';
 import { Decimal } from '../../../../core/engine/values.js';
 import { mulberry32 } from '../../../support/prng.js';

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluatePackage, type PackageRequest } from '../../../../core/engine/package/index.js';
-import { evaluatePackageFast } from '../../../../core/engine/fast/package.js';
+import { evaluatePackageFast } from '../../../../core/engine/fast/evaluate/package.js';
 import { loadProgramPackage, mulberry32, PERSON_FACT_DEFAULTS } from '../../../support/snap-households.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluatePackage, type PackageRequest, type RuntimePackage } from '../../../../core/engine/package/index.js';
-import { evaluatePackageBatch, type HouseholdColumns } from '../../../../core/engine/fast/batch.js';
+import { evaluatePackageBatch, type HouseholdColumns } from '../../../../core/engine/fast/evaluate/batch.js';
 import { compareFastAndExplain, loadProgramPackage as loadPackage, mulberry32 as rng, randomSnapHouseholds } from '../../../support/snap-households.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');

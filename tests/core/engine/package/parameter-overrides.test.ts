@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyParameterOverrides, composeProgram, evaluatePackage, MAX_PARAMETER_OVERRIDES, parseProgramSpec, type PackageRequest, type RuntimePackage } from '../../../../core/engine/package/index.js';
-import { evaluatePackageFast } from '../../../../core/engine/fast/package.js';
+import { evaluatePackageFast } from '../../../../core/engine/fast/evaluate/package.js';
 import { repoOf } from '../helpers.js';
 
 const rules = (rate: string, table: string, flag: string) => `format: rulespec/v1

@@ -1,5 +1,5 @@
 /** Scaled-integer plumbing: checked results, rescaling to a common scale, literals for constant values. */
-import type { Value } from '../../values.js';
+import type { Value } from '../../../values.js';
 import { HELPERS } from '../helpers.js';
 import type { EmitContext } from './context.js';
 import type { FunctionLocals } from './locals.js';

@@ -2,7 +2,7 @@
  * Three-valued judgments (0 not_holds, 1 undetermined, 2 holds): `and` = min with short-circuit on 0, `or` =
  * max with short-circuit on 2, `not` = 2 - x, truthiness of Booleans and text, `exactly_one`.
  */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import type { EmitContext } from './context.js';
 import type { FunctionLocals } from './locals.js';
 import { BAIL_CODE, asJudgment, judgment, type Code, type Scope } from './types.js';

@@ -4,18 +4,19 @@
  * handling and defaults follow packageDataset (compose.ts). `evaluate` returns undefined when the household
  * needs the explain path (a value outside the kernel's signature, or an error); the caller then runs it.
  */
-import type { RuntimePackage } from '../package/index.js';
-import { parseTestPeriod } from '../testing/corpus-runner.js';
-import type { Period, TraceEntry } from '../explain/evaluate.js';
-import { daysToIso, isoToDays } from '../values.js';
-import { HouseholdPrograms, keysOf, makeLoader, makeOutputReader, MISS, OTHER_SHAPE, REFUSED, WRITTEN, type HouseholdProgram, type LoaderContext, type RecordLoader, type WriteOutcome } from './loader.js';
-import type { SlotType } from './codegen.js';
-import { BAIL } from './helpers.js';
-import { jsonOf } from './batch.js';
-import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn, type TraceState } from './kernel.js';
+import type { RuntimePackage } from '../../package/index.js';
+import { parsePeriod } from '../../period.js';
+import type { Period, TraceEntry } from '../../explain/evaluate.js';
+import { daysToIso, isoToDays } from '../../values.js';
+import { HouseholdPrograms, keysOf, makeLoader, makeOutputReader, MISS, OTHER_SHAPE, REFUSED, WRITTEN, type HouseholdProgram, type LoaderContext, type RecordLoader, type WriteOutcome } from '../input/loader.js';
+import type { SlotType } from '../kernel/codegen.js';
+import { BAIL } from '../kernel/helpers.js';
+import { jsonOf } from './output-json.js';
+import { kernelFor, layoutOf, type Column, type FastKernel, type OutputColumn, type TraceState } from '../kernel/kernel.js';
 import { assembleTrace, traceState } from './trace.js';
-import { relationName } from '../syntax/ids.js';
-import { BoundedMap } from '../../domain/bounded-map.js';
+import { relationName } from '../../syntax/ids.js';
+import { BoundedMap } from '../../../domain/bounded-map.js';
+import { POW } from '../input/scale.js';
 
 export interface SessionOptions {
   readonly period?: string | Period;
@@ -28,7 +29,6 @@ export interface SessionOptions {
 }
 
 type Json = Record<string, string | number | boolean>;
-const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
 /** Record shapes per session with generated loaders (household and people shapes together). */
@@ -88,7 +88,7 @@ export class PackageSession {
   private program: HouseholdProgram | undefined;
   constructor(readonly pkg: RuntimePackage, options: SessionOptions = {}) {
     const program = pkg.program;
-    this.period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
+    this.period = typeof options.period === 'object' ? options.period : parsePeriod(options.period ?? pkg.spec.period);
     this.outputs = [...(options.outputs ?? pkg.spec.outputs)];
     for (const o of this.outputs) if (!program.derived.has(o)) throw new Error(`output "${o}" is not a derived rule of this package`);
     const layout = layoutOf(program);

@@ -1,5 +1,5 @@
 /** `+ - * /` and unary minus on scaled integers, folded when both operands are known. */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import { HELPERS } from '../helpers.js';
 import type { EmitContext } from './context.js';
 import type { FunctionLocals } from './locals.js';

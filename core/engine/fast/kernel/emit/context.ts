@@ -3,9 +3,9 @@
  * table, recorded parameter names, and what the emitters collect on the way (rule types, member,
  * aggregation and trace functions to emit, tables to hoist).
  */
-import type { CompiledDerived, CompiledProgram } from '../../compile/index.js';
-import { liveVersion, type Period } from '../../explain/evaluate.js';
-import type { IR } from '../../check/ir.js';
+import type { CompiledDerived, CompiledProgram } from '../../../compile/index.js';
+import { liveVersion, type Period } from '../../../explain/evaluate.js';
+import type { IR } from '../../../check/ir.js';
 import type { FunctionLocals } from './locals.js';
 import { numberLiteral, type Code, type Scope, type SlotType, type Ty } from './types.js';
 

@@ -4,7 +4,7 @@
  * gives what decimal.js gives (quotient to 28 digits, then the rule's rounding), so an inexact quotient such
  * as a pro rata share 400 * 2 / 3 stays on generated code; any other value is rounded by `rdiv`.
  */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import { HELPERS } from '../helpers.js';
 import { emitIfWithBranches } from './conditional.js';
 import type { EmitContext } from './context.js';

@@ -3,12 +3,12 @@
  * columnar layout, picks the input signature from the values, runs the cached kernel. Returns undefined when
  * the kernel bails; the caller then uses the explain path, which is the reference.
  */
-import type { CompiledProgram } from '../compile/index.js';
-import type { Dataset, Period, TraceEntry } from '../explain/evaluate.js';
-import { Decimal, HOLDS, NOT_HOLDS, UNDETERMINED, bool, num, text, type Value } from '../values.js';
-import type { SlotType, Ty } from './codegen.js';
-import { BAIL } from './helpers.js';
-import { kernelFor, layoutOf, outputColumn, type Column, type OutputColumn } from './kernel.js';
+import type { CompiledProgram } from '../../compile/index.js';
+import type { Dataset, Period, TraceEntry } from '../../explain/evaluate.js';
+import { Decimal, HOLDS, NOT_HOLDS, UNDETERMINED, bool, num, text, type Value } from '../../values.js';
+import type { SlotType, Ty } from '../kernel/codegen.js';
+import { BAIL } from '../kernel/helpers.js';
+import { kernelFor, layoutOf, outputColumn, type Column, type OutputColumn } from '../kernel/kernel.js';
 import { assembleTrace, traceState } from './trace.js';
 
 const MAX_SCALE = 15;

@@ -3,16 +3,16 @@
  * when asked for, from the trace-mode kernel), falling back to the explain path for a request the kernel cannot
  * carry exactly.
  */
-import { evaluatePackage, packageDataset, type PackageRequest, type PackageResult, type RuntimePackage } from '../package/index.js';
-import { EvalError, toJson } from '../values.js';
-import { parseTestPeriod } from '../testing/corpus-runner.js';
-import type { Period } from '../explain/evaluate.js';
-import type { CacheKind } from '../owned-caches.js';
+import { evaluatePackage, packageDataset, type PackageRequest, type PackageResult, type RuntimePackage } from '../../package/index.js';
+import { EvalError, toJson } from '../../values.js';
+import { parsePeriod } from '../../period.js';
+import type { Period } from '../../explain/evaluate.js';
+import type { CacheKind } from '../../owned-caches.js';
 import { evaluateDatasetFast } from './dataset.js';
 import { PackageSession, sameList } from './session.js';
-import { scaleOf } from './batch.js';
-import { relationName } from '../syntax/ids.js';
-import { BoundedMap } from '../../domain/bounded-map.js';
+import { scaleOf } from '../input/scale.js';
+import { relationName } from '../../syntax/ids.js';
+import { BoundedMap } from '../../../domain/bounded-map.js';
 
 export interface FastPackageResult extends PackageResult {
   /** 'fast' when the generated kernel computed every output; 'explain' when it fell back. */
@@ -68,7 +68,7 @@ export class PackageSessions {
     if (typeof raw === 'object') return raw;
     let period = this.#periods.get(raw);
     if (period === undefined) {
-      period = parseTestPeriod(raw);
+      period = parsePeriod(raw);
       this.#periods.set(raw, period);
     }
     return period;

@@ -11,7 +11,7 @@
  * false and the query function calls the aggregation functions instead (`(m0 ? M0[3] : a3(C, R, e))`).
  * The scratch array is filled and read within one query call (generated code is never re-entered).
  */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import { closure } from './closure.js';
 import { sameEntityReads } from './reads.js';
 import type { EmitContext } from './context.js';

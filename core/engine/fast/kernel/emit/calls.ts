@@ -1,5 +1,5 @@
 /** Scalar built-ins: max/min, floor/ceil (exact integer division), days_between, date_add_days. */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import { HELPERS } from '../helpers.js';
 import type { EmitContext } from './context.js';
 import type { FunctionLocals } from './locals.js';

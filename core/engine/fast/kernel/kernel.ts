@@ -7,12 +7,12 @@
  * 0/1/2 with 255 = missing; string[] for text); relation r is a CSR pair R[2r] (Int32Array offsets, n + 1)
  * and R[2r + 1] (Int32Array member entity indexes, sorted by member id and de-duplicated).
  */
-import type { CompiledProgram } from '../compile/index.js';
-import type { CacheKind } from '../owned-caches.js';
-import { liveVersion, type Period } from '../explain/evaluate.js';
+import type { CompiledProgram } from '../../compile/index.js';
+import type { CacheKind } from '../../owned-caches.js';
+import { liveVersion, type Period } from '../../explain/evaluate.js';
 import { generate, type SlotType, type Ty } from './codegen.js';
 import { HELPERS, HELPER_NAMES } from './helpers.js';
-import { BoundedMap } from '../../domain/bounded-map.js';
+import { BoundedMap } from '../../../domain/bounded-map.js';
 
 export type Column = Float64Array | Uint8Array | (string | undefined)[];
 export type OutputColumn = Float64Array | Uint8Array | unknown[];

@@ -4,18 +4,19 @@
  * typed arrays. Households the kernel cannot carry exactly (an input outside the envelope, an error) are
  * evaluated on the explain path one by one, so every row equals a single evaluatePackage call.
  */
-import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage } from '../package/index.js';
-import { parseTestPeriod } from '../testing/corpus-runner.js';
-import type { Period } from '../explain/evaluate.js';
-import { EvalError, daysToIso } from '../values.js';
-import type { SlotType, Ty } from './codegen.js';
-import { BAIL } from './helpers.js';
-import { ColumnPool, NEW_ARRAYS, rawAt, slotColumn, slotInput, type ColumnArrays, type RawColumn } from './batch-columns.js';
-import type { CacheKind } from '../owned-caches.js';
-import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from './kernel.js';
-import { relationName } from '../syntax/ids.js';
+import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage } from '../../package/index.js';
+import { parsePeriod } from '../../period.js';
+import type { Period } from '../../explain/evaluate.js';
+import { EvalError } from '../../values.js';
+import type { SlotType, Ty } from '../kernel/codegen.js';
+import { BAIL } from '../kernel/helpers.js';
+import { jsonOf } from './output-json.js';
+import { ColumnPool, NEW_ARRAYS, rawAt, slotColumn, slotInput, type ColumnArrays, type RawColumn } from '../input/batch-columns.js';
+import type { CacheKind } from '../../owned-caches.js';
+import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from '../kernel/kernel.js';
+import { relationName } from '../../syntax/ids.js';
 
-export { scaleOf, type RawColumn } from './batch-columns.js';
+export type { RawColumn } from '../input/batch-columns.js';
 
 export interface HouseholdColumns {
   /** Number of households. */
@@ -142,7 +143,7 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
 
 function loadColumns(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions, arrays: ColumnArrays): LoadedBatch {
   const program = pkg.program;
-  const period: Period = typeof options.period === 'object' ? options.period : parseTestPeriod(options.period ?? pkg.spec.period);
+  const period: Period = typeof options.period === 'object' ? options.period : parsePeriod(options.period ?? pkg.spec.period);
   const outputs = [...(options.outputs ?? pkg.spec.outputs)];
   const N = batch.size;
   const P = batch.people ? batch.people.offsets[N] : 0;
@@ -224,24 +225,4 @@ function rowRequest(hh: ReadonlyMap<string, RawColumn>, pp: ReadonlyMap<string, 
     }
   }
   return { inputs, relations: rel && batch.people ? { [rel]: tuples } : {} };
-}
-
-/** JSON rendering of a kernel output, as toJson renders the explain path's Value. */
-export function jsonOf(t: Ty, col: OutputColumn, k: number): string | number | boolean {
-  switch (t.k) {
-    case 'num':
-      return (col as Float64Array)[k];
-    case 'judg': {
-      const j = (col as Uint8Array)[k];
-      return j === 2 ? 'holds' : j === 0 ? 'not_holds' : 'undetermined';
-    }
-    case 'bool':
-      return (col as Uint8Array)[k] === 1;
-    case 'date':
-      return daysToIso((col as Float64Array)[k]);
-    case 'text':
-      return String((col as unknown[])[k]);
-    case 'never':
-      throw new Error('unreachable: a never-typed output always bails');
-  }
 }

@@ -3,9 +3,10 @@
  * strings, dates as day numbers, numbers as scaled integers at the column's widest scale. A value the column cannot
  * hold exactly marks its household bad (the explain path evaluates that household).
  */
-import { fromRaw, isoToDays } from '../values.js';
-import type { SlotType } from './codegen.js';
-import type { Column } from './kernel.js';
+import { fromRaw, isoToDays } from '../../values.js';
+import type { SlotType } from '../kernel/codegen.js';
+import type { Column } from '../kernel/kernel.js';
+import { POW, scaleOf } from './scale.js';
 
 export type RawColumn = Float64Array | Uint8Array | readonly (string | boolean | number | undefined | null)[];
 
@@ -246,19 +247,6 @@ function numberColumn(s: SlotInput): LoadedColumn {
     }
   else num.col.fill(NaN, N);
   return { type: { k: 'num', s: num.s }, col: num.col };
-}
-
-const MAX_INPUT_SCALE = 6;
-const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
-
-/** Smallest decimal scale at which x is exact (shortest decimal of x), or -1 beyond the fast envelope. */
-export function scaleOf(x: number): number {
-  if (Number.isInteger(x)) return Math.abs(x) < 1e15 ? 0 : -1;
-  for (let s = 1; s <= MAX_INPUT_SCALE; s++) {
-    const m = Math.round(x * POW[s]);
-    if (m / POW[s] === x) return Math.abs(m) < 1e15 ? s : -1;
-  }
-  return -1;
 }
 
 export function rawAt(col: RawColumn, i: number): unknown {

@@ -1,5 +1,5 @@
 /** `if` chains: an arm is taken only when its condition holds (2), as RuleSpec §4.6 says. */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import type { EmitContext } from './context.js';
 import type { FunctionLocals } from './locals.js';
 import { rescale } from './numbers.js';

@@ -3,9 +3,9 @@
  * literal and a table a dense constant array indexed by the integer key. Trace mode also records the read
  * (parameter, key) in the current rule's frame, as the explain path does.
  */
-import { liveVersion } from '../../explain/evaluate.js';
-import type { IR } from '../../check/ir.js';
-import { Decimal, type Value } from '../../values.js';
+import { liveVersion } from '../../../explain/evaluate.js';
+import type { IR } from '../../../check/ir.js';
+import { Decimal, type Value } from '../../../values.js';
 import type { EmitContext } from './context.js';
 import type { FunctionLocals } from './locals.js';
 import { constantValue } from './numbers.js';

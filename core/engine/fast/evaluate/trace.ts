@@ -4,10 +4,10 @@
  * entry (rule id and name, the rule's shared sources, parameter reads with their cells) come from the compiled
  * program for the period, made once per kernel and kept on it.
  */
-import type { CompiledProgram } from '../compile/index.js';
-import { liveVersion, type ParameterRead, type Period, type TraceEntry } from '../explain/evaluate.js';
-import { daysToIso, toJson } from '../values.js';
-import type { FastKernel, TraceState } from './kernel.js';
+import type { CompiledProgram } from '../../compile/index.js';
+import { liveVersion, type ParameterRead, type Period, type TraceEntry } from '../../explain/evaluate.js';
+import { daysToIso, toJson } from '../../values.js';
+import type { FastKernel, TraceState } from '../kernel/kernel.js';
 
 export function traceState(program: CompiledProgram, entities: number): TraceState {
   return { n: entities, d: new Uint8Array(program.order.length * entities), v: new Array(program.order.length * entities), t: [], cur: [] };

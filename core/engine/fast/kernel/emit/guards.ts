@@ -5,7 +5,7 @@
  * that does not take the branch does not pay for it. Evaluation is pure, so the arm is reached only when its
  * condition, evaluated again for the guard at the same entity, holds: the block has computed what it reads.
  */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import { sameEntityReads, visitStrictOperands } from './reads.js';
 import type { EmitContext } from './context.js';
 import { ruleInfo } from './rules.js';

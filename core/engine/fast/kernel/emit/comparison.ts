@@ -1,5 +1,5 @@
 /** Comparisons: numbers at a common scale, dates, text (== / != only), Booleans and judgments as Booleans. */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import type { EmitContext } from './context.js';
 import type { FunctionLocals } from './locals.js';
 import { rescale } from './numbers.js';

@@ -1,6 +1,6 @@
 /** The expression dispatcher: one IR node to code, by its kind (compound forms in their own emitters). */
-import { isoToDays } from '../../values.js';
-import type { IR } from '../../check/ir.js';
+import { isoToDays } from '../../../values.js';
+import type { IR } from '../../../check/ir.js';
 import { emitAggregation } from './aggregation.js';
 import { emitArithmetic, emitNegation } from './arithmetic.js';
 import { emitCall } from './calls.js';

@@ -4,7 +4,7 @@
  * through member functions (no same-entity locals inside the loop). In the fast query function these are the
  * fallback of the member pass (member-pass.ts), which computes all of them in one loop.
  */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 import type { EmitContext } from './context.js';
 import { FunctionLocals } from './locals.js';
 import { readThroughMemberPass } from './member-pass.js';

@@ -4,7 +4,7 @@
  * `Ty` and `SlotType` keep the `k` / `s` field names of the rest of the engine (IR nodes and Values are
  * discriminated by `k` too); sessions, batches and loaders read them.
  */
-import { Decimal } from '../../values.js';
+import { Decimal } from '../../../values.js';
 import { BAIL } from '../helpers.js';
 
 /** The value kinds the fast path carries (numbers with their decimal scale). */

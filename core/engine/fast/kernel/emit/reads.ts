@@ -1,5 +1,5 @@
 /** Same-entity reads of an IR node (what a straight-line body must have computed) and the strict forms' operands. */
-import type { IR } from '../../check/ir.js';
+import type { IR } from '../../../check/ir.js';
 
 /** An `if` arm left out of a walk (its reads are those of a guarded group, guards.ts). */
 export interface SkippedArm {

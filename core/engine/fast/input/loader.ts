@@ -22,11 +22,10 @@
  * so the next household of those shapes costs no call per record. Whatever it cannot finish it answers MISS, and
  * the session's general path (the loaders above) takes the household.
  */
-import type { SlotType, Ty } from './codegen.js';
-import type { Column, KernelFn, OutputColumn } from './kernel.js';
+import type { SlotType, Ty } from '../kernel/codegen.js';
+import type { Column, KernelFn, OutputColumn } from '../kernel/kernel.js';
+import { POW } from './scale.js';
 
-/** Largest power of ten a scale may use (decimals are capped at 6 by the session). */
-const POW = [1, 10, 100, 1000, 10000, 100000, 1000000];
 
 /** What `write` did with a record. */
 export const REFUSED = 0;
