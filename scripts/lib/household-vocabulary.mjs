@@ -46,6 +46,23 @@ export const WIC_PERSON_FACTS = {
   receives_medicaid: flag('The person receives Medicaid in the month. It makes the person income-eligible for WIC, and a pregnant woman\'s or an infant\'s makes every member of the family income-eligible (7 CFR 246.7(d)(2)(vi)). Not given: not received.'),
 };
 
+/** Person facts first read by the federal tax credit packages (EITC, CTC; docs/tax-credits.md). */
+export const TAX_PERSON_FACTS = {
+  relationship_to_head: { description: 'The person\'s relationship to the head of the household (the person who would file the household\'s tax return, or who rents or owns the home): head (one person), spouse (the head\'s husband or wife), child (the head\'s or the spouse\'s son, daughter, stepchild, or foster child placed by an agency or court, or a descendant of one such as a grandchild), other_relative (any other relative of the head or spouse by blood, marriage or adoption: parent, brother, sister, niece, nephew, aunt, uncle, in-law) or non_relative.', period: 'none', unit: 'text', values: ['head', 'spouse', 'child', 'other_relative', 'non_relative'] },
+  has_valid_ssn: { description: 'The person has a Social Security number valid for employment, issued by the due date of the tax return (26 U.S.C. 24(h)(7), 32(m)); an ITIN or an SSN marked not valid for employment does not count.', period: 'year', unit: 'boolean' },
+  is_full_time_student: { description: 'The person is a full-time student during some part of each of five calendar months of the tax year (26 U.S.C. 152(f)(2)): a child of 19 to 23 can then still be a qualifying child.', period: 'year', unit: 'boolean' },
+  is_permanently_and_totally_disabled: { description: 'The person cannot engage in any substantial gainful activity because of a physical or mental impairment expected to last at least 12 months or to result in death (26 U.S.C. 22(e)(3)): such a child is a qualifying child at any age (152(c)(3)(B)).', period: 'year', unit: 'boolean' },
+  lived_with_filer_over_half_year: { description: 'The person (other than the filers) lived in the household, in the United States, with the filers for more than half of the tax year (26 U.S.C. 152(c)(1)(B), 32(c)(3)(C)); temporary absences for school, illness or the like count as time lived there.', period: 'year', unit: 'boolean' },
+  investment_income: { description: 'The person\'s investment income in the month: taxable and tax-exempt interest, dividends, net rents and royalties, capital gain net income and net passive income (26 U.S.C. 32(i)(2)); in adjusted gross income, and tested against the EITC investment income limit.', period: 'month', unit: 'USD per month' },
+  other_taxable_income: { description: 'The person\'s other income in the month that is in federal adjusted gross income and is neither earnings nor investment income: unemployment compensation, the taxable part of pensions, annuities and Social Security benefits (26 U.S.C. 61, 85, 86); not SSI, TANF or child support received.', period: 'month', unit: 'USD per month' },
+};
+
+/** Household facts first read by the federal tax credit packages. */
+export const TAX_HOUSEHOLD_FACTS = {
+  filing_status: { description: 'The filing status of the tax return of the household\'s head: single, joint (married filing jointly), separate (married filing separately) or head_of_household (26 U.S.C. 1(a)-(d), 2(b), 6013). Not given: joint with a listed spouse, else head_of_household with a qualifying child, else single, and the answer\'s assumptions say so.', period: 'year', unit: 'text', values: ['single', 'joint', 'separate', 'head_of_household'] },
+  filing_status_given: { description: 'Set by the service, not by the caller: true when filing_status was given, false when it was left out (then the filing status is derived from the people listed).', period: 'year', unit: 'boolean' },
+};
+
 /**
  * Names reserved for the programs of issue #27 not yet bundled (school meals, WIC, Head Start) and for the later
  * screening call. No package reads them yet; docs/household.md lists them apart, and the check refuses a reserved
@@ -54,7 +71,6 @@ export const WIC_PERSON_FACTS = {
 export const RESERVED_FACTS = {
   person: {
     is_in_school: { description: 'The person is enrolled in an elementary or secondary school (or a Head Start program) that takes part in the National School Lunch or School Breakfast Program.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245)' },
-    relationship_to_head: { description: 'The person\'s relationship to the head of the household: head, spouse, child, other_relative or non_relative.', period: 'none', unit: 'text', values: ['head', 'spouse', 'child', 'other_relative', 'non_relative'], for: 'school meals and WIC (the economic unit), Head Start (family)' },
     is_homeless: { description: 'The person is homeless (McKinney-Vento Act definition), which confers categorical eligibility for school meals and Head Start.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.6(c)), Head Start (45 CFR 1302.12(c)(1)(iii))' },
     is_in_foster_care: { description: 'The person is a foster child placed by a welfare agency or court.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.2), Head Start (45 CFR 1302.12(c)(1)(iv))' },
   },
