@@ -172,6 +172,10 @@ describe('households worked by hand, per provision', () => {
     // The per-person results are in the trace: the child is a qualifying child, the filers are the head and the spouse.
     const persons = stated.trace.filter((e) => e.entity === 'Person').map((e) => `${e.entity_id}.${e.variable}=${JSON.stringify(e.value)}`);
     expect(persons).toEqual(expect.arrayContaining(['child.eitc_person_is_qualifying_child=true', 'head.tax_person_is_filer=true', 'spouse.tax_person_is_filer=true', 'child.tax_person_is_filer=false']));
+    // And in the answer's person_outputs: who is in the unit and how (the head's 1,500 a month is 18,000 a year).
+    expect(stated.person_outputs?.head).toMatchObject({ tax_person_is_filer: true, tax_person_earned_income: 18000 });
+    expect(stated.person_outputs?.spouse).toMatchObject({ tax_person_is_filer: true, tax_person_earned_income: 0 });
+    expect(stated.person_outputs?.child).toMatchObject({ tax_person_is_filer: false, tax_person_is_qualifying_child: true, eitc_person_is_qualifying_child: true });
   });
 
   it('a tax year the package does not encode is refused, not carried forward', async () => {
