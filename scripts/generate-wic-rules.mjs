@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
 import { wicGuidelineYear, wicLimits } from './lib/wic-reference.mjs';
 import { wicFederalModule, F, WIC_PERIOD } from './lib/wic-federal-module.mjs';
-import { wicComposeSpec } from './lib/wic-compose-spec.mjs';
+import YAML from 'yaml';
+import { snapUnlessOutputs, wicComposeSpec, wicLinkName } from './lib/wic-compose-spec.mjs';
 import { wicCoverageDoc } from './lib/wic-coverage-doc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,19 +32,63 @@ const AREA_TEXT = { '48_states_dc': 'the 48 contiguous States and the District o
 const jurisdictions = [];
 for (const [code, st] of Object.entries(snapData.states)) {
   const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
-  jurisdictions.push({ code, name: st.name, area, territory: ['gu', 'vi'].includes(code) });
+  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
 }
-for (const [code, t] of Object.entries(data.territories)) jurisdictions.push({ code, name: t.name, area: '48_states_dc', territory: true });
+for (const [code, t] of Object.entries(data.territories)) jurisdictions.push({ code, name: t.name, snap: null, area: '48_states_dc', territory: true, note: t.note });
 jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
 
 // ---------- per-jurisdiction assembly: the federal rules and the guideline table that applies
 
 const assemblyId = (j) => `us-${j.code}:policies/wic/eligibility`;
 const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
+const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
+const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
+const CFR_246_7 = 'https://www.ecfr.gov/current/title-7/section-246.7';
 
-function assemblyModule(j) {
+/** The SNAP link: the State SNAP package's eligibility bound to the federal hook, and SNAP's moot tests wrapped. */
+function snapLinkRules(j, snapSpec) {
   const id = assemblyId(j);
-  const rules = [];
+  const rules = [`
+  - name: ${j.code}_wic_state_snap_eligibility
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 7 CFR 246.7(d)(2)(vi) (SNAP); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
+    source_url: ${CFR_246_7}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: snap_eligible
+
+  - name: ${j.code}_wic_sets_state_snap_eligibility
+    kind: source_relation
+    source: 7 CFR 246.7(d)(2)(vi) (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
+    source_relation:
+      type: sets
+      target: ${F}#wic_state_snap_eligibility
+      value: ${id}#${j.code}_wic_state_snap_eligibility
+      authority: state
+      basis:
+        delegation: ${F}#wic_state_snap_eligibility`];
+  for (const u of snapUnlessOutputs(snapSpec)) {
+    rules.push(`
+  - name: ${wicLinkName(u)}
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 7 CFR 246.7(d)(2)(vi) (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
+    source_url: ${CFR_246_7}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: wic_snap_receipt_immaterial or ${u}`);
+  }
+  return rules;
+}
+
+function assemblyModule(j, snapSpec) {
+  const id = assemblyId(j);
+  const rules = j.snap ? snapLinkRules(j, snapSpec) : [];
   if (bindsArea(j)) {
     const why = j.territory
       ? `the WIC income eligibility guidelines apply one table to the 48 contiguous States, the District of Columbia, Guam and the territories (${data.territory_table.reason})`
@@ -74,11 +119,11 @@ module:
   summary: >-
     WIC in ${j.name}: the federal eligibility rules (7 CFR 246.7) with the income guideline table that applies here
     (${AREA_TEXT[j.area]}${j.territory ? ', as the WIC guidelines apply it to the territories' : ''}). Residency in the
-    State is what the jurisdiction stands for (7 CFR 246.7(c)(1)). The companion test works households by hand.
+    State is what the jurisdiction stands for (7 CFR 246.7(c)(1)). ${j.snap ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).` : `${j.note}.`} The companion test works households by hand.
   source_verification:
     corpus_citation_path: us-${j.code}/policy/wic/eligibility
 imports:
-  - ${F}
+  - ${F}${j.snap ? `\n  - ${SNAP_ASSEMBLY(j)}` : ''}
 rules:${rules.length ? rules.join('\n') : ' []'}
 `;
 }
@@ -128,9 +173,10 @@ const { module: federal, tests: federalTests } = wicFederalModule({ data, guidel
 files.write('rules/us/regulations/7-cfr/246/7.yaml', federal);
 files.write('rules/us/regulations/7-cfr/246/7.test.yaml', yamlList(federalTests));
 for (const j of jurisdictions) {
-  files.write(`rules/${assemblyId(j).replace(':', '/')}.yaml`, assemblyModule(j));
+  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  files.write(`rules/${assemblyId(j).replace(':', '/')}.yaml`, assemblyModule(j, snapSpec));
   files.write(`rules/${assemblyId(j).replace(':', '/')}.test.yaml`, yamlList(assemblyTests(j)));
-  files.write(`rules/programs/us-${j.code}/wic/2026.yaml`, wicComposeSpec(j, { data, guidelines, assemblyId: assemblyId(j) }));
+  files.write(`rules/programs/us-${j.code}/wic/2026.yaml`, wicComposeSpec(j, { data, guidelines, assemblyId: assemblyId(j), snapSpec }));
 }
 files.write('docs/wic-coverage.md', wicCoverageDoc({ data, guidelines, jurisdictions }));
 

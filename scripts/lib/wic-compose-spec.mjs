@@ -63,6 +63,37 @@ function material() {
   };
 }
 
+/** The SNAP unless outputs whose facts the SNAP link makes material. */
+export function snapUnlessOutputs(snapSpec) {
+  const out = new Set();
+  for (const level of ['household', 'person']) for (const m of Object.values(snapSpec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
+  return [...out].sort();
+}
+/** A SNAP moot test as the WIC assembly wraps it (moot also when SNAP receipt does not matter for WIC). */
+export const wicLinkName = (u) => `wic_${u}`;
+
+/** SNAP's material facts, material for WIC only when SNAP eligibility stands in for receipt. */
+function snapMaterialForWic(level) {
+  const out = {};
+  for (const [alias, m] of Object.entries(level ?? {})) {
+    out[alias] = { ...m, unless_output: m.unless_output ? wicLinkName(m.unless_output) : 'wic_snap_receipt_immaterial',
+      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
+  }
+  return out;
+}
+
+/** WIC's own material facts over SNAP's: a fact both read (age) keeps WIC's reason, which always applies. */
+function materialWithSnap(snapSpec) {
+  const own = material();
+  if (!snapSpec) return own;
+  own.household.receives_snap = { ...own.household.receives_snap, inferred_from: 'wic_snap_eligibility_computed',
+    reason: `${RECEIPT}; not given, receipt was inferred from the SNAP eligibility the State's SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it` };
+  return {
+    household: { ...snapMaterialForWic(snapSpec.material_inputs.household), ...own.household },
+    person: { ...snapMaterialForWic(snapSpec.material_inputs.person), ...own.person },
+  };
+}
+
 /** Unverified figures of every package, and the territories' table. */
 function unverified(j, data, assemblyId) {
   const out = [];
@@ -75,14 +106,18 @@ function unverified(j, data, assemblyId) {
 const pick = (table, names) => Object.fromEntries(names.map((n) => [n, table[n]]));
 const stripValues = (table) => Object.fromEntries(Object.entries(table).map(([k, { values, ...d }]) => (void values, [k, d])));
 
-export function wicComposeSpec(j, { data, guidelines, assemblyId }) {
+export function wicComposeSpec(j, { data, guidelines, assemblyId, snapSpec }) {
   const year = wicGuidelineYear(data, WIC_PERIOD);
   const two = wicLimits(guidelines, j.area, year, 2);
   const title = `${j.name[0].toUpperCase()}${j.name.slice(1)} WIC (USDA FNS; the State WIC agency)`;
+  const links = snapSpec ? snapUnlessOutputs(snapSpec).map(wicLinkName) : [];
+  const ownHousehold = Object.fromEntries(Object.keys(HOUSEHOLD).map((k) => [k, id(k)]));
+  const ownPerson = Object.fromEntries(Object.keys(PERSON).map((k) => [k, id(k)]));
+  const typed = Object.fromEntries(Object.entries({ ...HOUSEHOLD, ...PERSON }).filter(([, t]) => t));
   const spec = {
     program: `us-${j.code}/wic`,
     period: WIC_PERIOD,
-    outputs: OUTPUTS,
+    outputs: [...OUTPUTS, ...links],
     scope: { federal: ['regulations/7-cfr/246/7'], state: ['policies/wic/eligibility'] },
     jurisdiction: `us-${j.code}`,
     program_id: 'wic',
@@ -90,26 +125,31 @@ export function wicComposeSpec(j, { data, guidelines, assemblyId }) {
     default_period: WIC_PERIOD,
     default_outputs: DEFAULT_OUTPUTS,
     household_entity: 'Household',
-    household_aliases: Object.fromEntries(Object.keys(HOUSEHOLD).map((k) => [k, id(k)])),
-    input_types: Object.fromEntries(Object.entries({ ...HOUSEHOLD, ...PERSON }).filter(([, t]) => t)),
-    input_limits: { household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 }, expected_children_count: { minimum: 1, maximum: 10 }, months_postpartum: { minimum: 0, maximum: 600 } },
-    material_inputs: material(),
+    household_aliases: { ...(snapSpec?.household_aliases ?? {}), ...ownHousehold },
+    input_types: { ...(snapSpec?.input_types ?? {}), ...typed },
+    ...(snapSpec ? { input_values: snapSpec.input_values } : {}),
+    input_limits: { ...(snapSpec?.input_limits ?? {}), household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 }, expected_children_count: { minimum: 1, maximum: 10 }, months_postpartum: { minimum: 0, maximum: 600 } },
+    material_inputs: materialWithSnap(snapSpec),
     given_flags: { household: { receives_snap_given: 'receives_snap' }, person: { months_postpartum_given: 'months_postpartum' } },
-    input_defaults: HOUSEHOLD_DEFAULTS,
+    input_defaults: { ...(snapSpec?.input_defaults ?? {}), ...HOUSEHOLD_DEFAULTS },
     person_entity: 'Person',
     person_relation: MEMBERS,
-    person_aliases: Object.fromEntries(Object.keys(PERSON).map((k) => [k, id(k)])),
-    person_input_defaults: PERSON_DEFAULTS,
+    person_aliases: { ...(snapSpec?.person_aliases ?? {}), ...ownPerson },
+    person_input_defaults: { ...(snapSpec?.person_input_defaults ?? {}), ...PERSON_DEFAULTS },
     person_outputs: PERSON_OUTPUTS,
-    input_docs: { ...pick(HOUSEHOLD_INPUT_DOCS, ['household_size', 'earned_income', 'unearned_income']), ...stripValues(pick(LIFELINE_HOUSEHOLD_FACTS, ['receives_snap', 'receives_snap_given'])), ...stripValues(WIC_HOUSEHOLD_FACTS) },
-    person_input_docs: { ...pick(PERSON_INPUT_DOCS, ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs']), ...stripValues(WIC_PERSON_FACTS) },
-    unverified_parameters: unverified(j, data, assemblyId),
+    input_docs: { ...(snapSpec?.input_docs ?? pick(HOUSEHOLD_INPUT_DOCS, ['household_size', 'earned_income', 'unearned_income'])), ...stripValues(pick(LIFELINE_HOUSEHOLD_FACTS, ['receives_snap', 'receives_snap_given'])), ...stripValues(WIC_HOUSEHOLD_FACTS) },
+    person_input_docs: { ...(snapSpec?.person_input_docs ?? pick(PERSON_INPUT_DOCS, ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs'])), ...stripValues(WIC_PERSON_FACTS) },
+    ...(snapSpec ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
+    unverified_parameters: [...(snapSpec?.unverified_parameters ?? []), ...unverified(j, data, assemblyId)],
     sample_household: { period: WIC_PERIOD, facts: { receives_snap: false, receives_tanf: false },
       people: { parent: { age: 30, earned_income: 3000, is_pregnant: false, is_breastfeeding: false }, child: { age: 3, nutritional_risk: true, receives_medicaid: false } } },
     sample_expected_outputs: { wic_eligible_people: 3000 <= two.monthly ? 1 : 0, wic_household_has_eligible_member: 3000 <= two.monthly, wic_categorically_eligible_people: 1,
       wic_household_monthly_income: 3000, wic_household_monthly_income_limit: two.monthly, wic_household_income_eligible: 3000 <= two.monthly, wic_family_adjunctively_eligible: false },
-    output_docs: OUTPUT_DOCS,
+    output_docs: { ...OUTPUT_DOCS, ...Object.fromEntries(links.map((n) => {
+      const u = n.slice('wic_'.length);
+      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
+    })) },
   };
-  return `# ${title}: package generated by scripts/generate-wic-rules.mjs from scripts/data/wic.json.\n` +
+  return `# ${title}: package generated by scripts/generate-wic-rules.mjs from scripts/data/wic.json${snapSpec ? ' and the State SNAP package' : ''}.\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
 }

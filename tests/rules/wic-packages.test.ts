@@ -143,11 +143,38 @@ describe('households worked by hand through the calculation service', () => {
     expect(r.warnings.join(' ')).toContain('baby.nutritional_risk = true');
   });
 
-  it('SNAP or TANF receipt makes every member income-eligible; not given, it is read as not received and listed', async () => {
+  it('the SNAP link: a grandmother over the WIC limit whose household is SNAP-eligible makes her grandchild eligible, and says it was inferred', async () => {
+    // WIC, two people, 2025-26: limit 3,261 a month; income 3,500 is above it, no TANF, no Medicaid.
+    // SNAP, Texas, March 2026 (FY2026): the grandmother is 70, so no gross income test; standard deduction 209;
+    // medical 2,500 - 35 = 2,465; adjusted 3,500 - 209 - 2,465 = 826; shelter 900 - 826 / 2 = 487 (no cap, elderly);
+    // net 826 - 487 = 339, under the net limit: SNAP-eligible, so the family is adjunctively income-eligible.
+    const household = { period: '2026-03', facts: { shelter_costs: 900, receives_tanf: false }, people: {
+      grandma: { age: 70, unearned_income: 3500, medical_costs: 2500, is_disabled: false, citizenship_status: 'citizen', is_pregnant: false, is_breastfeeding: false, receives_medicaid: false },
+      grandchild: { age: 2, nutritional_risk: true, receives_medicaid: false } } };
+    const r = await calc('us-tx', household);
+    expect(r.outputs).toMatchObject({ wic_eligible_people: 1, wic_household_income_eligible: false, wic_family_adjunctively_eligible: true });
+    expect(r.trace.find((t) => t.rule_id === `${F}#wic_snap_eligibility_computed`)?.value).toBe(true);
+    const link = r.trace.find((t) => t.rule_id === `${F}#wic_state_snap_eligibility`);
+    expect(link?.sources.join(' ')).toContain('us-tx:policies/wic/eligibility#tx_wic_state_snap_eligibility');
+    expect(r.trace.some((t) => t.rule_id === 'us:statutes/7/2014/a#snap_eligible' && t.value === true)).toBe(true);
+    const inferred = r.assumptions.find((a) => a.input === 'receives_snap');
+    expect(inferred).toMatchObject({ entity: 'Household', entity_id: 'household', assumed_value: true });
+    expect(inferred?.message).toContain('inferred from wic_snap_eligibility_computed');
+    // Stated receipt: no inference, no assumption about it, and SNAP is not computed.
+    for (const receives of [true, false]) {
+      const stated = await calc('us-tx', { ...household, facts: { ...household.facts, receives_snap: receives } });
+      expect(stated.outputs.wic_eligible_people).toBe(receives ? 1 : 0);
+      expect(stated.assumptions.some((a) => a.input === 'receives_snap')).toBe(false);
+      expect(stated.trace.some((t) => t.rule_id === 'us:statutes/7/2014/a#snap_eligible')).toBe(false);
+    }
+  });
+
+  it('SNAP or TANF receipt makes every member income-eligible; where SNAP does not operate, receipt not given is read as not received and listed', async () => {
     const people = { parent: { age: 35, earned_income: 9000, is_pregnant: false, is_breastfeeding: false }, kid: { age: 2, nutritional_risk: true, receives_medicaid: false } };
     const snap = await calc('us-wa', { period: '2026-03', facts: { receives_snap: true, receives_tanf: false }, people });
     expect(snap.outputs).toMatchObject({ wic_eligible_people: 1, wic_family_adjunctively_eligible: true, wic_household_income_eligible: false });
-    const none = await calc('us-wa', { period: '2026-03', people });
+    // Puerto Rico (no SNAP): receipt not given is read as not received.
+    const none = await calc('us-pr', { period: '2026-03', people });
     expect(none.outputs.wic_eligible_people).toBe(0);
     expect(assumed(none)).toEqual(['household.receives_snap=false', 'household.receives_tanf=false', 'parent.months_postpartum=0', 'parent.receives_medicaid=false']);
   });
