@@ -7,7 +7,7 @@
  *
  * The fast path hands back to the explain path every household in which a listed person is in a WIC category: that
  * person's income test reads the household through a derived relation (wic_household_of_member, current_slot 0),
- * which generated code does not evaluate (core/engine/fast/emit/aggregation.ts). Households with nobody in a category
+ * which generated code does not evaluate (core/engine/fast/kernel/emit/aggregation.ts). Households with nobody in a category
  * stay on generated code (us-co: 31 and 33 of 40 in the two months). So this test checks that the hand-back is whole
  * and correct (no household answered differently); the counts carried are written to the console for us-co.
  *
