@@ -904,6 +904,10 @@ function composeSpec(j, snapSpec) {
     sample_household: sample,
     sample_expected_outputs: { lifeline_eligible: true, lifeline_benefit: 9.25, lifeline_support_amount: 9.25, lifeline_income_eligible: true,
       lifeline_household_annual_income: 20400, lifeline_income_limit: r.limit, lifeline_poverty_guideline: r.guideline },
+    // How a screen reads a Lifeline answer (docs/screening.md): income or any qualifying program suffices, so the
+    // eligibility rule itself decides; the SNAP link is used when computed SNAP eligibility stood in for receipt.
+    screening: { eligible: 'lifeline_eligible', amount: 'lifeline_benefit', amount_period: 'month', kind: 'near_cash', recipient: 'household',
+      ...(j.snap ? { links: [{ program: 'snap', used: 'lifeline_snap_eligibility_computed' }] } : {}) },
     output_docs: { ...OUTPUT_DOCS, ...Object.fromEntries(unlessOutputs.map((n) => {
       const u = n.slice('lifeline_'.length);
       return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];

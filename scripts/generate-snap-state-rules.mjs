@@ -57,6 +57,17 @@ const OUT = {
   snap_utility_allowance: 'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance',
 };
 
+// How a screen reads a SNAP answer (docs/screening.md): the tests of 7 U.S.C. 2014(a) in the order snap_eligible
+// reads them when the household is not categorically eligible.
+const SNAP_SCREENING = {
+  eligible: 'snap_eligible',
+  amount: 'snap_allotment',
+  amount_period: 'month',
+  kind: 'near_cash',
+  recipient: 'household',
+  tests: ['snap_household_has_eligible_member', 'snap_passes_gross_income_test', 'snap_meets_net_income_standard', 'snap_meets_resource_limit'],
+};
+
 // ---------- small helpers
 
 const q = (s) => JSON.stringify(s);
@@ -1115,6 +1126,7 @@ for (const [code, st] of Object.entries(data.states)) {
     ...(unverified.length ? { unverified_parameters: unverified } : {}),
     sample_household: sampleHousehold,
     sample_expected_outputs: Object.fromEntries(['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction', 'snap_maximum_allotment'].map((k) => [k, sample.result.outputs[k]])),
+    screening: SNAP_SCREENING,
   };
   spec.output_docs = docsFor({ ...OUTPUT_DOCS, ...VEHICLE_OUTPUT_DOCS, ...(readsUtilitiesPaid(st) ? utilitiesPaidOutputDocs(code, st) : {}) }, spec.outputs, 'output');
   write(`rules/programs/${jur}/snap/fy-2026.yaml`,

@@ -12,6 +12,7 @@ import { fastEvaluator } from '../../core/engine/run/fast-path.js';
 import { settleSample } from '../../core/engine/run/sample-settling.js';
 import { testDocuments } from '../../core/engine/run/sample-evidence.js';
 import { checkCompanionTests } from '../../core/engine/run/companion-tests.js';
+import { CompiledScreener } from './compiled-screener.js';
 
 export interface CompileProblem {
   root: string;
@@ -42,12 +43,18 @@ export class CompiledRuntime implements Calculator {
   private readonly byKey = new Map<string, CompiledPackage>();
   /** Settles when the companion-test check is done (at once when it is off). */
   testsChecked: Promise<void> = Promise.resolve();
+  /** The repository each package was composed from (screens compose merged packages from it). */
+  private readonly repositories = new WeakMap<CompiledPackage, RuleRepositoryModel>();
+  /** Screens of this runtime's packages (docs/screening.md). */
+  readonly screener: CompiledScreener;
 
   constructor(
     readonly id: string,
     packages: CompiledPackage[],
     readonly problems: CompileProblem[] = [],
+    evaluators: { explain: PackageEvaluator; fast?: PackageEvaluator } = { explain: explainEvaluator, fast: fastEvaluator },
   ) {
+    this.screener = new CompiledScreener(() => this.packages(), (pkg) => this.repositories.get(pkg), evaluators);
     for (const pkg of packages) {
       const key = `${pkg.jurisdiction}/${pkg.program_id}`;
       // The first repository that defines a program and jurisdiction wins.
@@ -75,6 +82,8 @@ export class CompiledRuntime implements Calculator {
     options: CompiledRuntimeOptions = {},
   ): Promise<CompiledRuntime> {
     const packages: CompiledPackage[] = [];
+    const repositories = new Map<CompiledPackage, RuleRepositoryModel>();
+    const evaluators = { explain: options.explain ?? explainEvaluator, fast: options.fast === undefined ? fastEvaluator : (options.fast ?? undefined) };
     const problems: CompileProblem[] = [];
     const names: string[] = [];
     const checks: Array<() => Promise<void>> = [];
@@ -97,17 +106,19 @@ export class CompiledRuntime implements Calculator {
           continue;
         }
         try {
-          const pkg = new CompiledPackage(runtimeId, composed.package, { explain: options.explain ?? explainEvaluator, fast: options.fast === undefined ? fastEvaluator : (options.fast ?? undefined) });
+          const pkg = new CompiledPackage(runtimeId, composed.package, evaluators);
           // The published sample request must compute: verified here, from test-case evidence when needed.
           await settleSample(pkg, repo.testFiles, documents);
           packages.push(pkg);
+          repositories.set(pkg, repo);
           own.push(pkg);
         } catch (error) {
           problems.push({ root: repo.provenance.root, spec: file, message: error instanceof Error ? error.message : String(error) });
         }
       }
     }
-    const runtime = new CompiledRuntime(names.join('+') || 'rulespec-compiled', packages, problems);
+    const runtime = new CompiledRuntime(names.join('+') || 'rulespec-compiled', packages, problems, evaluators);
+    for (const [pkg, repo] of repositories) runtime.repositories.set(pkg, repo);
     const mode = options.companionTests ?? 'background';
     if (mode !== 'off') {
       const run = async (): Promise<void> => {

@@ -132,3 +132,17 @@ export function assumptionsWarning(assumptions: readonly Pick<Assumption, 'entit
   const more = assumptions.length > shown.length ? ` and ${assumptions.length - shown.length} more` : '';
   return `This result relies on ${assumptions.length} default${assumptions.length === 1 ? '' : 's'} for facts not given that could change it (${shown.join(', ')}${more}); see ${field} for each and where to give it.`;
 }
+
+/**
+ * Pending assumptions less those an output shows to be moot (`unless_output` holds); one whose value the rules took
+ * from an output (`inferred_from`) reports that output's value.
+ */
+export function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record<string, unknown>>): Assumption[] {
+  const out: Assumption[] = [];
+  for (const p of pending) {
+    if (p.unless_output !== undefined && outputs[p.unless_output] === true) continue;
+    const inferred = p.inferred_from === undefined ? undefined : outputs[p.inferred_from];
+    out.push(inferred !== undefined && inferred !== null && p.inferred ? p.inferred(inferred as JsonValue) : p.assumption);
+  }
+  return out;
+}

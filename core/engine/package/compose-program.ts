@@ -39,6 +39,8 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
   for (const o of spec.outputs) if (!program.derived.has(o) && !program.parameters.has(o)) return err(`output "${o}" is not defined in the composed closure`);
 
   const reach = reachable(program, spec.outputs);
+  const screening = screeningProblem(spec, reach.rules);
+  if (screening) return err(screening);
   for (const o of spec.profile.person.outputs) {
     // An answer reads a person output from the evaluation of the package's outputs, so one must reach it.
     if (!program.derived.has(o)) return err(`person output "${o}" is not a derived rule of the composed closure`);
@@ -50,4 +52,22 @@ export function composeProgram(repo: RuleRepositoryModel, spec: ProgramSpec): Co
   const digest = packageDigest(spec, roots, program, catalog, reach, repo.compileCache);
   const inputDocs = documentedSlots(loaded, new Set(inputs.map((i) => i.slot)));
   return { ok: true, package: { spec, programId, program, inputs, outputs, graph, inputCatalog: catalog, inputDocs, digest, diagnostics: program.diagnostics, caches: new OwnedCaches() } };
+}
+
+/**
+ * A `screening` extension naming what the package cannot give (docs/screening.md): `eligible` and `amount` must be
+ * outputs; `tests` and links' `used` must be rules the outputs read (a screen reads their values from the trace).
+ */
+function screeningProblem(spec: ProgramSpec, reached: ReadonlySet<string>): string | undefined {
+  const screening = spec.profile.screening;
+  if (!screening) return undefined;
+  const outputs = new Set(spec.outputs);
+  const notOutput = [screening.eligible, ...(screening.amount ? [screening.amount] : [])].find((name) => !outputs.has(name));
+  if (notOutput) return `screening names "${notOutput}", which is not an output of the package`;
+  const unread = [...screening.tests, ...screening.links.map((l) => l.used)].find((name) => !reached.has(name));
+  if (unread) return `screening names "${unread}", which no output of the package reads`;
+  if (screening.personEligible && !spec.profile.person.outputs.includes(screening.personEligible)) {
+    return `screening.person_eligible "${screening.personEligible}" is not one of the package's person_outputs`;
+  }
+  return undefined;
 }

@@ -48,6 +48,25 @@ export interface InputLevel {
   readonly givenFlags: Readonly<Record<string, string>>;
 }
 
+/** How a screen reads one program (`screening`; docs/screening.md): which outputs say eligible and how much. */
+export interface ScreeningProfile {
+  /** The Judgment output that holds when the household (or some person in it) is eligible. */
+  readonly eligible: string;
+  /** The output giving the amount; absent for a program with no dollar amount (coverage, a free service). */
+  readonly amount?: string;
+  readonly amountPeriod: 'month' | 'year';
+  /** `cash`, `near_cash` (food, phone), `coverage` (health) or `service` (Head Start). */
+  readonly kind: 'cash' | 'near_cash' | 'coverage' | 'service';
+  /** Who receives it: the household, listed people (person_eligible says who) or a tax unit. */
+  readonly recipient: 'household' | 'person' | 'tax_unit';
+  /** A person output (Judgment) naming each eligible person, for a program decided per person. */
+  readonly personEligible?: string;
+  /** Judgments that must all hold for eligibility, in order: the first that does not hold decided an ineligible answer. */
+  readonly tests: readonly string[];
+  /** Programs this one reads (`program`), and the Judgment output that holds when the answer used that link. */
+  readonly links: ReadonlyArray<{ readonly program: string; readonly used: string }>;
+}
+
 export interface ProgramProfile {
   /** `program_id`: the API's program id (default: the spec's program name). */
   readonly programId?: string;
@@ -77,6 +96,8 @@ export interface ProgramProfile {
   readonly unverified: readonly UnverifiedFigure[];
   /** `sample_household` (absent when the spec gives none or an empty one). */
   readonly sampleHousehold?: Readonly<Record<string, JsonValue>>;
+  /** `screening`: absent for a package a screen does not include. */
+  readonly screening?: ScreeningProfile;
 }
 
 /** What is wrong with one extension of one package. */
@@ -241,6 +262,40 @@ const period: Entry<string> = (value, path, fail) => (typeof value === 'string' 
 
 const sample: Entry<Record<string, JsonValue>> = (value, path, fail) => (isObject(value) ? (value as Record<string, JsonValue>) : fail(path, `must be a household mapping, got ${shown(value)}`));
 
+const oneOf =
+  <T extends string>(values: readonly T[]): Entry<T> =>
+  (value, path, fail) =>
+    values.includes(value as T) ? (value as T) : fail(path, `must be one of ${values.join(', ')}, got ${shown(value)}`);
+
+const link: Entry<{ program: string; used: string }> = (value, path, fail) => {
+  if (!isObject(value)) return fail(path, `must be a mapping of program and used, got ${shown(value)}`);
+  const program = text(value.program, join(path, 'program'), fail);
+  const used = text(value.used, join(path, 'used'), fail);
+  return program === undefined || used === undefined ? undefined : { program, used };
+};
+
+const screening: Entry<ScreeningProfile> = (value, path, fail) => {
+  if (!isObject(value)) return fail(path, `must be a mapping (eligible, amount, amount_period, kind, recipient...), got ${shown(value)}`);
+  const at = (key: string) => join(path, key);
+  const eligible = text(value.eligible, at('eligible'), fail);
+  const kind = oneOf(['cash', 'near_cash', 'coverage', 'service'] as const)(value.kind, at('kind'), fail);
+  const recipient = oneOf(['household', 'person', 'tax_unit'] as const)(value.recipient ?? 'household', at('recipient'), fail);
+  const amountPeriod = oneOf(['month', 'year'] as const)(value.amount_period ?? 'month', at('amount_period'), fail);
+  if (eligible === undefined || kind === undefined || recipient === undefined || amountPeriod === undefined) return undefined;
+  const amount = value.amount === undefined ? undefined : text(value.amount, at('amount'), fail);
+  const personEligible = value.person_eligible === undefined ? undefined : text(value.person_eligible, at('person_eligible'), fail);
+  return {
+    eligible,
+    ...(amount !== undefined ? { amount } : {}),
+    amountPeriod,
+    kind,
+    recipient,
+    ...(personEligible !== undefined ? { personEligible } : {}),
+    tests: value.tests === undefined ? [] : (listOf(text)(value.tests, at('tests'), fail) ?? []),
+    links: value.links === undefined ? [] : (listOf(link)(value.links, at('links'), fail) ?? []),
+  };
+};
+
 /** Checks the extensions a profile reads; every problem is collected, not only the first. */
 export function parseProgramProfile(program: string, extensions: Readonly<Record<string, unknown>>): ProfileResult {
   const problems: ProfileProblem[] = [];
@@ -285,6 +340,7 @@ export function parseProgramProfile(program: string, extensions: Readonly<Record
     fiscalYearParameters: read('fiscal_year_parameters', listOf(text)) ?? [],
     unverified: read('unverified_parameters', listOf(unverifiedFigure)) ?? [],
     sampleHousehold: sampleHousehold !== undefined && Object.keys(sampleHousehold).length > 0 ? sampleHousehold : undefined,
+    screening: read('screening', screening),
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, profile };
 }

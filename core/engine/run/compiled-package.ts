@@ -35,6 +35,13 @@ export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) =>
 
 export const explainEvaluator: PackageEvaluator = (pkg, request) => evaluatePackage(pkg, request);
 
+/** The entries of `record` whose keys are in `names`. */
+function pick<T>(record: Readonly<Record<string, T>>, names: readonly string[]): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const name of names) if (Object.hasOwn(record, name)) out[name] = record[name];
+  return out;
+}
+
 /** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
 function engineRelations(household: MappedHousehold): Record<string, Array<[string, string]>> {
   const relations: Record<string, Array<[string, string]>> = {};
@@ -262,28 +269,72 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   }
 
   private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator, choice?: TraceChoice): Execution {
-    this.checkFirstMonth(household);
-    const traced = this.sizing.needsTrace(choice, household.period);
-    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs, trace: traced };
-    const result = evaluate(this.pkg, request);
-    let failed: Array<[string, string]> | undefined;
-    for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
-    if (failed !== undefined) {
-      const failures = result.failures ?? {};
-      for (const [output, message] of failed) {
-        const problem = this.householdProblem(output, message, failures[output], household.period);
-        if (problem) throw new HouseholdFailure(problem, failures[output]);
-      }
-      throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
-    }
+    const result = this.evaluate(household, outputs, evaluate, this.sizing.needsTrace(choice, household.period));
+    this.throwFailures(result, household.period);
     const values: Record<string, JsonValue> = {};
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
     const trace = this.answer.entries(this.sizing.entries(choice, result.trace, household), household.kinds);
-    const warnings = carriedForward(this.fiscal, household.period, result.trace);
-    warnings.push(...this.unverified.warnings(result.trace));
-    if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
+    const warnings = this.warnings(result.trace, household.period);
     if (!this.personOutputs.declared) return { outputs: values, trace, warnings };
     return { outputs: values, trace, warnings, person_outputs: this.personOutputs.collect(result.trace, household.kinds) };
+  }
+
+  /** One engine evaluation with trace (the engine's forms; ./screen-package.ts reads it for every program it ran). */
+  evaluate(household: MappedHousehold, outputs: readonly string[], evaluate: PackageEvaluator = this.evaluatorNow(), trace = true): PackageResult {
+    this.checkFirstMonth(household);
+    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs: [...outputs], trace };
+    return evaluate(this.pkg, request);
+  }
+
+  /**
+   * Every output that computes, with the trace, without failing on those that do not (each is left out): a screen
+   * reads each program's part, and a program whose output failed reports its own problem (./screen-package.ts).
+   */
+  evaluateEach(household: MappedHousehold, outputs: readonly string[]): { result: PackageResult } & Pick<Execution, 'outputs' | 'trace'> {
+    const result = this.evaluate(household, outputs);
+    const values: Record<string, JsonValue> = {};
+    for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
+    return { result, outputs: values, trace: this.answer.entries(result.trace, household.kinds) };
+  }
+
+  /**
+   * This package's answer read from an evaluation of a larger package whose closure includes this one's (a screen,
+   * ./screen-package.ts): its outputs, warnings and person outputs, or the household problem that stopped it. The
+   * trace stays the larger package's.
+   */
+  partOf(result: PackageResult, household: MappedHousehold): Omit<Execution, 'trace'> | { problem: ServiceError } {
+    try {
+      this.throwFailures({ ...result, errors: pick(result.errors, this.outputs), failures: result.failures && pick(result.failures, this.outputs) }, household.period);
+    } catch (error) {
+      if (error instanceof ServiceError) return { problem: error };
+      throw error;
+    }
+    const values: Record<string, JsonValue> = {};
+    for (const name of this.outputs) if (Object.hasOwn(result.outputs, name)) values[name] = this.answer.value(name, result.outputs[name]);
+    const own = result.trace.filter((entry) => this.pkg.program.derived.has(entry.name) || this.pkg.program.parameters.has(entry.name));
+    const warnings = this.warnings(own, household.period);
+    if (!this.personOutputs.declared) return { outputs: values, warnings };
+    return { outputs: values, warnings, person_outputs: this.personOutputs.collect(own, household.kinds) };
+  }
+
+  private warnings(trace: PackageResult['trace'], period: string): string[] {
+    const warnings = carriedForward(this.fiscal, period, trace);
+    warnings.push(...this.unverified.warnings(trace));
+    if (this.parameter_overrides) warnings.push(overrideWarning(this.parameter_overrides, this.digest));
+    return warnings;
+  }
+
+  /** Throws the household problem (invalid_household) or the engine failure (runtime_error) of a failed output. */
+  private throwFailures(result: Pick<PackageResult, 'errors' | 'failures'>, period: string): void {
+    let failed: Array<[string, string]> | undefined;
+    for (const output in result.errors) (failed ??= []).push([output, result.errors[output]]);
+    if (failed === undefined) return;
+    const failures = result.failures ?? {};
+    for (const [output, message] of failed) {
+      const problem = this.householdProblem(output, message, failures[output], period);
+      if (problem) throw new HouseholdFailure(problem, failures[output]);
+    }
+    throw new ServiceError('runtime_error', `The calculation engine failed: ${failed.map(([name, message]) => `${name}: ${message}`).join('; ').slice(0, 500)}`);
   }
 
   /**

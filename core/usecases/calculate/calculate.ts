@@ -2,7 +2,7 @@ import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { isServiceError, ServiceError } from '../../domain/errors.js';
 import { indexShape, type JsonValue, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
-import { AssumptionWords, assumptionsWarning, type Assumption, type PendingAssumption } from '../../domain/household/assumptions.js';
+import { AssumptionWords, assumptionsWarning, settled, type PendingAssumption } from '../../domain/household/assumptions.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
 import type { BatchEntryResult, CalculateRequest, CalculateResponse, Calculator, EntryErrorCode, ExecutablePackage, Execution, TraceChoice } from '../../ports/calculator.js';
@@ -71,20 +71,6 @@ function outputsToRun(outputs: string[], pending: readonly PendingAssumption[], 
     for (const name of [p.unless_output, p.inferred_from]) if (name && !outputs.includes(name) && pkg.outputs.includes(name)) extra.add(name);
   }
   return extra.size === 0 ? outputs : [...outputs, ...extra];
-}
-
-/**
- * Pending assumptions less those an output shows to be moot (`unless_output` holds); one whose value the rules took
- * from an output (`inferred_from`) reports that output's value.
- */
-function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record<string, unknown>>): Assumption[] {
-  const out: Assumption[] = [];
-  for (const p of pending) {
-    if (p.unless_output !== undefined && outputs[p.unless_output] === true) continue;
-    const inferred = p.inferred_from === undefined ? undefined : outputs[p.inferred_from];
-    out.push(inferred !== undefined && inferred !== null && p.inferred ? p.inferred(inferred as JsonValue) : p.assumption);
-  }
-  return out;
 }
 
 /** The request's trace size (default full) and the outputs its answer returns, where a decisive trace starts. */

@@ -1,0 +1,59 @@
+/**
+ * Screens over the compiled runtime (docs/screening.md): the packages of one jurisdiction that declare `screening`
+ * terms, merged into one package per set of programs (core/engine/package/merge-specs.ts) and composed on the first
+ * screen that asks for that set; kept (bounded) so later screens reuse its compiled kernels.
+ */
+import { composeProgram, type RuleRepositoryModel } from '../../core/engine/index.js';
+import { mergeProgramSpecs } from '../../core/engine/package/merge-specs.js';
+import { CompiledPackage, type PackageEvaluator } from '../../core/engine/run/compiled-package.js';
+import { ScreenPackage } from '../../core/engine/run/screen-package.js';
+import { BoundedMap } from '../../core/domain/bounded-map.js';
+import type { Screener } from '../../core/ports/screener.js';
+
+/** Distinct program sets kept composed (a jurisdiction's full set, and the subsets callers ask for). */
+const SCREENS_KEPT = 256;
+
+export class CompiledScreener implements Screener {
+  private readonly screens = new BoundedMap<string, ScreenPackage | string>(SCREENS_KEPT);
+
+  constructor(
+    private readonly packages: () => readonly CompiledPackage[],
+    /** The repository each package was composed from (a merged package composes from the same one). */
+    private readonly repositoryOf: (pkg: CompiledPackage) => RuleRepositoryModel | undefined,
+    private readonly evaluators: { explain: PackageEvaluator; fast?: PackageEvaluator },
+  ) {}
+
+  programs(jurisdiction: string): readonly string[] {
+    return this.screenable_(jurisdiction).map((pkg) => pkg.program_id);
+  }
+
+  screenable(jurisdiction: string, programIds: readonly string[]): ScreenPackage | string {
+    const key = `${jurisdiction}\u0000${programIds.join('\u0000')}`;
+    let screen = this.screens.get(key);
+    if (screen === undefined) this.screens.set(key, (screen = this.compose(jurisdiction, programIds)));
+    return screen;
+  }
+
+  private screenable_(jurisdiction: string): CompiledPackage[] {
+    return this.packages()
+      .filter((pkg) => pkg.jurisdiction === jurisdiction && pkg.pkg.spec.profile.screening !== undefined)
+      .sort((a, b) => a.program_id.localeCompare(b.program_id));
+  }
+
+  private compose(jurisdiction: string, programIds: readonly string[]): ScreenPackage | string {
+    const available = this.screenable_(jurisdiction);
+    const members: CompiledPackage[] = [];
+    for (const id of programIds) {
+      const found = available.find((pkg) => pkg.program_id === id);
+      if (!found) return `${jurisdiction} has no screenable program ${id}; screenable: ${available.map((p) => p.program_id).join(', ') || 'none'}`;
+      members.push(found);
+    }
+    const repo = this.repositoryOf(members[0]);
+    if (!repo || members.some((m) => this.repositoryOf(m) !== repo)) return `the programs ${programIds.join(', ')} of ${jurisdiction} come from different rule repositories and cannot be screened together`;
+    const merged = mergeProgramSpecs(members.map((m) => m.pkg.spec));
+    if (!merged.ok) return merged.problem;
+    const composed = composeProgram(repo, merged.spec);
+    if (!composed.ok) return `the merged package of ${programIds.join(', ')} does not compose: ${composed.diagnostics.map((d) => d.message).join('; ').slice(0, 500)}`;
+    return new ScreenPackage(new CompiledPackage(members[0].runtime_id, composed.package, this.evaluators), members);
+  }
+}

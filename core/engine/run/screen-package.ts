@@ -1,0 +1,63 @@
+/**
+ * A screen package (docs/screening.md): the programs of one jurisdiction merged into one package
+ * (package/merge-specs.ts), evaluated once per household; each program's answer is then read from that one
+ * evaluation by the program's own package (CompiledPackage.partOf), so its outputs, warnings and person outputs
+ * are what POST /v1/calculate of that program gives for the same household.
+ */
+import type { MappedHousehold } from '../../domain/household/map.js';
+import type { MemberExecution, ScreenablePackage, ScreenExecution, ScreenMember, ScreeningTerms } from '../../ports/screener.js';
+import type { ScreeningProfile } from '../package/program-profile.js';
+import type { CompiledPackage } from './compiled-package.js';
+
+function termsOf(profile: ScreeningProfile): ScreeningTerms {
+  return {
+    eligible: profile.eligible,
+    ...(profile.amount ? { amount: profile.amount } : {}),
+    amount_period: profile.amountPeriod,
+    kind: profile.kind,
+    recipient: profile.recipient,
+    ...(profile.personEligible ? { person_eligible: profile.personEligible } : {}),
+    tests: profile.tests,
+    links: profile.links,
+  };
+}
+
+function memberOf(pkg: CompiledPackage): ScreenMember {
+  const program = pkg.pkg.program;
+  return {
+    package: pkg,
+    terms: termsOf(pkg.pkg.spec.profile.screening!),
+    rule(name) {
+      const rule = program.derived.get(name);
+      return rule ? { rule_id: rule.id, sources: rule.sources } : undefined;
+    },
+  };
+}
+
+export class ScreenPackage implements ScreenablePackage {
+  readonly jurisdiction: string;
+  readonly digest: string;
+  readonly members: readonly ScreenMember[];
+  private readonly outputs: readonly string[];
+
+  constructor(
+    /** The merged package: every member's rules and outputs. */
+    private readonly merged: CompiledPackage,
+    private readonly programs: readonly CompiledPackage[],
+  ) {
+    this.jurisdiction = merged.jurisdiction;
+    this.digest = merged.digest;
+    this.members = programs.map(memberOf);
+    this.outputs = merged.outputs;
+  }
+
+  get shape() {
+    return this.merged.shape;
+  }
+
+  execute(household: MappedHousehold): ScreenExecution {
+    const { result, outputs, trace } = this.merged.evaluateEach(household, this.outputs);
+    const members: MemberExecution[] = this.programs.map((program) => program.partOf(result, household));
+    return { outputs, trace, members };
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Screening (docs/screening.md): every program of a jurisdiction run on one household in one evaluation. A runtime
+ * that can merge its programs' packages offers a ScreenablePackage per jurisdiction and set of programs; the screen
+ * use case (core/usecases/screen) turns its execution into the answer.
+ */
+import type { MappedHousehold } from '../domain/household/map.js';
+import type { HouseholdShape, JsonValue } from '../domain/household/shape.js';
+import type { ServiceError } from '../domain/errors.js';
+import type { Assumption } from '../domain/household/assumptions.js';
+import type { CalculationTraceEntry, ExecutablePackage, Execution } from './calculator.js';
+
+/** How a screen reads one program's answer: which outputs say eligible and how much (the package's `screening`). */
+export interface ScreeningTerms {
+  eligible: string;
+  /** Absent for a program with no dollar amount (coverage, a free service). */
+  amount?: string;
+  amount_period: 'month' | 'year';
+  kind: 'cash' | 'near_cash' | 'coverage' | 'service';
+  recipient: 'household' | 'person' | 'tax_unit';
+  /** A person output (Judgment) that holds for each eligible person. */
+  person_eligible?: string;
+  /** Judgments that must all hold, in order: the first that does not hold decided an ineligible answer. */
+  tests: readonly string[];
+  /** Programs this one reads, and the Judgment output that holds when the answer used the link. */
+  links: ReadonlyArray<{ program: string; used: string }>;
+}
+
+/** One program inside a screen: its own package (id, digest, shape for its own assumptions) and its terms. */
+export interface ScreenMember {
+  package: ExecutablePackage;
+  terms: ScreeningTerms;
+  /** Rule id and legal sources of each of the package's rules, by rule name (the deciding rule's provenance). */
+  rule(name: string): { rule_id: string; sources: readonly string[] } | undefined;
+}
+
+/** One program's part of a screen's evaluation, or the household problem that stopped it. */
+export type MemberExecution = Omit<Execution, 'trace'> | { problem: ServiceError };
+
+export interface ScreenExecution {
+  /** Every output of every program, as one calculation would give it (judgments as booleans). */
+  outputs: Record<string, JsonValue>;
+  /** The one evaluation's trace (every program's rules, each once). */
+  trace: CalculationTraceEntry[];
+  /** Per member, in the order of `members`. */
+  members: MemberExecution[];
+}
+
+export interface ScreenablePackage {
+  jurisdiction: string;
+  /** `sha256:<hex>` of the merged package. */
+  digest: string;
+  /** The merged household shape: every fact any member reads. */
+  shape: HouseholdShape;
+  members: readonly ScreenMember[];
+  execute(household: MappedHousehold): ScreenExecution;
+}
+
+export interface Screener {
+  /** The programs of a jurisdiction a screen can run (packages with screening terms), in a stable order. */
+  programs(jurisdiction: string): readonly string[];
+  /**
+   * The package screening `programIds` of `jurisdiction` together; a string says why they cannot be (an unknown
+   * program, programs whose packages disagree on a fact's meaning).
+   */
+  screenable(jurisdiction: string, programIds: readonly string[]): ScreenablePackage | string;
+}
+
+export type ScreenStatus = 'eligible' | 'ineligible' | 'undetermined';
+
+export interface ScreenRequest {
+  jurisdiction: string;
+  household: Record<string, JsonValue>;
+  /** Program ids; default: every screenable program of the jurisdiction. */
+  programs?: string[];
+  /** Give each program's answer on its defaults instead of `undetermined` where a fact not given decides it. */
+  assume_defaults?: boolean;
+  /** How many next questions to return (0 or absent: none). */
+  questions?: number;
+  /** `full` (default): the evaluation's whole trace; `none`: `trace: []` with a warning. */
+  trace?: 'full' | 'none';
+}
+
+/** A rule as the answer names it: durable id, local name, the value it took and its legal sources. */
+export interface ScreenRule {
+  rule_id: string;
+  variable: string;
+  value?: JsonValue;
+  sources: readonly string[];
+}
+
+export interface ScreenProgramResult {
+  program_id: string;
+  status: ScreenStatus;
+  /** The amount on the household's facts and the defaults (null for coverage and services, or when it failed). */
+  amount: number | null;
+  amount_period: 'month' | 'year';
+  kind: ScreeningTerms['kind'];
+  /** Who receives it: the household, the eligible people (ids), or a tax unit. */
+  recipient: { type: ScreeningTerms['recipient']; people?: string[] };
+  /** For `undetermined`: the smallest and largest amount (and whether each status occurs) over the undecided facts' plausible values. */
+  range?: { min: number | null; max: number | null; statuses: ScreenStatus[]; facts: string[] };
+  /** The rule that decided the status (the first test that failed, else the eligibility rule), and the amount's rule. */
+  decided_by: ScreenRule | null;
+  amount_rule?: ScreenRule;
+  /** Programs this one read, and whether this answer used the link (e.g. SNAP eligibility inferred for school meals). */
+  links: Array<{ program: string; used: boolean; rule: ScreenRule | null }>;
+  outputs: Record<string, JsonValue>;
+  person_outputs?: Record<string, Record<string, JsonValue>>;
+  assumptions: Assumption[];
+  warnings: string[];
+  package: { program_id: string; jurisdiction: string; digest: string };
+  /** Set when the household could not be computed for this program (the others still are). */
+  error?: { code: string; message: string };
+}
+
+export interface ScreenTotals {
+  /** Sums of eligible programs' amounts, monthly (annual amounts / 12) and annual (monthly x 12), by kind. */
+  monthly: { cash: number; near_cash: number; total: number };
+  annual: { cash: number; near_cash: number; total: number };
+  /** Programs giving coverage or a service the household is eligible for (no dollar amount). */
+  coverage: string[];
+  services: string[];
+  /** Programs left out of the sums because they are undetermined. */
+  undetermined: string[];
+}
+
+export interface ScreenQuestion {
+  /** The input to send, and where (`household.facts.x` or `household.people.<id>.x`). */
+  input: string;
+  entity_id: string;
+  where: string;
+  question: string;
+  /** Programs whose status or amount changes over the fact's plausible values. */
+  programs: string[];
+  /** The smallest and largest monthly total over the values tried, and the values tried. */
+  total_monthly: { min: number; max: number };
+  values: JsonValue[];
+  /** A coverage program's status changes with it. */
+  changes_coverage: boolean;
+}
+
+export interface ScreenResponse {
+  jurisdiction: string;
+  period: string;
+  /** `sha256:<hex>` of the merged package that ran. */
+  package_digest: string;
+  programs: ScreenProgramResult[];
+  totals: ScreenTotals;
+  /** Every assumption any program relied on, once (each program lists its own too). */
+  assumptions: Assumption[];
+  warnings: string[];
+  questions?: ScreenQuestion[];
+  trace: CalculationTraceEntry[];
+}

@@ -1,0 +1,139 @@
+/**
+ * The screen use case (POST /v1/screen; docs/screening.md): every screenable program of a jurisdiction on one
+ * household, in one evaluation of the programs' merged package; per program its status, amount, recipients, deciding
+ * rule, links, assumptions and warnings; totals; `undetermined` where a fact not given decides a program; and, on
+ * request, the next questions ranked by how much the answer could change.
+ */
+import { ServiceError } from '../../domain/errors.js';
+import { AssumptionWords, assumptionsWarning, settled, type Assumption } from '../../domain/household/assumptions.js';
+import { mapHousehold } from '../../domain/household/map.js';
+import { restrictHousehold } from '../../domain/household/restrict.js';
+import { indexShape, type JsonValue, type ShapeIndex } from '../../domain/household/shape.js';
+import { calculationUnits } from '../../domain/keys/compute-units.js';
+import type { Principal } from '../../ports/auth-gate.js';
+import type { ComputeMeter } from '../../ports/compute-meter.js';
+import type { ScreenablePackage, ScreenExecution, Screener, ScreenMember, ScreenProgramResult, ScreenRequest, ScreenResponse } from '../../ports/screener.js';
+import { EXPERIMENTAL_WARNING, FREE_METER } from '../calculate/calculate.js';
+import { programResult, unitValues } from './program-result.js';
+import { screenQuestions, settleUndetermined, type VariantOutcome } from './undetermined.js';
+import { screenTotals } from './totals.js';
+import { variantsOf } from './variants.js';
+
+export const TRACE_LEFT_OUT_WARNING = 'The trace was left out on request (trace: "none"); ask with trace "full" for every rule and its sources.';
+
+export interface ScreenConfig {
+  /** Charges one compute unit per program screened (the key layer's meter); default: free. */
+  meter?: ComputeMeter;
+}
+
+/** What mapping keeps per screen package and member: shape indexes and assumption words, made once each. */
+interface ScreenMapping {
+  readonly index: ShapeIndex;
+  readonly words: AssumptionWords;
+  readonly members: ReadonlyArray<{ index: ShapeIndex; words: AssumptionWords }>;
+}
+
+export class ScreenService {
+  private readonly mappings = new WeakMap<ScreenablePackage, ScreenMapping>();
+
+  constructor(
+    private readonly screener: Screener,
+    private readonly config: ScreenConfig = {},
+  ) {}
+
+  /** The programs a screen of `jurisdiction` runs by default. */
+  programs(jurisdiction: string): readonly string[] {
+    return this.screener.programs(jurisdiction);
+  }
+
+  /** Resolves the programs (422 unsupported_program naming what a screen can run) and their merged package. */
+  prepare(request: Pick<ScreenRequest, 'jurisdiction' | 'programs'>): ScreenablePackage {
+    const available = this.screener.programs(request.jurisdiction);
+    const programs = request.programs && request.programs.length > 0 ? [...new Set(request.programs)] : [...available];
+    if (programs.length === 0) throw new ServiceError('unsupported_program', `No screenable program is bundled for jurisdiction ${request.jurisdiction}.`);
+    const screen = this.screener.screenable(request.jurisdiction, programs);
+    if (typeof screen === 'string') throw new ServiceError('unsupported_program', `Cannot screen ${programs.join(', ')} in ${request.jurisdiction}: ${screen}`);
+    return screen;
+  }
+
+  async screen(request: ScreenRequest, principal: Principal | null = null): Promise<ScreenResponse> {
+    const screen = this.prepare(request);
+    await (this.config.meter ?? FREE_METER).charge(principal, calculationUnits(screen.members.length));
+    const mapping = this.mapping(screen);
+    const base = this.run(screen, mapping, request.household);
+    const results = screen.members.map((member, i) => programResult(member, base.execution.members[i], base.assumptions[i], base.values));
+    const assumed = uniqueAssumptions(base.assumptions.flat());
+    if (!request.assume_defaults || (request.questions ?? 0) > 0) {
+      const variants = variantsOf(assumed, request.household, mapping.index).map((variant): VariantOutcome => ({ variant, execution: this.run(screen, mapping, variant.household, false).execution }));
+      if (!request.assume_defaults) settleUndetermined(screen.members, results, base.assumptions, variants);
+      if ((request.questions ?? 0) > 0) return this.answer(request, screen, base, results, assumed, screenQuestions(screen.members, results, base.execution, variants, mapping.index, request.questions ?? 0));
+    }
+    return this.answer(request, screen, base, results, assumed);
+  }
+
+  private answer(request: ScreenRequest, screen: ScreenablePackage, base: BaseRun, results: ScreenProgramResult[], assumed: Assumption[], questions?: ScreenResponse['questions']): ScreenResponse {
+    const withTrace = request.trace !== 'none';
+    const warnings = [EXPERIMENTAL_WARNING, ...base.warnings, ...(assumed.length > 0 ? [assumptionsWarning(assumed)] : []), ...(withTrace ? [] : [TRACE_LEFT_OUT_WARNING])];
+    return {
+      jurisdiction: screen.jurisdiction,
+      period: base.period,
+      package_digest: screen.digest,
+      programs: results,
+      totals: screenTotals(results),
+      assumptions: assumed,
+      warnings,
+      ...(questions ? { questions } : {}),
+      trace: withTrace ? base.execution.trace : [],
+    };
+  }
+
+  /** One evaluation of the merged package; with `own`, each member's assumptions from its own view of the household. */
+  private run(screen: ScreenablePackage, mapping: ScreenMapping, household: Record<string, JsonValue>, own = true): BaseRun {
+    const mapped = mapHousehold(mapping.index, household, mapping.words);
+    const execution = screen.execute(mapped);
+    const values = unitValues(execution.trace, screen.shape.entities[0].id_template);
+    const assumptions = own ? screen.members.map((member, i) => this.memberAssumptions(member, mapping.members[i], household, execution, i)) : [];
+    return { period: mapped.period, warnings: mapped.warnings, execution, values, assumptions };
+  }
+
+  /** The defaults this program relied on, as POST /v1/calculate of it alone would list them. */
+  private memberAssumptions(member: ScreenMember, mapping: ScreenMapping['members'][number], household: Record<string, JsonValue>, execution: ScreenExecution, i: number): Assumption[] {
+    const part = execution.members[i];
+    if ('problem' in part) return [];
+    const mapped = mapHousehold(mapping.index, restrictHousehold(mapping.index, household), mapping.words);
+    return settled(mapped.assumptions, part.outputs);
+  }
+
+  private mapping(screen: ScreenablePackage): ScreenMapping {
+    let mapping = this.mappings.get(screen);
+    if (!mapping) {
+      mapping = {
+        index: indexShape(screen.shape),
+        words: new AssumptionWords(),
+        members: screen.members.map((member) => ({ index: indexShape(member.package.shape), words: new AssumptionWords() })),
+      };
+      this.mappings.set(screen, mapping);
+    }
+    return mapping;
+  }
+}
+
+interface BaseRun {
+  period: string;
+  warnings: string[];
+  execution: ScreenExecution;
+  values: ReturnType<typeof unitValues>;
+  /** Per member (empty for a variant run). */
+  assumptions: Assumption[][];
+}
+
+/** Each (entity, input) once, the first program's words. */
+function uniqueAssumptions(all: readonly Assumption[]): Assumption[] {
+  const seen = new Set<string>();
+  return all.filter((a) => {
+    const key = `${a.entity_id}\u0000${a.input}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * The screen use case over the bundled packages (docs/screening.md): one evaluation of every screenable program of
+ * a jurisdiction, each program's figures equal to POST /v1/calculate of that program for the same household.
+ */
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
+import { CalculationService } from '../../../../core/usecases/calculate/calculate.js';
+import { ScreenService } from '../../../../core/usecases/screen/screen.js';
+import { restrictHousehold } from '../../../../core/domain/household/restrict.js';
+import { indexShape, type JsonValue } from '../../../../core/domain/household/shape.js';
+
+const rulesRoot = fileURLToPath(new URL('../../../../rules', import.meta.url));
+let runtime: CompiledRuntime;
+let screens: ScreenService;
+let calculations: CalculationService;
+beforeAll(async () => {
+  runtime = await CompiledRuntime.load([rulesRoot], { companionTests: 'off' });
+  screens = new ScreenService(runtime.screener);
+  calculations = new CalculationService([runtime]);
+});
+
+/** us-tx, November 2026: three people, $2,000 earned, $900 rent (the FY2027 hand-worked SNAP test: $455). */
+const texas: Record<string, JsonValue> = {
+  period: '2026-11',
+  facts: { shelter_costs: 900, utility_type: 'none', countable_resources: 0 },
+  people: { parent: { age: 34, earned_income: 2000 }, child_1: { age: 8 }, child_2: { age: 5 } },
+};
+
+describe('screen', () => {
+  it('runs every screenable program once and gives each the figures POST /v1/calculate gives', async () => {
+    const answer = await screens.screen({ jurisdiction: 'us-tx', household: texas, assume_defaults: true });
+    expect(answer.programs.map((p) => p.program_id)).toEqual(expect.arrayContaining(['lifeline', 'snap']));
+    const snap = answer.programs.find((p) => p.program_id === 'snap')!;
+    expect(snap).toMatchObject({ status: 'eligible', amount: 455, amount_period: 'month', kind: 'near_cash', recipient: { type: 'household' } });
+    expect(snap.decided_by?.rule_id).toBe('us:statutes/7/2014/a#snap_eligible');
+    for (const program of answer.programs) {
+      const pkg = calculations.find(program.program_id, 'us-tx')!;
+      const alone = await calculations.calculate({ program_id: program.program_id, jurisdiction: 'us-tx', household: restrictHousehold(indexShape(pkg.shape), texas) });
+      expect(program.outputs, program.program_id).toEqual(alone.outputs);
+      expect(program.assumptions, program.program_id).toEqual(alone.assumptions);
+      expect(program.package.digest).toBe(alone.package_digest);
+    }
+    // Lifeline: 12 x $2,000 = $24,000 a year, at or below 135% of the 2026 guideline for three (15,960 + 2 x 5,680 =
+    // 27,320; x 1.35 = 36,882): it qualifies on income, so SNAP eligibility was not needed (the link not used).
+    // Totals: 455 + 9.25 = 464.25 a month; x 12 = 5,571 a year.
+    const lifeline = answer.programs.find((p) => p.program_id === 'lifeline')!;
+    expect(lifeline).toMatchObject({ status: 'eligible', amount: 9.25 });
+    expect(lifeline.links).toEqual([expect.objectContaining({ program: 'snap', used: false })]);
+    expect(answer.totals.monthly).toEqual({ cash: 0, near_cash: 464.25, total: 464.25 });
+    expect(answer.totals.annual.total).toBe(5571);
+    expect(answer.trace.length).toBeGreaterThan(0);
+  });
+
+  it('names the failed test that decided an ineligible program', async () => {
+    const rich = { ...texas, people: { parent: { age: 34, earned_income: 9000 }, child_1: { age: 8 }, child_2: { age: 5 } } };
+    const answer = await screens.screen({ jurisdiction: 'us-tx', household: rich, assume_defaults: true, trace: 'none' });
+    const snap = answer.programs.find((p) => p.program_id === 'snap')!;
+    expect(snap.status).toBe('ineligible');
+    expect(snap.decided_by).toMatchObject({ variable: 'snap_passes_gross_income_test', value: false });
+    expect(snap.decided_by?.sources.length).toBeGreaterThan(0);
+    expect(answer.trace).toEqual([]);
+    expect(answer.warnings.some((w) => w.includes('trace was left out'))).toBe(true);
+  });
+});
