@@ -12,6 +12,8 @@
  *   3. autocannon -R 200, for comparison: it sends each second's requests as one burst, so its latencies are
  *      those of a 200-request burst, not of a steady 200 req/s;
  * in BENCH_ROUNDS interleaved rounds (baseline, platform-only, calculate, ...), reporting per-target medians.
+ * One more saturation target asks for the same calculation with `trace: "none"` (docs/calculation.md "Trace sizes"):
+ * its row gives its requests/s against the full-trace calculate of the same rounds (issue #29: at least twice).
  * Runs with the memory store, then with Redis when one answers (REDIS_URL, default redis://127.0.0.1:6379).
  * Results are printed and written to docs/benchmarks.md under "HTTP calculation".
  */
@@ -120,10 +122,14 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
   const server = await listen(app.http, '127.0.0.1', 0, logger);
   const request = sampleRequest(app);
   const body = JSON.stringify(request);
+  const bodyNone = JSON.stringify({ ...request, trace: 'none' });
   const first = await fetch(`${server.url}/v1/calculate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body });
   const precomputed = await first.text();
   if (first.status !== 200) throw new Error(`sample request failed: ${first.status} ${precomputed}`);
   precomputedData = (JSON.parse(precomputed) as { data: CalculateResponse }).data;
+  const untraced = await fetch(`${server.url}/v1/calculate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body: bodyNone });
+  const untracedBytes = Buffer.byteLength(await untraced.text());
+  if (untraced.status !== 200) throw new Error(`sample request with trace none failed: ${untraced.status}`);
   // As runtimes do: one frozen sources array per rule, shared by every answer naming it.
   const sourcesByRule = new Map<string, string[]>();
   for (const entry of precomputedData.trace) {
@@ -157,11 +163,12 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     await autocannon(`${server.url}/v1/calculate`, body, undefined); // warm-up (JIT, connections, caches)
     // Interleaved rounds, medians per target: a load spike from elsewhere on the machine hits one round of each
     // target rather than one whole target.
-    const rounds: Record<'base' | 'baseH3' | 'platform' | 'calc' | 'baseFixed' | 'calcFixed' | 'baseSteady' | 'calcSteady', Measure[]> = {
+    const rounds: Record<'base' | 'baseH3' | 'platform' | 'calc' | 'calcNone' | 'baseFixed' | 'calcFixed' | 'baseSteady' | 'calcSteady', Measure[]> = {
       base: [],
       baseH3: [],
       platform: [],
       calc: [],
+      calcNone: [],
       baseFixed: [],
       calcFixed: [],
       baseSteady: [],
@@ -172,12 +179,13 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
       rounds.baseH3.push(await autocannon(`${baseline.url}/v1/calculate-h3`, body));
       rounds.platform.push(await autocannon(`${server.url}/v1/bench/precomputed`, body));
       rounds.calc.push(await autocannon(`${server.url}/v1/calculate`, body));
+      rounds.calcNone.push(await autocannon(`${server.url}/v1/calculate`, bodyNone));
       rounds.baseFixed.push(await autocannon(`${baseline.url}/v1/calculate`, body, FIXED_RATE));
       rounds.calcFixed.push(await autocannon(`${server.url}/v1/calculate`, body, FIXED_RATE));
       rounds.baseSteady.push(await paced(`${baseline.url}/v1/calculate`, body, FIXED_RATE));
       rounds.calcSteady.push(await paced(`${server.url}/v1/calculate`, body, FIXED_RATE));
     }
-    const [base, baseH3, platform, calc, baseFixed, calcFixed, baseSteady, calcSteady] = (['base', 'baseH3', 'platform', 'calc', 'baseFixed', 'calcFixed', 'baseSteady', 'calcSteady'] as const).map((k) =>
+    const [base, baseH3, platform, calc, calcNone, baseFixed, calcFixed, baseSteady, calcSteady] = (['base', 'baseH3', 'platform', 'calc', 'calcNone', 'baseFixed', 'calcFixed', 'baseSteady', 'calcSteady'] as const).map((k) =>
       median(rounds[k]),
     );
     for (const [name, m] of [
@@ -185,6 +193,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
       ['baseline (h3 answers the text)', baseH3],
       ['platform', platform],
       ['calculate', calc],
+      ['calculate trace none', calcNone],
       ['baseline@200', baseFixed],
       ['calculate@200', calcFixed],
       ['baseline@200 steady', baseSteady],
@@ -200,26 +209,28 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
       const used = process.cpuUsage(before);
       return (used.user + used.system) / 1000 / requests;
     };
-    const post = (path: string) => () => new Request(`http://bench.invalid${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body });
+    const post = (path: string, text = body) => () => new Request(`http://bench.invalid${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body: text });
     const cpuTargets = [
       () => bare.request(post('/v1/calculate')()) as Promise<Response>,
       () => app.fetch(post('/v1/bench/precomputed')()),
       () => app.fetch(post('/v1/calculate')()),
+      () => app.fetch(post('/v1/calculate', bodyNone)()),
     ];
     for (const target of cpuTargets) await cpuPerRequest(target, 1000); // warm-up
-    const cpuRounds: number[][] = [[], [], []];
+    const cpuRounds: number[][] = cpuTargets.map(() => []);
     const CPU_ROUNDS = 5;
     for (let round = 0; round < CPU_ROUNDS; round += 1) {
       for (let t = 0; t < cpuTargets.length; t += 1) cpuRounds[t].push(await cpuPerRequest(cpuTargets[t], Math.ceil(CPU_REQUESTS / CPU_ROUNDS)));
     }
     const middle = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    const [cpuBase, cpuPlatform, cpuCalc] = cpuRounds.map(middle);
+    const [cpuBase, cpuPlatform, cpuCalc, cpuNone] = cpuRounds.map(middle);
     console.log(`${label}: CPU per request in-process  baseline ${cpuBase.toFixed(3)} ms  platform only ${cpuPlatform.toFixed(3)} ms  calculate ${cpuCalc.toFixed(3)} ms  capacity ratio ${(cpuBase / cpuCalc).toFixed(2)}`);
     const pkg = `${request.jurisdiction}/${request.program_id}`;
     const ratio = calc.rps / base.rps;
     const answerSize = `${Buffer.byteLength(precomputed)} bytes of JSON, ${precomputedData!.trace.length} trace entries`;
     console.log(`${label}: ${pkg}  the answer: ${answerSize} (every target writes this same text)`);
     console.log(`${label}: ${pkg}  baseline ${base.rps.toFixed(0)} req/s (p50 ${base.p50} ms, p99 ${base.p99} ms)  calculate ${calc.rps.toFixed(0)} req/s (p50 ${calc.p50} ms, p99 ${calc.p99} ms)  ratio ${ratio.toFixed(2)}`);
+    console.log(`${label}: ${pkg}  calculate with trace none (${untracedBytes} bytes) ${calcNone.rps.toFixed(0)} req/s (p50 ${calcNone.p50} ms, p99 ${calcNone.p99} ms)  ÷ full trace ${(calcNone.rps / calc.rps).toFixed(2)}  CPU ${cpuNone.toFixed(3)} ms`);
     console.log(`${label}: platform only (same route stack, precomputed data) ${platform.rps.toFixed(0)} req/s (p50 ${platform.p50} ms, p99 ${platform.p99} ms)  ratio to baseline ${(platform.rps / base.rps).toFixed(2)}`);
     console.log(`${label}: for reference, bare route letting h3 answer the text ${baseH3.rps.toFixed(0)} req/s (p50 ${baseH3.p50} ms, p99 ${baseH3.p99} ms)  calculate / it ${(calc.rps / baseH3.rps).toFixed(2)}`);
     console.log(`${label}: steady ${FIXED_RATE} req/s  baseline p50 ${baseSteady.p50} ms p99 ${baseSteady.p99} ms  calculate p50 ${calcSteady.p50} ms p99 ${calcSteady.p99} ms`);
@@ -227,6 +238,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     return [
       `| ${label} | ${pkg} | the answer every target writes: ${answerSize} | - | - | - | - | - |`,
       `| ${label} | ${pkg} | saturation (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${ratio.toFixed(2)} |`,
+      `| ${label} | ${pkg} | calculate with trace: "none" (${untracedBytes} bytes of JSON) against calculate with the full trace, saturation (${CONNECTIONS} connections); CPU ms per request in-process ${cpuNone.toFixed(3)} against ${cpuCalc.toFixed(3)}; ratio = none req/s ÷ full req/s | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${calcNone.rps.toFixed(0)} | ${calcNone.p50} / ${calcNone.p99} | ${(calcNone.rps / calc.rps).toFixed(2)} |`,
       `| ${label} | ${pkg} | platform only: precomputed data through the same route stack (${CONNECTIONS} connections) | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${platform.rps.toFixed(0)} | ${platform.p50} / ${platform.p99} | ${(platform.rps / base.rps).toFixed(2)} |`,
       `| ${label} | ${pkg} | for reference: calculate against the bare route letting h3 answer the same text (srvx FastResponse, the service's write path) (${CONNECTIONS} connections) | ${baseH3.rps.toFixed(0)} | ${baseH3.p50} / ${baseH3.p99} | ${calc.rps.toFixed(0)} | ${calc.p50} / ${calc.p99} | ${(calc.rps / baseH3.rps).toFixed(2)} |`,
       `| ${label} | ${pkg} | CPU ms per request, in-process (no sockets), median of 5 interleaved rounds of ${Math.ceil(CPU_REQUESTS / 5)} requests; ratio = baseline CPU ÷ calculate CPU | - | ${cpuBase.toFixed(3)} ms | - | ${cpuCalc.toFixed(3)} ms (platform only ${cpuPlatform.toFixed(3)} ms) | ${(cpuBase / cpuCalc).toFixed(2)} |`,
