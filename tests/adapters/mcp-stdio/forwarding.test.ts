@@ -23,6 +23,10 @@ const FORWARDING: Array<[string, Record<string, unknown>, string, string, unknow
   ['calculate_household', calc, 'POST', '/v1/calculate', calc],
   ['calculate_batch', { requests: [calc, calc] }, 'POST', '/v1/calculate/batch', { requests: [calc, calc] }],
   ['submit_calculation_job', { requests: [calc] }, 'POST', '/v1/jobs/calculate', { requests: [calc] }],
+  // The trace size (Tenet extension) goes through as given, on a calculation and on each batch or job entry.
+  ['calculate_household', { ...calc, trace: 'none' }, 'POST', '/v1/calculate', { ...calc, trace: 'none' }],
+  ['calculate_batch', { requests: [{ ...calc, trace: 'decisive' }, calc] }, 'POST', '/v1/calculate/batch', { requests: [{ ...calc, trace: 'decisive' }, calc] }],
+  ['submit_calculation_job', { requests: [{ ...calc, trace: 'none' }] }, 'POST', '/v1/jobs/calculate', { requests: [{ ...calc, trace: 'none' }] }],
   ['get_calculation_job', { job_id: 'job 1/2' }, 'GET', '/v1/jobs/job%201%2F2', undefined],
   ['list_parity_cases', {}, 'GET', '/v1/parity/cases', undefined],
   ['run_parity_cases', {}, 'POST', '/v1/parity/run', undefined],
@@ -75,6 +79,8 @@ describe('MCP adapter forwarding', () => {
     expect(result.content[0].text).toMatch(/^search_rules: invalid arguments, nothing was sent to the API: query: .*2/);
     const tooMany = await call(adapter, 'calculate_batch', { requests: Array.from({ length: 26 }, () => calc) });
     expect(tooMany.structuredContent.error).toMatchObject({ message: expect.stringContaining('requests: '), http_status: 400, api_response: null });
+    const badTrace = await call(adapter, 'calculate_household', { ...calc, trace: 'short' });
+    expect(badTrace.structuredContent.error).toMatchObject({ message: expect.stringContaining('trace: must be one of full, decisive, none'), http_status: 400, api_response: null });
     const missing = await call(adapter, 'get_rule', {});
     expect(missing.structuredContent.error).toMatchObject({ message: expect.stringContaining('rule_id: '), http_status: 400, api_response: null });
     const unknown = await call(adapter, 'no_such_tool', {});
