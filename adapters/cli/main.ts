@@ -8,6 +8,7 @@ import { Command, CommanderError, type OutputConfiguration } from 'commander';
 import { API_VERSION } from '../../core/domain/config.js';
 import { ConfigError } from '../config/env.js';
 import { registerAdmin } from './commands/admin.js';
+import { registerCalculate } from './commands/calculate.js';
 import { registerCorpus } from './commands/corpus.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
 import { registerMcp } from './commands/mcp.js';
@@ -24,6 +25,7 @@ const COMMANDS: CommandModule[] = [
   registerCorpus,
   registerMcp,
   registerSweep,
+  registerCalculate,
 ];
 
 /** The whole command tree; `output` (tests) redirects commander's help and error text. */
