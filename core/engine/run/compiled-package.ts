@@ -119,7 +119,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const hooks = boundHooks(pkg.program);
     this.fiscal = fiscalFigures(pkg, hooks);
     this.unverified = new UnverifiedFigureCheck(unverified, unverifiedReaders(pkg.program, unverified, hooks), hooks);
-    this.sizing = new TraceSizing(pkg, this.unitId, { kind: personKind, outputs: profile.person.outputs }, { fiscal: this.fiscal, unverified: unverified.length > 0 });
+    this.sizing = new TraceSizing(pkg, this.unitId, { kind: personKind, outputs: profile.person.outputs }, { fiscal: this.fiscal, unverified, hooks });
     // The first federal fiscal year starts on 1 October of the year before.
     this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
   }

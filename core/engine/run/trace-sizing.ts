@@ -5,11 +5,24 @@
 import type { MappedHousehold } from '../../domain/household/map.js';
 import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
 import type { TraceChoice } from '../../ports/calculator.js';
-import type { RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
+import type { CompiledVersion, RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
+import { liveVersion } from '../explain/ir-walker.js';
 import type { FiscalFigures } from './carried-forward.js';
 import { decisiveTrace, type DecisiveStart } from './decisive-trace.js';
+import type { UnverifiedFigure } from './unverified-figures.js';
+
+/** One declared unverified figure as the versions it can be read from: its own parameter's and its bound hooks'. */
+interface Doubt {
+  readonly versions: ReadonlyArray<readonly CompiledVersion[]>;
+  /** undefined: every version is in doubt. */
+  readonly effectiveFrom: string | undefined;
+  /** The parameter was not found among the program's (never expected): always possibly read. */
+  readonly unknown: boolean;
+}
 
 export class TraceSizing {
+  private readonly doubts: readonly Doubt[];
+
   constructor(
     private readonly pkg: RuntimePackage,
     private readonly unitId: string,
@@ -17,20 +30,35 @@ export class TraceSizing {
     private readonly person: { kind: string; outputs: readonly string[] },
     /**
      * What besides the answer's trace reads the engine's trace: the carried-forward warning (the fiscal figures),
-     * unverified-figure warnings (whether the package declares any) and person outputs.
+     * unverified-figure warnings (the figures and the hooks each is also read as) and person outputs.
      */
-    private readonly readers: { fiscal: FiscalFigures | undefined; unverified: boolean },
-  ) {}
+    private readonly readers: { fiscal: FiscalFigures | undefined; unverified: readonly UnverifiedFigure[]; hooks: ReadonlyMap<string, readonly string[]> },
+  ) {
+    const byId = new Map([...pkg.program.parameters.values()].map((p) => [p.id, p.versions] as const));
+    this.doubts = readers.unverified.map((f) => {
+      const ids = [f.parameter, ...(readers.hooks.get(f.parameter) ?? [])];
+      const versions = ids.map((id) => byId.get(id)).filter((v): v is readonly CompiledVersion[] => v !== undefined);
+      return { versions, effectiveFrom: f.effective_from || undefined, unknown: !byId.has(f.parameter) };
+    });
+  }
 
   /**
    * Whether the evaluation needs the engine's trace: always unless the answer carries none and no warning or
-   * person output reads it for this period (a month past the last encoded fiscal year reads it for its warning).
+   * person output reads it for this period: a month past the last encoded fiscal year reads it for its warning, and
+   * so does a month in which a version declared unverified is the live one (the version a read would take).
    */
   needsTrace(choice: TraceChoice | undefined, period: string): boolean {
     if (choice?.size !== 'none') return true;
-    if (this.readers.unverified || this.person.outputs.length > 0) return true;
+    if (this.person.outputs.length > 0) return true;
+    const start = periodStart(period);
     const fiscal = this.readers.fiscal;
-    return fiscal !== undefined && fiscalYearOf(periodStart(period)) > fiscal.lastFiscalYear;
+    if (fiscal !== undefined && fiscalYearOf(start) > fiscal.lastFiscalYear) return true;
+    return this.doubtedAt(start);
+  }
+
+  /** Whether a read at `start` could take a version declared unverified (then its warning needs the trace). */
+  private doubtedAt(start: string): boolean {
+    return this.doubts.some((d) => d.unknown || d.effectiveFrom === undefined || d.versions.some((versions) => liveVersion(versions, start)?.from === d.effectiveFrom));
   }
 
   /** The recorded entries the answer carries: all (full), the decisive ones, or none. */

@@ -31,6 +31,8 @@ rules:
     versions:
       - effective_from: '2025-01-01'
         formula: '2000'
+      - effective_from: '2025-04-01'
+        formula: '2100'
   - name: grant_income
     kind: derived
     entity: Household
@@ -101,6 +103,10 @@ person_relation: us-zz:statutes/3/a#relation.member_of_grant_household
 person_outputs: ${personOutputs}
 input_defaults:
   earned_income: 0
+unverified_parameters:
+  - parameter: us-zz:statutes/3/a#grant_income_limit
+    effective_from: '2025-04-01'
+    reason: A test figure in doubt.
 `;
 
 function repository(personOutputs: string): RuleRepository {
@@ -123,9 +129,10 @@ const calculate = (s: CalculationService, household: Record<string, unknown>, tr
 const names = (trace: ReadonlyArray<{ variable: string; entity_id: string }>) => trace.map((e) => `${e.variable}@${e.entity_id}`);
 
 // June 2025 lies in the last fiscal year the package has figures for (FY2025), so no carried-forward warning
-// reads the trace. Income 1,500 + 1,000 = 2,500 > the 2,000 limit: not eligible, though there is a child.
+// reads the trace; the limit is the 2,100 of April 2025 (declared unverified). Income 1,500 + 1,000 = 2,500 > 2,100:
+// not eligible, though there is a child.
 const over = { period: '2025-06', people: { mom: { age: 30, earned_income: 1500 }, dad: { age: 32, earned_income: 1000 }, kid: { age: 6 } } };
-// Income 1,500 <= 2,000 and a child: eligible.
+// Income 1,500 <= 2,100 and a child: eligible.
 const under = { period: '2025-06', people: { mom: { age: 30, earned_income: 1500 }, kid: { age: 6 } } };
 
 describe('decisive trace', () => {
@@ -156,15 +163,23 @@ describe('decisive trace', () => {
     });
   }
 
-  it('trace none skips the engine trace when nothing reads it, and records it for person outputs', async () => {
+  it('trace none skips the engine trace when nothing reads it, and records it for unverified figures and person outputs', async () => {
     const plainTraced: boolean[] = [];
     const plain = await service('[]', fastEvaluator!, plainTraced);
-    const none = await calculate(plain, over, 'none');
+    // February 2025: the limit is the verified 2,000 of January (2,500 > 2,000: no grant); no warning reads the trace.
+    const february = { ...over, period: '2025-02' };
+    const none = await calculate(plain, february, 'none');
     expect(none.outputs).toEqual({ grant_amount: 0 });
     expect(none.trace).toEqual([]);
     expect(none.warnings.at(-1)).toBe(TRACE_LEFT_OUT_WARNING);
-    await calculate(plain, over, 'full');
+    const full = await calculate(plain, february, 'full');
+    expect(none.warnings).toEqual([...full.warnings, TRACE_LEFT_OUT_WARNING]);
     expect(plainTraced).toEqual([false, true]);
+    // June 2025: the April version in doubt is live, so the evaluation records its trace for the warning.
+    const june = await calculate(plain, over, 'none');
+    expect(june.warnings).toContain('Unverified figure used: us-zz:statutes/3/a#grant_income_limit (version from 2025-04-01). A test figure in doubt.');
+    expect(june.trace).toEqual([]);
+    expect(plainTraced).toEqual([false, true, true]);
 
     const personTraced: boolean[] = [];
     const withPeople = await service('[is_child]', fastEvaluator!, personTraced);

@@ -84,4 +84,18 @@ describe('trace sizes over every bundled SNAP, Lifeline and WIC sample household
     // The decisive trace leaves something out for most samples (counted over both paths).
     expect(smaller).toBeGreaterThan(all.length);
   }, 300_000);
+
+  it('keep the warnings in October 2026, when versions declared unverified (FY2027 figures not found) are live', async () => {
+    let doubted = 0;
+    for (const sample of samples(services.fast)) {
+      const october = { ...sample, household: { ...sample.household, period: '2026-10' } };
+      const [full, none] = await Promise.all([answer(services.fast, october, 'full'), answer(services.fast, october, 'none')]);
+      const where = `${sample.jurisdiction}/${sample.program_id}`;
+      expect(none.outputs, where).toEqual(full.outputs);
+      expect(none.warnings, where).toEqual([...full.warnings, TRACE_LEFT_OUT_WARNING]);
+      if (full.warnings.some((w) => w.startsWith('Unverified figure used'))) doubted++;
+    }
+    // Most packages doubt a figure from 2026-10-01: the none answers kept those warnings.
+    expect(doubted).toBeGreaterThan(50);
+  }, 300_000);
 });
