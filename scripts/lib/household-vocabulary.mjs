@@ -33,7 +33,7 @@ export const LIFELINE_HOUSEHOLD_FACTS = {
 
 /** Facts read by the WIC packages (7 CFR 246.7); a person's Medicaid receipt is its own fact, apart from the household's. */
 export const WIC_HOUSEHOLD_FACTS = {
-  receives_tanf: flag('A member of the household receives TANF (State-administered Temporary Assistance for Needy Families) in the month; every member of such a family is income-eligible for WIC (7 CFR 246.7(d)(2)(vi)). Not given: not received.'),
+  receives_tanf: flag('A member of the household receives TANF (State-administered Temporary Assistance for Needy Families) in the month. For WIC every member of such a family is income-eligible (7 CFR 246.7(d)(2)(vi)); for school meals every child of the household in school eats free (42 U.S.C. 1758(b)(12)(A)). Not given: not received.'),
 };
 
 export const WIC_PERSON_FACTS = {
@@ -64,15 +64,30 @@ export const TAX_HOUSEHOLD_FACTS = {
 };
 
 /**
+ * Facts the school meals packages read (42 U.S.C. 1758(b); 7 CFR 245), beyond SNAP's and Lifeline's. Person facts
+ * are the child's own; a later program that reads one (Head Start, WIC) uses these words.
+ */
+export const SCHOOL_MEALS_FACTS = {
+  household: {
+    receives_tanf: WIC_HOUSEHOLD_FACTS.receives_tanf,
+  },
+  person: {
+    is_in_school: flag('The person is enrolled in an elementary or secondary school (or a Head Start program) that takes part in the National School Lunch or School Breakfast Program (7 CFR 245.2). Not given: a school-age person is taken as not in school, and the answer says so in assumptions.'),
+    is_homeless: flag('The person is a homeless child or youth (McKinney-Vento Homeless Assistance Act, 42 U.S.C. 11434a(2)), which makes the child free for school meals (42 U.S.C. 1758(b)(12)(A)). A person fact, apart from the SNAP household fact of the same name.'),
+    is_runaway: flag('The person is a runaway served by a program under the Runaway and Homeless Youth Act (42 U.S.C. 1758(b)(12)(A)); free for school meals.'),
+    is_migrant: flag('The person is a migratory child (Elementary and Secondary Education Act sec. 1309, 20 U.S.C. 6399; 42 U.S.C. 1758(b)(12)(A)); free for school meals.'),
+    is_in_foster_care: flag('The person is a foster child placed by a State child welfare agency or a court (42 U.S.C. 1758(b)(12)(A)); free for school meals.'),
+    is_enrolled_in_head_start: flag('The person is enrolled in a Head Start program (NSLA sec. 9(b)(12)(A)(iii), 42 U.S.C. 1758(b)(12)(A)(iii), as amended by Pub. L. 110-134: any child enrolled, FNS memo SP23-2008); free for school meals.'),
+  },
+};
+
+/**
  * Names reserved for the programs of issue #27 not yet bundled (school meals, WIC, Head Start) and for the later
  * screening call. No package reads them yet; docs/household.md lists them apart, and the check refuses a reserved
  * name that a package reads (its package docs then become the source).
  */
 export const RESERVED_FACTS = {
   person: {
-    is_in_school: { description: 'The person is enrolled in an elementary or secondary school (or a Head Start program) that takes part in the National School Lunch or School Breakfast Program.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245)' },
-    is_homeless: { description: 'The person is homeless (McKinney-Vento Act definition), which confers categorical eligibility for school meals and Head Start.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.6(c)), Head Start (45 CFR 1302.12(c)(1)(iii))' },
-    is_in_foster_care: { description: 'The person is a foster child placed by a welfare agency or court.', period: 'month', unit: 'boolean', for: 'school meals (7 CFR 245.2), Head Start (45 CFR 1302.12(c)(1)(iv))' },
   },
   household: {
     state: { description: 'The two-letter code of the State or territory where the household lives; in POST /v1/calculate the jurisdiction field selects the State package instead.', period: 'none', unit: 'text', for: 'the screening call of a later issue (one household, every program)' },

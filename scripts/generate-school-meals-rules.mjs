@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+// Generates the free and reduced-price school meals packages (42 U.S.C. 1758(b); 7 CFR 245): the federal modules
+// rules/us/regulations/7-cfr/245/3 (Income Eligibility Guidelines) and 245/6 (the determination), one assembly per
+// jurisdiction (rules/us-xx/policies/school-meals/eligibility: the guideline table and the SNAP link), the compose
+// specs (rules/programs/us-xx/school_meals/2026.yaml) and docs/school-meals-coverage.md, from
+// scripts/data/school-meals.json, the shared poverty guidelines (scripts/data/lifeline.json) and, for the SNAP link,
+// the State SNAP packages' compose specs. Expected sample values come from scripts/lib/school-meals-reference.mjs,
+// which is independent of the rule engine.
+// Usage: node scripts/generate-school-meals-rules.mjs [--check]
+//   --check writes nothing and exits 1 when a generated file differs from (or is missing on) disk.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { GeneratedFiles } from './lib/generated-files.mjs';
+import { householdTier, schoolYearEntry } from './lib/school-meals-reference.mjs';
+import { DET, IEG, determinationModule, iegModule } from './lib/school-meals-federal.mjs';
+import { SCHOOL_MEALS_DOCS, coverageDoc } from './lib/school-meals-docs.mjs';
+import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
+import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const read = (rel) => JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
+const data = read('scripts/data/school-meals.json');
+const guidelines = read('scripts/data/lifeline.json').poverty_guidelines;
+const snapData = read('scripts/data/snap-state-figures.json');
+const files = new GeneratedFiles(root, process.argv.includes('--check'));
+
+const G = 'us:statutes/42/9902/2';
+const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
+const PERIOD = '2026-11'; // the 2026-27 school year, in force today
+const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
+
+// ---------- jurisdictions: the 50 States and DC (each has a SNAP package), Guam, the Virgin Islands, Puerto Rico
+
+const jurisdictions = [];
+for (const [code, st] of Object.entries(snapData.states)) {
+  const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
+  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
+}
+jurisdictions.push({ code: 'pr', name: data.territories.pr.name, snap: null, area: '48_states_dc', territory: true, note: data.territories.pr.note });
+jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
+
+// ---------- per-jurisdiction assembly
+
+const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
+const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
+const assemblyId = (j) => `us-${j.code}:policies/school-meals/eligibility`;
+const linkName = (u) => `school_meals_${u}`;
+
+/** The SNAP unless outputs whose facts the SNAP link makes material. */
+function snapUnlessOutputs(spec) {
+  const out = new Set();
+  for (const level of ['household', 'person']) for (const m of Object.values(spec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
+  return [...out].sort();
+}
+
+function snapLinkRules(j, spec) {
+  const id = assemblyId(j);
+  const rules = [`
+  - name: ${j.code}_school_meals_state_snap_eligibility
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 42 U.S.C. 1758(b)(12)(A) (a member of a household receiving SNAP); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
+    source_url: https://www.law.cornell.edu/uscode/text/42/1758
+    versions:
+      - effective_from: '2024-07-01'
+        formula: snap_eligible
+
+  - name: ${j.code}_sets_school_meals_state_snap_eligibility
+    kind: source_relation
+    source: 42 U.S.C. 1758(b)(12)(A) (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
+    source_relation:
+      type: sets
+      target: ${DET}#school_meals_state_snap_eligibility
+      value: ${id}#${j.code}_school_meals_state_snap_eligibility
+      authority: state
+      basis:
+        delegation: ${DET}#school_meals_state_snap_eligibility`];
+  for (const u of snapUnlessOutputs(spec)) {
+    rules.push(`
+  - name: ${linkName(u)}
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 42 U.S.C. 1758(b)(12)(A) (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
+    source_url: https://www.law.cornell.edu/uscode/text/42/1758
+    versions:
+      - effective_from: '2024-07-01'
+        formula: school_meals_snap_receipt_immaterial or ${u}`);
+  }
+  return rules;
+}
+
+function areaRules(j) {
+  return [`
+  - name: ${j.code}_school_meals_guideline_area
+    kind: parameter
+    dtype: Text
+    source: 42 U.S.C. 9902(2) (HHS publishes a separate table for ${j.name}); the Income Eligibility Guidelines notices (a table for ${j.name})
+    source_url: ${ASPE}
+    versions:
+      - effective_from: '2024-07-01'
+        formula: '"${j.area}"'
+
+  - name: ${j.code}_sets_school_meals_guideline_area
+    kind: source_relation
+    source: 42 U.S.C. 9902(2) (the guideline table for ${j.name})
+    source_relation:
+      type: sets
+      target: ${G}#hhs_poverty_guideline_area
+      value: ${assemblyId(j)}#${j.code}_school_meals_guideline_area
+      authority: state
+      basis:
+        delegation: ${G}#hhs_poverty_guideline_area`];
+}
+
+function assemblyModule(j, spec) {
+  const imports = [DET, ...(j.snap ? [SNAP_ASSEMBLY(j)] : [])];
+  const rules = [...(j.snap ? snapLinkRules(j, spec) : []), ...(j.area !== '48_states_dc' ? areaRules(j) : [])];
+  const link = j.snap
+    ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).`
+    : `${j.note}.`;
+  const table = j.area === '48_states_dc' ? 'the table of the 48 contiguous States, the District of Columbia, Guam and the territories' : `the ${j.name} table`;
+  return `format: rulespec/v1
+module:
+  summary: >-
+    Free and reduced-price school meals in ${j.name}: the federal rules (42 U.S.C. 1758(b); 7 CFR 245) with
+    ${table}. ${link}
+  source_verification:
+    corpus_citation_path: us-${j.code}/policy/school-meals/eligibility
+imports:
+${imports.map((i) => `  - ${i}`).join('\n')}
+rules:${rules.length ? rules.join('\n') : ' []'}
+`;
+}
+
+// ---------- compose specs
+
+const HOUSEHOLD_IDS = {
+  household_size: 'us:statutes/7/2012/m#input.household_size',
+  earned_income: `${IEG}#input.earned_income`,
+  unearned_income: `${IEG}#input.unearned_income`,
+};
+const PERSON_IDS = { earned_income: `${IEG}#input.earned_income`, unearned_income: `${IEG}#input.unearned_income`,
+  self_employment_income: `${IEG}#input.self_employment_income`, self_employment_costs: `${IEG}#input.self_employment_costs` };
+const PROGRAM_HOUSEHOLD = ['receives_snap', 'receives_snap_given', 'receives_tanf', 'receives_fdpir'];
+const PROGRAM_PERSON = ['is_in_school', 'is_homeless', 'is_runaway', 'is_migrant', 'is_in_foster_care', 'is_enrolled_in_head_start'];
+const HOUSEHOLD_FACT_DOCS = { ...LIFELINE_HOUSEHOLD_FACTS, ...SCHOOL_MEALS_DOCS.household };
+
+function snapMaterial(level) {
+  const out = {};
+  for (const [alias, m] of Object.entries(level ?? {})) {
+    out[alias] = { ...m, unless_output: m.unless_output ? linkName(m.unless_output) : 'school_meals_snap_receipt_immaterial',
+      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
+  }
+  return out;
+}
+
+function programMaterial(j) {
+  const child = 'a child in school of a household not free otherwise eats free by this status (42 U.S.C. 1758(b)(12)(A); 7 CFR 245.2)';
+  const household = {
+    receives_tanf: { unless_output: 'school_meals_household_receipts_immaterial', reason: 'a household receiving TANF makes its children in school free (42 U.S.C. 1758(b)(12)(A))' },
+    receives_fdpir: { unless_output: 'school_meals_household_receipts_immaterial', reason: 'a household receiving FDPIR makes its children in school free (42 U.S.C. 1758(b)(12)(A))' },
+  };
+  if (j.snap) {
+    household.receives_snap = { unless_output: 'school_meals_snap_receipt_immaterial', inferred_from: 'school_meals_snap_eligibility_computed',
+      reason: 'a household receiving SNAP makes its children in school free (42 U.S.C. 1758(b)(12)(A)); not given, receipt was inferred from the SNAP eligibility the State\'s SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it' };
+  }
+  // Ages narrow the assumptions to children where the package reads age (the SNAP link); Puerto Rico's package reads none.
+  const ages = (range) => (j.snap ? { ages: range } : {});
+  const person = { is_in_school: { ...ages([5, 18]), reason: 'only a child in a school taking part in the National School Lunch or School Breakfast Program is certified (7 CFR 245.2, 245.6); not given, a school-age child is taken as not in school' } };
+  for (const k of PROGRAM_PERSON.slice(1)) person[k] = { ...ages([0, 21]), unless_output: 'school_meals_child_status_immaterial', reason: child };
+  return { household, person };
+}
+
+function sample(j) {
+  const y = schoolYearEntry(data, PERIOD);
+  const [first, add] = guidelines[y.guideline_year][j.area];
+  const r = householdTier({ first, add, size: 2, monthlyIncome: 2000, categorical: false });
+  return {
+    household: { period: PERIOD, people: { parent: { earned_income: 2000 }, child: { ...(j.snap ? { age: 9 } : {}), is_in_school: true } } },
+    outputs: { school_meals_household_tier: r.tier, school_meals_free_children: r.tier === 'free' ? 1 : 0, school_meals_reduced_price_children: r.tier === 'reduced_price' ? 1 : 0,
+      school_meals_paid_children: r.tier === 'paid' ? 1 : 0, school_meals_household_monthly_income: 2000, school_meals_free_income_limit: r.free.monthly,
+      school_meals_reduced_price_income_limit: r.reduced.monthly, school_meals_poverty_guideline: r.guideline },
+  };
+}
+
+function unverified(j) {
+  const out = data.school_years.filter((y) => !y.verified).map((y) => ({ parameter: `${IEG}#school_meals_guideline_year`, effective_from: y.from,
+    reason: `School meals guideline year from ${y.from} not verified: ${y.reason}.` }));
+  return [...(j.snap ? SNAP_SPEC(j.code).unverified_parameters ?? [] : []), ...out];
+}
+
+function docsOf(table, names) {
+  return Object.fromEntries(names.map((n) => {
+    const { values, for: forWhom, ...d } = table[n];
+    void values; void forWhom;
+    return [n, d];
+  }));
+}
+
+function composeSpec(j, snapSpec) {
+  const s = sample(j);
+  const unlessOutputs = j.snap ? snapUnlessOutputs(snapSpec).map(linkName) : [];
+  const material = programMaterial(j);
+  const programHousehold = PROGRAM_HOUSEHOLD;
+  const spec = {
+    program: `us-${j.code}/school_meals`,
+    period: PERIOD,
+    outputs: [...Object.keys(SCHOOL_MEALS_DOCS.outputs), ...unlessOutputs],
+    scope: { federal: ['regulations/7-cfr/245/6'], state: ['policies/school-meals/eligibility'] },
+    jurisdiction: `us-${j.code}`,
+    program_id: 'school_meals',
+    title: `${j.name[0].toUpperCase()}${j.name.slice(1)} free and reduced-price school meals (NSLP/SBP)`,
+    default_period: PERIOD,
+    default_outputs: SCHOOL_MEALS_DOCS.defaultOutputs,
+    person_outputs: SCHOOL_MEALS_DOCS.personOutputs,
+    household_entity: 'Household',
+    household_aliases: { ...(j.snap ? snapSpec.household_aliases : HOUSEHOLD_IDS), ...Object.fromEntries(programHousehold.map((k) => [k, `${DET}#input.${k}`])) },
+    input_types: { ...(j.snap ? snapSpec.input_types : { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' }),
+      ...Object.fromEntries([...programHousehold, ...PROGRAM_PERSON].map((k) => [k, 'Boolean'])) },
+    ...(j.snap ? { input_values: snapSpec.input_values } : {}),
+    input_limits: j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 } },
+    material_inputs: {
+      household: { ...material.household, ...(j.snap ? snapMaterial(snapSpec.material_inputs.household) : {}) },
+      person: { ...material.person, ...(j.snap ? snapMaterial(snapSpec.material_inputs.person) : {}) },
+    },
+    given_flags: { household: { receives_snap_given: 'receives_snap' } },
+    input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0, unearned_income: 0 }), ...Object.fromEntries(programHousehold.map((k) => [k, false])) },
+    person_entity: 'Person',
+    person_relation: MEMBERS,
+    person_aliases: { ...(j.snap ? snapSpec.person_aliases : PERSON_IDS), ...Object.fromEntries(PROGRAM_PERSON.map((k) => [k, `${DET}#input.${k}`])) },
+    person_input_defaults: { ...(j.snap ? snapSpec.person_input_defaults : { earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0 }),
+      ...Object.fromEntries(PROGRAM_PERSON.map((k) => [k, false])) },
+    output_aliases: { free_school_meal_children: 'school_meals_free_children' },
+    input_docs: { ...(j.snap ? snapSpec.input_docs : docsOf(HOUSEHOLD_INPUT_DOCS, Object.keys(HOUSEHOLD_IDS))), ...docsOf(HOUSEHOLD_FACT_DOCS, programHousehold) },
+    person_input_docs: { ...(j.snap ? snapSpec.person_input_docs : docsOf(PERSON_INPUT_DOCS, Object.keys(PERSON_IDS))), ...docsOf(SCHOOL_MEALS_DOCS.person, PROGRAM_PERSON) },
+    ...(j.snap ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
+    unverified_parameters: unverified(j),
+    sample_household: s.household,
+    sample_expected_outputs: s.outputs,
+    output_docs: { ...SCHOOL_MEALS_DOCS.outputs, ...Object.fromEntries(unlessOutputs.map((n) => {
+      const u = n.slice('school_meals_'.length);
+      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
+    })) },
+  };
+  return `# ${spec.title}: package generated by scripts/generate-school-meals-rules.mjs from scripts/data/school-meals.json${j.snap ? ' and the State SNAP package' : ''}.\n` +
+    `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/school-meals-coverage.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
+}
+
+// ---------- main
+
+files.write('rules/us/regulations/7-cfr/245/3.yaml', iegModule(data));
+files.write('rules/us/regulations/7-cfr/245/6.yaml', determinationModule());
+for (const j of jurisdictions) {
+  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  files.write(`rules/us-${j.code}/policies/school-meals/eligibility.yaml`, assemblyModule(j, snapSpec));
+  files.write(`rules/programs/us-${j.code}/school_meals/2026.yaml`, composeSpec(j, snapSpec));
+}
+files.write('docs/school-meals-coverage.md', coverageDoc({ data, guidelines, jurisdictions }));
+
+if (files.check) {
+  if (files.stale.length) {
+    console.error(`out of date (run node scripts/generate-school-meals-rules.mjs):\n  ${files.stale.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`${jurisdictions.length} school meals packages up to date`);
+} else {
+  console.log(`generated ${jurisdictions.length} school meals packages`);
+}

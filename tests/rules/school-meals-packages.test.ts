@@ -1,0 +1,163 @@
+/**
+ * The bundled free and reduced-price school meals packages (issue #27 item 2): the generated tree matches
+ * scripts/generate-school-meals-rules.mjs, every jurisdiction's package composes and publishes a sample that computes
+ * to its independently worked outputs, the limits equal the published Income Eligibility Guidelines table for sizes
+ * 1-10 (the 2025-26 table written down below from the notice), the school year switches on July 1, and households
+ * worked by hand give the same answers through the calculation service, the SNAP link and assumptions included.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { CalculationService } from '../../core/usecases/calculate/calculate.js';
+import type { CalculateResponse } from '../../core/ports/calculator.js';
+import { CompiledRuntime } from '../../adapters/runtime-compiled/compiled-runtime.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const JURISDICTIONS = ('ak al ar az ca co ct dc de fl ga gu hi ia id il in ks ky la ma md me mi mn mo ms mt nc nd ne nh nj nm nv ny oh ok or pa pr ri sc sd tn tx ut va vi vt wa wi wv wy').split(' ');
+const DET = 'us:regulations/7-cfr/245/6';
+
+let runtime: CompiledRuntime;
+let service: CalculationService;
+beforeAll(async () => {
+  runtime = await CompiledRuntime.load([`${root}/rules`], { companionTests: 'off' });
+  service = new CalculationService([runtime]);
+}, 120_000);
+
+const calc = (jurisdiction: string, household: Record<string, unknown>, variables?: string[]): Promise<CalculateResponse> =>
+  service.calculate({ program_id: 'school_meals', jurisdiction, household: household as never, ...(variables ? { variables } : {}) });
+const traced = (r: CalculateResponse, variable: string, entityId: string): unknown =>
+  r.trace.find((t) => t.variable === variable && t.entity_id === entityId)?.value;
+
+describe('the generated school meals tree', () => {
+  it('matches the generator (node scripts/generate-school-meals-rules.mjs --check)', () => {
+    const out = execFileSync(process.execPath, [`${root}/scripts/generate-school-meals-rules.mjs`, '--check'], { encoding: 'utf8' });
+    expect(out).toContain('54 school meals packages up to date');
+  });
+
+  it('has a package for every State, DC, Guam, the Virgin Islands and Puerto Rico, each with a sample that computes to its worked outputs', async () => {
+    const found = runtime.packages().filter((p) => p.program_id === 'school_meals').map((p) => p.jurisdiction).sort();
+    expect(found).toEqual(JURISDICTIONS.map((c) => `us-${c}`));
+    expect(runtime.problems.filter((p) => p.spec.includes('/school_meals/'))).toEqual([]);
+    for (const pkg of runtime.packages().filter((p) => p.program_id === 'school_meals')) {
+      const detail = pkg.describe();
+      expect(detail.sample_problem, pkg.jurisdiction).toBeUndefined();
+      const r = await calc(pkg.jurisdiction, detail.sample_household as Record<string, unknown>);
+      expect(r.outputs, pkg.jurisdiction).toEqual(expectedOutputs(pkg.jurisdiction));
+    }
+  }, 60_000);
+});
+
+/** The expected outputs the generator wrote in the compose spec (worked by scripts/lib/school-meals-reference.mjs). */
+function expectedOutputs(jurisdiction: string): Record<string, unknown> {
+  const spec = YAML.parse(readFileSync(`${root}/rules/programs/${jurisdiction}/school_meals/2026.yaml`, 'utf8')) as { sample_expected_outputs: Record<string, unknown> };
+  return spec.sample_expected_outputs;
+}
+
+describe('income limits equal the published Income Eligibility Guidelines (42 U.S.C. 1758(b)(1)(A); 7 CFR 245.3)', () => {
+  // 90 FR 11938 (Mar. 13, 2025), July 1, 2025 - June 30, 2026, the table of the 48 contiguous States, DC, Guam and the
+  // territories: [annual, monthly] for sizes 1-8, then "each additional family member add" (read in a school district's
+  // reproduction of the notice's table). Sizes 9 and 10 are the row for 8 plus one and two additions, as the table says.
+  const FREE: Array<[number, number]> = [[20345, 1696], [27495, 2292], [34645, 2888], [41795, 3483], [48945, 4079], [56095, 4675], [63245, 5271], [70395, 5867]];
+  const FREE_ADD: [number, number] = [7150, 596];
+  const REDUCED: Array<[number, number]> = [[28953, 2413], [39128, 3261], [49303, 4109], [59478, 4957], [69653, 5805], [79828, 6653], [90003, 7501], [100178, 8349]];
+  const REDUCED_ADD: [number, number] = [10175, 848];
+  const row = (table: Array<[number, number]>, add: [number, number], size: number): [number, number] =>
+    size <= 8 ? table[size - 1] : [table[7][0] + (size - 8) * add[0], table[7][1] + (size - 8) * add[1]];
+
+  for (const jurisdiction of ['us-co', 'us-gu', 'us-pr']) {
+    it(`${jurisdiction}, September 2025: sizes 1-10, free and reduced price, annual and monthly`, async () => {
+      for (let size = 1; size <= 10; size += 1) {
+        const r = await calc(jurisdiction, { period: '2025-09', facts: { household_size: size } },
+          ['school_meals_free_income_limit_annual', 'school_meals_free_income_limit', 'school_meals_reduced_price_income_limit_annual', 'school_meals_reduced_price_income_limit']);
+        expect([r.outputs.school_meals_free_income_limit_annual, r.outputs.school_meals_free_income_limit], `free ${size}`).toEqual(row(FREE, FREE_ADD, size));
+        expect([r.outputs.school_meals_reduced_price_income_limit_annual, r.outputs.school_meals_reduced_price_income_limit], `reduced ${size}`).toEqual(row(REDUCED, REDUCED_ADD, size));
+      }
+    }, 30_000);
+  }
+
+  it('a household of 10 takes the table\'s additions, one dollar above the rounded 185% (the reason the packages follow the table)', async () => {
+    // 2025 guideline for 10: 15,650 + 9 x 5,500 = 65,150; x 1.85 = 120,527.50 -> 120,528 a year; / 12 = 10,044 exactly.
+    // The table: 8,349 (row 8) + 2 x 848 (10,175 / 12 = 847.92 -> 848) = 10,045.
+    const r = await calc('us-co', { period: '2025-09', facts: { household_size: 10 } }, ['school_meals_reduced_price_income_limit']);
+    expect(r.outputs.school_meals_reduced_price_income_limit).toBe(10045);
+  });
+
+  it('Alaska and Hawaii use their own tables: 2025-26, one person', async () => {
+    // Alaska 2025: 19,550 x 1.30 = 25,415 (/ 12 = 2,117.92 -> 2,118); x 1.85 = 36,167.50 -> 36,168 (/ 12 = 3,014).
+    // Hawaii 2025: 17,990 x 1.30 = 23,387 (/ 12 = 1,948.92 -> 1,949); x 1.85 = 33,281.50 -> 33,282 (/ 12 = 2,773.50 -> 2,774).
+    const vars = ['school_meals_free_income_limit_annual', 'school_meals_free_income_limit', 'school_meals_reduced_price_income_limit_annual', 'school_meals_reduced_price_income_limit'];
+    const ak = await calc('us-ak', { period: '2025-09', facts: { household_size: 1 } }, vars);
+    expect(Object.values(ak.outputs)).toEqual([25415, 2118, 36168, 3014]);
+    const hi = await calc('us-hi', { period: '2025-09', facts: { household_size: 1 } }, vars);
+    expect(Object.values(hi.outputs)).toEqual([23387, 1949, 33282, 2774]);
+  });
+
+  it('the school year switches on July 1: June 2026 uses the 2025 guidelines, July 2026 the 2026 ones', async () => {
+    // Two people: 2025 guideline 21,150 x 1.30 = 27,495 (/ 12 -> 2,292); 2026 guideline 21,640 x 1.30 = 28,132 (/ 12 = 2,344.33 -> 2,345).
+    const june = await calc('us-co', { period: '2026-06', facts: { household_size: 2 } }, ['school_meals_poverty_guideline', 'school_meals_free_income_limit']);
+    expect(june.outputs).toEqual({ school_meals_poverty_guideline: 21150, school_meals_free_income_limit: 2292 });
+    const july = await calc('us-co', { period: '2026-07', facts: { household_size: 2 } }, ['school_meals_poverty_guideline', 'school_meals_free_income_limit']);
+    expect(july.outputs).toEqual({ school_meals_poverty_guideline: 21640, school_meals_free_income_limit: 2345 });
+    expect(july.warnings.some((w) => w.includes('school_meals_guideline_year (version from 2026-07-01)'))).toBe(true);
+  });
+});
+
+describe('households worked by hand through the calculation service', () => {
+  const variables = ['school_meals_household_tier', 'school_meals_free_children', 'school_meals_reduced_price_children', 'school_meals_paid_children', 'school_meals_receives_snap', 'school_meals_snap_eligibility_computed'];
+  // Texas, November 2026 (2026-27 school year; FY2027 SNAP): a parent earning $3,100 a month, a child of 9 in school and
+  // a child of 3, rent $1,200.
+  const people = { parent: { age: 35, earned_income: 3100, citizenship_status: 'citizen', is_disabled: false }, pupil: { age: 9, is_in_school: true, citizenship_status: 'citizen', is_disabled: false }, toddler: { age: 3, citizenship_status: 'citizen', is_disabled: false } };
+
+  it('the SNAP link: a SNAP-eligible household\'s child in school is free through the link, named in the trace, with receipt inferred in assumptions', async () => {
+    // School meals: 2026 guideline for 3 = 15,960 + 2 x 5,680 = 27,320; free 27,320 x 1.30 = 35,516 / 12 = 2,959.67 -> 2,960;
+    // income 3,100 > 2,960: not free by income (reduced price: 27,320 x 1.85 = 50,542 / 12 = 4,211.83 -> 4,212 >= 3,100).
+    // SNAP (Texas, FY2027): gross 3,100 under Texas's BBCE limit (165% of 27,320 / 12 = 3,756.50); earned income deduction
+    // 620; adjusted 3,100 - 620 - standard deduction < 2,277 (100% of 27,320 / 12), so eligible: the child is free.
+    const r = await calc('us-tx', { period: '2026-11', people, facts: { shelter_costs: 1200 } }, variables);
+    expect(r.outputs).toEqual({ school_meals_household_tier: 'free', school_meals_free_children: 1, school_meals_reduced_price_children: 0, school_meals_paid_children: 0,
+      school_meals_receives_snap: true, school_meals_snap_eligibility_computed: true });
+    const link = r.trace.find((t) => t.rule_id === `${DET}#school_meals_state_snap_eligibility`);
+    expect(link?.value).toBe(true);
+    expect(link?.sources.join(' ')).toContain('us-tx:policies/school-meals/eligibility#tx_school_meals_state_snap_eligibility');
+    expect(r.trace.some((t) => t.rule_id === 'us:statutes/7/2014/a#snap_eligible' && t.value === true)).toBe(true);
+    const inferred = r.assumptions.find((a) => a.input === 'receives_snap');
+    expect(inferred).toMatchObject({ entity: 'Household', entity_id: 'household', assumed_value: true });
+    expect(inferred?.message).toContain('inferred from school_meals_snap_eligibility_computed computed for this household');
+    // The child's own person rules, on the child.
+    expect(traced(r, 'school_meal_person_in_school', 'pupil')).toBe(true);
+    expect(r.trace.find((t) => t.variable === 'school_meal_person_in_school' && t.entity_id === 'pupil')?.entity).toBe('Person');
+  });
+
+  it('the same child is free with no assumption about receipt when receives_snap is given, and SNAP is not computed', async () => {
+    const r = await calc('us-tx', { period: '2026-11', people, facts: { shelter_costs: 1200, receives_snap: true } }, variables);
+    expect(r.outputs).toMatchObject({ school_meals_household_tier: 'free', school_meals_free_children: 1, school_meals_receives_snap: true, school_meals_snap_eligibility_computed: false });
+    expect(r.assumptions.some((a) => a.input === 'receives_snap')).toBe(false);
+    expect(r.trace.some((t) => t.rule_id === 'us:statutes/7/2014/a#snap_eligible')).toBe(false);
+    // Stated not received: 3,100 is at or below the reduced price limit of 4,212: reduced price.
+    const no = await calc('us-tx', { period: '2026-11', people, facts: { shelter_costs: 1200, receives_snap: false } }, variables);
+    expect(no.outputs).toMatchObject({ school_meals_household_tier: 'reduced_price', school_meals_free_children: 0, school_meals_reduced_price_children: 1 });
+  });
+
+  it('a homeless child is free in a household that pays full price; the sibling pays', async () => {
+    // Colorado, November 2026, three people earning $5,000 a month: above 4,212 (185% for 3), so paid, SNAP stated not received.
+    const r = await calc('us-co', { period: '2026-11', facts: { receives_snap: false }, people: { parent: { earned_income: 5000 }, a: { age: 10, is_in_school: true, is_homeless: true }, b: { age: 12, is_in_school: true } } }, variables);
+    expect(r.outputs).toMatchObject({ school_meals_household_tier: 'paid', school_meals_free_children: 1, school_meals_reduced_price_children: 0, school_meals_paid_children: 1 });
+    expect(traced(r, 'school_meal_person_categorically_eligible', 'a')).toBe(true);
+    expect(traced(r, 'school_meal_person_categorically_eligible', 'b')).toBe(false);
+  });
+
+  it('Puerto Rico has no SNAP: receipt not given is not received and nothing is inferred', async () => {
+    // Two people earning $2,500: above the free limit of 2,345 (2026-27, two people), at or below 3,337 (21,640 x 1.85 = 40,034 / 12 = 3,336.17 -> 3,337).
+    const r = await calc('us-pr', { period: '2026-11', people: { parent: { earned_income: 2500 }, child: { is_in_school: true } } }, ['school_meals_household_tier', 'school_meals_receives_snap']);
+    expect(r.outputs).toEqual({ school_meals_household_tier: 'reduced_price', school_meals_receives_snap: false });
+    expect(r.assumptions.some((a) => a.input === 'receives_snap')).toBe(false);
+  });
+
+  it('a school-age child whose schooling is not given is taken as not in school, and the answer says so', async () => {
+    const r = await calc('us-co', { period: '2026-11', facts: { receives_snap: false }, people: { parent: { earned_income: 1000 }, child: { age: 8 } } }, ['school_meals_children_in_school']);
+    expect(r.outputs.school_meals_children_in_school).toBe(0);
+    expect(r.assumptions.find((a) => a.input === 'is_in_school')).toMatchObject({ entity_id: 'child', assumed_value: false });
+  });
+});
