@@ -38,6 +38,7 @@ export const OUTPUT_DOCS = {
   wic_program_receipt_immaterial: flag('Nobody listed is in a WIC category, or the family\'s income passes for its size, so receipt of SNAP, TANF or Medicaid cannot change the result; when false, those receipts not given are listed in assumptions.'),
   wic_snap_receipt_immaterial: flag('SNAP receipt was given, or a member receives TANF, or program receipt cannot change the result; when false and receives_snap was not given, it is listed in assumptions.'),
   wic_nutritional_risk_immaterial: flag('No listed person is in a category and income-eligible, so nutritional risk cannot change the result; when false, nutritional_risk not given is listed in assumptions (assumed true: the eligible result rests on it).'),
+  wic_postpartum_facts_immaterial: flag('Every listed person is pregnant or under 5, so whether someone is breastfeeding or postpartum cannot change a category; when false, is_breastfeeding and months_postpartum not given are listed in assumptions for the people 5 or older.'),
   wic_expected_children_immaterial: flag('No pregnant member depends on her family size counting the children she expects (none is pregnant, or each is adjunctively income-eligible); when false, expected_children_count not given is listed in assumptions.'),
 };
 const OUTPUTS = Object.keys(OUTPUT_DOCS);
@@ -54,8 +55,8 @@ function material() {
     person: {
       age: { reason: 'age decides the infant (under 1) and child (1 to the fifth birthday) categories (7 CFR 246.2)' },
       is_pregnant: { ages: [5, 150], reason: WOMAN },
-      is_breastfeeding: { ages: [5, 150], reason: WOMAN },
-      months_postpartum: { ages: [5, 150], reason: `${WOMAN}; the 0 shown is not read when months_postpartum is not given (months_postpartum_given is false)` },
+      is_breastfeeding: { ages: [5, 150], unless_output: 'wic_postpartum_facts_immaterial', reason: WOMAN },
+      months_postpartum: { ages: [5, 150], unless_output: 'wic_postpartum_facts_immaterial', reason: `${WOMAN}; the 0 shown is not read when months_postpartum is not given (months_postpartum_given is false)` },
       receives_medicaid: { unless_output: 'wic_program_receipt_immaterial', reason: RECEIPT },
       nutritional_risk: { unless_output: 'wic_nutritional_risk_immaterial', reason: 'a person is eligible only if a competent professional finds a nutritional risk (7 CFR 246.7(e)); not given, the person is assumed at risk, so an eligible result rests on that assumption' },
       expected_children_count: { ages: [5, 150], unless_output: 'wic_expected_children_immaterial', reason: 'a pregnant woman\'s family size counts the children she expects (7 CFR 246.7(d)); not given, one child is assumed' },

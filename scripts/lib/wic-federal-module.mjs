@@ -84,6 +84,7 @@ function householdRules() {
     rule({ name: 'wic_categorically_eligible_people', entity: 'Household', dtype: 'Integer', period: 'Month', unit: 'count', source: '7 CFR 246.7(c)(1) (pregnant, breastfeeding or postpartum women, infants and children)', formula: `count_where(${M}, wic_categorically_eligible)` }),
     rule({ name: 'wic_household_has_eligible_member', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(c)', formula: 'wic_eligible_people > 0' }),
     rule({ name: 'wic_nutritional_risk_immaterial', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(c)(1), (e) (nutritional risk decides eligibility only for a person who meets the other requirements)', formula: `count_where(${M}, wic_nutritional_risk_decides) == 0` }),
+    rule({ name: 'wic_postpartum_facts_immaterial', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.2 (breastfeeding and postpartum women); a pregnant woman is in the pregnant category, and a person under 5 an infant or a child, whatever those facts say', url: CFR('246.2'), formula: `count_where(${M}, wic_postpartum_facts_decide) == 0` }),
     rule({ name: 'wic_expected_children_immaterial', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(d) (a pregnant woman\'s family size counts the children she expects)', formula: `count_where(${M}, wic_expected_children_decide) == 0` }),
   ];
 }
@@ -126,6 +127,7 @@ else: "none"` }),
     p({ name: 'wic_eligible', dtype: 'Judgment', source: '7 CFR 246.7(c)(1) (a category, residency, income and nutritional risk); residency is the jurisdiction\'s; nutritional_risk is the caller\'s (7 CFR 246.7(e))',
       formula: 'wic_categorically_eligible and wic_income_test_met and nutritional_risk' }),
     p({ name: 'wic_nutritional_risk_decides', dtype: 'Judgment', source: '7 CFR 246.7(c)(1), (e)', formula: 'wic_categorically_eligible and wic_income_test_met' }),
+    p({ name: 'wic_postpartum_facts_decide', dtype: 'Judgment', source: '7 CFR 246.2 (breastfeeding and postpartum women)', url: CFR('246.2'), formula: 'age >= wic_child_age_limit and not is_pregnant' }),
     p({ name: 'wic_expected_children_decide', dtype: 'Judgment', source: '7 CFR 246.7(d)', formula: 'is_pregnant and not wic_adjunctively_income_eligible' }),
   ];
 }
@@ -182,7 +184,7 @@ function federalTests({ data, guidelines, household, member }) {
   tests.push({ name: 'categories_counted', period: p,
     description: `Categories (7 CFR 246.2): ${people.map(([id], i) => `${id} -> ${cats[i]}`).join(', ')}; ${inCategory} in a category; no income, so all of them are income-eligible and eligible.`,
     input: household(people.map(([id, o]) => member(id, o))),
-    output: { [out('wic_categorically_eligible_people')]: inCategory, [out('wic_eligible_people')]: inCategory, [out('wic_household_size')]: people.length } });
+    output: { [out('wic_categorically_eligible_people')]: inCategory, [out('wic_eligible_people')]: inCategory, [out('wic_household_size')]: people.length, [out('wic_postpartum_facts_immaterial')]: 'not_holds' } });
   const high = wicLimits(guidelines, '48_states_dc', wicGuidelineYear(data, p), 2).monthly + 1000;
   const pair = (parent, child, hh = {}) => household([member('parent', { earned_income: high, ...parent }), member('child', { age: 3, ...child })], hh);
   tests.push({ name: 'over_income_without_programs', period: p, description: `Income ${high} is above the two-person limit; no program: nobody eligible; program receipt then matters (not immaterial).`,
@@ -205,7 +207,8 @@ function federalTests({ data, guidelines, household, member }) {
   const limit = (n) => wicLimits(guidelines, '48_states_dc', wicGuidelineYear(data, p), n).monthly;
   tests.push({ name: 'pregnant_woman_one_expected_child', period: p, description: `One pregnant woman expecting one child: family of 2, limit ${limit(2)}; income ${limit(2)} passes (above the one-person limit ${limit(1)}).`,
     input: household([member('mother', { is_pregnant: true, expected_children_count: 1, earned_income: limit(2) })]),
-    output: { [out('wic_household_income_eligible')]: 'not_holds', [out('wic_eligible_people')]: 1, [out('wic_expected_children_immaterial')]: 'not_holds' } });
+    // She is pregnant, so whether she is breastfeeding or postpartum cannot matter (wic_postpartum_facts_immaterial).
+    output: { [out('wic_household_income_eligible')]: 'not_holds', [out('wic_eligible_people')]: 1, [out('wic_expected_children_immaterial')]: 'not_holds', [out('wic_postpartum_facts_immaterial')]: 'holds' } });
   tests.push({ name: 'pregnant_woman_one_dollar_above_her_family_limit', period: p, description: `Income ${limit(2)} + 1 = ${limit(2) + 1} is above the two-person limit: not eligible.`,
     input: household([member('mother', { is_pregnant: true, expected_children_count: 1, earned_income: limit(2) + 1 })]), output: { [out('wic_eligible_people')]: 0 } });
   tests.push({ name: 'household_income_adds_up', period: p, description: 'Household earned 100 + unearned 50; member: wages 1000 + self-employment 400 - 150 = 250; other member: self-employment 100 - 200 (a loss, counted as 0) -> 0; total 100 + 50 + 1250 + 0 = 1400.',

@@ -138,8 +138,8 @@ describe('households worked by hand through the calculation service', () => {
     const r = await calc('us-tx', { period: '2026-03', facts: { receives_snap: false, receives_tanf: false }, people: {
       mom: { age: 22, is_pregnant: true, receives_medicaid: false }, baby: { age: 0, receives_medicaid: false } } });
     expect(r.outputs.wic_eligible_people).toBe(2);
-    // The mother's breastfeeding and postpartum facts are listed too (not given; her pregnancy decides her category).
-    expect(assumed(r)).toEqual(['baby.nutritional_risk=true', 'mom.expected_children_count=1', 'mom.is_breastfeeding=false', 'mom.months_postpartum=0', 'mom.nutritional_risk=true']);
+    // The mother's breastfeeding and postpartum facts are not listed: she is pregnant, the baby under 5.
+    expect(assumed(r)).toEqual(['baby.nutritional_risk=true', 'mom.expected_children_count=1', 'mom.nutritional_risk=true']);
     expect(r.warnings.join(' ')).toContain('baby.nutritional_risk = true');
   });
 
