@@ -11,6 +11,7 @@ import { loadRuleRepository } from '../../core/engine/load/load-repository.js';
 import { evaluatePackageBatch, type HouseholdColumns } from '../../core/engine/fast/evaluate/batch.js';
 import { evaluatePackageFast } from '../../core/engine/fast/evaluate/package.js';
 import { PackageSession } from '../../core/engine/fast/evaluate/session.js';
+import { relationName } from '../../core/engine/syntax/ids.js';
 import { mulberry32 } from './prng.js';
 
 export { mulberry32 };
@@ -113,7 +114,9 @@ function drawInteger(pkg: RuntimePackage, slot: string, r: () => number): number
 /** A value of the package's `slot` drawn by its dtype; text only from the package's listed values (else its default). */
 function drawByType(pkg: RuntimePackage, slot: string, dtype: string, r: () => number, money: (max: number) => number, fallback: unknown): Fact {
   if (dtype === 'bool') return r() < 0.15;
-  if (dtype === 'integer') return drawInteger(pkg, slot, r);
+  // The spec's input_types decide where they are stated: the API refuses a fraction for an Integer input.
+  const declared = (pkg.spec.extensions.input_types as Record<string, string> | undefined)?.[slot];
+  if (dtype === 'integer' || declared === 'Integer') return drawInteger(pkg, slot, r);
   if (dtype === 'decimal') return money(2500);
   const values = allowedValues(pkg, slot);
   if (values && values.length > 0) return values[Math.floor(r() * values.length)];
@@ -153,6 +156,8 @@ export function randomSnapHouseholds(pkg: RuntimePackage, n: number, seed: numbe
   const people: Record<string, (Fact | undefined)[]> = { age: [], is_disabled: [], earned_income: [], unearned_income: [], medical_costs: [] };
   for (const s of Object.keys(PERSON_FACT_DEFAULTS)) people[s] = [];
   const extraPerson = pkg.inputs.filter((i) => i.relation && !(i.slot in people));
+  // The package's person relation by its local name (SNAP's member_of_snap_household, Medicaid's member_of_medicaid_household).
+  const memberRelation = relationName(pkg.spec.profile.person.relation ?? 'member_of_snap_household');
   for (const i of extraPerson) people[i.slot] = [];
   const requests: PackageRequest[] = [];
   for (k = 0; k < n; k++) {
@@ -194,7 +199,7 @@ export function randomSnapHouseholds(pkg: RuntimePackage, n: number, seed: numbe
     // The package's own household inputs, drawn after everything else so the draws above do not depend on them.
     for (const i of extraHh) set(i.slot, drawByType(pkg, i.slot, i.dtype, r, money, hhDefaults[i.slot]));
     offsets[k + 1] = offsets[k] + count;
-    requests.push({ period, inputs, relations: { member_of_snap_household: tuples } });
+    requests.push({ period, inputs, relations: { [memberRelation]: tuples } });
   }
   const hasSlot = (s: string): boolean => pkg.inputs.some((i) => i.slot === s);
   const household = Object.fromEntries(Object.entries(hh).filter(([s]) => hasSlot(s)).map(([s, v]) => [s, asColumn(v)]));

@@ -64,8 +64,8 @@ describe('jurisdiction and program ids spelt another way', () => {
     expect(program.body.error.message).toContain('(did you mean program_id "snap"?)');
     const both = await calculate({ program_id: 'Snap', jurisdiction: 'TX', household });
     expect(both.body.error.message).toContain('(did you mean program_id "snap" and jurisdiction "us-tx"?)');
-    const nothingClose = await calculate({ program_id: 'medicaid', jurisdiction: 'us-tx', household });
-    expect(nothingClose.body.error.message).toBe(`No runtime package matches program_id "medicaid" and jurisdiction "us-tx". ${listHint} (GET /v1/programs lists the programs with rules).`);
+    const nothingClose = await calculate({ program_id: 'tanf', jurisdiction: 'us-tx', household });
+    expect(nothingClose.body.error.message).toBe(`No runtime package matches program_id "tanf" and jurisdiction "us-tx". ${listHint} (GET /v1/programs lists the programs with rules).`);
   });
 
   it('runtime package detail and graph: the 404 suggests the id', async () => {

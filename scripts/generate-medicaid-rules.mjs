@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Generates the Medicaid and CHIP MAGI eligibility packages (issue #28, item 4) for the 50 States and DC: the federal
+// modules (rules/us/regulations/42-cfr/435/603 MAGI household and income, 42-cfr/435/magi-groups the coverage groups
+// and the immigrant rules, 42-cfr/457/310 CHIP), one State module per State binding its income standards
+// (rules/us-xx/policies/medicaid/eligibility), their companion tests, the compose specs
+// (rules/programs/us-xx/medicaid/2026.yaml) and docs/medicaid-coverage.md, from scripts/data/medicaid.json and the
+// poverty guidelines of scripts/data/lifeline.json (the shared module us:statutes/42/9902/2).
+// Usage: node scripts/generate-medicaid-rules.mjs [--check]
+//   --check writes nothing and exits 1 when a generated file differs from (or is missing on) disk.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
+import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+import { PERSON_FACT_DOCS, PERSON_FACT_VALUES } from './lib/snap-person-facts.mjs';
+import { WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
+import { federalModules, CATEGORIES, FED, HOUSEHOLD_OUTPUTS, DEFAULT_OUTPUTS, PERSON_OUTPUTS, OUTPUT_DOCS } from './lib/medicaid-federal-rules.mjs';
+import { medicaidReference } from './lib/medicaid-reference.mjs';
+import { coveragePage } from './lib/medicaid-coverage-doc.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/medicaid.json'), 'utf8'));
+const guidelines = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/lifeline.json'), 'utf8')).poverty_guidelines;
+const files = new GeneratedFiles(root, process.argv.includes('--check'));
+const PERIOD = '2026-03';
+
+const CMS_TABLE = 'CMS, "Medicaid, Children\'s Health Insurance Program, & Basic Health Program Eligibility Levels" (state decisions as of December 1, 2023)';
+const CMS_URL = 'https://www.medicaid.gov/medicaid/national-medicaid-chip-program-information/medicaid-childrens-health-insurance-program-basic-health-program-eligibility-levels/index.html';
+const SECONDARY = 'not read on the CMS table: the figure (less the 5-point disregard) is from a secondary compilation of the State standards as of January 2025 (KFF State Health Facts, as cited by PolicyEngine)';
+const AREA = { ak: 'alaska', hi: 'hawaii' };
+/** Person facts first read by the group rules (an input's id is the module that reads it); the others by 42 CFR 435.603's. */
+const READ_BY_GROUPS = new Set(['age', 'citizenship_status']);
+
+for (const [file, text] of federalModules(guidelines)) files.write(file, text);
+
+for (const [code, st] of Object.entries(data.states)) {
+  files.write(`rules/us-${code}/policies/medicaid/eligibility.yaml`, stateModule(code, st));
+  files.write(`rules/us-${code}/policies/medicaid/eligibility.test.yaml`, yamlList(stateTests(code, st)));
+  files.write(`rules/programs/us-${code}/medicaid/2026.yaml`, composeSpec(code, st));
+}
+files.write('docs/medicaid-coverage.md', coveragePage(data, { CMS_TABLE, CMS_URL, SECONDARY }));
+
+if (files.stale.length > 0) {
+  console.error(`stale generated files (run node scripts/generate-medicaid-rules.mjs):\n  ${files.stale.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`${Object.keys(data.states).length} Medicaid packages up to date`);
+
+/** The limit versions of one category: the CMS table's figure from its date (a secondary figure from 2025-01-01), then any dated change. */
+function versions(st, category) {
+  const cms = st.limits_source === 'cms_2023_12_01';
+  const list = [{ from: cms ? '2023-12-01' : '2025-01-01', percent: st.limits[category], verified: cms }];
+  for (const c of st.changes ?? []) if (c.category === category) list.push({ from: c.effective_from, percent: c.percent, verified: false });
+  return list;
+}
+
+function stateModule(code, st) {
+  const rules = [];
+  const area = AREA[code];
+  if (area) rules.push(param(`${code}_medicaid_poverty_guideline_area`, 'Text', `"${area}"`, '42 U.S.C. 9902(2) (HHS publishes separate guidelines for Alaska and Hawaii)', 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines'),
+    sets(code, `${FED.MAGI}#medicaid_poverty_guideline_area`, `us-${code}:policies/medicaid/eligibility#${code}_medicaid_poverty_guideline_area`));
+  for (const category of Object.keys(CATEGORIES)) {
+    const covered = st.limits[category] !== null || (st.changes ?? []).some((c) => c.category === category);
+    if (!covered) continue;
+    const name = `${code}_medicaid_${category}_income_standard`;
+    const vs = versions(st, category).map((v) => `      - effective_from: '${v.from}'\n        formula: '${v.percent}'`).join('\n');
+    rules.push(`
+  - name: ${name}
+    kind: parameter
+    dtype: Decimal
+    source: ${CATEGORIES[category].cite}; ${st.name}'s income standard, percent of the poverty guideline before the 5-point disregard; ${CMS_TABLE}
+    source_url: ${CMS_URL}
+    versions:
+${vs}`);
+    rules.push(sets(code, CATEGORIES[category].hook, `us-${code}:policies/medicaid/eligibility#${name}`));
+    if (CATEGORIES[category].coveredHook) {
+      rules.push(param(`${code}_medicaid_${category}_covered`, 'Text', '"yes"', `${CATEGORIES[category].cite}; ${CMS_TABLE}`, CMS_URL, st.expansion_date && category === 'expansion_adult' ? st.expansion_date : '2014-01-01'),
+        sets(code, CATEGORIES[category].coveredHook, `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${category}_covered`));
+    }
+  }
+  if (st.chip_child_min_age !== 0) {
+    rules.push(param(`${code}_chip_child_minimum_age`, 'Integer', String(st.chip_child_min_age), `42 CFR 457.310 (the State plan's ages); ${CMS_TABLE}: separate CHIP from age 1 up to 19`, CMS_URL),
+      sets(code, `${FED.CHIPSTD}#chip_child_minimum_age`, `us-${code}:policies/medicaid/eligibility#${code}_chip_child_minimum_age`));
+  }
+  return `format: rulespec/v1
+module:
+  summary: >-
+    Medicaid and CHIP in ${st.name}: the State's MAGI income standards for each coverage group, as percentages of the
+    HHS poverty guideline before the 5-point disregard (42 CFR 435.603(d)(4)), bound to the federal hooks. ${st.limits_source === 'cms_2023_12_01' ? `Figures from ${CMS_TABLE}.` : `Figures ${SECONDARY}; declared unverified.`} ${st.expansion_date ? `Adult group (42 CFR 435.119) covered from ${st.expansion_date}.` : 'No adult group (the State has not expanded Medicaid under 42 U.S.C. 1396a(a)(10)(A)(i)(VIII)).'}
+  source_verification:
+    corpus_citation_path: us-${code}/policy/medicaid/eligibility
+imports:
+  - ${FED.CHIP}
+rules:${rules.join('\n')}
+`;
+}
+
+function param(name, dtype, formula, source, url, from = '2014-01-01') {
+  return `
+  - name: ${name}
+    kind: parameter
+    dtype: ${dtype}
+    source: ${source}
+    source_url: ${url}
+    versions:
+      - effective_from: '${from}'
+        formula: '${formula.replace(/'/g, "''")}'`;
+}
+
+function sets(code, hookId, valueId) {
+  return `
+  - name: ${code}_sets_${hookId.split('#')[1]}
+    kind: source_relation
+    source: 42 CFR 435.10 (the State plan specifies the groups covered and their income standards); 42 CFR 457.50 (the CHIP State plan)
+    source_relation:
+      type: sets
+      target: ${hookId}
+      value: ${valueId}
+      authority: state
+      basis:
+        delegation: ${hookId}`;
+}
+
+function stateTests(code, st) {
+  const g = guidelines['2026'][AREA[code] ?? '48_states_dc'];
+  const tests = [];
+  const ref = (people, facts = {}) => medicaidReference({ state: st, guideline: g, people, facts, period: PERIOD });
+  // A parent earning exactly at the parent/caretaker standard plus the disregard, with a child of 4.
+  const size3 = g[0] + 2 * g[1];
+  for (const [name, people] of [
+    ['family_of_three_at_2000', { parent: { age: 34, earned_income: 2000 }, child_1: { age: 4 }, child_2: { age: 9 } }],
+    ['single_adult_at_1500', { adult: { age: 40, earned_income: 1500 } }],
+    ['pregnant_adult_at_2500', { mother: { age: 28, earned_income: 2500, is_pregnant: true, expected_children_count: 1 } }],
+  ]) {
+    const r = ref(people);
+    tests.push({ name: `${code}_${name}`, description: `Worked by scripts/lib/medicaid-reference.mjs: ${r.notes} (2026 guideline for 3: ${size3}).`, period: PERIOD,
+      input: testInput(people), output: { [`${FED.GROUPS}#medicaid_eligible_count`]: r.medicaid_eligible_count, [`${FED.CHIP}#chip_eligible_count`]: r.chip_eligible_count } });
+  }
+  return tests;
+}
+
+function testInput(people) {
+  const rows = Object.entries(people).map(([id, p]) => {
+    const row = { id };
+    for (const [k, v] of Object.entries({ age: 30, earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, citizenship_status: 'citizen', is_pregnant: false, expected_children_count: 1, ...p })) row[`${FED.MAGI}#input.${k}`] = v;
+    return row;
+  });
+  return { [`${FED.MAGI}#input.household_size`]: 1, [`${FED.MAGI}#input.earned_income`]: 0, [`${FED.MAGI}#input.unearned_income`]: 0, [`${FED.MAGI}#relation.member_of_medicaid_household`]: rows };
+}
+
+function composeSpec(code, st) {
+  const sample = { period: PERIOD, people: { parent: { age: 34, earned_income: 2000 }, child_1: { age: 4 }, child_2: { age: 9 } } };
+  const expected = medicaidReference({ state: st, guideline: guidelines['2026'][AREA[code] ?? '48_states_dc'], people: sample.people, facts: {}, period: PERIOD });
+  const householdIds = { household_size: `${FED.MAGI}#input.household_size`, earned_income: `${FED.MAGI}#input.earned_income`, unearned_income: `${FED.MAGI}#input.unearned_income` };
+  const personFacts = ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs', 'citizenship_status', 'is_pregnant', 'expected_children_count'];
+  const personDocs = { ...PERSON_INPUT_DOCS, ...PERSON_FACT_DOCS, ...Object.fromEntries(Object.entries(WIC_PERSON_FACTS).map(([k, v]) => [k, { description: v.description, period: v.period, unit: v.unit }])) };
+  const outputs = [...HOUSEHOLD_OUTPUTS];
+  const unverified = [];
+  if (st.limits_source !== 'cms_2023_12_01') {
+    for (const category of Object.keys(CATEGORIES)) if (st.limits[category] !== null) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${category}_income_standard`, effective_from: '2025-01-01', reason: `${st.name}'s ${CATEGORIES[category].label} standard ${st.limits[category]}% ${SECONDARY}.` });
+  }
+  for (const c of st.changes ?? []) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${c.category}_income_standard`, effective_from: c.effective_from, reason: `${st.name}'s ${CATEGORIES[c.category].label} standard ${c.percent}% from ${c.effective_from} ${SECONDARY}; the CMS table of December 1, 2023 predates it.` });
+  if (st.expansion_date) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_expansion_adult_covered`, reason: `${st.name}'s adult-group start date ${st.expansion_date} is from secondary summaries of the States' expansion dates; the CMS table shows only that the group is covered.` });
+  unverified.push({ parameter: `${FED.MAGI}#medicaid_poverty_guideline_year`, reason: 'Medicaid uses each year\'s HHS guidelines from the date of the HHS notice here; CMS\'s yearly guidance on when States apply the new guidelines (States may use them from a date the State chooses, often April 1) was not read.' });
+  const spec = {
+    program: `us-${code}/medicaid`, period: PERIOD, outputs, scope: { federal: ['regulations/42-cfr/457/310'], state: ['policies/medicaid/eligibility'] },
+    jurisdiction: `us-${code}`, program_id: 'medicaid', title: `${st.name} Medicaid and CHIP (MAGI eligibility)`, default_period: PERIOD,
+    default_outputs: DEFAULT_OUTPUTS, person_outputs: PERSON_OUTPUTS, household_entity: 'Household', household_aliases: householdIds,
+    input_types: { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', age: 'Integer', self_employment_income: 'Money', self_employment_costs: 'Money', citizenship_status: 'Text', is_pregnant: 'Boolean', expected_children_count: 'Integer' },
+    input_values: { citizenship_status: PERSON_FACT_VALUES.citizenship_status },
+    input_limits: { household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 }, expected_children_count: { minimum: 1, maximum: 10 } },
+    material_inputs: { person: {
+      age: { reason: 'age decides the coverage group (infants under 1, children 1-5 and 6-18: 42 CFR 435.118; the adult group 19-64: 435.119) and so the income standard' },
+      citizenship_status: { reason: 'a non-citizen is eligible only as a qualified alien past or exempt from the five-year bar (8 U.S.C. 1611, 1613, 1641)' },
+      is_pregnant: { ages: [10, 55], reason: 'pregnant people have their own coverage group and standard (42 CFR 435.116) and count the children expected in their family size (435.603(b))' },
+      expected_children_count: { unless_output: 'medicaid_no_pregnant_member', reason: 'a pregnant person is counted as herself plus the children she expects (42 CFR 435.603(b)); one is assumed' },
+    } },
+    input_defaults: { household_size: 1, earned_income: 0, unearned_income: 0 },
+    person_entity: 'Person', person_relation: `${FED.MAGI}#relation.member_of_medicaid_household`,
+    person_aliases: Object.fromEntries(personFacts.map((k) => [k, `${READ_BY_GROUPS.has(k) ? FED.GROUPS : FED.MAGI}#input.${k}`])),
+    person_input_defaults: { age: 30, earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, citizenship_status: 'citizen', is_pregnant: false, expected_children_count: 1 },
+    output_aliases: { is_medicaid_eligible: 'medicaid_any_eligible', is_chip_eligible: 'chip_any_eligible' },
+    input_docs: { household_size: HOUSEHOLD_INPUT_DOCS.household_size, earned_income: HOUSEHOLD_INPUT_DOCS.earned_income, unearned_income: HOUSEHOLD_INPUT_DOCS.unearned_income },
+    person_input_docs: Object.fromEntries(personFacts.map((k) => [k, personDocs[k]])),
+    output_docs: OUTPUT_DOCS,
+    unverified_parameters: unverified,
+    sample_household: sample,
+    sample_expected_outputs: Object.fromEntries(DEFAULT_OUTPUTS.map((o) => [o, expected[o]])),
+  };
+  return `# ${st.name} Medicaid and CHIP (MAGI eligibility): package generated by scripts/generate-medicaid-rules.mjs from scripts/data/medicaid.json.\n# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/medicaid-coverage.md describe them.\n${YAML.stringify(spec, { lineWidth: 120 })}`;
+}
