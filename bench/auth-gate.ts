@@ -14,7 +14,7 @@ import { formatKey, hashKey } from '../core/domain/keys/key-material.js';
 import type { AuthGate, AuthRequest } from '../core/ports/auth-gate.js';
 import type { KeyStores } from '../core/ports/key-stores.js';
 import { EnvironmentKeyGate } from '../core/usecases/auth/environment-key-gate.js';
-import { createKeyServices } from '../composition/modules/key-services.js';
+import { createKeyServices } from '../composition/subsystems/key-services.js';
 import { issueAdminKey } from '../core/usecases/keys/issue-admin-key.js';
 
 const SEQUENTIAL = Number(process.env.BENCH_CALLS ?? 5_000);

@@ -27,14 +27,12 @@ import * as v from 'valibot';
 import { redisAnswers } from '../tests/support/redis.js';
 import { createApp, type App } from '../composition/app.js';
 import { loadConfig } from '../adapters/config/env.js';
-import { CALCULATION } from '../composition/tokens/calculation.js';
 import { generateKey } from '../adapters/cli/commands/keys-generate.js';
 import { readLimited } from '../adapters/http-h3/body.js';
 import { listen } from '../adapters/http-h3/server.js';
 import { defineRoute } from '../adapters/http-h3/route.js';
 import { CalculateRequestSchema } from '../core/api/schemas/calculation.js';
 import { JsonLogger } from '../adapters/logging/json-logger.js';
-import { TOKENS } from '../composition/tokens.js';
 import type { CalculateRequest, CalculateResponse } from '../core/ports/calculator.js';
 import { CalculationJson } from '../adapters/http-h3/calculation-json.js';
 
@@ -88,7 +86,7 @@ function median(runs: Measure[]): Measure {
 
 /** The SNAP sample request of the first compiled SNAP package, else of any SNAP package. */
 function sampleRequest(app: App): CalculateRequest {
-  const packages = app.resolve(CALCULATION.Calculators).flatMap((c) => c.packages());
+  const packages = app.services.calculation!.calculators.flatMap((c) => c.packages());
   const snap = packages.filter((p) => p.program_id === 'snap').sort((a, b) => (a.mode === b.mode ? 0 : a.mode === 'compiled' ? -1 : 1))[0];
   if (!snap) throw new Error('no SNAP runtime package is configured (check RULES_PATHS / TENET_RUNTIME_FIXTURE)');
   const described = snap as { describe?: () => { sample_household?: Record<string, unknown> } };
@@ -117,7 +115,7 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
     // Written the way the calculate route writes its answer (calculation-json.ts).
     handler: () => precomputedJson.response(precomputedData!),
   });
-  const app = await createApp(config, { extraRoutes: [platformOnly], bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(discard)) });
+  const app = await createApp(config, { extraRoutes: [platformOnly], logger: new JsonLogger(discard) });
   const logger = app.logger;
   const server = await listen(app.http, '127.0.0.1', 0, logger);
   const request = sampleRequest(app);

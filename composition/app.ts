@@ -1,103 +1,57 @@
 /**
- * The one composition root: binds every port token to an adapter and builds the HTTP app.
- * Modules look services up with `resolve(token)` in their factories and hooks, and
- * routes declare the services their handler receives (`needs`, see http-h3/route.ts).
+ * The one composition root: builds one typed object of services per app (AppServices, ./services.ts) and the HTTP
+ * app over it, top to bottom: the platform, then each subsystem (./subsystems/) from what was built before it,
+ * then the routes and the HTTP pipeline. Tests and embedders change what an app is built from with typed options
+ * (AppOptions): a logger, a clock, stores, runtimes, or `false` for a subsystem the app should not build.
  *
- * To wire a subsystem, write a PlatformModule (./platform-module.ts) in your adapter folder, put its tokens in
- * the folder's tokens.ts, and append the module to MODULES (one line). The parity module is a short example:
- *
- *   export function createParityModule(settings?: ParitySettings): PlatformModule {
- *     return {
- *       name: 'parity',
- *       needs: [TOKENS.Logger],   // tokens bound elsewhere that it resolves; createApp checks they are bound
- *       register(registry, config) {
- *         const { paths, explicit } = settings ?? config.settings.parity.folders;
- *         const cases = new FsParityCases(paths, { requireFolders: explicit });
- *         registry.value(CASE_FILES, cases);    // the module's own token: it loads the files
- *         registry.value(PARITY.Cases, cases);  // the port routes read (ParityCaseSource)
- *       },
- *       async start(resolve) {   // load the case files before the app serves
- *         const cases = await resolve(CASE_FILES).load();
- *         resolve(TOKENS.Logger).info('parity cases loaded', { cases: cases.length });
- *       },
- *     };
- *   }
- *
- * Per-app state is created in register() and bound to a token, never kept in the module or its closure: MODULES
- * holds one object of each, shared by every app built in the process.
- *
- * Later registrations of a token replace earlier ones, so a module may rebind a platform default
- * (e.g. the keys module binds TOKENS.AuthGate to the full gate).
+ * To wire a new subsystem: write `buildX(platform, ...): X` in ./subsystems/x.ts (its services, its readiness
+ * check under an id it declares, its start and stop), add it to Subsystems in ./services.ts, build it below, and
+ * let routes select its services in `needs`.
  */
 import type { AppConfig } from '../adapters/config/env.js';
-import { EnvironmentKeyGate } from '../core/usecases/auth/environment-key-gate.js';
-import { InMemoryReadinessRegistry } from '../core/usecases/health.js';
-import type { Logger } from '../core/ports/logger.js';
+import { CalculationJson } from '../adapters/http-h3/calculation-json.js';
 import { createHttpApp, type HttpApp } from '../adapters/http-h3/app.js';
 import { buildOpenApiDocument } from '../adapters/http-h3/openapi.js';
 import type { RouteDefinition } from '../adapters/http-h3/route.js';
 import { routes as defaultRoutes } from '../adapters/http-h3/routes/index.js';
-import { calculationModule } from './modules/calculation.js';
-import { keysModule } from './modules/keys.js';
-import { parityModule } from './modules/parity.js';
-import { readSurfaceModule } from './modules/read-surface.js';
-import { operationsModule } from './modules/operations.js';
-import { bufferedStderr, JsonLogger } from '../adapters/logging/json-logger.js';
-import type { PlatformModule, Registry } from './platform-module.js';
+import { SharedRepositories } from '../adapters/read-surface/shared-repositories.js';
+import { FsRuleRepository } from '../adapters/rulespec-fs/fs-rule-repository.js';
+import type { AuthGate } from '../core/ports/auth-gate.js';
+import type { ComputeMeter } from '../core/ports/compute-meter.js';
+import type { Logger } from '../core/ports/logger.js';
+import { EnvironmentKeyGate } from '../core/usecases/auth/environment-key-gate.js';
+import { FREE_METER } from '../core/usecases/calculate/calculate.js';
+import { buildPlatform, type Platform, type PlatformOptions } from './platform.js';
 import { routeDepsResolver } from './route-deps.js';
-import { CALCULATION_READY } from './tokens/calculation.js';
-import { KEYS_READY } from './tokens/keys.js';
-import { RULE_INDEX_READY } from './tokens/read.js';
-import { HTTP } from './tokens/http.js';
-import { CalculationJson } from '../adapters/http-h3/calculation-json.js';
-import { OPENAPI_DOCUMENT, TOKENS, type Resolve, type Token } from './tokens.js';
+import { routeServices, type AppServices } from './services.js';
+import { buildCalculation, CALCULATION_READY, type CalculationOptions } from './subsystems/calculation.js';
+import { buildKeys, KEYS_READY, type KeysOptions } from './subsystems/keys.js';
+import { startAll, type Lifecycle } from './subsystems/lifecycle.js';
+import { buildOperations, type OperationsOptions } from './subsystems/operations.js';
+import { buildParity } from './subsystems/parity.js';
+import type { ParitySettings } from '../adapters/parity/settings.js';
+import { buildReadSurface, RULE_INDEX_READY } from './subsystems/read-surface.js';
 
-export type { PlatformModule, Registry } from './platform-module.js';
-
-/** Platform defaults: logger, clock, the minimal environment-key AuthGate, readiness with default checks. */
-export const platformModule: PlatformModule = {
-  name: 'platform',
-  register(registry, config) {
-    registry.value(TOKENS.Config, config);
-    registry.value(TOKENS.Clock, () => new Date());
-    registry.factory(TOKENS.Logger, () => new JsonLogger(bufferedStderr(), { service: 'tenet', environment: config.environment }));
-    registry.factory(TOKENS.AuthGate, (resolve) => new EnvironmentKeyGate(config.serviceApiKeys, resolve(TOKENS.Clock)));
-    registry.value(TOKENS.RequestObservers, []);
-    // The HTTP writer of calculation answers: the platform's, so the calculation wiring imports no HTTP code.
-    registry.value(HTTP.CalculationJson, new CalculationJson());
-    // No quota metering until the keys module binds the real meter.
-    registry.value(TOKENS.ComputeMeter, { charge: async () => {}, refund: async () => {} });
-    const readiness = new InMemoryReadinessRegistry(config.rulesPaths.join(':'));
-    registry.value(TOKENS.Readiness, readiness);
-    // Each subsystem replaces its check by registering under the id it declares; until then the check says what is missing.
-    readiness.register({ id: KEYS_READY.auth, check: () => registry.resolve(TOKENS.AuthGate).health() });
-    readiness.register({
-      id: KEYS_READY.counters,
-      check: async () =>
-        config.redisUrl === null
-          ? { status: 'ready', detail: 'in-process memory (REDIS_URL unset): counters are per instance' }
-          : { status: 'unavailable', detail: 'REDIS_URL is set but no Redis store is wired into the composition root' },
-    });
-    readiness.register({ id: RULE_INDEX_READY, check: async () => ({ status: 'unavailable', detail: 'no rule index is wired into the composition root' }) });
-    readiness.register({ id: CALCULATION_READY, check: async () => ({ status: 'unavailable', detail: 'no calculation runtime is wired into the composition root' }) });
-  },
-};
-
-/** Every subsystem, in registration order. Append yours here. */
-export const MODULES: PlatformModule[] = [platformModule, keysModule, readSurfaceModule, calculationModule, parityModule, operationsModule];
-
-export interface AppOverrides {
+export interface AppOptions extends PlatformOptions {
   /** Replaces the route list (tests of the platform itself). */
   routes?: RouteDefinition[];
   /** Added after the route list (tests). */
   extraRoutes?: RouteDefinition[];
-  /** Replaces MODULES (the platform module always runs first). */
-  modules?: PlatformModule[];
-  /** Applied after every module: rebind any token (e.g. a memory logger or a fake AuthGate in tests). */
-  bind?: (registry: Registry) => void;
-  /** Skip module start hooks (tests that do not need rules loaded). */
+  /** Skip the subsystems' start hooks (tests that do not need rules loaded). */
   skipStart?: boolean;
+  /** Replaces the keys subsystem's meter (or the free one) as the calculation use cases' meter (tests). */
+  meter?: ComputeMeter;
+  /** Each subsystem: its options, or false to leave it out of the app. */
+  keys?: KeysOptions | false;
+  read?: boolean;
+  calculation?: CalculationOptions | false;
+  /** The parity case folders to read instead of PARITY_PATH's. */
+  parity?: ParitySettings | false;
+  operations?: OperationsOptions | false;
 }
+
+/** Options for an app of the platform alone (its routes answer 500 for a service no subsystem builds). */
+export const PLATFORM_ONLY = { keys: false, read: false, calculation: false, parity: false, operations: false } as const satisfies AppOptions;
 
 export interface App {
   fetch: HttpApp['fetch'];
@@ -105,124 +59,68 @@ export interface App {
   config: AppConfig;
   /** The app's logger (the server logs through it). */
   logger: Logger;
-  /** A service of the app by token: for tests that look inside an app; production code is handed what it needs. */
-  resolve: Resolve;
+  /** Everything the app built: for tests that look inside an app; production code is handed what it needs. */
+  services: AppServices;
   openapi: Record<string, unknown>;
   routes: readonly RouteDefinition[];
   close(): Promise<void>;
 }
 
-/**
- * One app's bindings: a map from token to a value or a lazily built singleton. (tsyringe did this before; it did no
- * more here, no scopes, disposal or decorators, so a map replaced it and the reflect-metadata polyfill.)
- */
-function appRegistry(): Registry {
-  const bindings = new Map<symbol, { value: unknown } | { build: () => unknown }>();
-  const resolve: Resolve = <T>(token: Token<T>): T => {
-    const binding = bindings.get(token.key);
-    if (binding === undefined) throw new Error(`no module of this app binds ${token.name}`);
-    if ('value' in binding) return binding.value as T;
-    const value = binding.build();
-    bindings.set(token.key, { value });
-    return value as T;
-  };
-  return {
-    resolve,
-    has: (token) => bindings.has(token.key),
-    value: (token, value) => {
-      bindings.set(token.key, { value });
-    },
-    factory: (token, build) => {
-      bindings.set(token.key, { build: () => build(resolve) });
-    },
-  };
-}
-
-/**
- * The app's registry as one module sees it: the module may resolve (in register, in its factories and in its
- * start and stop hooks) only the tokens it binds itself or declares in `needs` or `uses`; any other token throws,
- * naming the module and the token, so a module's declarations list everything it depends on.
- */
-export class ModuleScope {
-  /** Tokens the module bound itself (a module may rebind a platform token, e.g. keys binds AuthGate). */
-  readonly #own = new Set<symbol>();
-  readonly #declared: ReadonlySet<symbol>;
-
-  constructor(
-    readonly module: PlatformModule,
-    private readonly app: Registry,
-  ) {
-    this.#declared = new Set([...(module.needs ?? []), ...(module.uses ?? [])].map((t) => t.key));
-  }
-
-  readonly resolve: Resolve = (token) => {
-    if (!this.#own.has(token.key) && !this.#declared.has(token.key)) {
-      throw new Error(`module ${this.module.name} resolves ${token.name}, which it neither binds nor declares in needs or uses`);
-    }
-    return this.app.resolve(token);
-  };
-
-  readonly registry: Registry = {
-    resolve: this.resolve,
-    has: (token) => this.app.has(token),
-    value: (token, value) => {
-      this.#own.add(token.key);
-      this.app.value(token, value);
-    },
-    factory: (token, build) => {
-      this.#own.add(token.key);
-      this.app.factory(token, () => build(this.resolve));
-    },
-  };
-}
-
-/** Every token a module declares it needs must be bound once all modules (and the test bindings) registered. */
-function checkNeeds(modules: readonly PlatformModule[], registry: Registry): void {
-  for (const module of modules) {
-    const missing = (module.needs ?? []).filter((need) => !registry.has(need));
-    if (missing.length > 0) throw new Error(`module ${module.name} needs ${missing.map((t) => t.name).join(', ')}, which no module of this app binds`);
-  }
-}
-
 /** Builds a fully wired app: in-process for tests (`app.fetch(new Request(...))`) and for `tenet serve`. */
-export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
-  const registry = appRegistry();
-  const modules = [platformModule, ...(overrides.modules ?? MODULES).filter((m) => m !== platformModule)];
-  const scopes = modules.map((module) => new ModuleScope(module, registry));
-  for (const scope of scopes) scope.module.register(scope.registry, config);
-  overrides.bind?.(registry);
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<App> {
+  const platform = buildPlatform(config, options);
+  // The minimal gate (SERVICE_API_KEYS only) of an app without the keys subsystem.
+  const environmentGate = new EnvironmentKeyGate(config.serviceApiKeys, platform.clock);
+  installPlaceholderChecks(platform, environmentGate);
 
-  const routes = [...(overrides.routes ?? defaultRoutes), ...(overrides.extraRoutes ?? [])];
+  const keys = options.keys === false ? undefined : buildKeys(platform, options.keys);
+  const authGate: AuthGate = keys?.gate ?? environmentGate;
+  const meter = options.meter ?? keys?.gate ?? FREE_METER;
+
+  // The read surface and the compiler share one parse of the RULES_PATH repositories.
+  const repositories = new SharedRepositories(() => config.rulesPaths.map((path) => new FsRuleRepository(path)));
+  const calculation = options.calculation === false ? undefined : buildCalculation(platform, meter, repositories, options.calculation);
+  const read = options.read === false ? undefined : buildReadSurface(platform, repositories, () => calculation?.calculators ?? []);
+  const parity = options.parity === false ? undefined : buildParity(platform, options.parity);
+
+  const routes = [...(options.routes ?? defaultRoutes), ...(options.extraRoutes ?? [])];
   const openapi = buildOpenApiDocument(routes);
-  registry.value(OPENAPI_DOCUMENT, openapi);
-  checkNeeds(modules, registry);
+  const operations = options.operations === false ? undefined : buildOperations(platform, openapi, options.operations);
 
-  const resolve = registry.resolve;
-  const started: ModuleScope[] = [];
-  const stopAll = async (): Promise<void> => {
-    for (const scope of started.reverse()) await scope.module.stop?.(scope.resolve);
-    started.length = 0;
-  };
-  if (!overrides.skipStart) {
-    try {
-      for (const scope of scopes) {
-        await scope.module.start?.(scope.resolve);
-        started.push(scope);
-      }
-    } catch (error) {
-      await stopAll();
-      throw error;
-    }
-  }
+  const services: AppServices = { ...platform, authGate, meter, openapi, calculationJson: new CalculationJson(), keys, read, calculation, parity, operations };
+  // Started in this order (the rule index before the compiler, which releases the shared parse), stopped in reverse.
+  const parts = [keys, read, calculation, parity, operations].filter((part): part is NonNullable<typeof part> => part !== undefined);
+  const close = options.skipStart ? () => stopEach(parts) : await startAll(parts);
 
-  const logger: Logger = resolve(TOKENS.Logger);
   const http = createHttpApp({
     config,
     routes,
-    authGate: resolve(TOKENS.AuthGate),
-    logger,
-    observers: resolve(TOKENS.RequestObservers),
-    routeDeps: routeDepsResolver(registry),
+    authGate,
+    logger: platform.logger,
+    observers: platform.observers,
+    routeDeps: routeDepsResolver(routeServices(services)),
   });
-  return { fetch: http.fetch, http, config, logger, resolve, openapi, routes, close: stopAll };
+  return { fetch: http.fetch, http, config, logger: platform.logger, services, openapi, routes, close };
+}
+
+/**
+ * The readiness checks of subsystems an app may not build, in the order /v1/ready lists them: each subsystem
+ * replaces its own under the id it declares, so an app without it says what is missing.
+ */
+function installPlaceholderChecks({ readiness, config }: Platform, environmentGate: AuthGate): void {
+  readiness.register({ id: KEYS_READY.auth, check: () => environmentGate.health() });
+  readiness.register({
+    id: KEYS_READY.counters,
+    check: async () =>
+      config.redisUrl === null
+        ? { status: 'ready', detail: 'in-process memory (REDIS_URL unset): counters are per instance' }
+        : { status: 'unavailable', detail: 'REDIS_URL is set but no Redis store is wired into the composition root' },
+  });
+  readiness.register({ id: RULE_INDEX_READY, check: async () => ({ status: 'unavailable', detail: 'no rule index is wired into the composition root' }) });
+  readiness.register({ id: CALCULATION_READY, check: async () => ({ status: 'unavailable', detail: 'no calculation runtime is wired into the composition root' }) });
+}
+
+/** Stops every part of an app that was never started (skipStart): stores built eagerly are closed all the same. */
+async function stopEach(parts: readonly Lifecycle[]): Promise<void> {
+  for (const part of [...parts].reverse()) await part.stop?.();
 }

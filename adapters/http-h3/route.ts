@@ -9,13 +9,14 @@
  *     body: SearchRequestSchema,
  *     responses: { 200: SearchResultsSchema },
  *     errors: ['not_found'],
- *     needs: { catalog: READ.Catalog },
+ *     needs: (app) => ({ catalog: app.read.catalog }),
  *     handler: ({ body }, { catalog }) => searchRules(catalog.current(), body),
  *   });
  *
- * `needs` names the services the handler uses, by token: the app resolves them once (on the route's first
- * request) and passes them as the handler's second argument, typed from the tokens. Handlers never look
- * services up themselves. `optional(token)` is for a service an app may not bind (the value is then undefined).
+ * `needs` selects the services the handler uses from the app's typed services (composition/services.ts): the app
+ * calls it once (on the route's first request) and passes what it returns as the handler's second argument, typed
+ * from it. Handlers never look services up themselves. A service an app may not build is selected with
+ * `app.has('read') ? app.read.runtime : undefined`.
  *
  * Paths: `:name` matches one segment; `**:name` matches one or more segments, slashes included, and may be
  * followed by literal segments. `/v1/rules/**:rule_id` receives `us/7-cfr/273.9#a` from both
@@ -27,7 +28,7 @@ import type * as v from 'valibot';
 import type { ErrorCode } from '../../core/domain/errors.js';
 import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
-import type { Token } from '../../composition/tokens.js';
+import type { RouteServices } from '../../composition/services.js';
 import type { JsonBytes, JsonText } from './envelope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,23 +58,11 @@ export interface RouteContext<P, Q, B> {
   setHeader(name: string, value: string): void;
 }
 
-/** A service a route can do without: its dependency is undefined when no module binds the token. */
-export interface OptionalToken<T> {
-  readonly optional: Token<T>;
-}
-
-export function optional<T>(token: Token<T>): OptionalToken<T> {
-  return { optional: token };
-}
-
-/** A route's dependencies: a name per service, each a token (or an optional one). */
-export type RouteNeeds = Record<string, Token<any> | OptionalToken<any>>;
+/** A route's dependencies: a name per service. */
+export type RouteNeeds = Record<string, unknown>;
 
 /** A route that declares no `needs`. */
 type NoNeeds = Record<never, never>;
-
-/** The `deps` a handler receives for its `needs`, typed from the tokens. */
-export type RouteDeps<N> = { [K in keyof N]: N[K] extends OptionalToken<infer T> ? T | undefined : N[K] extends Token<infer T> ? T : never };
 
 interface RouteBase<PS, QS, BS, N> {
   method: HttpMethod;
@@ -102,8 +91,8 @@ interface RouteBase<PS, QS, BS, N> {
    * carries `x-tenet-extension: <where it is documented>`, and the conformance test accepts it.
    */
   extension?: string;
-  /** The services the handler uses (see the file comment); none when omitted. */
-  needs?: N;
+  /** Selects the services the handler uses (see the file comment); none when omitted. */
+  needs?: (app: RouteServices) => N;
 }
 
 export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema, N = NoNeeds> extends RouteBase<PS, QS, BS, N> {
@@ -112,7 +101,7 @@ export interface EnvelopedRoute<PS, QS, BS, RS extends AnySchema, N = NoNeeds> e
   /** Schema of `data` in the success envelope, keyed by the success status. */
   responses: { [status: number]: RS };
   /** The data, or its JSON already written (JsonText or JsonBytes from envelope.ts, for large answers). */
-  handler: (ctx: Ctx<PS, QS, BS>, deps: RouteDeps<N>) => Promise<Input<RS> | JsonText | JsonBytes> | Input<RS> | JsonText | JsonBytes;
+  handler: (ctx: Ctx<PS, QS, BS>, deps: N) => Promise<Input<RS> | JsonText | JsonBytes> | Input<RS> | JsonText | JsonBytes;
 }
 
 /**
@@ -124,7 +113,7 @@ export interface RawRoute<PS, QS, BS, N = NoNeeds> extends RouteBase<PS, QS, BS,
   rawResponse: true;
   contentType?: string;
   responses: { [status: number]: AnySchema };
-  handler: (ctx: Ctx<PS, QS, BS>, deps: RouteDeps<N>) => Promise<Response> | Response;
+  handler: (ctx: Ctx<PS, QS, BS>, deps: N) => Promise<Response> | Response;
 }
 
 export type RouteDefinition = EnvelopedRoute<any, any, any, AnySchema, any> | RawRoute<any, any, any, any>;

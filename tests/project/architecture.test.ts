@@ -68,7 +68,7 @@ describe('source layout', () => {
 
   it('reads the import graph of core/ and adapters/', () => {
     expect(graph.size).toBeGreaterThan(200);
-    expect(graph.get(normalize('composition/app.ts'))).toContain(normalize('composition/platform-module.ts'));
+    expect(graph.get(normalize('composition/app.ts'))).toContain(normalize('composition/platform.ts'));
   });
 
   it('has no import cycles between files', () => {
@@ -95,14 +95,14 @@ describe('source layout', () => {
     expect(lookups).toEqual([]);
   });
 
-  it('wires calculation without HTTP code: nothing composition/modules/calculation.ts reaches is in adapters/http-h3', () => {
+  it('wires calculation without HTTP code: nothing composition/subsystems/calculation.ts reaches is in adapters/http-h3', () => {
     const reached = new Set<string>();
     const visit = (file: string): void => {
       if (reached.has(file)) return;
       reached.add(file);
       for (const next of graph.get(file) ?? []) visit(next);
     };
-    visit(normalize('composition/modules/calculation.ts'));
+    visit(normalize('composition/subsystems/calculation.ts'));
     expect([...reached].filter((f) => f.startsWith(normalize('adapters/http-h3/')))).toEqual([]);
   });
 

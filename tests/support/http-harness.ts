@@ -16,17 +16,16 @@
  * and every required documented header are present. A mismatch throws ContractViolation, failing the test
  * that produced the response. Unknown routes are checked against components.schemas.ErrorEnvelope.
  * `createTestApp` options: `env` (environment variables, parsed by the real config loader; defaults are the
- * embedded ones), `config` (fields merged over the parsed config) and `overrides` (AppOverrides: routes,
- * extraRoutes, modules, bind, skipStart). Logs go to `t.logs` (a MemoryLogSink: `t.logs.entries()`), not stderr. For a real server, `checkResponse(app, method, path, status,
+ * embedded ones), `config` (fields merged over the parsed config) and `overrides` (AppOptions: routes,
+ * extraRoutes, skipStart, a logger, stores, runtimes, `false` for a subsystem to leave out). Logs go to `t.logs` (a MemoryLogSink: `t.logs.entries()`), not stderr. For a real server, `checkResponse(app, method, path, status,
  * headers, body)` applies the same checks to a response obtained any other way.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { generateKey, type GeneratedKey } from '../../adapters/cli/commands/keys-generate.js';
-import { createApp, type App, type AppOverrides } from '../../composition/app.js';
+import { createApp, type App, type AppOptions } from '../../composition/app.js';
 import { loadConfig, type AppConfig } from '../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../adapters/logging/json-logger.js';
-import { TOKENS } from '../../composition/tokens.js';
 import { openApiPath } from '../../adapters/http-h3/route.js';
 import { Router } from '../../adapters/http-h3/router.js';
 
@@ -153,7 +152,7 @@ export function checkResponse(app: App, method: string, rawPath: string, status:
 
 export interface TestApp {
   app: App;
-  /** Log lines the app wrote (JSON), unless `overrides.bind` rebinds TOKENS.Logger. */
+  /** Log lines the app wrote (JSON), unless `overrides.logger` replaces the logger. */
   logs: MemoryLogSink;
   config: AppConfig;
   /** Sends a request in-process and validates the response against the OpenAPI document. */
@@ -166,20 +165,13 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   config?: Partial<AppConfig>;
-  overrides?: AppOverrides;
+  overrides?: AppOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = { ...loadConfig(options.env ?? {}), ...options.config };
   const logs = new MemoryLogSink();
-  const userBind = options.overrides?.bind;
-  const app = await createApp(config, {
-    ...options.overrides,
-    bind: (registry) => {
-      registry.value(TOKENS.Logger, new JsonLogger(logs, { service: 'tenet' }));
-      userBind?.(registry);
-    },
-  });
+  const app = await createApp(config, { logger: new JsonLogger(logs, { service: 'tenet' }), ...options.overrides });
   return {
     app,
     logs,

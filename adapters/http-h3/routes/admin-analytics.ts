@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { AnalyticsQuerySchema, AnalyticsSnapshotSchema, GlobalAnalyticsSchema } from '../../../core/api/schemas/operations.js';
 
@@ -18,6 +17,6 @@ export default defineRoute({
   responses: { 200: v.union([AnalyticsSnapshotSchema, GlobalAnalyticsSchema]) },
   errors: ['store_unavailable'],
   errorData: { store_unavailable: AnalyticsSnapshotSchema },
-  needs: { analytics: OPERATIONS.Analytics },
+  needs: (app) => ({ analytics: app.operations.analytics }),
   handler: async ({ query }, { analytics }) => (query.scope === 'global' ? analytics.global() : analytics.local()),
 });

@@ -1,5 +1,4 @@
 import { issueAdminKey, type IssueKeyInput } from '../../../core/usecases/keys/issue-admin-key.js';
-import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { IssueKeyRequestSchema, IssuedKeySchema } from '../../../core/api/schemas/keys.js';
 
@@ -17,7 +16,7 @@ export default defineRoute({
   successStatus: 201,
   responses: { 201: IssuedKeySchema },
   errors: ['invalid_request', 'key_id_conflict', 'store_unavailable'],
-  needs: { keys: KEYS },
+  needs: (app) => ({ keys: app.keys.deps }),
   handler: ({ body, principal, clientIp, requestId }, { keys }) =>
     issueAdminKey(keys, body as IssueKeyInput, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
 });

@@ -1,5 +1,4 @@
 import { listKeys } from '../../../core/usecases/keys/list-keys.js';
-import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { KeyListSchema } from '../../../core/api/schemas/keys.js';
 
@@ -12,6 +11,6 @@ export default defineRoute({
   auth: { scope: 'admin:keys' },
   responses: { 200: KeyListSchema },
   errors: ['store_unavailable'],
-  needs: { keys: KEYS },
+  needs: (app) => ({ keys: app.keys.deps }),
   handler: (_ctx, { keys }) => listKeys(keys),
 });

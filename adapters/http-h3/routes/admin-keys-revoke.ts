@@ -1,5 +1,4 @@
 import { revokeKey } from '../../../core/usecases/keys/revoke-key.js';
-import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { KeyIdParamsSchema, RevokeResultSchema } from '../../../core/api/schemas/keys.js';
 
@@ -16,7 +15,7 @@ export default defineRoute({
   params: KeyIdParamsSchema,
   responses: { 200: RevokeResultSchema },
   errors: ['not_found', 'store_unavailable'],
-  needs: { keys: KEYS },
+  needs: (app) => ({ keys: app.keys.deps }),
   handler: ({ params, principal, clientIp, requestId }, { keys }) =>
     revokeKey(keys, params.key_id, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
 });

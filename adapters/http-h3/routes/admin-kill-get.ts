@@ -1,5 +1,4 @@
 import { readKillSwitches } from '../../../core/usecases/keys/kill-switches.js';
-import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { KillSwitchViewSchema } from '../../../core/api/schemas/keys.js';
 
@@ -13,6 +12,6 @@ export default defineRoute({
   auth: { scope: 'admin:keys' },
   responses: { 200: KillSwitchViewSchema },
   errors: ['store_unavailable'],
-  needs: { keys: KEYS },
+  needs: (app) => ({ keys: app.keys.deps }),
   handler: (_ctx, { keys }) => readKillSwitches(keys),
 });

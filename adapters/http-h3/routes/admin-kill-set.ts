@@ -1,5 +1,4 @@
 import { setKillSwitch } from '../../../core/usecases/keys/kill-switches.js';
-import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { KillSwitchRequestSchema, KillSwitchViewSchema } from '../../../core/api/schemas/keys.js';
 
@@ -16,7 +15,7 @@ export default defineRoute({
   body: KillSwitchRequestSchema,
   responses: { 200: KillSwitchViewSchema },
   errors: ['invalid_request', 'store_unavailable'],
-  needs: { keys: KEYS },
+  needs: (app) => ({ keys: app.keys.deps }),
   handler: ({ body, principal, clientIp, requestId }, { keys }) =>
     setKillSwitch(keys, body, { actor: principal?.key_id ?? null, client: clientIp, request_id: requestId }),
 });

@@ -1,5 +1,4 @@
 import { monthlyUsage } from '../../../core/usecases/keys/monthly-usage.js';
-import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { UsageQuerySchema, UsageSchema } from '../../../core/api/schemas/keys.js';
 
@@ -14,6 +13,6 @@ export default defineRoute({
   query: UsageQuerySchema,
   responses: { 200: UsageSchema },
   errors: ['invalid_request', 'store_unavailable'],
-  needs: { keys: KEYS },
+  needs: (app) => ({ keys: app.keys.deps }),
   handler: ({ query }, { keys }) => monthlyUsage(keys, query.month),
 });

@@ -1,5 +1,4 @@
 import { ServiceError } from '../../../core/domain/errors.js';
-import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { MigrationLedgerSchema } from '../../../core/api/schemas/operations.js';
 
@@ -15,7 +14,7 @@ export default defineRoute({
   auth: { scope: 'admin:analytics' },
   responses: { 200: MigrationLedgerSchema },
   errors: ['not_found'],
-  needs: { ledger: OPERATIONS.MigrationLedger },
+  needs: (app) => ({ ledger: app.operations.migrationLedger }),
   handler: async (_ctx, deps) => {
     const ledger = await deps.ledger.load();
     if (ledger === null) throw new ServiceError('not_found', 'No migration ledger is bundled with this deployment (MIGRATION_LEDGER_PATH is unset).');

@@ -1,4 +1,3 @@
-import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { RunIdParamsSchema, ValidationRunRecordSchema } from '../../../core/api/schemas/operations.js';
 
@@ -13,6 +12,6 @@ export default defineRoute({
   params: RunIdParamsSchema,
   responses: { 200: ValidationRunRecordSchema },
   errors: ['not_found', 'store_unavailable'],
-  needs: { runs: OPERATIONS.ValidationRuns },
+  needs: (app) => ({ runs: app.operations.validationRuns }),
   handler: ({ params }, { runs }) => runs.get(params.run_id),
 });

@@ -1,4 +1,3 @@
-import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { ValidationRunListSchema } from '../../../core/api/schemas/operations.js';
 
@@ -12,6 +11,6 @@ export default defineRoute({
   auth: { scope: 'admin:analytics' },
   responses: { 200: ValidationRunListSchema },
   errors: ['store_unavailable'],
-  needs: { runs: OPERATIONS.ValidationRuns },
+  needs: (app) => ({ runs: app.operations.validationRuns }),
   handler: async (_ctx, { runs }) => ({ runs: await runs.list() }),
 });

@@ -1,4 +1,3 @@
-import { OPERATIONS } from '../../../composition/tokens/operations.js';
 import { defineRoute } from '../route.js';
 import { ValidationRunRequestSchema, ValidationRunSummarySchema } from '../../../core/api/schemas/operations.js';
 
@@ -17,6 +16,6 @@ export default defineRoute({
   successStatus: 201,
   responses: { 201: ValidationRunSummarySchema },
   errors: ['invalid_request', 'store_unavailable'],
-  needs: { runs: OPERATIONS.ValidationRuns },
+  needs: (app) => ({ runs: app.operations.validationRuns }),
   handler: ({ body }, { runs }) => runs.publish(body),
 });

@@ -1,6 +1,4 @@
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
-import { CALCULATION } from '../../../composition/tokens/calculation.js';
-import { HTTP } from '../../../composition/tokens/http.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, BatchResponseSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -16,6 +14,6 @@ export default defineRoute({
   body: batchRequestSchema(LIMITS.batch),
   responses: { 200: BatchResponseSchema },
   // The use case checks every entry's variables, charges one unit per entry, then runs them.
-  needs: { calculation: CALCULATION.Service, json: HTTP.CalculationJson },
+  needs: (app) => ({ calculation: app.calculation.calculation, json: app.calculationJson }),
   handler: async ({ body, principal }, { calculation, json }) => json.batch(await calculation.batch(body.requests, principal)),
 });

@@ -1,4 +1,3 @@
-import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { defineRoute } from '../route.js';
 import { SweepRequestSchema, SweepResponseSchema } from '../../../core/api/schemas/sweep.js';
 
@@ -16,6 +15,6 @@ export default defineRoute({
   responses: { 200: SweepResponseSchema },
   errors: ['invalid_household', 'unsupported_program', 'runtime_error'],
   // The use case charges the sweep's units through the calculation service's meter, as calculate and batch do.
-  needs: { sweeps: CALCULATION.Sweep },
+  needs: (app) => ({ sweeps: app.calculation.sweeps }),
   handler: async ({ body, principal }, { sweeps }) => sweeps.sweep(body, principal),
 });

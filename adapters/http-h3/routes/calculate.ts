@@ -1,5 +1,3 @@
-import { CALCULATION } from '../../../composition/tokens/calculation.js';
-import { HTTP } from '../../../composition/tokens/http.js';
 import { defineRoute } from '../route.js';
 import { CalculateRequestSchema, CalculateResponseSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -16,6 +14,6 @@ export default defineRoute({
   responses: { 200: CalculateResponseSchema },
   errors: ['invalid_household', 'unsupported_program', 'runtime_error'],
   // The use case checks the package and variables, charges the entry's compute units, then runs it.
-  needs: { calculation: CALCULATION.Service, json: HTTP.CalculationJson },
+  needs: (app) => ({ calculation: app.calculation.calculation, json: app.calculationJson }),
   handler: async ({ body, principal }, { calculation, json }) => json.response(await calculation.calculate(body, principal)),
 });

@@ -1,7 +1,5 @@
 import { API_VERSION } from '../../../core/domain/config.js';
 import { getCapabilities, type CapabilityEndpoints } from '../../../core/usecases/read/capabilities.js';
-import { READ } from '../../../composition/tokens/read.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { defineRoute } from '../route.js';
 import { CapabilitiesResponseSchema } from '../../../core/api/schemas/read.js';
 
@@ -25,7 +23,7 @@ export default defineRoute({
   tags: ['operations'],
   auth: { scope: 'rules:read' },
   responses: { 200: CapabilitiesResponseSchema },
-  needs: { config: TOKENS.Config, catalog: READ.Catalog, runtime: READ.Runtime },
+  needs: (app) => ({ config: app.config, catalog: app.read.catalog, runtime: app.read.runtime }),
   handler: (_ctx, { config, catalog, runtime }) =>
     getCapabilities({ apiVersion: API_VERSION, environment: config.environment, openapiUrl: OPENAPI_URL, endpoints: ENDPOINTS }, catalog.current(), runtime),
 });

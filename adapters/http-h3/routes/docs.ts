@@ -1,12 +1,10 @@
 import * as v from 'valibot';
 import { API_VERSION } from '../../../core/domain/config.js';
 import type { RuntimeCatalog, RuntimePackageDetail } from '../../../core/ports/runtime.js';
-import { READ } from '../../../composition/tokens/read.js';
-import { OPENAPI_DOCUMENT, TOKENS } from '../../../composition/tokens.js';
 import { renderDocsPage } from '../pages/docs-page.js';
 import { SWEEP_EXAMPLE } from '../pages/docs-sweep.js';
 import { htmlResponse, newNonce } from '../pages/html.js';
-import { defineRoute, optional } from '../route.js';
+import { defineRoute } from '../route.js';
 
 /**
  * The first executable package's detail: its sample request makes a curl example that works here. Null without
@@ -30,7 +28,7 @@ export default defineRoute({
   rawResponse: true,
   contentType: 'text/html',
   responses: { 200: v.pipe(v.string(), v.description('An HTML page (self-contained; strict Content-Security-Policy with a per-response nonce).')) },
-  needs: { openapi: OPENAPI_DOCUMENT, config: TOKENS.Config, runtime: optional(READ.Runtime) },
+  needs: (app) => ({ openapi: app.openapi, config: app.config, runtime: app.has('read') ? app.read.runtime : undefined }),
   handler: (_ctx, { openapi, config, runtime }) => {
     const nonce = newNonce();
     const detail = samplePackage(runtime);

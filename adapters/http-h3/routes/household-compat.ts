@@ -1,6 +1,5 @@
 import { parseRequest } from '../../../core/domain/compat/wire.js';
 import { isServiceError, ServiceError, type ErrorCode } from '../../../core/domain/errors.js';
-import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { parseJsonBody } from '../body.js';
 import { jsonResponse } from '../envelope.js';
 import { httpStatus } from '../error-http.js';
@@ -31,7 +30,7 @@ export default defineRoute({
   parseBody: false,
   rawResponse: true,
   responses: { 200: CompatSuccessSchema, 400: CompatBadRequestSchema, 422: CompatErrorSchema, 502: CompatErrorSchema },
-  needs: { compat: CALCULATION.Compat },
+  needs: (app) => ({ compat: app.calculation.compat }),
   handler: async ({ params, rawBody, request, requestId, principal }, { compat }) => {
     try {
       if (params.country_id !== 'us') throw new ServiceError('invalid_request', `country_id: only us is supported (got ${JSON.stringify(params.country_id)})`);

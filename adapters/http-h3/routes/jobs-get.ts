@@ -1,4 +1,3 @@
-import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { defineRoute } from '../route.js';
 import { JobParamsSchema, JobRecordSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -14,6 +13,6 @@ export default defineRoute({
   params: JobParamsSchema,
   responses: { 200: JobRecordSchema },
   errors: ['not_found', 'job_lost', 'store_unavailable'],
-  needs: { jobs: CALCULATION.Jobs },
+  needs: (app) => ({ jobs: app.calculation.jobs }),
   handler: async ({ params, principal }, { jobs }) => jobs.get(params.job_id, principal?.key_id ?? null),
 });

@@ -1,5 +1,4 @@
 import { LIMITS } from '../../../core/usecases/calculate/request.js';
-import { CALCULATION } from '../../../composition/tokens/calculation.js';
 import { defineRoute } from '../route.js';
 import { batchRequestSchema, JobSubmissionSchema } from '../../../core/api/schemas/calculation.js';
 
@@ -17,6 +16,6 @@ export default defineRoute({
   responses: { 202: JobSubmissionSchema },
   errors: ['store_unavailable'],
   // The use case checks, charges (giving the units back when the store cannot queue the job) and queues.
-  needs: { jobs: CALCULATION.Jobs },
+  needs: (app) => ({ jobs: app.calculation.jobs }),
   handler: async ({ body, principal }, { jobs }) => jobs.submit(body.requests, principal),
 });

@@ -1,5 +1,4 @@
 import { issueTrialKey } from '../../../core/usecases/keys/issue-trial-key.js';
-import { KEYS } from '../../../composition/tokens/keys.js';
 import { defineRoute } from '../route.js';
 import { RetryAfterDataSchema, TrialKeyRequestSchema, TrialKeySchema } from '../../../core/api/schemas/keys.js';
 
@@ -20,7 +19,7 @@ export default defineRoute({
   responses: { 201: TrialKeySchema },
   errors: ['invalid_request', 'trial_issuance_limited', 'auth_throttled', 'trial_mint_disabled', 'store_unavailable'],
   errorData: { trial_issuance_limited: RetryAfterDataSchema, auth_throttled: RetryAfterDataSchema },
-  needs: { keys: KEYS },
+  needs: (app) => ({ keys: app.keys.deps }),
   handler: ({ body, clientIp, requestId }, { keys }) =>
     issueTrialKey(keys, body?.label === undefined ? {} : { label: body.label }, { actor: null, client: clientIp, request_id: requestId }),
 });

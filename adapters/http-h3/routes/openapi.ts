@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { OPENAPI_DOCUMENT } from '../../../composition/tokens.js';
 import { jsonResponse } from '../envelope.js';
 import { defineRoute } from '../route.js';
 
@@ -20,6 +19,6 @@ export default defineRoute({
   auth: 'public',
   rawResponse: true,
   responses: { 200: OpenApiDocumentSchema },
-  needs: { document: OPENAPI_DOCUMENT },
+  needs: (app) => ({ document: app.openapi }),
   handler: (_ctx, { document }) => jsonResponse(200, document),
 });

@@ -1,4 +1,3 @@
-import { PARITY } from '../../../composition/tokens/parity.js';
 import { defineRoute } from '../route.js';
 import { ParityCasesResponseSchema } from '../../../core/api/schemas/parity.js';
 
@@ -11,6 +10,6 @@ export default defineRoute({
   tags: ['parity'],
   auth: { scope: 'admin:parity' },
   responses: { 200: ParityCasesResponseSchema },
-  needs: { cases: PARITY.Cases },
+  needs: (app) => ({ cases: app.parity.cases }),
   handler: (_ctx, { cases }) => ({ cases: [...cases.cases()] }),
 });

@@ -1,6 +1,4 @@
 import { runParity } from '../../../core/usecases/parity/run.js';
-import { CALCULATION } from '../../../composition/tokens/calculation.js';
-import { PARITY } from '../../../composition/tokens/parity.js';
 import { defineRoute } from '../route.js';
 import { ParityRunResponseSchema } from '../../../core/api/schemas/parity.js';
 
@@ -14,6 +12,6 @@ export default defineRoute({
   tags: ['parity'],
   auth: { scope: 'admin:parity' },
   responses: { 200: ParityRunResponseSchema },
-  needs: { cases: PARITY.Cases, calculation: CALCULATION.Service },
+  needs: (app) => ({ cases: app.parity.cases, calculation: app.calculation.calculation }),
   handler: (_ctx, { cases, calculation }) => runParity(cases.cases(), calculation),
 });

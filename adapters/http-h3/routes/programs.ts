@@ -1,5 +1,4 @@
 import { listPrograms } from '../../../core/usecases/read/programs.js';
-import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { ProgramsResponseSchema } from '../../../core/api/schemas/read.js';
 
@@ -13,6 +12,6 @@ export default defineRoute({
   tags: ['rules'],
   auth: { scope: 'rules:read' },
   responses: { 200: ProgramsResponseSchema },
-  needs: { catalog: READ.Catalog, runtime: READ.Runtime },
+  needs: (app) => ({ catalog: app.read.catalog, runtime: app.read.runtime }),
   handler: (_ctx, { catalog, runtime }) => listPrograms(catalog.current(), runtime),
 });

@@ -1,5 +1,4 @@
 import { requireReady } from '../../../core/usecases/health.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { defineRoute } from '../route.js';
 import { ReadyResponseSchema } from '../../../core/api/schemas/common.js';
 
@@ -14,6 +13,6 @@ export default defineRoute({
   responses: { 200: ReadyResponseSchema },
   errors: ['not_ready'],
   errorData: { not_ready: ReadyResponseSchema },
-  needs: { readiness: TOKENS.Readiness },
+  needs: (app) => ({ readiness: app.readiness }),
   handler: (_ctx, { readiness }) => requireReady(readiness),
 });

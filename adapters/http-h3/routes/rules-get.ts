@@ -1,5 +1,4 @@
 import { getRule } from '../../../core/usecases/read/rules.js';
-import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { RuleParamsSchema, RuleResponseSchema } from '../../../core/api/schemas/read.js';
 
@@ -15,6 +14,6 @@ export default defineRoute({
   params: RuleParamsSchema,
   responses: { 200: RuleResponseSchema },
   errors: ['not_found'],
-  needs: { catalog: READ.Catalog },
+  needs: (app) => ({ catalog: app.read.catalog }),
   handler: ({ params }, { catalog }) => getRule(catalog.current(), params.rule_id),
 });

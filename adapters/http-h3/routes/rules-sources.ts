@@ -1,5 +1,4 @@
 import { getRuleSources } from '../../../core/usecases/read/rules.js';
-import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { RuleParamsSchema, RuleSourcesResponseSchema } from '../../../core/api/schemas/read.js';
 
@@ -14,6 +13,6 @@ export default defineRoute({
   params: RuleParamsSchema,
   responses: { 200: RuleSourcesResponseSchema },
   errors: ['not_found'],
-  needs: { catalog: READ.Catalog },
+  needs: (app) => ({ catalog: app.read.catalog }),
   handler: ({ params }, { catalog }) => getRuleSources(catalog.current(), params.rule_id),
 });

@@ -1,5 +1,4 @@
 import { getRuntimePackage } from '../../../core/usecases/read/runtime-packages.js';
-import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { PackageParamsSchema, PackageResponseSchema } from '../../../core/api/schemas/read.js';
 
@@ -14,6 +13,6 @@ export default defineRoute({
   params: PackageParamsSchema,
   responses: { 200: PackageResponseSchema },
   errors: ['not_found'],
-  needs: { runtime: READ.Runtime },
+  needs: (app) => ({ runtime: app.read.runtime }),
   handler: ({ params }, { runtime }) => getRuntimePackage(runtime, params.jurisdiction, params.program_id),
 });

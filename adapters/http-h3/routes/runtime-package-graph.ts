@@ -1,5 +1,4 @@
 import { getRuntimePackageGraph } from '../../../core/usecases/read/runtime-packages.js';
-import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { GraphResponseSchema, PackageParamsSchema } from '../../../core/api/schemas/read.js';
 
@@ -14,6 +13,6 @@ export default defineRoute({
   params: PackageParamsSchema,
   responses: { 200: GraphResponseSchema },
   errors: ['not_found'],
-  needs: { runtime: READ.Runtime },
+  needs: (app) => ({ runtime: app.read.runtime }),
   handler: ({ params }, { runtime }) => getRuntimePackageGraph(runtime, params.jurisdiction, params.program_id),
 });

@@ -1,5 +1,4 @@
 import { listRuntimePackages } from '../../../core/usecases/read/runtime-packages.js';
-import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { PackagesResponseSchema } from '../../../core/api/schemas/read.js';
 
@@ -11,6 +10,6 @@ export default defineRoute({
   tags: ['runtime'],
   auth: { scope: 'rules:read' },
   responses: { 200: PackagesResponseSchema },
-  needs: { runtime: READ.Runtime },
+  needs: (app) => ({ runtime: app.read.runtime }),
   handler: (_ctx, { runtime }) => listRuntimePackages(runtime),
 });

@@ -1,5 +1,4 @@
 import { searchRules } from '../../../core/usecases/read/search.js';
-import { READ } from '../../../composition/tokens/read.js';
 import { defineRoute } from '../route.js';
 import { SearchRequestSchema, SearchResultsSchema } from '../../../core/api/schemas/read.js';
 
@@ -14,6 +13,6 @@ export default defineRoute({
   auth: { scope: 'rules:read' },
   body: SearchRequestSchema,
   responses: { 200: SearchResultsSchema },
-  needs: { catalog: READ.Catalog },
+  needs: (app) => ({ catalog: app.read.catalog }),
   handler: ({ body }, { catalog }) => searchRules(catalog.current(), body),
 });

@@ -1,5 +1,4 @@
 import { version } from '../../../core/usecases/health.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { defineRoute } from '../route.js';
 import { VersionResponseSchema } from '../../../core/api/schemas/common.js';
 
@@ -11,6 +10,6 @@ export default defineRoute({
   tags: ['operations'],
   auth: 'public',
   responses: { 200: VersionResponseSchema },
-  needs: { config: TOKENS.Config },
+  needs: (app) => ({ config: app.config }),
   handler: (_ctx, { config }) => version(config.environment),
 });

@@ -39,7 +39,7 @@ export interface CalculationConfig {
   meter?: ComputeMeter;
 }
 
-/** Charges nothing: an app without the keys module, and embedders. */
+/** Charges nothing: an app without the keys subsystem, and embedders. */
 export const FREE_METER: ComputeMeter = { charge: async () => {}, refund: async () => {} };
 
 export type { BatchResponse, PreparedCalculation } from '../../ports/calculations.js';

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { protectedRoute, ruleSourcesLikeRoute } from './fixtures.js';
 
-// The platform's default gate (environment keys only); the keys module replaces it in the full app.
+// The platform's default gate (environment keys only); the keys subsystem replaces it in the full app.
 const reader = testKey('reader', ['rules:read']);
 let t: TestApp;
 let unconfigured: TestApp;
 
 beforeAll(async () => {
-  const overrides = { modules: [], extraRoutes: [protectedRoute, ruleSourcesLikeRoute] };
+  const overrides = { ...PLATFORM_ONLY, extraRoutes: [protectedRoute, ruleSourcesLikeRoute] };
   t = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([reader.entry]) }, overrides });
   unconfigured = await createTestApp({ overrides });
 });

@@ -4,7 +4,6 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP } from '../../../composition/tokens/http.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 
 const user = testKey('samples-user', ['rules:read', 'calculate:run']);
@@ -44,7 +43,7 @@ describe('sample requests of every executable package', () => {
       expect(data.runtime.mode).toBe(pkg.mode);
     }
     // Every answer was written by the fast writer, from pieces kept per rule: none fell back to JSON.stringify.
-    expect(t.app.resolve(HTTP.CalculationJson).slowEntries).toBe(0);
+    expect(t.app.services.calculationJson.slowEntries).toBe(0);
   }, 120_000);
 
   it('compute the worked example of the SNAP reference ($562 with a $445 utility allowance) and refuse absurd facts', async () => {

@@ -2,10 +2,10 @@
  * The calculation routes over HTTP (in-process app, every response checked against the OpenAPI document),
  * once with the memory job store and once with Redis.
  */
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Calculator, ExecutablePackage } from '../../../core/ports/calculator.js';
-import { createCalculationModule } from '../../../composition/modules/calculation.js';
 import { TRACE_LEFT_OUT_WARNING } from '../../../core/usecases/calculate/calculate.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
@@ -38,7 +38,7 @@ async function build(redisUrl: string | null, prefix: string): Promise<TestApp> 
     env: { SERVICE_API_KEYS: JSON.stringify([calculator.entry, other.entry, reader.entry]), MAX_BODY_BYTES: '20000' },
     config: { redisUrl },
     overrides: {
-      modules: [createCalculationModule({ calculators: () => [troubleRuntime(), fixture], settings: { timeLimitMs: 1500, jobRedisPrefix: prefix, jobLockMs: 2000, jobStalledIntervalMs: 1000 } })],
+      ...PLATFORM_ONLY, calculation: { calculators: () => [troubleRuntime(), fixture], settings: { timeLimitMs: 1500, jobRedisPrefix: prefix, jobLockMs: 2000, jobStalledIntervalMs: 1000 } },
     },
   });
 }

@@ -6,8 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../composition/modules/calculation.js';
-import { MODULES } from '../../../composition/app.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { acquireRedis, uniquePrefix, type TestRedis } from '../../support/redis.js';
@@ -74,8 +72,8 @@ describe('job recovery across instances', () => {
     await new Promise((resolve) => child!.once('exit', resolve));
 
     // Instance B: the real routes and modules on the same Redis, with the (fast) fixture runtime.
-    const modules = MODULES.map((m) => (m.name === 'calculation' ? createCalculationModule({ calculators: () => [fixture], settings: { jobRedisPrefix: prefix, jobLockMs: 1000, jobStalledIntervalMs: 500 } }) : m));
-    survivor = await createTestApp({ env: { SERVICE_API_KEYS: keys }, config: { redisUrl: redis.url }, overrides: { modules } });
+    const calculation = { calculators: () => [fixture], settings: { jobRedisPrefix: prefix, jobLockMs: 1000, jobStalledIntervalMs: 500 } };
+    survivor = await createTestApp({ env: { SERVICE_API_KEYS: keys }, config: { redisUrl: redis.url }, overrides: { calculation } });
     const first = await survivor.request('GET', job.status_url, { headers });
     expect(first.status).toBe(200);
     expect(first.body.data.total).toBe(8);

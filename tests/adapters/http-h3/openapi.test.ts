@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -122,8 +123,8 @@ describe('GET /v1/openapi.json', () => {
 
   it('refuses duplicate operation ids and duplicate routes at start-up', async () => {
     const copy = { ...testRoutes[0], path: '/v1/test/elsewhere' };
-    await expect(createTestApp({ overrides: { modules: [], extraRoutes: [testRoutes[0], copy] } })).rejects.toThrow(/duplicate operationId/);
-    await expect(createTestApp({ overrides: { modules: [], extraRoutes: [testRoutes[0], { ...testRoutes[0], operationId: 'other' }] } })).rejects.toThrow(/duplicate route/);
+    await expect(createTestApp({ overrides: { ...PLATFORM_ONLY, extraRoutes: [testRoutes[0], copy] } })).rejects.toThrow(/duplicate operationId/);
+    await expect(createTestApp({ overrides: { ...PLATFORM_ONLY, extraRoutes: [testRoutes[0], { ...testRoutes[0], operationId: 'other' }] } })).rejects.toThrow(/duplicate route/);
   });
 
   it('is generated once and served identically', async () => {

@@ -3,12 +3,12 @@
  * answer's parameter_overrides and trace entries' overridden_parameters must match their documented schemas):
  * calculate, batch and jobs carry them; refusals are 400 invalid_request naming the parameter or the entry.
  */
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../composition/modules/calculation.js';
 import { CompiledRuntime } from '../../../adapters/runtime-compiled/compiled-runtime.js';
 import { FixtureRuntime } from '../../../adapters/runtime-fixture/fixture-runtime.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const compiled = await CompiledRuntime.load([scratch], { companionTests: 'off' });
   t = await createTestApp({
     env: { SERVICE_API_KEYS: JSON.stringify([calculator.entry]) },
-    overrides: { modules: [createCalculationModule({ calculators: () => [compiled, fixture] })] },
+    overrides: { ...PLATFORM_ONLY, calculation: { calculators: () => [compiled, fixture] } },
   });
 }, 120_000);
 

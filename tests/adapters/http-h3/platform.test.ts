@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
 import type { RequestRecord } from '../../../core/ports/request-observer.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { ContractViolation, createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { driftRoute, testRoutes } from './fixtures.js';
 
@@ -15,17 +14,15 @@ beforeAll(async () => {
     env: { SERVICE_API_KEYS: JSON.stringify([reader.entry]), CORS_ALLOWED_ORIGINS: 'https://app.example.org', MAX_BODY_BYTES: '1024' },
     overrides: {
       extraRoutes: testRoutes,
-      bind: (registry) => {
-        registry.value(TOKENS.Logger, new JsonLogger(sink));
-        registry.value(TOKENS.RequestObservers, [
-          { observe: (record) => observed.push(record) },
-          {
-            observe: () => {
-              throw new Error('a broken observer must not break responses');
-            },
+      logger: new JsonLogger(sink),
+      observers: [
+        { observe: (record) => observed.push(record) },
+        {
+          observe: () => {
+            throw new Error('a broken observer must not break responses');
           },
-        ]);
-      },
+        },
+      ],
     },
   });
 });

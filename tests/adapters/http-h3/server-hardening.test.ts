@@ -5,11 +5,10 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../composition/app.js';
+import { createApp, type App, PLATFORM_ONLY } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { testKey } from '../../support/http-harness.js';
 import { testRoutes } from './fixtures.js';
 
@@ -21,7 +20,7 @@ let port: number;
 
 beforeAll(async () => {
   const env = { SERVICE_API_KEYS: JSON.stringify([reader.entry]), BODY_TIMEOUT_MS: '300', MAX_BODY_BYTES: '1024' };
-  app = await createApp(loadConfig(env), { modules: [], extraRoutes: testRoutes, bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(logs)) });
+  app = await createApp(loadConfig(env), { ...PLATFORM_ONLY, extraRoutes: testRoutes, logger: new JsonLogger(logs) });
   server = await listen(app.http, '127.0.0.1', 0, app.logger);
   port = Number(new URL(server.url).port);
 });

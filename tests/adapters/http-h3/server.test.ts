@@ -3,12 +3,11 @@ import { connect } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../composition/app.js';
+import { createApp, type App, PLATFORM_ONLY } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
 import { nodeBodyOf } from '../../../adapters/http-h3/node-body.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { checkResponse } from '../../support/http-harness.js';
 import { echoRoute } from './fixtures.js';
 
@@ -22,9 +21,9 @@ const logs = new MemoryLogSink();
 
 beforeAll(async () => {
   app = await createApp(loadConfig({}), {
-    modules: [],
+    ...PLATFORM_ONLY,
     extraRoutes: [echoRoute],
-    bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(logs)),
+    logger: new JsonLogger(logs),
   });
   // Count the body bytes the platform actually takes from each request: node 'data' events while it listens
   // (after a 413 it stops listening and node drains the rest with nobody holding it).

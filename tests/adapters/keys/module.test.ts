@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { ConfigError, loadConfig } from '../../../adapters/config/env.js';
-import { createKeysModule } from '../../../composition/modules/keys.js';
 import { createTestApp, testKey } from '../../support/http-harness.js';
 
 describe('keys settings', () => {
@@ -32,10 +32,10 @@ describe('keys settings', () => {
   });
 });
 
-describe('keys module readiness', () => {
+describe('keys subsystem readiness', () => {
   it('reports auth configuration and the memory counter store', async () => {
     const admin = testKey('ready-admin', ['*']);
-    const app = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) }, overrides: { modules: [createKeysModule()] } });
+    const app = await createTestApp({ env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) }, overrides: { ...PLATFORM_ONLY, keys: {} } });
     try {
       const ready = await app.request('GET', '/v1/ready');
       const deps = Object.fromEntries(ready.body.data.dependencies.map((d: { name: string; status: string }) => [d.name, d.status]));
@@ -47,7 +47,7 @@ describe('keys module readiness', () => {
   });
 
   it('reports auth configuration unavailable with no keys anywhere', async () => {
-    const app = await createTestApp({ env: {}, overrides: { modules: [createKeysModule()] } });
+    const app = await createTestApp({ env: {}, overrides: { ...PLATFORM_ONLY, keys: {} } });
     try {
       const ready = await app.request('GET', '/v1/ready');
       expect(ready.status).toBe(503);

@@ -3,9 +3,8 @@
  * snapshot answers 200, the global view answers 503 store_unavailable with the local snapshot in `data`, and a
  * request with no key is 401, not 503 (#13.10). Before, authentication needed the store, so all three were 503.
  */
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysModule } from '../../../composition/modules/keys.js';
-import { createOperationsModule } from '../../../composition/modules/operations.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';
@@ -23,7 +22,7 @@ describe.skipIf(!canRun)('admin analytics while the shared store is down', () =>
     const prefix = uniquePrefix('analytics-outage');
     app = await createTestApp({
       env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]), REDIS_URL: server.url, REDIS_KEY_PREFIX: prefix },
-      overrides: { modules: [createKeysModule({ stores: createRedisStores({ url: server.url, prefix }) }), createOperationsModule()] },
+      overrides: { ...PLATFORM_ONLY, keys: { stores: createRedisStores({ url: server.url, prefix }) }, operations: {} },
     });
   });
   afterAll(async () => {

@@ -8,13 +8,10 @@
  * docs/operations.md ("Timeouts"), where the bounds of the issue are (503 within 1.5 s p99, 200 within 1.2 s p99).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../composition/app.js';
+import { createApp, type App, PLATFORM_ONLY } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
 import { listen, type RunningServer } from '../../../adapters/http-h3/server.js';
-import { createKeysModule } from '../../../composition/modules/keys.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
-import { createOperationsModule } from '../../../composition/modules/operations.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { testKey } from '../../support/http-harness.js';
 import { startOwnCluster } from '../../support/redis-cluster.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';
@@ -78,8 +75,8 @@ function chaosSuite(name: string, start: () => Promise<{ url: string; pause(): v
           INSTANCE_ID: `chaos-${i}`,
         };
         const app = await createApp(loadConfig(env), {
-          modules: [createKeysModule(), createOperationsModule()],
-          bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(new MemoryLogSink())),
+          ...PLATFORM_ONLY, keys: {}, operations: {},
+          logger: new JsonLogger(new MemoryLogSink()),
         });
         apps.push(app);
         servers.push(await listen(app.http, '127.0.0.1', 0, app.logger));

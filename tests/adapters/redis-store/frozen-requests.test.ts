@@ -8,13 +8,9 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type App } from '../../../composition/app.js';
+import { createApp, type App, PLATFORM_ONLY } from '../../../composition/app.js';
 import { loadConfig } from '../../../adapters/config/env.js';
-import { createKeysModule } from '../../../composition/modules/keys.js';
-import { STORE_GUARD } from '../../../composition/tokens/keys.js';
 import { JsonLogger, MemoryLogSink } from '../../../adapters/logging/json-logger.js';
-import { createOperationsModule } from '../../../composition/modules/operations.js';
-import { TOKENS } from '../../../composition/tokens.js';
 import { testKey } from '../../support/http-harness.js';
 import { startOwnCluster, type OwnTestCluster } from '../../support/redis-cluster.js';
 import { hasRedisServerBinary, OwnRedisServer, uniquePrefix } from '../../support/redis.js';
@@ -104,8 +100,8 @@ function frozenSuite(name: string, start: () => Promise<{ url: string; ports: nu
         ANALYTICS_SNAPSHOT_TTL_SECONDS: '3600',
       };
       app = await createApp(loadConfig(env), {
-        modules: [createKeysModule(), createOperationsModule()],
-        bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger(new MemoryLogSink())),
+        ...PLATFORM_ONLY, keys: {}, operations: {},
+        logger: new JsonLogger(new MemoryLogSink()),
       });
       await log.watch(target.ports);
     }, 60_000);
@@ -119,7 +115,7 @@ function frozenSuite(name: string, start: () => Promise<{ url: string; ports: nu
     it('one store call for many concurrent requests, none for the requests after it, one probe a second later', async () => {
       expect((await call(app, '/v1/admin/keys')).status).toBe(200);
       expect((await call(app, '/v1/admin/analytics?scope=global')).status).toBe(200);
-      const guard = app.resolve(STORE_GUARD);
+      const guard = app.services.storeGuard;
       target.pause();
       try {
         log.mark();

@@ -4,13 +4,12 @@
  * the app serves. Each test writes old-layout data under a prefix of its own on REDIS_URL (or a redis-server of
  * its own), so nobody else's keys are touched.
  */
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../composition/modules/calculation.js';
-import { createKeysModule } from '../../../composition/modules/keys.js';
 import { jobPrefix, RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
 import { migrateLayout } from '../../../adapters/redis-store/layout-migration.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
@@ -73,7 +72,7 @@ async function upgradedApp(url: string, p: string, jobsPrefix: string): Promise<
   return createTestApp({
     env: { SERVICE_API_KEYS: JSON.stringify([admin.entry, revokedEnv.entry]), REDIS_URL: url, REDIS_KEY_PREFIX: p },
     overrides: {
-      modules: [createKeysModule(), createCalculationModule({ calculators: () => [fixture], settings: { jobRedisPrefix: jobsPrefix } })],
+      ...PLATFORM_ONLY, keys: {}, calculation: { calculators: () => [fixture], settings: { jobRedisPrefix: jobsPrefix } },
       extraRoutes: [probeRoute],
     },
   });

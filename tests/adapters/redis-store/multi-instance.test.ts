@@ -4,8 +4,8 @@
  * Propagation windows are shortened through the keys settings so the suite runs fast; the defaults
  * (15 s revocation, 5 s propagation) are covered with a fake clock in tests/core/usecases/auth.
  */
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createKeysModule } from '../../../composition/modules/keys.js';
 import type { KeysSettings } from '../../../adapters/keys/settings.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { createTestApp, testKey, type TestApp } from '../../support/http-harness.js';
@@ -23,7 +23,7 @@ async function instances(url: string, prefix: string, count: number, settings: P
     apps.push(
       await createTestApp({
         env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]), REDIS_URL: url },
-        overrides: { modules: [createKeysModule({ stores, settings })], extraRoutes: [probeRoute] },
+        overrides: { ...PLATFORM_ONLY, keys: { stores, settings }, extraRoutes: [probeRoute] },
       }),
     );
   }

@@ -4,9 +4,8 @@
  * It must never come back as 503 store_unavailable (a false outage, counted in store_errors); over HTTP it is a
  * generic 500 with an error log line. Runs on REDIS_URL (or a redis-server of its own) under a prefix of its own.
  */
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeysModule } from '../../../composition/modules/keys.js';
-import { createOperationsModule } from '../../../composition/modules/operations.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
 import { createRedisStores } from '../../../adapters/redis-store/redis-stores.js';
 import { isServiceError } from '../../../core/domain/errors.js';
@@ -85,7 +84,7 @@ describe('serialisation failures on Redis', () => {
     const killSwitches = { read: () => stores.killSwitches.read(), write: (name: 'trial_mint' | 'trial_traffic', s: KillSwitchState) => stores.killSwitches.write(name, circular({ ...s })) };
     const t = await createTestApp({
       env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) },
-      overrides: { modules: [createKeysModule({ stores: { ...stores, killSwitches } }), createOperationsModule()] },
+      overrides: { ...PLATFORM_ONLY, keys: { stores: { ...stores, killSwitches } }, operations: {} },
     });
     try {
       const headers = { 'x-api-key': admin.key };

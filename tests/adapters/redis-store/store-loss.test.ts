@@ -5,10 +5,9 @@
  * Runs on a redis-server of its own and on a three-master cluster of its own (or REDIS_CLUSTER_URL's, where every
  * test key has a unique prefix; FLUSHALL there is replaced by deleting this test's keys), so no one else's data is touched.
  */
+import { PLATFORM_ONLY } from '../../../composition/app.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../composition/modules/calculation.js';
-import { createKeysModule } from '../../../composition/modules/keys.js';
 import { connectRedis, type RedisClient } from '../../../adapters/redis-store/connection.js';
 import { RedisKeyNames } from '../../../adapters/redis-store/key-names.js';
 import { RedisJobStore } from '../../../adapters/redis-store/jobs.js';
@@ -86,12 +85,10 @@ describe.skipIf(!canRun).each(targets)('a shared store that lost its data ($name
     return createTestApp({
       env: { SERVICE_API_KEYS: JSON.stringify([admin.entry, reader.entry]), REDIS_URL: url },
       overrides: {
-        modules: [
-          createKeysModule({
+        ...PLATFORM_ONLY, keys: {
             stores: createRedisStores({ url, prefix }),
             settings: { revocationWindowMs: 500, propagationMs: 500, killSwitchCacheMs: 100 },
-          }),
-        ],
+          },
         extraRoutes: [probeRoute],
       },
     });
@@ -179,7 +176,7 @@ describe.skipIf(!canRun)('GET /v1/jobs/{job_id} after the job store lost its dat
     const app = await createTestApp({
       env: { SERVICE_API_KEYS: JSON.stringify([calculator.entry]) },
       config: { redisUrl: own.url },
-      overrides: { modules: [createCalculationModule({ calculators: () => [fixture], settings: { jobRedisPrefix: uniquePrefix('loss-http') } })] },
+      overrides: { ...PLATFORM_ONLY, calculation: { calculators: () => [fixture], settings: { jobRedisPrefix: uniquePrefix('loss-http') } } },
     });
     const redis = connectRedis(own.url, {});
     try {

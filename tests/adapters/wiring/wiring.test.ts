@@ -1,35 +1,38 @@
 /**
- * Explicit per-app wiring: modules declare the tokens they need (checked when the app is built) and use (a module
- * resolves nothing else), routes declare the services their handler gets (resolved from that app's container,
- * optional ones undefined when unbound).
+ * One typed object of services per app (composition/app.ts): subsystems are built from typed options or left out
+ * with `false`, routes select the services their handler gets from that app's object (`needs`), and the start and
+ * stop hooks run in build order and in reverse.
  */
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineRoute, optional } from '../../../adapters/http-h3/route.js';
-import type { PlatformModule } from '../../../composition/platform-module.js';
-import { createParityModule } from '../../../composition/modules/parity.js';
-import { token, TOKENS } from '../../../composition/tokens.js';
+import { defineRoute } from '../../../adapters/http-h3/route.js';
+import { PLATFORM_ONLY } from '../../../composition/app.js';
+import { SUBSYSTEM_NAMES } from '../../../composition/services.js';
+import { startAll, type Lifecycle } from '../../../composition/subsystems/lifecycle.js';
 import { createTestApp, type TestApp } from '../../support/http-harness.js';
-
-const GREETING = token<{ text: string }>('Greeting');
-const ABSENT = token<{ text: string }>('NeverBound');
-
-const greetingModule = (text: string): PlatformModule => ({
-  name: 'greeting',
-  needs: [TOKENS.Config],
-  register: (registry) => registry.value(GREETING, { text }),
-});
 
 const greetRoute = defineRoute({
   method: 'GET',
   path: '/v1/test/greet',
   operationId: 'testGreet',
-  summary: 'answers with the greeting bound in this app, and whether an optional service is bound',
+  summary: "answers with this app's environment, and whether it builds parity cases",
   tags: ['test'],
   auth: 'public',
-  responses: { 200: v.strictObject({ text: v.string(), absent: v.boolean(), environment: v.string() }) },
-  needs: { greeting: GREETING, config: TOKENS.Config, missing: optional(ABSENT) },
-  handler: (_ctx, { greeting, config, missing }) => ({ text: greeting.text, absent: missing === undefined, environment: config.environment }),
+  responses: { 200: v.strictObject({ environment: v.string(), parity: v.boolean() }) },
+  needs: (app) => ({ config: app.config, cases: app.has('parity') ? app.parity.cases : undefined }),
+  handler: (_ctx, { config, cases }) => ({ environment: config.environment, parity: cases !== undefined }),
+});
+
+const keysRoute = defineRoute({
+  method: 'GET',
+  path: '/v1/test/keys',
+  operationId: 'testKeys',
+  summary: 'needs the keys subsystem',
+  tags: ['test'],
+  auth: 'public',
+  responses: { 200: v.strictObject({ audit: v.boolean() }) },
+  needs: (app) => ({ keys: app.keys.deps }),
+  handler: (_ctx, { keys }) => ({ audit: keys.stores !== undefined }),
 });
 
 const apps: TestApp[] = [];
@@ -37,76 +40,85 @@ afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
 
-async function appWith(modules: PlatformModule[]): Promise<TestApp> {
-  const app = await createTestApp({ overrides: { modules, routes: [], extraRoutes: [greetRoute] } });
-  apps.push(app);
-  return app;
+async function track(app: Promise<TestApp>): Promise<TestApp> {
+  apps.push(await app);
+  return apps[apps.length - 1];
 }
 
 describe('route needs', () => {
-  it('hands each handler the services of its own app, typed from the tokens; an unbound optional one is undefined', async () => {
-    const [first, second] = await Promise.all([appWith([greetingModule('first')]), appWith([greetingModule('second')])]);
-    const a = await first.request('GET', '/v1/test/greet');
-    const b = await second.request('GET', '/v1/test/greet');
-    expect(a.body.data).toEqual({ text: 'first', absent: true, environment: 'local' });
-    expect(b.body.data).toMatchObject({ text: 'second' });
+  it("hands each handler the services of its own app; a subsystem the app leaves out is told by has()", async () => {
+    const parity = { paths: [], explicit: false };
+    const [first, second] = await Promise.all([
+      track(createTestApp({ env: { ENVIRONMENT: 'staging' }, overrides: { ...PLATFORM_ONLY, parity, routes: [greetRoute] } })),
+      track(createTestApp({ overrides: { ...PLATFORM_ONLY, routes: [greetRoute] } })),
+    ]);
+    expect((await first.request('GET', '/v1/test/greet')).body.data).toEqual({ environment: 'staging', parity: true });
+    expect((await second.request('GET', '/v1/test/greet')).body.data).toEqual({ environment: 'local', parity: false });
   });
 
-  it('answers 500 (logged) when the app binds no module for a required service', async () => {
-    const app = await appWith([]);
-    const res = await app.request('GET', '/v1/test/greet');
+  it('answers 500 (logged, naming the route and the subsystem) when the app does not build a service the route needs', async () => {
+    const app = await track(createTestApp({ overrides: { ...PLATFORM_ONLY, routes: [keysRoute] } }));
+    const res = await app.request('GET', '/v1/test/keys');
     expect(res.status).toBe(500);
-    expect(app.logs.entries().some((e) => String(e.error ?? '').includes('testGreet needs Greeting'))).toBe(true);
+    expect(app.logs.entries().some((e) => String(e.error ?? '').includes('testKeys needs the keys subsystem, which this app does not build'))).toBe(true);
+  });
+
+  it('selects a route\'s services once per app and hands them to every request', async () => {
+    const app = await track(createTestApp({ overrides: { ...PLATFORM_ONLY, keys: {}, routes: [keysRoute] } }));
+    expect((await app.request('GET', '/v1/test/keys')).body.data).toEqual({ audit: true });
+    expect((await app.request('GET', '/v1/test/keys')).body.data).toEqual({ audit: true });
   });
 });
 
-describe('module needs', () => {
-  it('refuses to build an app in which a module needs a token no module binds, naming both', async () => {
-    const needy: PlatformModule = { name: 'needy', needs: [ABSENT], register: () => {} };
-    await expect(createTestApp({ overrides: { modules: [needy], routes: [] } })).rejects.toThrow('module needy needs NeverBound, which no module of this app binds');
+describe('the services object', () => {
+  it('builds every subsystem by default and none with PLATFORM_ONLY', async () => {
+    const full = await track(createTestApp({ overrides: { skipStart: true } }));
+    const bare = await track(createTestApp({ overrides: PLATFORM_ONLY }));
+    expect(SUBSYSTEM_NAMES.filter((name) => full.app.services[name] !== undefined)).toEqual(['keys', 'read', 'calculation', 'parity', 'operations']);
+    expect(SUBSYSTEM_NAMES.filter((name) => bare.app.services[name] !== undefined)).toEqual([]);
   });
 
-  it('builds an app whose modules only need what the platform binds', async () => {
-    const app = await createTestApp({ overrides: { modules: [createParityModule({ paths: [], explicit: false })], routes: [] } });
-    apps.push(app);
-    expect(app.app.routes).toEqual([]);
+  it('gives two apps built at once their own services (no state shared through the wiring)', async () => {
+    const [a, b] = await Promise.all([track(createTestApp({ overrides: { skipStart: true } })), track(createTestApp({ overrides: { skipStart: true } }))]);
+    expect(a.app.services.readiness).not.toBe(b.app.services.readiness);
+    expect(a.app.services.calculation!.calculators).not.toBe(b.app.services.calculation!.calculators);
+    expect(a.app.services.storeGuard).not.toBe(b.app.services.storeGuard);
+    expect(a.app.services.calculationJson).not.toBe(b.app.services.calculationJson);
+  });
+
+  it('meters the calculation use cases with the keys gate, or with the meter given as an option', async () => {
+    const meter = { charge: async () => {}, refund: async () => {} };
+    const keyed = await track(createTestApp({ overrides: { ...PLATFORM_ONLY, keys: {} } }));
+    const given = await track(createTestApp({ overrides: { ...PLATFORM_ONLY, keys: {}, meter } }));
+    expect(keyed.app.services.meter).toBe(keyed.app.services.keys!.gate);
+    expect(given.app.services.meter).toBe(meter);
   });
 });
 
-describe('module uses', () => {
-  const SPARE = token<{ text: string }>('Spare');
-  const spareModule: PlatformModule = { name: 'spare', register: (registry) => registry.value(SPARE, { text: 'spare' }) };
-
-  it('lets a module resolve a token it declares in uses, in register, its factories and its start hook', async () => {
-    const seen: string[] = [];
-    const user: PlatformModule = {
-      name: 'user',
-      uses: [SPARE],
-      register(registry) {
-        if (registry.has(SPARE)) seen.push(`register ${registry.resolve(SPARE).text}`);
-        registry.factory(GREETING, (resolve) => ({ text: `factory ${resolve(SPARE).text}` }));
-      },
-      async start(resolve) {
-        seen.push(`start ${resolve(SPARE).text}`, resolve(GREETING).text);
-      },
-    };
-    apps.push(await createTestApp({ overrides: { modules: [spareModule, user], routes: [] } }));
-    expect(seen).toEqual(['register spare', 'start spare', 'factory spare']);
+describe('start and stop', () => {
+  const part = (name: string, log: string[], fails = false): Lifecycle => ({
+    name,
+    start: async () => {
+      log.push(`start ${name}`);
+      if (fails) throw new Error(`${name} failed`);
+    },
+    stop: async () => void log.push(`stop ${name}`),
   });
 
-  it('refuses a resolve of a token the module neither binds nor declares, naming the module and the token', async () => {
-    const sneaky: PlatformModule = { name: 'sneaky', register: (registry) => void registry.resolve(SPARE) };
-    await expect(createTestApp({ overrides: { modules: [spareModule, sneaky], routes: [] } })).rejects.toThrow(
-      'module sneaky resolves Spare, which it neither binds nor declares in needs or uses',
-    );
+  it('starts the parts in order and stops them in reverse', async () => {
+    const log: string[] = [];
+    const stop = await startAll([part('keys', log), part('read', log)]);
+    await stop();
+    expect(log).toEqual(['start keys', 'start read', 'stop read', 'stop keys']);
   });
 
-  it('checks the resolves of a factory when it is first built, and of the start hook', async () => {
-    const lazy: PlatformModule = { name: 'lazy', register: (registry) => registry.factory(GREETING, (resolve) => resolve(SPARE)) };
-    const app = await createTestApp({ overrides: { modules: [spareModule, lazy], routes: [] } });
-    apps.push(app);
-    expect(() => app.app.resolve(GREETING)).toThrow('module lazy resolves Spare');
-    const starter: PlatformModule = { name: 'starter', register: () => {}, start: async (resolve) => void resolve(SPARE) };
-    await expect(createTestApp({ overrides: { modules: [spareModule, starter], routes: [] } })).rejects.toThrow('module starter resolves Spare');
+  it('stops the parts already started when one fails to start, then throws', async () => {
+    const log: string[] = [];
+    await expect(startAll([part('keys', log), part('read', log), part('calculation', log, true), part('parity', log)])).rejects.toThrow('calculation failed');
+    expect(log).toEqual(['start keys', 'start read', 'start calculation', 'stop read', 'stop keys']);
+  });
+
+  it('refuses to serve when a subsystem cannot start (a parity folder named but missing)', async () => {
+    await expect(createTestApp({ overrides: { ...PLATFORM_ONLY, parity: { paths: ['/nonexistent/parity'], explicit: true } } })).rejects.toThrow();
   });
 });

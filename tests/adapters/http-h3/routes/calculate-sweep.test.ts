@@ -2,10 +2,9 @@
  * POST /v1/calculate/sweep over HTTP (every response checked against the OpenAPI document): the exact description
  * of a Colorado household's benefit, its refusals, parameter_overrides, and the compute units a trial key pays.
  */
+import { PLATFORM_ONLY } from '../../../../composition/app.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../../composition/modules/calculation.js';
-import { createKeysModule } from '../../../../composition/modules/keys.js';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';
@@ -26,7 +25,7 @@ beforeAll(async () => {
   const runtime = await CompiledRuntime.load([RULES], { companionTests: 'off' });
   t = await createTestApp({
     env: { SERVICE_API_KEYS: JSON.stringify([user.entry]) },
-    overrides: { modules: [createKeysModule({ stores }), createCalculationModule({ calculators: () => [runtime] })] },
+    overrides: { ...PLATFORM_ONLY, keys: { stores }, calculation: { calculators: () => [runtime] } },
   });
 }, 120_000);
 afterAll(async () => t?.close());

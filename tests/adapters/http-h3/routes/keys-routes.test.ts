@@ -2,10 +2,10 @@
  * Route tests for trial keys, admin keys, audit, kill switches and usage, on the memory store and on Redis.
  * Every response is checked against the OpenAPI document by the harness.
  */
+import { PLATFORM_ONLY } from '../../../../composition/app.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { createRedisStores } from '../../../../adapters/redis-store/redis-stores.js';
-import { createKeysModule } from '../../../../composition/modules/keys.js';
 import type { KeysSettings } from '../../../../adapters/keys/settings.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';
 import { hashKey } from '../../../../core/domain/keys/key-material.js';
@@ -59,7 +59,7 @@ describe.each(backends)('key routes on $name', (backend) => {
     const { stores, prefix } = backend.stores();
     const app = await createTestApp({
       env: { SERVICE_API_KEYS: JSON.stringify(options.envKeys ?? [admin.entry, reader.entry, analyst.entry]) },
-      overrides: { modules: [createKeysModule({ stores, settings: options.settings })], extraRoutes: [probe] },
+      overrides: { ...PLATFORM_ONLY, keys: { stores, settings: options.settings }, extraRoutes: [probe] },
     });
     apps.push({ app, prefix });
     return app;

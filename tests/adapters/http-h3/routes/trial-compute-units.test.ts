@@ -1,11 +1,9 @@
 /** Trial keys through the calculation routes: compute units are charged per request and per entry, and the quota holds. */
+import { PLATFORM_ONLY } from '../../../../composition/app.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../../composition/modules/calculation.js';
-import { CALCULATION } from '../../../../composition/tokens/calculation.js';
 import { MemoryJobStore } from '../../../../adapters/memory-store/jobs.js';
 import { ServiceError } from '../../../../core/domain/errors.js';
-import { createKeysModule } from '../../../../composition/modules/keys.js';
 import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
 import { FixtureRuntime } from '../../../../adapters/runtime-fixture/fixture-runtime.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';
@@ -22,7 +20,7 @@ beforeAll(async () => {
   stores = createMemoryStores();
   t = await createTestApp({
     env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) },
-    overrides: { modules: [createKeysModule({ stores }), createCalculationModule({ calculators: () => [fixture] })] },
+    overrides: { ...PLATFORM_ONLY, keys: { stores }, calculation: { calculators: () => [fixture] } },
   });
 });
 afterAll(async () => t.close());
@@ -68,8 +66,9 @@ describe('trial compute units', () => {
     const app = await createTestApp({
       env: { SERVICE_API_KEYS: JSON.stringify([admin.entry]) },
       overrides: {
-        modules: [createKeysModule({ stores: failingStores }), createCalculationModule({ calculators: () => [fixture] })],
-        bind: (registry) => registry.value(CALCULATION.JobStore, unreachable),
+        ...PLATFORM_ONLY,
+        keys: { stores: failingStores },
+        calculation: { calculators: () => [fixture], jobStore: unreachable },
       },
     });
     try {

@@ -1,16 +1,14 @@
 /**
- * A service instance for the job-recovery test, run as a child process: the real app (platform, keys and
- * calculation modules, real routes) on Redis, whose runtime is the recorded fixture with each calculation
+ * A service instance for the job-recovery test, run as a child process: the real app (platform, every
+ * subsystem, real routes) on Redis, whose runtime is the recorded fixture with each calculation
  * slowed by ENTRY_DELAY_MS, so a job is still running when the test kills this process. Prints its URL.
  */
 import { fileURLToPath } from 'node:url';
-import { createApp, MODULES } from '../../../../composition/app.js';
+import { createApp } from '../../../../composition/app.js';
 import { loadConfig } from '../../../../adapters/config/env.js';
-import { createCalculationModule } from '../../../../composition/modules/calculation.js';
 import { listen } from '../../../../adapters/http-h3/server.js';
 import { JsonLogger } from '../../../../adapters/logging/json-logger.js';
 import { FixtureRuntime } from '../../../../adapters/runtime-fixture/fixture-runtime.js';
-import { TOKENS } from '../../../../composition/tokens.js';
 import type { Calculator, ExecutablePackage } from '../../../../core/ports/calculator.js';
 
 const delay = Number(process.env.ENTRY_DELAY_MS ?? 0);
@@ -32,15 +30,11 @@ const slowed: Calculator = {
 };
 
 const config = { ...loadConfig(process.env), port: 0 };
-// The default module list with the calculation module replaced by one over the slowed runtime.
-const modules = MODULES.map((m) =>
-  m.name === 'calculation'
-    ? createCalculationModule({
-        calculators: () => [slowed],
-        settings: { timeLimitMs: 60_000, jobLockMs: Number(process.env.TENET_JOB_LOCK_MS ?? 1000), jobStalledIntervalMs: Number(process.env.TENET_JOB_STALLED_INTERVAL_MS ?? 500) },
-      })
-    : m,
-);
-const slowApp = await createApp(config, { modules, bind: (registry) => registry.value(TOKENS.Logger, new JsonLogger({ write: () => true })) });
+// The default app with the calculation subsystem over the slowed runtime.
+const calculation = {
+  calculators: () => [slowed],
+  settings: { timeLimitMs: 60_000, jobLockMs: Number(process.env.TENET_JOB_LOCK_MS ?? 1000), jobStalledIntervalMs: Number(process.env.TENET_JOB_STALLED_INTERVAL_MS ?? 500) },
+};
+const slowApp = await createApp(config, { calculation, logger: new JsonLogger({ write: () => true }) });
 const server = await listen(slowApp.http, '127.0.0.1', 0, slowApp.logger);
 process.stdout.write(`${server.url}\n`);

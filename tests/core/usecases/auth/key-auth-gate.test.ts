@@ -5,7 +5,7 @@ import { hashKey } from '../../../../core/domain/keys/key-material.js';
 import { windowAt } from '../../../../core/domain/keys/rate-window.js';
 import { issueAdminKey } from '../../../../core/usecases/keys/issue-admin-key.js';
 import { issueTrialKey } from '../../../../core/usecases/keys/issue-trial-key.js';
-import { createKeyServices } from '../../../../composition/modules/key-services.js';
+import { createKeyServices } from '../../../../composition/subsystems/key-services.js';
 import { setKillSwitch } from '../../../../core/usecases/keys/kill-switches.js';
 import { revokeKey } from '../../../../core/usecases/keys/revoke-key.js';
 import { monthlyUsage } from '../../../../core/usecases/keys/monthly-usage.js';

@@ -9,7 +9,7 @@ import type { EnvironmentKeyConfig } from '../../../../core/domain/config.js';
 import { ServiceError } from '../../../../core/domain/errors.js';
 import { hashKey } from '../../../../core/domain/keys/key-material.js';
 import type { KeyStores } from '../../../../core/ports/key-stores.js';
-import { createKeyServices } from '../../../../composition/modules/key-services.js';
+import { createKeyServices } from '../../../../composition/subsystems/key-services.js';
 import { revokeKey } from '../../../../core/usecases/keys/revoke-key.js';
 import { authRequest as request, failure } from './support.js';
 

@@ -2,10 +2,8 @@
  * The compatibility use case is built once per app with the app's meter: each monthly SNAP calculation a wire
  * household needs is charged to the caller through the ComputeMeter port, as calculate charges its entry.
  */
+import { PLATFORM_ONLY } from '../../../../../composition/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCalculationModule } from '../../../../../composition/modules/calculation.js';
-import { createKeysModule } from '../../../../../composition/modules/keys.js';
-import { TOKENS } from '../../../../../composition/tokens.js';
 import type { ComputeMeter } from '../../../../../core/ports/compute-meter.js';
 import { createTestApp, type TestApp } from '../../../../support/http-harness.js';
 import { auth, bundledRuntime, ordinary, partner } from './support.js';
@@ -22,7 +20,7 @@ describe('POST /v1/household/us/calculate charges the compute meter', () => {
     const runtime = await bundledRuntime();
     t = await createTestApp({
       env: { SERVICE_API_KEYS: JSON.stringify([partner.entry, ordinary.entry]) },
-      overrides: { modules: [createKeysModule(), createCalculationModule({ calculators: () => [runtime] })], bind: (registry) => registry.value(TOKENS.ComputeMeter, meter) },
+      overrides: { ...PLATFORM_ONLY, keys: {}, calculation: { calculators: () => [runtime] }, meter },
     });
   }, 120_000);
   afterAll(() => t.close());

@@ -1,7 +1,6 @@
-/** Apps with the keys and calculation modules over the bundled SNAP packages (no read surface), and their keys. */
+/** Apps with the keys and calculation subsystems over the bundled SNAP packages (no read surface), and their keys. */
+import { PLATFORM_ONLY } from '../../../../../composition/app.js';
 import { fileURLToPath } from 'node:url';
-import { createCalculationModule } from '../../../../../composition/modules/calculation.js';
-import { createKeysModule } from '../../../../../composition/modules/keys.js';
 import { CompiledRuntime } from '../../../../../adapters/runtime-compiled/compiled-runtime.js';
 import type { Calculator } from '../../../../../core/ports/calculator.js';
 import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
@@ -26,6 +25,6 @@ export function auth(key: { key: string }): Record<string, string> {
 export async function compatApp(calculators: Calculator[], env: Record<string, string> = {}): Promise<TestApp> {
   return createTestApp({
     env: { SERVICE_API_KEYS: JSON.stringify([partner.entry, ordinary.entry]), ...env },
-    overrides: { modules: [createKeysModule(), createCalculationModule({ calculators: () => calculators })] },
+    overrides: { ...PLATFORM_ONLY, keys: {}, calculation: { calculators: () => calculators } },
   });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryAnalyticsStore } from '../../../../../adapters/memory-store/analytics.js';
-import { contractHash } from '../../../../../composition/modules/operations.js';
+import { contractHash } from '../../../../../composition/subsystems/operations.js';
 import { ServiceError } from '../../../../../core/domain/errors.js';
 import type { ValidationRunStore } from '../../../../../core/ports/validation-run-store.js';
 import type { TestApp } from '../../../../support/http-harness.js';

@@ -3,10 +3,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { calculationModule } from '../../../../../composition/modules/calculation.js';
-import { keysModule } from '../../../../../composition/modules/keys.js';
-import { createParityModule } from '../../../../../composition/modules/parity.js';
-import { readSurfaceModule } from '../../../../../composition/modules/read-surface.js';
 import type { ParityCase } from '../../../../../core/usecases/parity/types.js';
 import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
 
@@ -18,7 +14,7 @@ export const everything = testKey('ops-root', ['*']);
 export async function parityApp(paths: string[] = [resolve('parity')], explicit = false): Promise<TestApp> {
   return createTestApp({
     env: { SERVICE_API_KEYS: JSON.stringify([parityAdmin.entry, reader.entry, everything.entry]) },
-    overrides: { modules: [keysModule, readSurfaceModule, calculationModule, createParityModule({ paths, explicit })] },
+    overrides: { operations: false, parity: { paths, explicit } },
   });
 }
 

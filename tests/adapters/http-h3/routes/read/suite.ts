@@ -6,7 +6,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ } from '../../../../../composition/tokens/read.js';
 import type { RuleDetail } from '../../../../../core/domain/catalog/types.js';
 import { createTestApp, testKey, type TestApp } from '../../../../support/http-harness.js';
 
@@ -67,7 +66,7 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
     t = await createTestApp({
       env: { RULES_PATH: rulesPath, SERVICE_API_KEYS: JSON.stringify([admin.entry, reader.entry, sourcer.entry, grapher.entry]) },
     });
-    rules = t.app.resolve(READ.Catalog).current().rules.rules();
+    rules = t.app.services.read!.catalog.current().rules.rules();
   }, 180_000);
   afterAll(async () => t?.close());
 
@@ -86,7 +85,7 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
   describe(`${label}: 200`, () => {
     it('indexes rules and resolves every one by id and by citation path', () => {
       expect(rules.length).toBeGreaterThan(0);
-      const index = t.app.resolve(READ.Catalog).current().rules;
+      const index = t.app.services.read!.catalog.current().rules;
       for (const r of rules) {
         expect(index.resolve(r.id)?.id).toBe(r.id);
         expect(index.resolve(r.citation_path)?.id).toBe(r.id);
@@ -122,7 +121,7 @@ export function readSurfaceSuite(label: string, rulesPath: string, options: Suit
     });
 
     it('sources carry official citations, and proof excerpts as derived quotes where the rules have them', async () => {
-      const index = t.app.resolve(READ.Catalog).current().rules;
+      const index = t.app.services.read!.catalog.current().rules;
       const all = rules.flatMap((r) => index.sourcesOf(r.id) ?? []);
       expect(all.some((s) => s.source_type === 'official')).toBe(true);
       const derived = all.find((s) => s.source_type === 'derived' && s.quote !== null);

@@ -1,6 +1,6 @@
 /**
  * Builds the keys subsystem (gate, meter, admin use-case deps, readiness checks) over one set of stores. This is
- * wiring, so it lives with the keys module: the core keeps the use cases, each taking its ports as parameters.
+ * wiring, so it lives with the keys subsystem (keys.ts): the core keeps the use cases, each taking its ports as parameters.
  */
 import { randomBytes } from 'node:crypto';
 import type { EnvironmentKeyConfig } from '../../core/domain/config.js';
@@ -27,7 +27,7 @@ export interface KeyServicesOptions {
 export interface KeyServices {
   gate: KeyAuthGate;
   deps: KeysDeps;
-  /** The subsystem's readiness checks, by what they check (the module registers them under KEYS_READY). */
+  /** The subsystem's readiness checks, by what they check (keys.ts registers them under KEYS_READY). */
   readiness: { auth: ReadinessCheck['check']; counters: ReadinessCheck['check'] };
 }
 
