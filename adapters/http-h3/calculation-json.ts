@@ -1,47 +1,33 @@
 /**
  * JSON of calculation results: the exact text JSON.stringify gives (for plain JSON data, as results are), written
  * faster and as UTF-8 bytes. Most of a result is its trace, and a trace entry's rule_id, variable, entity kind and
- * sources are the same in every result that names the rule, so their bytes are made once and reused; per result
- * only values and entity ids (which come from the household and are never cached across results) are serialised.
- * (The 56 KB us-ak SNAP sample result: see docs/benchmarks.md, "HTTP calculation".)
+ * sources are the same in every result that names the rule: the runtime hands their bytes beside the trace, one
+ * rule card per entry (TraceRuleCard, made when the package was compiled), so per result only values and entity ids
+ * (which come from the household) are serialised. (The 56 KB us-ak SNAP sample result: see docs/benchmarks.md,
+ * "HTTP calculation".)
  */
-import type { BatchEntryResult, CalculateResponse, CalculationTraceEntry } from '../../core/ports/calculator.js';
+import { TRACE_CARDS, type BatchEntryResult, type CalculateResponse, type CalculationTrace, type CalculationTraceEntry, type TraceRuleCard } from '../../core/ports/calculator.js';
 import type { BatchResponse } from '../../core/usecases/calculate/calculate.js';
 import { ByteSink } from './byte-sink.js';
 import { JsonBytes } from './envelope.js';
 
 /**
- * What every answer writes for one rule: its `{"rule_id":…,"variable":…,"entity":…,"entity_id":` head and its
- * `,"sources":[…]}` tail as bytes, and the bytes between it and each rule that has followed it (its tail, a comma,
- * the next head), made the first time that pair is written.
- */
-interface RuleCard {
-  readonly ruleId: string;
-  readonly variable: string;
-  readonly entity: string;
-  readonly head: Uint8Array;
-  readonly tail: Uint8Array;
-  /** Only on cards kept for the rule (a one-off card writes its pieces apart); weak, so cards of packages let go of are not kept alive. */
-  readonly joints: WeakMap<RuleCard, Uint8Array> | null;
-}
-
-/**
- * One app's trace JSON pieces (bound per app as CALCULATION.Json, so two apps never share them), made once and
- * reused by every answer naming the rule: one card per rule, keyed weakly by the runtime's frozen sources array
- * (runtimes share one per rule across answers), so cards go with the packages that own those arrays. An entry
- * whose rule, variable or kind differs from its array's card (never expected) is written from a one-off card.
- * Answers are written one at a time into the app's ByteSink.
+ * One app's writer of calculation answers (answers are written one at a time into its ByteSink). It keeps, weakly,
+ * the bytes between each pair of cards that followed one another (a tail, a comma, the next head), so a run of
+ * entries is one copy each.
  */
 export class CalculationJson {
   readonly #sink = new ByteSink();
-  readonly #cards = new WeakMap<readonly string[], RuleCard>();
+  /** For each card, the joints to the cards that have followed it; weak, so cards of packages let go of go too. */
+  readonly #joints = new WeakMap<TraceRuleCard, WeakMap<TraceRuleCard, Uint8Array>>();
   /** The JSON bytes of each frozen assumption (shared by every answer relying on that default; household/assumptions.ts). */
   readonly #assumptions = new WeakMap<object, Uint8Array>();
   #slowEntries = 0;
 
   /**
-   * Trace entries and assumptions this writer could not write from kept pieces (not the engine's frozen form) and
-   * wrote whole with JSON.stringify: the same text, slower. No calculate answer should add to it (tested).
+   * Trace entries and assumptions this writer could not write from the runtime's pieces (an entry without a card
+   * describing it, an assumption not frozen) and wrote whole with JSON.stringify: the same text, slower. No
+   * calculate answer should add to it (tested).
    */
   get slowEntries(): number {
     return this.#slowEntries;
@@ -66,22 +52,24 @@ export class CalculationJson {
   }
 
   /** The trace's JSON text (the bytes every answer writes, as text). */
-  trace(trace: readonly CalculationTraceEntry[]): string {
+  trace(trace: CalculationTrace): string {
     return new JsonBytes(this.#sink, (sink) => this.#trace(sink, trace)).json;
   }
 
-  #trace(sink: ByteSink, trace: readonly CalculationTraceEntry[]): void {
+  #trace(sink: ByteSink, trace: CalculationTrace): void {
     if (trace.length === 0) return sink.ascii('[]');
+    const cards = trace[TRACE_CARDS];
     // Entity ids come from the household, so their bytes are kept for this answer only.
     const ids = new Map<string, Uint8Array>();
     // Runs of entries share an entity: the last id's bytes are at hand without a lookup.
     let lastId: string | undefined;
     let idBytes: Uint8Array | undefined;
     /** The card of the entry before, whose tail is still to be written (null: nothing pending). */
-    let pending: RuleCard | null = null;
+    let pending: TraceRuleCard | null = null;
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
-      if (!isPlainEntry(entry) || !Object.isFrozen(entry.sources)) {
+      const card = cards?.[i];
+      if (card === undefined || !describes(card, entry)) {
         this.#slowEntries += 1;
         this.#close(sink, pending, i);
         // As JSON.stringify writes an array element it cannot represent (a hole, undefined).
@@ -89,10 +77,9 @@ export class CalculationJson {
         pending = null;
         continue;
       }
-      const card = this.#card(entry);
-      if (pending !== null && pending.joints !== null && card.joints !== null) sink.bytes(this.#joint(pending, card));
+      if (pending !== null) sink.bytes(this.#joint(pending, card));
       else {
-        this.#close(sink, pending, i);
+        sink.ascii(i === 0 ? '[' : ',');
         sink.bytes(card.head);
       }
       if (entry.entity_id !== lastId || idBytes === undefined) {
@@ -109,7 +96,7 @@ export class CalculationJson {
   }
 
   /** Before an entry written whole or from its head: the pending tail and a comma, or the opening bracket. */
-  #close(sink: ByteSink, pending: RuleCard | null, i: number): void {
+  #close(sink: ByteSink, pending: TraceRuleCard | null, i: number): void {
     if (pending !== null) sink.bytes(pending.tail);
     sink.ascii(i === 0 ? '[' : ',');
   }
@@ -154,38 +141,16 @@ export class CalculationJson {
   }
 
   /** The bytes between an entry's value and the next entry's entity id: the tail before, a comma, the next head. */
-  #joint(before: RuleCard, card: RuleCard): Uint8Array {
-    let joint = before.joints!.get(card);
-    if (joint === undefined) {
-      joint = Buffer.concat([before.tail, COMMA, card.head]);
-      before.joints!.set(card, joint);
-    }
+  #joint(before: TraceRuleCard, card: TraceRuleCard): Uint8Array {
+    let after = this.#joints.get(before);
+    if (after === undefined) this.#joints.set(before, (after = new WeakMap()));
+    let joint = after.get(card);
+    if (joint === undefined) after.set(card, (joint = Buffer.concat([before.tail, COMMA, card.head])));
     return joint;
-  }
-
-  /** The entry's rule card: the one kept for its (frozen) sources array, or a one-off when the entry is not its rule. */
-  #card(entry: CalculationTraceEntry): RuleCard {
-    const card = this.#cards.get(entry.sources);
-    if (card !== undefined && card.ruleId === entry.rule_id && card.variable === entry.variable && card.entity === entry.entity) return card;
-    const made = makeCard(entry, card === undefined);
-    if (card === undefined) this.#cards.set(entry.sources, made);
-    return made;
   }
 }
 
 const COMMA = Buffer.from(',');
-
-function makeCard(entry: CalculationTraceEntry, kept: boolean): RuleCard {
-  const head = `{"rule_id":${JSON.stringify(entry.rule_id)},"variable":${JSON.stringify(entry.variable)},"entity":${JSON.stringify(entry.entity)},"entity_id":`;
-  return {
-    ruleId: entry.rule_id,
-    variable: entry.variable,
-    entity: entry.entity,
-    head: Buffer.from(head, 'utf8'),
-    tail: Buffer.from(`,"sources":${JSON.stringify(entry.sources)}}`, 'utf8'),
-    joints: kept ? new WeakMap() : null,
-  };
-}
 
 function writeValue(sink: ByteSink, value: unknown): void {
   switch (typeof value) {
@@ -200,7 +165,11 @@ function writeValue(sink: ByteSink, value: unknown): void {
 
 const ENTRY_KEYS = ['rule_id', 'variable', 'entity', 'entity_id', 'value', 'sources'];
 
-/** Whether an entry has exactly the TraceEntry fields, in order, so the cached pieces describe it. */
+/** Whether the card stands for the entry's fields and the entry has exactly those fields, in order, and a plain value. */
+function describes(card: TraceRuleCard, entry: CalculationTraceEntry): boolean {
+  return isPlainEntry(entry) && card.rule_id === entry.rule_id && card.variable === entry.variable && card.entity === entry.entity && card.sources === entry.sources;
+}
+
 function isPlainEntry(entry: CalculationTraceEntry): boolean {
   if (entry === null || typeof entry !== 'object') return false;
   let i = 0;

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { ServiceError } from '../../core/domain/errors.js';
 import { mapHousehold, type MappedHousehold } from '../../core/domain/household/map.js';
 import { entityId, indexShape, type HouseholdShape, type JsonValue, type PackageEntity } from '../../core/domain/household/shape.js';
-import type { Calculator, ExecutablePackage, Execution, CalculationTraceEntry } from '../../core/ports/calculator.js';
+import type { Calculator, ExecutablePackage, Execution, CalculationTraceEntry, TraceRuleCard } from '../../core/ports/calculator.js';
+import { ruleCard, withRuleCards } from '../../core/engine/run/rule-cards.js';
 
 export interface FixtureOutput {
   name: string;
@@ -72,7 +73,10 @@ class FixtureExecutablePackage implements ExecutablePackage {
   readonly outputs: string[];
   readonly output_aliases: Record<string, string>;
   readonly default_outputs: string[];
-  private readonly cases: Array<{ case: FixtureCase; mapped: MappedHousehold }>;
+  /** Each case, its mapped household, and the rule card of each entry of its recorded trace. */
+  private readonly cases: Array<{ case: FixtureCase; mapped: MappedHousehold; cards: TraceRuleCard[] }>;
+  /** The card of each output's entry in a case recorded without a trace. */
+  private readonly outputCards = new Map<string, TraceRuleCard>();
   private readonly outputMeta: Map<string, FixtureOutput>;
   /** The unit entity, which recorded outputs describe. */
   private readonly unit: { entity: string; entity_id: string };
@@ -87,8 +91,8 @@ class FixtureExecutablePackage implements ExecutablePackage {
     this.outputs = definition.outputs.map((o) => o.name);
     this.output_aliases = definition.output_aliases ?? {};
     this.default_outputs = definition.default_outputs;
-    // Sources are frozen once, as the compiled runtime's are: every answer shares them, and the HTTP writer keeps
-    // their JSON by the array (adapters/http-h3/calculation-json.ts).
+    // Sources are frozen once, as the compiled runtime's are: every answer shares them, and so do the rule cards
+    // made from them here, as the compiled runtime makes its own when it compiles a package.
     this.outputMeta = new Map(definition.outputs.map((o) => [o.name, { ...o, sources: Object.freeze([...(o.sources ?? [])]) as string[] }]));
     this.digest = `sha256:${createHash('sha256').update(canonicalJson(definition)).digest('hex')}`;
     const index = indexShape(this.shape);
@@ -96,10 +100,12 @@ class FixtureExecutablePackage implements ExecutablePackage {
     this.unit = { entity: unit.entity, entity_id: entityId(unit, 1) };
     const where = `${definition.jurisdiction}/${definition.program_id}`;
     for (const name of this.default_outputs) if (!this.outputMeta.has(name)) fail(`${where}: default output ${name} is not declared`);
+    for (const [name, meta] of this.outputMeta) this.outputCards.set(name, ruleCard(meta.legal_id ?? name, name, this.unit.entity, meta.sources ?? []));
     this.cases = definition.cases.map((recorded) => {
       for (const name of this.outputs) if (recorded.outputs[name] === undefined) fail(`${where}: case ${recorded.id} lacks output ${name}`);
       const trace = recorded.trace?.map((e) => ({ ...e, sources: Object.freeze([...e.sources]) as string[] }));
-      return { case: trace === undefined ? recorded : { ...recorded, trace }, mapped: mapHousehold(index, recorded.household) };
+      const cards = (trace ?? []).map((e) => ruleCard(e.rule_id, e.variable, e.entity ?? this.unit.entity, e.sources));
+      return { case: trace === undefined ? recorded : { ...recorded, trace }, mapped: mapHousehold(index, recorded.household), cards };
     });
   }
 
@@ -122,13 +128,17 @@ class FixtureExecutablePackage implements ExecutablePackage {
     const values: Record<string, JsonValue> = {};
     for (const name of outputs) values[name] = match.case.outputs[name];
     const { entity, entity_id } = this.unit;
-    const trace: CalculationTraceEntry[] =
-      match.case.trace?.map((e) => ({ rule_id: e.rule_id, variable: e.variable, entity: e.entity ?? entity, entity_id: e.entity_id ?? entity_id, value: e.value, sources: e.sources })) ??
-      outputs.map((name) => {
-        const meta = this.outputMeta.get(name);
-        return { rule_id: meta?.legal_id ?? name, variable: name, entity, entity_id, value: match.case.outputs[name], sources: meta?.sources ?? [] };
-      });
-    return { outputs: values, trace, warnings: [`${RECORDED_WARNING} (case ${match.case.id})`] };
+    const warnings = [`${RECORDED_WARNING} (case ${match.case.id})`];
+    if (match.case.trace !== undefined) {
+      const trace: CalculationTraceEntry[] = match.case.trace.map((e) => ({ rule_id: e.rule_id, variable: e.variable, entity: e.entity ?? entity, entity_id: e.entity_id ?? entity_id, value: e.value, sources: e.sources }));
+      return { outputs: values, trace: withRuleCards(trace, match.cards), warnings };
+    }
+    // Every output named here is declared (the use case resolved it), so each has its card.
+    const trace: CalculationTraceEntry[] = outputs.map((name) => {
+      const meta = this.outputMeta.get(name);
+      return { rule_id: meta?.legal_id ?? name, variable: name, entity, entity_id, value: match.case.outputs[name], sources: meta?.sources ?? [] };
+    });
+    return { outputs: values, trace: withRuleCards(trace, outputs.map((name) => this.outputCards.get(name)!)), warnings };
   }
 }
 

@@ -67,6 +67,31 @@ export interface CalculationTraceEntry {
   overridden_parameters?: OverriddenRead[];
 }
 
+/**
+ * What every answer naming a rule writes alike for it, as JSON: `head` is `{"rule_id":…,"variable":…,"entity":…,
+ * "entity_id":` and `tail` is `,"sources":[…]}`, UTF-8. The runtime owning the rule makes one per rule when it
+ * compiles the package (core/engine/run/rule-cards.ts), so an answer writer copies these bytes instead of
+ * serialising the fields, and the card says which fields it stands for.
+ */
+export interface TraceRuleCard {
+  readonly rule_id: string;
+  readonly variable: string;
+  readonly entity: string;
+  /** The rule's own sources array, the one its entries carry. */
+  readonly sources: readonly string[];
+  readonly head: Uint8Array;
+  readonly tail: Uint8Array;
+}
+
+/** Where a trace keeps its cards: a property of the array JSON, copies and equality checks do not see. */
+export const TRACE_CARDS: unique symbol = Symbol('tenet.traceCards');
+
+/**
+ * A trace as a runtime answers it: the entries and, when the runtime made them, the card of each entry's rule at
+ * the same index (a trace without cards, or an entry its card does not describe, is written field by field).
+ */
+export type CalculationTrace = CalculationTraceEntry[] & { readonly [TRACE_CARDS]?: readonly TraceRuleCard[] };
+
 export interface CalculateResponse {
   /** Constant naming the engine. */
   engine: string;
@@ -86,7 +111,7 @@ export interface CalculateResponse {
    * -> output name -> value, for the people the evaluation reached (docs/calculation.md "Person outputs").
    */
   person_outputs?: Record<string, Record<string, JsonValue>>;
-  trace: CalculationTraceEntry[];
+  trace: CalculationTrace;
   warnings: string[];
   /** Defaults relied on that could change this household's outcome (docs/calculation.md "Assumptions"); may be empty. */
   assumptions: Assumption[];
@@ -103,7 +128,7 @@ export type BatchEntryResult =
 /** What one execution produced. Outputs are keyed by canonical output name. */
 export interface Execution {
   outputs: Record<string, JsonValue>;
-  trace: CalculationTraceEntry[];
+  trace: CalculationTrace;
   /** Runtime-specific warnings, e.g. figures carried forward past the last encoded fiscal year. */
   warnings: string[];
   /** A package that declares person outputs: each listed person's values of them (CalculateResponse.person_outputs). */

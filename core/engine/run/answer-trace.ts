@@ -5,9 +5,10 @@
  * on a package with parameter overrides the overridden reads.
  */
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { OverriddenRead, CalculationTraceEntry } from '../../ports/calculator.js';
+import type { CalculationTrace, CalculationTraceEntry, OverriddenRead, TraceRuleCard } from '../../ports/calculator.js';
 import type { RuntimePackage, TraceEntry as EngineTrace } from '../index.js';
 import { overriddenReads } from './parameter-overrides.js';
+import { RuleCards, withRuleCards } from './rule-cards.js';
 
 /** Judgments travel as JSON booleans (`holds` -> true, `not_holds` -> false, `undetermined` -> null). */
 export function judgmentValue(value: string | number | boolean): JsonValue {
@@ -21,6 +22,8 @@ export function judgmentValue(value: string | number | boolean): JsonValue {
 export class AnswerTrace {
   /** Whether each derived rule is a judgment (its values travel as JSON booleans), by rule name. */
   private readonly judgments = new Map<string, boolean>();
+  /** The JSON pieces of each rule's entries, made with the package (rule-cards.ts). */
+  private readonly cards: RuleCards;
 
   constructor(
     private readonly pkg: RuntimePackage,
@@ -29,7 +32,9 @@ export class AnswerTrace {
     /** Ids of the overridden parameters (empty for a published package), and which of them are tables. */
     private readonly overriddenIds: ReadonlySet<string>,
     private readonly overriddenTables: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.cards = new RuleCards(pkg.program, unitKind);
+  }
 
   isJudgment(name: string): boolean {
     let judgment = this.judgments.get(name);
@@ -45,27 +50,33 @@ export class AnswerTrace {
     return typeof value === 'string' && this.isJudgment(name) ? judgmentValue(value) : value;
   }
 
-  /** The API's entries, one object each; `kinds` maps the household's entity ids to their kinds. */
-  entries(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): CalculationTraceEntry[] {
+  /**
+   * The API's entries, one object each, with the card of each entry's rule (TraceRuleCard) beside it; `kinds` maps
+   * the household's entity ids to their kinds.
+   */
+  entries(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): CalculationTrace {
     const out: CalculationTraceEntry[] = new Array(trace.length);
+    const cards: TraceRuleCard[] = new Array(trace.length);
     const withOverrides = this.overriddenIds.size > 0;
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
+      const kind = (Object.hasOwn(kinds, entry.entity) ? kinds[entry.entity] : undefined) ?? this.unitKind;
       const traced: CalculationTraceEntry = {
         rule_id: entry.ruleId,
         variable: entry.name,
-        entity: (Object.hasOwn(kinds, entry.entity) ? kinds[entry.entity] : undefined) ?? this.unitKind,
+        entity: kind,
         entity_id: entry.entity,
         value: this.value(entry.name, entry.value),
-        // The compiled rule's frozen array, shared by every answer naming the rule (the JSON writer relies on it).
+        // The compiled rule's frozen array, shared by every answer naming the rule, and the one its card stands for.
         sources: entry.sources as string[],
       };
+      cards[i] = this.cards.card(entry.ruleId, entry.name, kind, entry.sources);
       if (withOverrides) {
         const reads: OverriddenRead[] | undefined = overriddenReads(entry.parameters, this.overriddenIds, this.overriddenTables);
         if (reads) traced.overridden_parameters = reads;
       }
       out[i] = traced;
     }
-    return out;
+    return withRuleCards(out, cards);
   }
 }

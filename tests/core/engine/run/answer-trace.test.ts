@@ -1,14 +1,15 @@
 /**
  * The engine's trace reaches the API's shape in one conversion (core/engine/run/answer-trace.ts): every answer's
  * entry has exactly the documented fields, judgments as JSON booleans, and a rule's `sources` is the compiled rule's
- * one frozen array on both paths and in every answer (the JSON writer, adapters/http-h3/calculation-json.ts, keys
- * its cached text by that array).
+ * one frozen array on both paths and in every answer; beside the entries, each entry's rule card (made when the
+ * package was compiled) holds the JSON of its rule id, variable, entity kind and sources, which the HTTP writer
+ * (adapters/http-h3/calculation-json.ts) copies instead of serialising them.
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mapHousehold } from '../../../../core/domain/household/map.js';
 import { indexShape } from '../../../../core/domain/household/shape.js';
-import type { CalculationTraceEntry } from '../../../../core/ports/calculator.js';
+import { TRACE_CARDS, type CalculationTrace } from '../../../../core/ports/calculator.js';
 import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
 import { CompiledPackage, explainEvaluator } from '../../../../core/engine/run/compiled-package.js';
 import { fastEvaluator } from '../../../../core/engine/run/fast-path.js';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 
 const household = { period: '2026-01', people: { ann: { age: 34, earned_income: 1500 }, bob: { age: 36, earned_income: 400 }, child_1: { age: 4 } } };
 
-function traceOn(pkg: CompiledPackage): CalculationTraceEntry[] {
+function traceOn(pkg: CompiledPackage): CalculationTrace {
   return pkg.execute(mapHousehold(indexShape(pkg.shape), household), pkg.default_outputs).trace;
 }
 
@@ -41,5 +42,27 @@ describe('answer trace entries', () => {
       expect(again[i].sources).toBe(first[i].sources);
       expect(fromFast[i].sources).toBe(first[i].sources);
     }
+  });
+
+  it('carry, on both paths, the card of each entry: the same card for a rule in every answer, and its JSON the entry\'s', () => {
+    const explain = new CompiledPackage(loaded.runtime_id, loaded.pkg, { explain: explainEvaluator });
+    const fast = new CompiledPackage(loaded.runtime_id, loaded.pkg, { explain: explainEvaluator, fast: fastEvaluator! });
+    const [first, again, fromFast] = [traceOn(fast), traceOn(fast), traceOn(explain)];
+    const cards = first[TRACE_CARDS]!;
+    expect(cards).toHaveLength(first.length);
+    const text = new TextDecoder();
+    for (let i = 0; i < first.length; i++) {
+      const { entity_id, value, ...rule } = first[i];
+      expect({ rule_id: cards[i].rule_id, variable: cards[i].variable, entity: cards[i].entity }).toEqual({ rule_id: rule.rule_id, variable: rule.variable, entity: rule.entity });
+      expect(cards[i].sources).toBe(rule.sources);
+      // head + the entity id and value + tail is JSON.stringify's text of the entry.
+      expect(`${text.decode(cards[i].head)}${JSON.stringify(entity_id)},"value":${JSON.stringify(value)}${text.decode(cards[i].tail)}`).toBe(JSON.stringify(first[i]));
+      expect(again[TRACE_CARDS]![i]).toBe(cards[i]);
+    }
+    // The explain path's package made its own cards (one package, one set), describing the same entries.
+    expect(fromFast[TRACE_CARDS]!.map((c) => c.rule_id)).toEqual(cards.map((c) => c.rule_id));
+    // JSON and copies leave the cards out.
+    expect(JSON.parse(JSON.stringify(first))).toEqual([...first]);
+    expect([...first][TRACE_CARDS as never]).toBeUndefined();
   });
 });
