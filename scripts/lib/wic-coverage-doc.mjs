@@ -20,11 +20,12 @@ export function wicCoverageDoc({ data, guidelines, jurisdictions }) {
     '- **Compatibility endpoint**: PolicyEngine\'s WIC variables are not mapped yet (docs/compatibility.md, "WIC: not mapped yet", with how the two differ).',
     '- **State guidelines**: a State agency may set its income guidelines between 100% and 185% of the poverty guidelines (7 CFR 246.7(d)(1)). Every State page read uses the federal 185% table (below); for the others this was not read, and their packages declare the 185% rate unverified (a warning when an answer reads it).', '',
     '## Guideline year (July 1 to June 30)', '',
+    'Each year\'s WIC guidelines apply from July 1 at the latest; a State agency may implement them earlier, with Medicaid\'s revised guidelines, and several do (April 1 or June 1 in the State and local pages read). The packages switch on July 1 and warn from the publication of the new HHS guidelines to June 30, when the State may already use the new figures.', '',
     '| from | HHS guidelines of | WIC notice | basis |', '|---|---|---|---|',
-    ...data.income_guideline_years.map((y) => `| ${y.from} | ${y.year} (${guidelines[y.year].notice}) | ${y.notice ?? 'not found'} | ${y.verified ? y.source : `not verified (warned): ${y.reason}`} |`), '',
+    ...data.income_guideline_years.map((y) => `| ${y.from} | ${y.year} (${guidelines[y.year].notice}) | ${y.notice ?? '-'} | ${y.verified ? y.source : `not verified (warned): ${y.reason}`} |`), '',
     '## Monthly income limits the packages compute (the notices\' monthly column), sizes 1-8 and each additional member', '',
   ];
-  for (const y of data.income_guideline_years) {
+  for (const y of data.income_guideline_years.filter((e, i, all) => all.findIndex((o) => o.year === e.year) === i)) {
     lines.push(`| ${y.year}-${String(y.year + 1).slice(2)} | ${SIZES.join(' | ')} | each additional |`, `|---|${'---|'.repeat(SIZES.length + 1)}`);
     for (const [area, label] of AREAS) {
       const l = (n) => wicLimits(guidelines, area, y.year, n);

@@ -8,8 +8,11 @@
 import { wicCategory, wicGuidelineYear, wicLimits } from './wic-reference.mjs';
 
 export const F = 'us:regulations/7-cfr/246/7';
-/** The month of every package's sample: the 2025-2026 guidelines (90 FR 11598), the latest verified. */
-export const WIC_PERIOD = '2026-03';
+/**
+ * The month of every package's sample: the 2025-2026 guidelines (90 FR 11598), in the last months whose figures are
+ * verified (from January 15, 2026 a State may already use the 2026 guidelines; the 2026-2027 notice was not found).
+ */
+export const WIC_PERIOD = '2025-12';
 const START = '2023-07-01'; // the first WIC year the bundled guidelines cover (the 2023 HHS guidelines, from July 1, 2023)
 const CFR = (s) => `https://www.ecfr.gov/current/title-7/section-${s}`;
 const USC = 'https://www.law.cornell.edu/uscode/text/42/1786';

@@ -87,6 +87,11 @@ describe('income limits equal the published WIC income eligibility guidelines (7
     // One person: June 2025 is the 2024 table (2,322 a month), July 2025 the 2025 table (15,650 x 1.85 = 28,952.5 -> 28,953; / 12 -> 2,413).
     const limit = async (period: string) => (await calc('us-co', { period, facts: { household_size: 1 } }, ['wic_household_monthly_income_limit'])).outputs.wic_household_monthly_income_limit;
     expect(await limit('2025-06')).toBe(2322);
+    // From the 2025 HHS guidelines (January 17) to June 30 a State may already use the 2025 table: warned.
+    const june = await calc('us-co', { period: '2025-06', facts: { household_size: 1 } }, ['wic_household_monthly_income_limit']);
+    expect(june.warnings.join(' ')).toContain(`Unverified figure used: ${F}#wic_guideline_year (version from 2025-01-17)`);
+    const december = await calc('us-ut', { period: '2025-12', facts: { household_size: 1 } }, ['wic_household_monthly_income_limit']);
+    expect(december.warnings.join(' ')).not.toContain('Unverified figure used');
     expect(await limit('2025-07')).toBe(2413);
     // July 2026: the 2026 guidelines, 15,960 x 1.85 = 29,526; / 12 = 2,460.5 -> 2,461, warned (the 2026-27 notice was not found).
     const july2026 = await calc('us-co', { period: '2026-07', facts: { household_size: 1 } }, ['wic_household_monthly_income_limit']);
