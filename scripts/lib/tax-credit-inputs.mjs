@@ -22,8 +22,8 @@ export const TAX_PERSON_INPUTS = {
   investment_income: { id: 'us:statutes/26/62#input.investment_income', type: 'Money', default: 0, doc: words(TAX_PERSON_FACTS.investment_income) },
   other_taxable_income: { id: 'us:statutes/26/62#input.other_taxable_income', type: 'Money', default: 0, doc: words(TAX_PERSON_FACTS.other_taxable_income) },
   has_valid_ssn: {
-    id: 'us:statutes/26/32#input.has_valid_ssn', type: 'Boolean', default: true, doc: words(TAX_PERSON_FACTS.has_valid_ssn),
-    material: { reason: 'a filer without a Social Security number valid for employment gets no earned income credit (26 U.S.C. 32(m)) and a child without one is no qualifying child for it (32(c)(3)(D))' },
+    id: 'us:statutes/26/152#input.has_valid_ssn', type: 'Boolean', default: true, doc: words(TAX_PERSON_FACTS.has_valid_ssn),
+    material: { reason: 'a filer without a Social Security number valid for employment gets no earned income credit (26 U.S.C. 32(m)) and, from 2025, no child tax credit for children unless the spouse on a joint return has one (24(h)(7)); a child without one is no qualifying child for the earned income credit (32(c)(3)(D)) and gets the $500 credit for other dependents instead of the child tax credit (24(h)(4), (7))' },
   },
   is_full_time_student: {
     id: 'us:statutes/26/152#input.is_full_time_student', type: 'Boolean', default: false, doc: words(TAX_PERSON_FACTS.is_full_time_student),
@@ -44,7 +44,7 @@ export const TAX_PERSON_INPUTS = {
 export const TAX_HOUSEHOLD_INPUTS = {
   filing_status: {
     id: 'us:statutes/26/2#input.filing_status', type: 'Text', default: 'single', doc: words(TAX_HOUSEHOLD_FACTS.filing_status), values: TAX_HOUSEHOLD_FACTS.filing_status.values,
-    material: { inferred_from: 'tax_filing_status', reason: 'the filing status sets the phaseout amounts and a married person filing separately gets no earned income credit (26 U.S.C. 32(b)(2)(B), (d)); not given, it was derived from the people listed: joint with a listed spouse, head_of_household with a qualifying child, single otherwise (docs/tax-credits.md)' },
+    material: { inferred_from: 'tax_filing_status', reason: 'the filing status sets the phaseout amounts, the standard deduction and the tax brackets, and a married person filing separately gets no earned income credit (26 U.S.C. 1(j), 24(h)(3), 32(b)(2)(B), (d), 63(c)); not given, it was derived from the people listed: joint with a listed spouse, head_of_household with a qualifying child, single otherwise (docs/tax-credits.md)' },
   },
   filing_status_given: { id: 'us:statutes/26/2#input.filing_status_given', type: 'Boolean', default: false, doc: words(TAX_HOUSEHOLD_FACTS.filing_status_given), given_flag: 'filing_status' },
 };

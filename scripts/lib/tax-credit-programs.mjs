@@ -71,3 +71,69 @@ export const EITC_PROGRAM = {
     tax_unit_has_no_dependant_candidates: yes('Nobody besides the filers is listed, so lived_with_filer_over_half_year cannot change the result.'),
   },
 };
+
+const STATUSES = ['single', 'joint', 'separate', 'head_of_household'];
+const SECONDARY = {
+  2024: 'a tax-bracket table republished from Rev. Proc. 2023-34 (capitalgroup.com, perfectnestegg.com)',
+  2025: 'tax-bracket tables republished from Rev. Proc. 2024-40 (capitalgroup.com, kirkwoodgrp.com) and press summaries of Pub. L. 119-21\'s 2025 standard deduction',
+  2026: 'a tax-rate table republished from Rev. Proc. 2025-32 (thelighthousecpa.com) and press summaries of the IRS announcement of 9 October 2025',
+};
+const taxFigure = (parameter, year, what) => ({
+  parameter: `us:statutes/26/${parameter}`,
+  effective_from: `${year}-01-01`,
+  reason: `${what} for tax year ${year} not read in the revenue procedure or the statute itself (irs.gov and congress.gov could not be read from here): taken from ${SECONDARY[year]}.`,
+});
+const taxTableFigures = () => [2024, 2025, 2026].flatMap((year) => [
+  ...STATUSES.map((s) => taxFigure(`63#tax_basic_standard_deduction_${s}`, year, `Basic standard deduction (${s})`)),
+  ...STATUSES.flatMap((s) => [1, 2, 3, 4, 5, 6].map((k) => taxFigure(`1#tax_bracket_${k}_top_${s}`, year, `Income tax bracket ${k} top (${s})`))),
+  ...(year === 2024 ? [] : [taxFigure('24#ctc_amount_per_child', year, 'Child tax credit per child')]),
+  taxFigure('24#ctc_refundable_amount_per_child', year, 'Refundable child tax credit per child'),
+]);
+
+export const CTC_PROGRAM = {
+  program_id: 'ctc',
+  file: 'tax-years-2024-2026.yaml',
+  title: 'Federal child tax credit and credit for other dependents (26 U.S.C. 24), tax years 2024-2026',
+  default_period: '2026-12',
+  tax_years: [2024, 2025, 2026],
+  scope: ['statutes/26/24'],
+  outputs: [
+    'ctc_value', 'ctc', 'ctc_non_refundable', 'ctc_refundable', 'ctc_qualifying_children', 'ctc_other_dependants', 'tax_filing_status',
+    'tax_unit_adjusted_gross_income', 'tax_unit_earned_income', 'tax_unit_taxable_income', 'tax_unit_regular_tax', 'tax_basic_standard_deduction',
+    'ctc_child_credit_before_phase_out', 'ctc_other_dependant_credit_before_phase_out', 'ctc_phase_out_threshold', 'ctc_phase_out_reduction',
+    'ctc_refundable_cap', 'ctc_earned_income_portion', 'ctc_meets_filer_ssn_requirement', 'tax_unit_filer_count',
+    'tax_unit_older_dependant_facts_immaterial', 'tax_unit_has_no_dependant_candidates',
+  ],
+  default_outputs: ['ctc_value', 'ctc', 'ctc_non_refundable', 'ctc_refundable', 'ctc_qualifying_children', 'ctc_other_dependants', 'tax_filing_status'],
+  person_outputs: ['tax_person_is_filer', 'tax_person_is_qualifying_child', 'ctc_person_is_qualifying_child', 'ctc_person_is_other_dependant', 'tax_person_adjusted_gross_income'],
+  unverified_parameters: taxTableFigures(),
+  // A head of 30 earning $2,000 a month with a child of 5, tax year 2026 (head of household, derived). AGI 24,000; the
+  // standard deduction 24,150 leaves no taxable income, so no tax and no non-refundable credit. Credit 2,200 (no
+  // phaseout); refundable: the least of 2,200 unused, 1,700 for one child, 15% x (24,000 - 2,500) = 3,225 -> 1,700.
+  sample_household: { period: '2026-12', people: { parent: { age: 30, relationship_to_head: 'head', earned_income: 2000 }, child: { age: 5, relationship_to_head: 'child' } } },
+  sample_expected_outputs: { ctc_value: 1700, ctc: 2200, ctc_non_refundable: 0, ctc_refundable: 1700, ctc_qualifying_children: 1, ctc_other_dependants: 0, tax_filing_status: 'head_of_household' },
+  output_docs: {
+    ctc_value: year('What the tax unit gets from 26 U.S.C. 24 for the tax year: the non-refundable part allowed against its income tax plus the refundable additional child tax credit.'),
+    ctc: year('The child tax credit and credit for other dependents after the phaseout, before the tax liability limit (26 U.S.C. 24(a), (b), (h)).'),
+    ctc_non_refundable: year('The part allowed against the regular income tax (26 U.S.C. 24(b)(3), 26(a)); other non-refundable credits taken as absent.'),
+    ctc_refundable: year('The additional child tax credit: the unused credit, at most the refundable amount per qualifying child and 15% of earned income above $2,500 (26 U.S.C. 24(d), (h)(5), (h)(6)).'),
+    ctc_qualifying_children: year('Qualifying children under 17 with a Social Security number valid for employment (26 U.S.C. 24(c), (h)(7)).', 'count'),
+    ctc_other_dependants: year('Qualifying children who are 17 or over or have no Social Security number, each worth $500 (26 U.S.C. 24(h)(4)); qualifying relatives are not computed.', 'count'),
+    tax_filing_status: EITC_PROGRAM.output_docs.tax_filing_status,
+    tax_unit_adjusted_gross_income: EITC_PROGRAM.output_docs.tax_unit_adjusted_gross_income,
+    tax_unit_earned_income: EITC_PROGRAM.output_docs.tax_unit_earned_income,
+    tax_unit_taxable_income: year('Adjusted gross income less the basic standard deduction (26 U.S.C. 63); itemized deductions, the additional standard deduction and the Pub. L. 119-21 deductions are not computed.'),
+    tax_unit_regular_tax: year('The regular income tax on taxable income from the rate schedule for the filing status (26 U.S.C. 1(j)).'),
+    tax_basic_standard_deduction: year('The basic standard deduction for the filing status and year (26 U.S.C. 63(c)).'),
+    ctc_child_credit_before_phase_out: year('The amount per qualifying child times their number, 0 from 2025 without a filer\'s Social Security number (26 U.S.C. 24(a), (h)(2), (h)(7)).'),
+    ctc_other_dependant_credit_before_phase_out: year('$500 per other dependant (26 U.S.C. 24(h)(4)).'),
+    ctc_phase_out_threshold: year('$400,000 on a joint return, $200,000 otherwise (26 U.S.C. 24(h)(3)).'),
+    ctc_phase_out_reduction: year('$50 for each $1,000 or fraction of AGI above the threshold (26 U.S.C. 24(b)(1)).'),
+    ctc_refundable_cap: year('The refundable amount per qualifying child times their number (26 U.S.C. 24(h)(5)).'),
+    ctc_earned_income_portion: year('15% of earned income above $2,500 (26 U.S.C. 24(d)(1)(B)(i), (h)(6)).'),
+    ctc_meets_filer_ssn_requirement: yes('Before 2025 always; from 2025 the head, or on a joint return the spouse, has a Social Security number valid for employment (26 U.S.C. 24(h)(7) as amended by Pub. L. 119-21 sec. 70104).'),
+    tax_unit_filer_count: EITC_PROGRAM.output_docs.tax_unit_filer_count,
+    tax_unit_older_dependant_facts_immaterial: EITC_PROGRAM.output_docs.tax_unit_older_dependant_facts_immaterial,
+    tax_unit_has_no_dependant_candidates: EITC_PROGRAM.output_docs.tax_unit_has_no_dependant_candidates,
+  },
+};

@@ -1,5 +1,5 @@
 /**
- * Property test over the bundled federal EITC package (rules/programs/us/eitc, issue #28): random households drawn
+ * Property test over the bundled federal EITC and CTC packages (rules/programs/us/eitc, us/ctc; issue #28): random households drawn
  * from the package's own inputs (relationship_to_head and filing_status among their values, ages, monthly wages,
  * self-employment, investment and other income, the SSN, student, disability and residence facts) give the same
  * outputs, errors and trace on the fast path (traced kernel, columnar batch, session, untraced single) as on the
@@ -64,9 +64,11 @@ function randomTaxHouseholds(n: number, seed: number, period: string): RandomHou
   return { columns, requests, outside: new Set(), divided: new Set(), period };
 }
 
-describe(`EITC property: fast path = explain path on ${PER_YEAR} random households per tax year`, () => {
-  it.each([['2024-12', 0x2024], ['2025-12', 0x2025], ['2026-12', 0x2026]] as const)('us/eitc in %s: traced, batch, session and single evaluations agree', async (period, seed) => {
-    const pkg = await loadProgramPackage(ROOT, 'programs/us/eitc/tax-years-2024-2026.yaml');
+const CASES = ['eitc', 'ctc'].flatMap((program) => ([['2024-12', 0x2024], ['2025-12', 0x2025], ['2026-12', 0x2026]] as const).map(([period, seed]) => [program, period, seed] as const));
+
+describe(`Tax credit property: fast path = explain path on ${PER_YEAR} random households per package and tax year`, () => {
+  it.each(CASES)('us/%s in %s: traced, batch, session and single evaluations agree', async (program, period, seed) => {
+    const pkg = await loadProgramPackage(ROOT, `programs/us/${program}/tax-years-2024-2026.yaml`);
     const draw = randomTaxHouseholds(PER_YEAR, 20261128 ^ seed, period);
     const result = compareFastAndExplain(pkg, draw);
     expect(result.mismatches, period).toEqual([]);
@@ -74,7 +76,7 @@ describe(`EITC property: fast path = explain path on ${PER_YEAR} random househol
     // The fast path hands a household with a filer's earnings past a few thousand a month back to the explain path (the
     // static scale of the phase-in and phaseout products overflows the kernel's safe integers: measured, 2026-11-28,
     // left for the fast path's owners); agreement is what this test holds, with the carried counts printed.
-    console.log(`us/eitc ${period}: ${PER_YEAR} households, batch fallback ${result.batchFallback.length}, session carried ${result.sessionCarried}, traced carried ${result.tracedCarried}`);
+    console.log(`us/${program} ${period}: ${PER_YEAR} households, batch fallback ${result.batchFallback.length}, session carried ${result.sessionCarried}, traced carried ${result.tracedCarried}`);
     expect(result.tracedCarried, period).toBeGreaterThan(0);
   }, FULL ? 900_000 : 120_000);
 });
