@@ -253,12 +253,9 @@ export function determinationModule() {
     judgment('school_meals_household_categorically_eligible_without_snap', '42 U.S.C. 1758(b)(12)(A), (iii) (FDPIR, TANF); 7 CFR 245.2 (documentation), 245.6(b)',
       'receives_tanf or receives_fdpir'),
     judgment('school_meals_household_free_without_snap', '42 U.S.C. 1758(b)(1)(A), (b)(12)(A)', 'school_meals_household_categorically_eligible_without_snap or school_meals_income_free'),
-    judgment('school_meal_person_free_by_own_status', '42 U.S.C. 1758(b)(12)(A); 7 CFR 245.2, 245.6',
-      'school_meal_person_in_school and school_meal_person_categorically_eligible', 'A child in school who is free by the child\'s own status.', 'Person'),
     judgment('school_meal_person_tier_follows_household', '42 U.S.C. 1758(b)(1)(A), (b)(12)(A); 7 CFR 245.3, 245.6',
       'school_meal_person_in_school and not school_meal_person_categorically_eligible', 'A child in school without a status of their own: the household\'s tier applies.', 'Person'),
     countRule('school_meals_children_in_school', 'count_where(member_of_snap_household, school_meal_person_in_school)', 'children in school'),
-    countRule('school_meals_children_free_by_own_status', 'count_where(member_of_snap_household, school_meal_person_free_by_own_status)', 'children in school free by their own status'),
     countRule('school_meals_students_needing_household_test', 'count_where(member_of_snap_household, school_meal_person_tier_follows_household)', 'children in school whose tier follows the household\'s'),
     judgment('school_meals_snap_receipt_immaterial', '42 U.S.C. 1758(b)(12)(A) (SNAP receipt decides nothing when stated, when the household is free otherwise, or when no child in school depends on it)',
       'receives_snap_given or school_meals_students_needing_household_test == 0 or school_meals_household_free_without_snap'),
@@ -286,9 +283,41 @@ export function determinationModule() {
           if school_meals_household_free: "free"
           elif school_meals_income_reduced_price: "reduced_price"
           else: "paid"`),
-    countRule('school_meals_free_children', 'school_meals_children_free_by_own_status + (if school_meals_household_tier == "free": school_meals_students_needing_household_test else: 0)', 'children in school eating free: by their own status, or by the household\'s'),
-    countRule('school_meals_reduced_price_children', 'if school_meals_household_tier == "reduced_price": school_meals_students_needing_household_test else: 0', 'children in school at the reduced price'),
-    countRule('school_meals_paid_children', 'if school_meals_household_tier == "paid": school_meals_students_needing_household_test else: 0', 'children in school paying full price'),
+    rule(`name: school_meals_household_of_member
+    kind: derived_relation
+    source: 7 CFR 245.2 (household); the household a listed person belongs to (member_of_snap_household read from the person's side)
+    source_url: ${CFR('245.2')}
+    derived_relation: {arity: 2, source_relation: member_of_snap_household, slot_entities: [Person, Household], current_slot: 0, related_slot: 1}
+    versions:
+      - effective_from: '2024-07-01'
+        formula: 'true'`),
+    judgment('school_meal_person_household_free', '42 U.S.C. 1758(b)(1)(A), (b)(12)(A) (the household\'s receipt of SNAP, TANF or FDPIR, or its income, makes its children free)',
+      'count_where(school_meals_household_of_member, school_meals_household_free) > 0', 'The person\'s household makes its children in school free (read through school_meals_household_of_member).', 'Person'),
+    judgment('school_meal_person_household_reduced_price', '42 U.S.C. 1758(b)(1)(A) (income at or below 185 percent)',
+      'count_where(school_meals_household_of_member, school_meals_income_reduced_price) > 0', 'The person\'s household has income at or below the reduced price limit.', 'Person'),
+    rule(`name: school_meal_tier
+    kind: derived
+    entity: Person
+    dtype: Text
+    period: Month
+    source: 42 U.S.C. 1758(b)(1)(A) (free at or below 130%, reduced price at or below 185%), (b)(12)(A) (free by status or by the household's receipt); 7 CFR 245.3, 245.6
+    source_url: ${USC1758}
+    description: >-
+      The child's tier: free, reduced_price or paid for a child in school; not_in_school otherwise.
+    versions:
+      - effective_from: '2024-07-01'
+        formula: >-
+          if not school_meal_person_in_school: "not_in_school"
+          elif school_meal_person_categorically_eligible: "free"
+          elif school_meal_person_household_free: "free"
+          elif school_meal_person_household_reduced_price: "reduced_price"
+          else: "paid"`),
+    judgment('school_meal_person_free', '42 U.S.C. 1758(b)(1)(A), (b)(12)(A)', 'school_meal_tier == "free"', undefined, 'Person'),
+    judgment('school_meal_person_reduced_price', '42 U.S.C. 1758(b)(1)(A)', 'school_meal_tier == "reduced_price"', undefined, 'Person'),
+    judgment('school_meal_person_paid', '42 U.S.C. 1758(b)(1)(A)', 'school_meal_tier == "paid"', undefined, 'Person'),
+    countRule('school_meals_free_children', 'count_where(member_of_snap_household, school_meal_person_free)', 'children in school eating free: by their own status, or by the household\'s'),
+    countRule('school_meals_reduced_price_children', 'count_where(member_of_snap_household, school_meal_person_reduced_price)', 'children in school at the reduced price'),
+    countRule('school_meals_paid_children', 'count_where(member_of_snap_household, school_meal_person_paid)', 'children in school paying full price'),
     judgment('school_meals_child_status_immaterial', '42 U.S.C. 1758(b)(12)(A) (a child\'s own status matters only for a child in school of a household not free otherwise)',
       'school_meals_children_in_school == 0 or school_meals_household_free'),
     judgment('school_meals_household_receipts_immaterial', '42 U.S.C. 1758(b)(12)(A) (TANF or FDPIR receipt matters only for a child in school without a status of their own, in a household not free otherwise)',
@@ -303,10 +332,9 @@ module:
     otherwise reduced price at or below the reduced price limit; otherwise paid. SNAP receipt is a fact the caller
     states (receives_snap); when it is not given, the State's SNAP eligibility computed from the same household stands
     in for it (school_meals_state_snap_eligibility, a hook the jurisdiction's assembly binds to the State SNAP
-    package's snap_eligible). A rule of a person cannot read its household's values in RuleSpec (aggregations run
-    from the household to its members), so the tier of each child is given as the household's tier
-    (school_meals_household_tier) with the child's own status (school_meal_person_categorically_eligible), and the
-    household counts its children in school per tier from both.
+    package's snap_eligible). Each person's tier (school_meal_tier, a Person rule) reads the household's values
+    through school_meals_household_of_member, the membership relation read from the person's side; the household
+    counts its children in school per tier from the people's tiers.
   source_verification:
     corpus_citation_path: us/regulation/7-cfr/245.6
 imports:

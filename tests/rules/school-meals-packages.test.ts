@@ -27,8 +27,8 @@ beforeAll(async () => {
 
 const calc = (jurisdiction: string, household: Record<string, unknown>, variables?: string[]): Promise<CalculateResponse> =>
   service.calculate({ program_id: 'school_meals', jurisdiction, household: household as never, ...(variables ? { variables } : {}) });
-const traced = (r: CalculateResponse, variable: string, entityId: string): unknown =>
-  r.trace.find((t) => t.variable === variable && t.entity_id === entityId)?.value;
+/** The answer's per-person values (Tenet extension person_outputs: person id -> rule -> value). */
+const personOutputs = (r: CalculateResponse): Record<string, Record<string, unknown>> => (r as unknown as { person_outputs: Record<string, Record<string, unknown>> }).person_outputs;
 
 describe('the generated school meals tree', () => {
   it('matches the generator (node scripts/generate-school-meals-rules.mjs --check)', () => {
@@ -125,9 +125,10 @@ describe('households worked by hand through the calculation service', () => {
     const inferred = r.assumptions.find((a) => a.input === 'receives_snap');
     expect(inferred).toMatchObject({ entity: 'Household', entity_id: 'household', assumed_value: true });
     expect(inferred?.message).toContain('inferred from school_meals_snap_eligibility_computed computed for this household');
-    // The child's own person rules, on the child.
-    expect(traced(r, 'school_meal_person_in_school', 'pupil')).toBe(true);
-    expect(r.trace.find((t) => t.variable === 'school_meal_person_in_school' && t.entity_id === 'pupil')?.entity).toBe('Person');
+    // Per person: the pupil's tier is free (read from the household through the membership relation); the others are not in school.
+    expect(personOutputs(r)).toEqual({ parent: { school_meal_tier: 'not_in_school' }, pupil: { school_meal_person_categorically_eligible: false, school_meal_tier: 'free' },
+      toddler: { school_meal_tier: 'not_in_school' } });
+    expect(r.trace.find((t) => t.variable === 'school_meal_tier' && t.entity_id === 'pupil')?.entity).toBe('Person');
   });
 
   it('the same child is free with no assumption about receipt when receives_snap is given, and SNAP is not computed', async () => {
@@ -138,20 +139,23 @@ describe('households worked by hand through the calculation service', () => {
     // Stated not received: 3,100 is at or below the reduced price limit of 4,212: reduced price.
     const no = await calc('us-tx', { period: '2026-11', people, facts: { shelter_costs: 1200, receives_snap: false } }, variables);
     expect(no.outputs).toMatchObject({ school_meals_household_tier: 'reduced_price', school_meals_free_children: 0, school_meals_reduced_price_children: 1 });
+    expect(personOutputs(no).pupil.school_meal_tier).toBe('reduced_price');
   });
 
   it('a homeless child is free in a household that pays full price; the sibling pays', async () => {
     // Colorado, November 2026, three people earning $5,000 a month: above 4,212 (185% for 3), so paid, SNAP stated not received.
     const r = await calc('us-co', { period: '2026-11', facts: { receives_snap: false }, people: { parent: { earned_income: 5000 }, a: { age: 10, is_in_school: true, is_homeless: true }, b: { age: 12, is_in_school: true } } }, variables);
     expect(r.outputs).toMatchObject({ school_meals_household_tier: 'paid', school_meals_free_children: 1, school_meals_reduced_price_children: 0, school_meals_paid_children: 1 });
-    expect(traced(r, 'school_meal_person_categorically_eligible', 'a')).toBe(true);
-    expect(traced(r, 'school_meal_person_categorically_eligible', 'b')).toBe(false);
+    expect(personOutputs(r)).toEqual({ parent: { school_meal_tier: 'not_in_school' }, a: { school_meal_person_categorically_eligible: true, school_meal_tier: 'free' },
+      b: { school_meal_person_categorically_eligible: false, school_meal_tier: 'paid' } });
   });
 
   it('Puerto Rico has no SNAP: receipt not given is not received and nothing is inferred', async () => {
     // Two people earning $2,500: above the free limit of 2,345 (2026-27, two people), at or below 3,337 (21,640 x 1.85 = 40,034 / 12 = 3,336.17 -> 3,337).
     const r = await calc('us-pr', { period: '2026-11', people: { parent: { earned_income: 2500 }, child: { is_in_school: true } } }, ['school_meals_household_tier', 'school_meals_receives_snap']);
     expect(r.outputs).toEqual({ school_meals_household_tier: 'reduced_price', school_meals_receives_snap: false });
+    const tiers = await calc('us-pr', { period: '2026-11', people: { parent: { earned_income: 2500 }, child: { is_in_school: true } } });
+    expect(personOutputs(tiers).child.school_meal_tier).toBe('reduced_price');
     expect(r.assumptions.some((a) => a.input === 'receives_snap')).toBe(false);
   });
 
