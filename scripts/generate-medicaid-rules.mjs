@@ -17,6 +17,7 @@ import { PERSON_FACT_DOCS, PERSON_FACT_VALUES } from './lib/snap-person-facts.mj
 import { WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
 import { federalModules, CATEGORIES, FED, HOUSEHOLD_OUTPUTS, DEFAULT_OUTPUTS, PERSON_OUTPUTS, OUTPUT_DOCS } from './lib/medicaid-federal-rules.mjs';
 import { medicaidReference } from './lib/medicaid-reference.mjs';
+import { personModule } from './lib/medicaid-person-rules.mjs';
 import { coveragePage } from './lib/medicaid-coverage-doc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +34,7 @@ const AREA = { ak: 'alaska', hi: 'hawaii' };
 const READ_BY_GROUPS = new Set(['age', 'citizenship_status']);
 
 for (const [file, text] of federalModules(guidelines)) files.write(file, text);
+files.write('rules/us/regulations/42-cfr/435/911.yaml', personModule());
 
 for (const [code, st] of Object.entries(data.states)) {
   files.write(`rules/us-${code}/policies/medicaid/eligibility.yaml`, stateModule(code, st));
@@ -91,7 +93,7 @@ module:
   source_verification:
     corpus_citation_path: us-${code}/policy/medicaid/eligibility
 imports:
-  - ${FED.CHIP}
+  - ${FED.PERSON}
 rules:${rules.join('\n')}
 `;
 }
@@ -135,7 +137,7 @@ function stateTests(code, st) {
   ]) {
     const r = ref(people);
     tests.push({ name: `${code}_${name}`, description: `Worked by scripts/lib/medicaid-reference.mjs: ${r.notes} (2026 guideline for 3: ${size3}).`, period: PERIOD,
-      input: testInput(people), output: { [`${FED.GROUPS}#medicaid_eligible_count`]: r.medicaid_eligible_count, [`${FED.CHIP}#chip_eligible_count`]: r.chip_eligible_count } });
+      input: testInput(people), output: { [`${FED.PERSON}#medicaid_eligible_count`]: r.medicaid_eligible_count, [`${FED.PERSON}#chip_eligible_count`]: r.chip_eligible_count } });
   }
   return tests;
 }
@@ -164,7 +166,7 @@ function composeSpec(code, st) {
   if (st.expansion_date) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_expansion_adult_covered`, reason: `${st.name}'s adult-group start date ${st.expansion_date} is from secondary summaries of the States' expansion dates; the CMS table shows only that the group is covered.` });
   unverified.push({ parameter: `${FED.MAGI}#medicaid_poverty_guideline_year`, reason: 'Medicaid uses each year\'s HHS guidelines from the date of the HHS notice here; CMS\'s yearly guidance on when States apply the new guidelines (States may use them from a date the State chooses, often April 1) was not read.' });
   const spec = {
-    program: `us-${code}/medicaid`, period: PERIOD, outputs, scope: { federal: ['regulations/42-cfr/457/310'], state: ['policies/medicaid/eligibility'] },
+    program: `us-${code}/medicaid`, period: PERIOD, outputs, scope: { federal: ['regulations/42-cfr/435/911'], state: ['policies/medicaid/eligibility'] },
     jurisdiction: `us-${code}`, program_id: 'medicaid', title: `${st.name} Medicaid and CHIP (MAGI eligibility)`, default_period: PERIOD,
     default_outputs: DEFAULT_OUTPUTS, person_outputs: PERSON_OUTPUTS, household_entity: 'Household', household_aliases: householdIds,
     input_types: { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', age: 'Integer', self_employment_income: 'Money', self_employment_costs: 'Money', citizenship_status: 'Text', is_pregnant: 'Boolean', expected_children_count: 'Integer' },

@@ -51,13 +51,21 @@ in the CMS table).
 
 ## Per-person results
 
-The rules engine evaluates a referenced rule for the caller's entity id, so a Person rule cannot read its
-household's income or size. The packages therefore give per person the group the person is tested in
-(\`medicaid_person_group\`), whether their status allows eligibility (\`medicaid_person_status_eligible\`) and their
-MAGI income (\`medicaid_person_monthly_income\`), listed under \`person_outputs\`; the income tests are household
-rules, and the household outputs count the people eligible in each group (\`medicaid_infant_count\`,
-\`chip_child_6_18_count\`, ...). A person's eligibility is their group's count rule. Per-person \`is_medicaid_eligible\`
-needs the engine to let a Person rule read its household's values (or a relation from each person to the others).
+Each person is decided on their own (42 CFR 435.911(c)): Person rules read the household's income and limits through
+the household relation read from the person's side (\`medicaid_household_of_member\`, a derived relation with
+\`current_slot: 0\`), and give \`medicaid_category\` (the first group in which the person is eligible: \`infant\`,
+\`child_1_5\`, \`child_6_18\`, \`pregnant\`, \`parent_caretaker\`, \`expansion_adult\`, or \`none\`),
+\`medicaid_person_eligible\` (the category is not \`none\`), \`chip_category\` (\`child\`, \`pregnant\` or \`none\`:
+CHIP only for a person not eligible for Medicaid) and \`chip_person_eligible\`, with the group the person is tested in
+(\`medicaid_person_group\`), whether their immigration status allows eligibility (\`medicaid_person_status_eligible\`)
+and their MAGI income (\`medicaid_person_monthly_income\`). The compose spec lists them under \`person_outputs\`, and
+every answer carries them per person id (docs/calculation.md, "Person outputs"). The household outputs count the
+people per category (\`medicaid_infant_count\`, ..., \`chip_child_count\`, \`chip_pregnant_count\`) and in all
+(\`medicaid_eligible_count\`, \`chip_eligible_count\`, \`medicaid_any_eligible\`, \`chip_any_eligible\`).
+
+Generated code does not evaluate a derived relation read from the person's side, so the fast path hands back to the
+explain path every household with a listed person (the answers are the same; tests/core/engine/fast/medicaid-property.test.ts
+checks it); a household given by \`household_size\` alone stays on generated code.
 
 ## Not covered (out of scope or known gaps)
 

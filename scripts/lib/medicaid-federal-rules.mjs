@@ -1,14 +1,15 @@
 // The federal Medicaid and CHIP modules the Medicaid generator writes (scripts/generate-medicaid-rules.mjs): MAGI
 // household and income (42 CFR 435.603), the CHIP income standards (42 CFR 457.310), the Medicaid MAGI groups with
 // the immigrant rules (42 CFR 435.110-435.119; 8 U.S.C. 1611, 1613, 1641) and CHIP eligibility (42 U.S.C. 1397jj(b)).
-// Person rules cannot read a household's values (a referenced rule is evaluated for the caller's entity id), so the
-// income tests are household rules and the people are counted per group with count_where.
+// The household's limits are household rules here; each person's determination reads them from the person's side of the
+// household relation (scripts/lib/medicaid-person-rules.mjs, 42 CFR 435.911).
 
 export const FED = {
   MAGI: 'us:regulations/42-cfr/435/603',
   CHIPSTD: 'us:regulations/42-cfr/457/310',
   GROUPS: 'us:regulations/42-cfr/435/magi-groups',
   CHIP: 'us:statutes/42/1397jj',
+  PERSON: 'us:regulations/42-cfr/435/911',
 };
 const G = 'us:statutes/42/9902/2';
 const ECFR = (part, section) => `https://www.ecfr.gov/current/title-42/part-${part}/section-${part}.${section}`;
@@ -30,15 +31,15 @@ export const CATEGORIES = {
 const BANDS = [['infant', 0], ['child_1_5', 1], ['child_6_18', 6]];
 
 const v = (from, formula) => `    versions:\n      - effective_from: '${from}'\n        formula: ${formula.includes('\n') ? `>-\n          ${formula.split('\n').join('\n          ')}` : `'${formula.replace(/'/g, "''")}'`}`;
-const rule = ({ name, kind = 'derived', entity = 'Household', dtype, period = 'Month', unit, source, url, description, from = '2014-01-01', formula }) => `
+export const rule = ({ name, kind = 'derived', entity = 'Household', dtype, period = 'Month', unit, source, url, description, from = '2014-01-01', formula }) => `
   - name: ${name}
     kind: ${kind}${kind === 'derived' ? `\n    entity: ${entity}` : ''}
     dtype: ${dtype}${kind === 'derived' ? `\n    period: ${period}` : ''}${unit ? `\n    unit: ${unit}` : ''}
     source: ${source}
     source_url: ${url}${description ? `\n    description: >-\n      ${description}` : ''}
 ${v(from, formula)}`;
-const hook = (name, dtype, formula, source, url, description) => rule({ name, kind: 'parameter', dtype, source, url, description: `Hook. ${description}`, formula });
-const header = (summary, path, imports) => `format: rulespec/v1\nmodule:\n  summary: >-\n    ${summary}\n  source_verification:\n    corpus_citation_path: ${path}\nimports:\n${imports.map((i) => `  - ${i}`).join('\n')}\nrules:`;
+export const hook = (name, dtype, formula, source, url, description) => rule({ name, kind: 'parameter', dtype, source, url, description: `Hook. ${description}`, formula });
+export const header = (summary, path, imports) => `format: rulespec/v1\nmodule:\n  summary: >-\n    ${summary}\n  source_verification:\n    corpus_citation_path: ${path}\nimports:\n${imports.map((i) => `  - ${i}`).join('\n')}\nrules:`;
 
 export function federalModules(guidelines) {
   return [
@@ -118,34 +119,26 @@ function groupsModule() {
   const bandRules = BANDS.map(([b]) => [
     rule({ name: `medicaid_${b}_income_limit`, dtype: 'Money', unit: 'USD', period: 'Year', source: `42 CFR 435.118(c); 435.603(d)(4) (the disregard only where Medicaid's is the highest standard for the child)`, url: url(118),
       formula: `medicaid_poverty_guideline * (medicaid_${b}_income_standard + (if medicaid_${b}_income_standard >= chip_${b}_income_standard: medicaid_disregard_percent else: 0)) / 100` }),
-    rule({ name: `medicaid_${b}_count`, dtype: 'Integer', source: '42 CFR 435.118 (household income at or below the standard for the child\'s age)', url: url(118),
-      formula: `if medicaid_household_annual_income <= medicaid_${b}_income_limit: count_where(member_of_medicaid_household, medicaid_person_in_group_${b}) else: 0` }),
   ].join('\n')).join('\n');
   const chipBand = BANDS.map(([b, age]) => rule({ name: `chip_${b}_income_standard`, dtype: 'Decimal', source: '42 CFR 457.310(b)(1) (the separate CHIP standard applies to the ages the State plan covers)', url: ECFR(457, 310),
     formula: `if chip_child_covered == "yes" and chip_child_minimum_age <= ${age}: chip_child_income_standard else: 0` })).join('\n');
-  return `${header('The Medicaid MAGI coverage groups: parents and caretaker relatives (42 CFR 435.110), pregnant women (435.116), infants and children under 19 (435.118) and, in States that cover it, the adult group 19-64 (435.119), each with the State\'s income standard (hooks bound by the State module) and the 5-point disregard on the highest standard (435.603(d)(4)); and who among non-citizens may be eligible (8 U.S.C. 1611, 1613, 1641; Pub. L. 119-21 sec. 71109). Person rules give each person\'s group; household rules test the household\'s income and count the people eligible in each group.', 'us/regulation/42-cfr/435', [FED.CHIPSTD])}
+  return `${header('The Medicaid MAGI coverage groups: parents and caretaker relatives (42 CFR 435.110), pregnant women (435.116), infants and children under 19 (435.118) and, in States that cover it, the adult group 19-64 (435.119), each with the State\'s income standard (hooks bound by the State module) and the 5-point disregard on the highest standard (435.603(d)(4)); and who among non-citizens may be eligible (8 U.S.C. 1611, 1613, 1641; Pub. L. 119-21 sec. 71109). Person rules give each person\'s group by age and pregnancy; household rules give each group\'s income limit for the household (the determination per person: us:regulations/42-cfr/435/911).', 'us/regulation/42-cfr/435', [FED.CHIPSTD])}
 ${stdHooks}
 ${rule({ name: 'medicaid_humanitarian_noncitizens_eligible', kind: 'parameter', dtype: 'Text', source: '8 U.S.C. 1641(b) (refugees, asylees and the other qualified aliens), 1613(b)(1) (exempt from the five-year bar); 42 U.S.C. 1396b(v)(4) as amended by Pub. L. 119-21 sec. 71109, from October 1, 2026 (only lawful permanent residents, Cuban and Haitian entrants and COFA migrants)', url: 'https://www.law.cornell.edu/uscode/text/8/1641', from: '1996-08-22', formula: '"yes"' }).replace(/(formula: '"yes"')$/, `$1\n      - effective_from: '2026-10-01'  # Pub. L. 119-21 sec. 71109(c)\n        formula: '"no"'`)}
 ${rule({ name: 'medicaid_person_status_eligible', entity: 'Person', dtype: 'Judgment', source: '42 U.S.C. 1396b(v); 8 U.S.C. 1611(a), 1613(a) (five-year bar), 1641 (qualified aliens); Pub. L. 119-21 sec. 71109', url: 'https://www.law.cornell.edu/uscode/text/8/1613', description: 'A citizen, or a non-citizen the package reads as eligible: eligible_noncitizen (a qualified alien past or exempt from the five-year bar), and refugee_or_asylee until September 30, 2026. ineligible_noncitizen and undocumented_or_temporary are not (emergency Medicaid, 1396b(v)(2), is out of scope).', formula: 'citizenship_status == "citizen" or citizenship_status == "eligible_noncitizen"\nor (citizenship_status == "refugee_or_asylee" and medicaid_humanitarian_noncitizens_eligible == "yes")' })}
 ${rule({ name: 'medicaid_person_group', entity: 'Person', dtype: 'Text', source: '42 CFR 435.116 (pregnant women), 435.118 (infants under 1, children 1-5, 6-18), 435.119 (adults 19-64)', url: url(118), description: 'The MAGI group the person is tested in by age and pregnancy: pregnant, infant, child_1_5, child_6_18, adult_19_64 (parents and caretaker relatives, 435.110, or the adult group, 435.119) or age_65_or_older (outside the MAGI groups: out of scope).', formula: groupFormula })}
 ${inGroup}
 ${rule({ name: 'medicaid_person_is_dependent_child', entity: 'Person', dtype: 'Judgment', source: '42 CFR 435.4 (dependent child: under 18; an 18-year-old full-time student at State option, not modelled)', url: url(4), formula: 'age < 18' })}
-${rule({ name: 'medicaid_household_has_dependent_child', dtype: 'Judgment', source: '42 CFR 435.110(b) (parents and other caretaker relatives of a dependent child living with them); the packages take every adult listed as such a relative', url: url(110), formula: 'count_where(member_of_medicaid_household, medicaid_person_is_dependent_child) > 0' })}
+${rule({ name: 'medicaid_household_dependent_child_count', dtype: 'Integer', source: '42 CFR 435.4 (dependent child); 435.110(b)', url: url(110), formula: 'count_where(member_of_medicaid_household, medicaid_person_is_dependent_child)' })}
+${rule({ name: 'medicaid_household_has_dependent_child', dtype: 'Judgment', source: '42 CFR 435.110(b) (parents and other caretaker relatives of a dependent child living with them); the packages take every adult listed as such a relative', url: url(110), formula: 'medicaid_household_dependent_child_count > 0' })}
 ${chipBand}
 ${bandRules}
 ${rule({ name: 'medicaid_pregnant_income_limit', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 CFR 435.116(c); 435.603(b), (d)(4)', url: url(116), formula: 'medicaid_pregnancy_poverty_guideline * (medicaid_pregnant_income_standard + (if chip_pregnant_covered == "yes" and chip_pregnant_income_standard > medicaid_pregnant_income_standard: 0 else: medicaid_disregard_percent)) / 100' })}
-${rule({ name: 'medicaid_pregnant_count', dtype: 'Integer', source: '42 CFR 435.116', url: url(116), formula: 'if medicaid_household_annual_income <= medicaid_pregnant_income_limit: count_where(member_of_medicaid_household, medicaid_person_in_group_pregnant) else: 0' })}
 ${rule({ name: 'medicaid_adult_group_standard', dtype: 'Decimal', source: '42 CFR 435.119(b) (covered only where the State plan covers the adult group)', url: url(119), formula: 'if medicaid_expansion_adult_covered == "yes": medicaid_expansion_adult_income_standard else: 0' })}
 ${hook('medicaid_expansion_adult_covered', 'Text', '"no"', '42 U.S.C. 1396a(a)(10)(A)(i)(VIII); 42 CFR 435.119', url(119), '"yes" from the date the State covers the adult group.')}
 ${rule({ name: 'medicaid_parent_caretaker_income_limit', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 CFR 435.110(c); 435.603(d)(4) (the disregard where this is the highest standard)', url: url(110), formula: 'medicaid_poverty_guideline * (medicaid_parent_caretaker_income_standard + (if medicaid_parent_caretaker_income_standard >= medicaid_adult_group_standard: medicaid_disregard_percent else: 0)) / 100' })}
-${rule({ name: 'medicaid_parent_caretaker_eligible', dtype: 'Judgment', source: '42 CFR 435.110', url: url(110), formula: 'medicaid_household_has_dependent_child and medicaid_household_annual_income <= medicaid_parent_caretaker_income_limit' })}
-${rule({ name: 'medicaid_parent_caretaker_count', dtype: 'Integer', source: '42 CFR 435.110 (adults 19-64 living with a dependent child)', url: url(110), formula: 'if medicaid_parent_caretaker_eligible: count_where(member_of_medicaid_household, medicaid_person_in_group_adult_19_64) else: 0' })}
 ${rule({ name: 'medicaid_expansion_adult_income_limit', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 CFR 435.119(b)(5) (133 percent of the poverty level); 435.603(d)(4)', url: url(119), formula: 'if medicaid_expansion_adult_covered == "yes": medicaid_poverty_guideline * (medicaid_adult_group_standard + (if medicaid_adult_group_standard > medicaid_parent_caretaker_income_standard or not medicaid_household_has_dependent_child: medicaid_disregard_percent else: 0)) / 100\nelse: 0' })}
-${rule({ name: 'medicaid_expansion_adult_count', dtype: 'Integer', source: '42 CFR 435.119(b) (adults 19-64 not eligible under 435.110-435.118; Medicare entitlement not modelled)', url: url(119), formula: 'if medicaid_expansion_adult_covered == "yes" and not medicaid_parent_caretaker_eligible and medicaid_household_annual_income <= medicaid_expansion_adult_income_limit: count_where(member_of_medicaid_household, medicaid_person_in_group_adult_19_64) else: 0' })}
-${rule({ name: 'medicaid_eligible_count', dtype: 'Integer', source: '42 CFR 435.110, 435.116, 435.118, 435.119', url: url(118), formula: 'medicaid_infant_count + medicaid_child_1_5_count + medicaid_child_6_18_count + medicaid_pregnant_count + medicaid_parent_caretaker_count + medicaid_expansion_adult_count' })}
-${rule({ name: 'medicaid_any_eligible', dtype: 'Judgment', source: '42 CFR 435.110-435.119 (MAGI groups)', url: url(118), formula: 'medicaid_eligible_count > 0' })}
 ${rule({ name: 'medicaid_community_engagement_in_force', kind: 'parameter', dtype: 'Text', source: '42 U.S.C. 1396a(xx) as added by Pub. L. 119-21 sec. 71119 (community engagement for the adult group, beginning not later than the first day of the first quarter beginning after December 31, 2026; earlier at State option)', url: 'https://www.congress.gov/bill/119th-congress/house-bill/1', from: '2025-01-01', formula: '"no"' }).replace(/(formula: '"no"')$/, `$1\n      - effective_from: '2027-01-01'\n        formula: '"yes"'`)}
-${rule({ name: 'medicaid_community_engagement_applies', dtype: 'Judgment', source: '42 U.S.C. 1396a(xx) (Pub. L. 119-21 sec. 71119)', url: 'https://www.congress.gov/bill/119th-congress/house-bill/1', description: 'The community engagement requirement reaches an adult counted in the adult group. False through December 2026 (no State option to start earlier is encoded); from January 2027 true for such a household, and the package does not test the requirement or its exemptions, so the adult-group count is then not a determination.', formula: 'medicaid_expansion_adult_count > 0 and medicaid_community_engagement_in_force == "yes"' })}
 `;
 }
 
@@ -154,15 +147,10 @@ function chipModule() {
   const bands = BANDS.map(([b]) => [
     rule({ name: `chip_${b}_income_limit`, dtype: 'Money', unit: 'USD', period: 'Year', source: '42 U.S.C. 1397jj(b)(1)(B); 42 CFR 457.310(b)(1); 42 CFR 435.603(d)(4) via 457.315 (the disregard where CHIP\'s is the highest standard)', url,
       formula: `medicaid_poverty_guideline * (chip_${b}_income_standard + (if chip_${b}_income_standard > medicaid_${b}_income_standard: medicaid_disregard_percent else: 0)) / 100` }),
-    rule({ name: `chip_${b}_count`, dtype: 'Integer', source: '42 U.S.C. 1397jj(b)(1)(C) (not found eligible for Medicaid); 42 CFR 457.310(b)(2)', url,
-      formula: `if medicaid_household_annual_income > medicaid_${b}_income_limit and medicaid_household_annual_income <= chip_${b}_income_limit: count_where(member_of_medicaid_household, medicaid_person_in_group_${b}) else: 0` }),
   ].join('\n')).join('\n');
-  return `${header('CHIP eligibility (42 U.S.C. 1397jj(b); 42 CFR 457.310): a targeted low-income child is one whose household income is above the Medicaid standard for the child\'s age and at or below the State\'s separate CHIP standard, and a targeted low-income pregnant woman likewise (42 U.S.C. 1397ll). The packages take it that nobody has other health coverage (457.310(b)(2)), which is not an input. Immigrant eligibility follows Medicaid\'s (42 U.S.C. 1397gg(e)(1)).', 'us/statute/42/1397jj', [FED.GROUPS])}
+  return `${header('CHIP eligibility (42 U.S.C. 1397jj(b); 42 CFR 457.310): the State\'s CHIP income limits for each age and for pregnant people (42 U.S.C. 1397ll), with the disregard where CHIP\'s is the highest standard; a child is eligible when not eligible for Medicaid and within the limit (us:regulations/42-cfr/435/911). The packages take it that nobody has other health coverage (457.310(b)(2)), which is not an input. Immigrant eligibility follows Medicaid\'s (42 U.S.C. 1397gg(e)(1)).', 'us/statute/42/1397jj', [FED.GROUPS])}
 ${bands}
 ${rule({ name: 'chip_pregnant_income_limit', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 U.S.C. 1397ll(d); 42 CFR 435.603(d)(4) via 457.315', url: USC('1397ll'), formula: 'medicaid_pregnancy_poverty_guideline * (chip_pregnant_income_standard + (if chip_pregnant_income_standard > medicaid_pregnant_income_standard: medicaid_disregard_percent else: 0)) / 100' })}
-${rule({ name: 'chip_pregnant_count', dtype: 'Integer', source: '42 U.S.C. 1397ll', url: USC('1397ll'), formula: 'if chip_pregnant_covered == "yes" and medicaid_household_annual_income > medicaid_pregnant_income_limit and medicaid_household_annual_income <= chip_pregnant_income_limit: count_where(member_of_medicaid_household, medicaid_person_in_group_pregnant) else: 0' })}
-${rule({ name: 'chip_eligible_count', dtype: 'Integer', source: '42 U.S.C. 1397jj(b); 1397ll', url, formula: 'chip_infant_count + chip_child_1_5_count + chip_child_6_18_count + chip_pregnant_count' })}
-${rule({ name: 'chip_any_eligible', dtype: 'Judgment', source: '42 U.S.C. 1397jj(b); 1397ll', url, formula: 'chip_eligible_count > 0' })}
 `;
 }
 
@@ -184,9 +172,7 @@ export const OUTPUT_DOCS = {
   medicaid_pregnant_count: count('Pregnant people eligible for Medicaid (42 CFR 435.116).'),
   medicaid_parent_caretaker_count: count('Adults 19-64 eligible as parents or caretaker relatives of a dependent child listed (42 CFR 435.110).'),
   medicaid_expansion_adult_count: count('Adults 19-64 eligible in the adult group (42 CFR 435.119), where the State covers it.'),
-  chip_infant_count: count('Infants eligible for CHIP.'),
-  chip_child_1_5_count: count('Children 1-5 eligible for CHIP.'),
-  chip_child_6_18_count: count('Children 6-18 eligible for CHIP.'),
+  chip_child_count: count('Children under 19 eligible for CHIP (42 U.S.C. 1397jj(b)).'),
   chip_pregnant_count: count('Pregnant people eligible for CHIP (42 U.S.C. 1397ll).'),
   medicaid_infant_income_limit: money('The yearly income limit for infants: the guideline times the State standard, plus 5 points where Medicaid\'s is the highest standard for the age (42 CFR 435.603(d)(4)).'),
   medicaid_child_1_5_income_limit: money('The yearly income limit for children 1-5, as for infants.'),
@@ -203,4 +189,4 @@ export const OUTPUT_DOCS = {
 };
 export const HOUSEHOLD_OUTPUTS = Object.keys(OUTPUT_DOCS);
 export const DEFAULT_OUTPUTS = ['medicaid_any_eligible', 'medicaid_eligible_count', 'chip_any_eligible', 'chip_eligible_count', 'medicaid_household_monthly_income', 'medicaid_poverty_guideline'];
-export const PERSON_OUTPUTS = ['medicaid_person_group', 'medicaid_person_status_eligible', 'medicaid_person_monthly_income'];
+export const PERSON_OUTPUTS = ['medicaid_person_eligible', 'medicaid_category', 'chip_person_eligible', 'chip_category', 'medicaid_person_group', 'medicaid_person_status_eligible', 'medicaid_person_monthly_income'];

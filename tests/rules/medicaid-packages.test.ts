@@ -106,11 +106,15 @@ describe('households worked by hand through the calculation service', () => {
     // Child 6-18: 27,320 x 1.33 = 36,335.60 < 38,400; CHIP 201% + 5 = 206%: 56,279.20 >= 38,400: CHIP.
     // Parent: 14%; Texas covers no adult group, so the parent standard is the highest: 19% = 5,190.80 < 38,400: no.
     const r = await calc('us-tx', { period: '2026-03', people: { parent: { age: 34, earned_income: 3200 }, child_1: { age: 4 }, child_2: { age: 9 } } },
-      ['medicaid_eligible_count', 'chip_eligible_count', 'medicaid_child_1_5_count', 'chip_child_6_18_count', 'medicaid_child_1_5_income_limit', 'chip_child_6_18_income_limit', 'medicaid_parent_caretaker_income_limit']);
-    expect(r.outputs).toEqual({ medicaid_eligible_count: 1, chip_eligible_count: 1, medicaid_child_1_5_count: 1, chip_child_6_18_count: 1,
+      ['medicaid_eligible_count', 'chip_eligible_count', 'medicaid_child_1_5_count', 'chip_child_count', 'medicaid_child_1_5_income_limit', 'chip_child_6_18_income_limit', 'medicaid_parent_caretaker_income_limit']);
+    expect(r.outputs).toEqual({ medicaid_eligible_count: 1, chip_eligible_count: 1, medicaid_child_1_5_count: 1, chip_child_count: 1,
       medicaid_child_1_5_income_limit: 39340.8, chip_child_6_18_income_limit: 56279.2, medicaid_parent_caretaker_income_limit: 5190.8 });
     expect(personValue(r, 'child_1', 'medicaid_person_group')).toBe('child_1_5');
     expect(personValue(r, 'child_2', 'medicaid_person_group')).toBe('child_6_18');
+    // Each person's result in the answer's person_outputs (person id -> rule -> value).
+    expect(r.person_outputs?.parent).toMatchObject({ medicaid_person_eligible: false, medicaid_category: 'none', chip_person_eligible: false, chip_category: 'none' });
+    expect(r.person_outputs?.child_1).toMatchObject({ medicaid_person_eligible: true, medicaid_category: 'child_1_5', chip_person_eligible: false, chip_category: 'none' });
+    expect(r.person_outputs?.child_2).toMatchObject({ medicaid_person_eligible: false, medicaid_category: 'none', chip_person_eligible: true, chip_category: 'child' });
     // Not given and able to change the answer: each person's citizenship, and whether the parent is pregnant.
     expect(assumed(r)).toEqual(['child_1.citizenship_status="citizen"', 'child_2.citizenship_status="citizen"', 'parent.citizenship_status="citizen"', 'parent.is_pregnant=false']);
   });
@@ -123,6 +127,7 @@ describe('households worked by hand through the calculation service', () => {
       ['medicaid_eligible_count', 'chip_eligible_count', 'chip_pregnant_count', 'medicaid_pregnant_income_limit', 'chip_pregnant_income_limit']);
     expect(r.outputs).toEqual({ medicaid_eligible_count: 0, chip_eligible_count: 1, chip_pregnant_count: 1, medicaid_pregnant_income_limit: 42198, chip_pregnant_income_limit: 57346 });
     expect(personValue(r, 'mother', 'medicaid_person_group')).toBe('pregnant');
+    expect(r.person_outputs?.mother).toMatchObject({ medicaid_person_eligible: false, chip_person_eligible: true, chip_category: 'pregnant' });
     expect(r.assumptions).toEqual([]);
   });
 
@@ -130,6 +135,7 @@ describe('households worked by hand through the calculation service', () => {
     // Alaska 2026: 19,950; 138% = 27,531 >= 26,400 (2,200 x 12). On the 48-State table 15,960 x 1.38 = 22,024.80.
     const r = await calc('us-ak', { period: '2026-03', people: { adult: { age: 40, earned_income: 2200 } } }, ['medicaid_expansion_adult_count', 'medicaid_expansion_adult_income_limit', 'medicaid_community_engagement_applies']);
     expect(r.outputs).toEqual({ medicaid_expansion_adult_count: 1, medicaid_expansion_adult_income_limit: 27531, medicaid_community_engagement_applies: false });
+    expect(r.person_outputs?.adult).toMatchObject({ medicaid_category: 'expansion_adult' });
     const wa = await calc('us-wa', { period: '2026-03', people: { adult: { age: 40, earned_income: 2200 } } }, ['medicaid_expansion_adult_count']);
     expect(wa.outputs.medicaid_expansion_adult_count).toBe(0);
   });
