@@ -16,6 +16,8 @@ import type { RuntimeCatalog } from '../core/ports/runtime.js';
 import { CalculationService, DEFAULT_TIME_LIMIT_MS, FREE_METER } from '../core/usecases/calculate/calculate.js';
 import { SweepService } from '../core/usecases/calculate/sweep.js';
 import { HouseholdCompatService } from '../core/usecases/compat/compat-service.js';
+import { ScreenService } from '../core/usecases/screen/screen.js';
+import { firstScreener } from '../core/usecases/screen/screeners.js';
 import { CalculatorRuntimeCatalog } from '../core/usecases/read/runtime-catalog.js';
 import { buildCatalogFrom, loadRepositories, type LoadStats } from '../adapters/read-surface/load.js';
 import type { IdentitySettings } from '../adapters/read-surface/settings.js';
@@ -27,6 +29,7 @@ export interface CalculationServices {
   calculation: Calculations;
   sweeps: SweepService;
   compat: HouseholdCompatService;
+  screens: ScreenService;
 }
 
 export interface CalculationServiceOptions {
@@ -37,7 +40,8 @@ export interface CalculationServiceOptions {
 
 export function calculationServices(calculators: Calculator[], options: CalculationServiceOptions = {}): CalculationServices {
   const calculation = new CalculationService(calculators, { timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, meter: options.meter ?? FREE_METER });
-  return { calculation, sweeps: new SweepService(calculation), compat: new HouseholdCompatService(calculation, calculators) };
+  const screens = new ScreenService(firstScreener(calculators), { meter: options.meter ?? FREE_METER });
+  return { calculation, sweeps: new SweepService(calculation), compat: new HouseholdCompatService(calculation, calculators), screens };
 }
 
 export interface CoreOptions {

@@ -7,7 +7,7 @@ import type { MappedHousehold } from '../domain/household/map.js';
 import type { HouseholdShape, JsonValue } from '../domain/household/shape.js';
 import type { ServiceError } from '../domain/errors.js';
 import type { Assumption } from '../domain/household/assumptions.js';
-import type { CalculationTraceEntry, ExecutablePackage, Execution } from './calculator.js';
+import type { CalculationTraceEntry, Calculator, ExecutablePackage, Execution } from './calculator.js';
 
 /** How a screen reads one program's answer: which outputs say eligible and how much (the package's `screening`). */
 export interface ScreeningTerms {
@@ -55,6 +55,15 @@ export interface ScreenablePackage {
   execute(household: MappedHousehold): ScreenExecution;
 }
 
+/** A runtime that can screen its packages (the compiled runtime). */
+export interface ScreeningCalculator extends Calculator {
+  readonly screener: Screener;
+}
+
+export function canScreen(calculator: Calculator): calculator is ScreeningCalculator {
+  return typeof (calculator as Partial<ScreeningCalculator>).screener === 'object';
+}
+
 export interface Screener {
   /** The programs of a jurisdiction a screen can run (packages with screening terms), in a stable order. */
   programs(jurisdiction: string): readonly string[];
@@ -69,7 +78,8 @@ export type ScreenStatus = 'eligible' | 'ineligible' | 'undetermined';
 
 export interface ScreenRequest {
   jurisdiction: string;
-  household: Record<string, JsonValue>;
+  /** The household as POST /v1/calculate takes it (docs/household.md names the facts). */
+  household: Record<string, unknown>;
   /** Program ids; default: every screenable program of the jurisdiction. */
   programs?: string[];
   /** Give each program's answer on its defaults instead of `undetermined` where a fact not given decides it. */
@@ -85,7 +95,7 @@ export interface ScreenRule {
   rule_id: string;
   variable: string;
   value?: JsonValue;
-  sources: readonly string[];
+  sources: string[];
 }
 
 export interface ScreenProgramResult {

@@ -10,6 +10,7 @@ import version from './version.js';
 import calculate from './calculate.js';
 import calculateBatch from './calculate-batch.js';
 import calculateSweep from './calculate-sweep.js';
+import screen from './screen.js';
 import jobsSubmit from './jobs-submit.js';
 import jobsGet from './jobs-get.js';
 import keysTrial from './keys-trial.js';
@@ -56,6 +57,7 @@ export const routes: RouteDefinition[] = [
   calculate,
   calculateBatch,
   calculateSweep,
+  screen,
   jobsSubmit,
   jobsGet,
   capabilities,

@@ -19,7 +19,7 @@ export function unitValues(trace: readonly CalculationTraceEntry[], unitId: stri
 function ruleOf(member: ScreenMember, name: string, value: JsonValue | undefined): ScreenRule | null {
   const rule = member.rule(name);
   if (!rule) return null;
-  return { rule_id: rule.rule_id, variable: name, ...(value !== undefined ? { value } : {}), sources: rule.sources };
+  return { rule_id: rule.rule_id, variable: name, ...(value !== undefined ? { value } : {}), sources: rule.sources as string[] };
 }
 
 export function statusOf(member: ScreenMember, execution: MemberExecution): ScreenStatus | undefined {

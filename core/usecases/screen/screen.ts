@@ -60,11 +60,13 @@ export class ScreenService {
     const screen = this.prepare(request);
     await (this.config.meter ?? FREE_METER).charge(principal, calculationUnits(screen.members.length));
     const mapping = this.mapping(screen);
-    const base = this.run(screen, mapping, request.household);
+    // Parsed JSON (the body schema checked it is an object): its values are JSON values.
+    const household = request.household as Record<string, JsonValue>;
+    const base = this.run(screen, mapping, household);
     const results = screen.members.map((member, i) => programResult(member, base.execution.members[i], base.assumptions[i], base.values));
     const assumed = uniqueAssumptions(base.assumptions.flat());
     if (!request.assume_defaults || (request.questions ?? 0) > 0) {
-      const variants = variantsOf(assumed, request.household, mapping.index).map((variant): VariantOutcome => ({ variant, execution: this.run(screen, mapping, variant.household, false).execution }));
+      const variants = variantsOf(assumed, household, mapping.index).map((variant): VariantOutcome => ({ variant, execution: this.run(screen, mapping, variant.household, false).execution }));
       if (!request.assume_defaults) settleUndetermined(screen.members, results, base.assumptions, variants);
       if ((request.questions ?? 0) > 0) return this.answer(request, screen, base, results, assumed, screenQuestions(screen.members, results, base.execution, variants, mapping.index, request.questions ?? 0));
     }
