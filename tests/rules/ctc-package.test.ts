@@ -5,7 +5,9 @@
  * the $50 per $1,000 phaseout above $200,000 / $400,000, the tax liability limit (standard deduction and brackets of
  * the year) and the filer SSN rule from 2025, each in a household worked by hand.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import type { CalculateResponse } from '../../core/ports/calculator.js';
@@ -100,5 +102,19 @@ describe('statutory amounts, worked by hand', () => {
     expect((await calc(unit(2025, 'joint', 150000, []), ['tax_unit_regular_tax'])).outputs.tax_unit_regular_tax).toBe(15898);
     // Head of household, 2024, wages 80,000: taxable 58,100; 10% x 16,550 + 12% x 41,550 = 1,655 + 4,986 = 6,641.
     expect((await calc(unit(2024, 'head_of_household', 80000, []), ['tax_unit_regular_tax'])).outputs.tax_unit_regular_tax).toBe(6641);
+  });
+});
+
+describe('26 U.S.C. 6409: a tax credit is not income for any other program', () => {
+  it('no bundled package takes a tax credit or refund as a fact (its compose spec\'s household and person aliases), so none can count one', () => {
+    const credit = /eitc|ctc|child_tax|earned_income_tax|tax_credit|refund/;
+    const readers: string[] = [];
+    const specs = readdirSync(`${root}/rules/programs`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
+    for (const file of specs) {
+      const spec = parseYaml(readFileSync(`${root}/rules/programs/${file}`, 'utf8')) as { household_aliases?: object; person_aliases?: object };
+      for (const name of [...Object.keys(spec.household_aliases ?? {}), ...Object.keys(spec.person_aliases ?? {})]) if (credit.test(name)) readers.push(`${file} ${name}`);
+    }
+    expect(specs.length).toBeGreaterThan(200);
+    expect(readers).toEqual([]);
   });
 });
