@@ -35,6 +35,7 @@ const READ_BY_GROUPS = new Set(['age', 'citizenship_status']);
 
 for (const [file, text] of federalModules(guidelines)) files.write(file, text);
 files.write('rules/us/regulations/42-cfr/435/911.yaml', personModule());
+files.write('rules/us/regulations/42-cfr/435/603.test.yaml', yamlList(magiTests()));
 
 for (const [code, st] of Object.entries(data.states)) {
   files.write(`rules/us-${code}/policies/medicaid/eligibility.yaml`, stateModule(code, st));
@@ -140,6 +141,24 @@ function stateTests(code, st) {
       input: testInput(people), output: { [`${FED.PERSON}#medicaid_eligible_count`]: r.medicaid_eligible_count, [`${FED.PERSON}#chip_eligible_count`]: r.chip_eligible_count } });
   }
   return tests;
+}
+
+/** Companion tests of the MAGI module (42 CFR 435.603), worked by hand in each description. */
+function magiTests() {
+  const id = (name) => `${FED.MAGI}#${name}`;
+  const [g25, g26] = [guidelines['2025']['48_states_dc'], guidelines['2026']['48_states_dc']];
+  return [
+    { name: 'income_of_three_people_2026', description: `Wages 1,000, unearned 500, self-employment 300 less 400 costs (a loss of 100 reduces income, as in AGI): 1,400 a month, 16,800 a year; guideline for 3 in 2026: ${g26[0]} + 2 x ${g26[1]} = ${g26[0] + 2 * g26[1]}.`, period: '2026-03',
+      input: testInput({ a: { earned_income: 1000, self_employment_income: 300, self_employment_costs: 400 }, b: { unearned_income: 500 }, c: { age: 8 } }),
+      output: { [id('medicaid_household_size')]: 3, [id('medicaid_household_monthly_income')]: 1400, [id('medicaid_household_annual_income')]: 16800, [id('medicaid_poverty_guideline')]: g26[0] + 2 * g26[1] } },
+    { name: 'household_size_alone_2025', description: `Four people given as household_size, no one listed: guideline for 4 in 2025: ${g25[0]} + 3 x ${g25[1]} = ${g25[0] + 3 * g25[1]}; the 2025 guidelines from January 15, 2025.`, period: '2025-06',
+      input: { ...testInput({}), [`${FED.MAGI}#input.household_size`]: 4 }, output: { [id('medicaid_household_size')]: 4, [id('medicaid_poverty_guideline')]: g25[0] + 3 * g25[1] } },
+    { name: 'pregnant_woman_expecting_twins', description: `A pregnant woman expecting two and one other person: household 2, her family size 2 + 2 = 4 (42 CFR 435.603(b)); guideline for 4 in 2026: ${g26[0]} + 3 x ${g26[1]} = ${g26[0] + 3 * g26[1]}.`, period: '2026-03',
+      input: testInput({ mother: { is_pregnant: true, expected_children_count: 2 }, partner: {} }),
+      output: { [id('medicaid_household_size')]: 2, [id('medicaid_pregnancy_family_size')]: 4, [id('medicaid_pregnancy_poverty_guideline')]: g26[0] + 3 * g26[1], [id('medicaid_no_pregnant_member')]: 'not_holds' } },
+    { name: 'self_employment_loss_floors_at_zero', description: 'Self-employment receipts 100, costs 500, nothing else: a loss of 400, household income 0 (not negative).', period: '2026-03',
+      input: testInput({ a: { self_employment_income: 100, self_employment_costs: 500 } }), output: { [id('medicaid_household_monthly_income')]: 0, [id('medicaid_no_pregnant_member')]: 'holds' } },
+  ];
 }
 
 function testInput(people) {

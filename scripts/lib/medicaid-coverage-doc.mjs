@@ -79,8 +79,15 @@ checks it); a household given by \`household_size\` alone stays on generated cod
 - Young adults 19-20 groups (Massachusetts, Maine), Minnesota's and New York's Basic Health Programs, California's
   county CHIP programs, Wisconsin's BadgerCare waiver coverage of adults without children (95%), the adult group's
   Medicare exclusion, and 18-year-old full-time students as dependent children.
-- The compatibility mapping of PolicyEngine's Medicaid and CHIP variables and the links to WIC and Lifeline (issue
-  #28 items 5-6) are not done yet.
+- The links of issue #28 item 5 are not made: Lifeline reads \`receives_medicaid\` (household) and WIC a person's
+  \`receives_medicaid\` only as stated. To make them, as the SNAP link is made: each State's Lifeline and WIC assembly
+  imports \`us-xx:policies/medicaid/eligibility\` and binds a hook to \`medicaid_any_eligible\` (Lifeline) or to the
+  person's \`medicaid_person_eligible\` (WIC, for a pregnant woman or an infant the whole family), the fact gains a
+  \`receives_medicaid_given\` flag (\`given_flags\`) and \`inferred_from\` in its \`material_inputs\`, so a receipt
+  not given is read from the computed eligibility and listed in \`assumptions\` as inferred (eligibility is not receipt).
+  Puerto Rico and the other territories have no Medicaid package here, so their receipt stays as stated.
+- The compatibility mapping (item 6): [compatibility.md](compatibility.md), "Medicaid and CHIP: not mapped yet",
+  classifies PolicyEngine's 460 development cases and says what mapping needs.
 
 ## Sources and verification
 
