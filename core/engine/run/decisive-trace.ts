@@ -40,6 +40,12 @@ class DecisiveWalk {
   private readonly byName = new Map<string, number[]>();
   private readonly kept = new Set<number>();
   private readonly queue: number[] = [];
+  /**
+   * The index of the entry being followed: a rule can only have read entries recorded before its own (the trace
+   * lists dependencies first), so a rule its formula names but that was computed later, for something else, is
+   * not kept on its account.
+   */
+  private before = Infinity;
 
   constructor(
     private readonly program: CompiledProgram,
@@ -57,7 +63,11 @@ class DecisiveWalk {
 
   select(starts: readonly DecisiveStart[]): EngineTrace[] {
     for (const s of starts) for (const name of s.names) this.keep(name, s.entity);
-    while (this.queue.length > 0) this.follow(this.trace[this.queue.pop() as number]);
+    while (this.queue.length > 0) {
+      const i = this.queue.pop() as number;
+      this.before = i;
+      this.follow(this.trace[i]);
+    }
     return this.trace.filter((_, i) => this.kept.has(i));
   }
 
@@ -65,7 +75,7 @@ class DecisiveWalk {
   private keep(name: string, entity: string): void {
     const found = entity === ANY ? this.byName.get(name) ?? [] : [this.byKey.get(key(name, entity))];
     for (const i of found) {
-      if (i === undefined || this.kept.has(i)) continue;
+      if (i === undefined || i >= this.before || this.kept.has(i)) continue;
       this.kept.add(i);
       this.queue.push(i);
     }
@@ -77,10 +87,10 @@ class DecisiveWalk {
     if (ir) this.mark(ir, entry.entity);
   }
 
-  /** A rule's recorded value at an entity, or undefined when the trace cannot tell. */
+  /** A rule's recorded value at an entity, when it was recorded before the entry followed (else the trace cannot tell). */
   private recorded(name: string, entity: string): Recorded | undefined {
     const i = entity === ANY ? undefined : this.byKey.get(key(name, entity));
-    return i === undefined ? undefined : this.trace[i].value;
+    return i === undefined || i >= this.before ? undefined : this.trace[i].value;
   }
 
   /** The judgment an operand evaluated to, when the trace tells it (the explain path's connective semantics). */
