@@ -108,13 +108,14 @@ describe('households worked by hand, per provision', () => {
   const kid = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ age: 5, relationship_to_head: 'child', has_valid_ssn: true, lived_with_filer_over_half_year: true, ...extra });
 
   it('self-employment: net earnings 92.35% of profit less half the self-employment tax (26 U.S.C. 32(c)(2)(A)(ii), 1402(a)(12), 164(f)), 2025', async () => {
-    // Profit (2,500 - 500) x 12 = 24,000; net earnings 24,000 x 0.9235 = 22,164; SE tax 22,164 x 0.153 = 3,391.092, half
-    // 1,695.546. Earned income 22,164 - 1,695.546 = 20,468.454 -> 20,468.45; AGI 24,000 - 1,695.546 = 22,304.454 -> 22,304.45.
-    // One child: 34% x min(20,468.45, 12,730) = 4,328.20; the greater of AGI and earned income (22,304.45) is under 23,350: 4,328.
+    // Profit (2,500 - 500) x 12 = 24,000; net earnings 24,000 x 0.9235 = 22,164; SE tax 22,164 x 0.153 = 3,391.092 -> 3,391.09
+    // (to the cent, as Schedule SE), half 1,695.545. Earned income 22,164 - 1,695.545 = 20,468.455 -> 20,468.46; AGI
+    // 24,000 - 1,695.545 = 22,304.455 -> 22,304.46. One child: 34% x min(20,468.46, 12,730) = 4,328.20; the greater of AGI
+    // and earned income (22,304.46) is under 23,350: 4,328.
     const r = await calc({ period: '2025-12', facts: { filing_status: 'head_of_household' }, people: { head: head({ self_employment_income: 2500, self_employment_costs: 500 }), child: kid() } });
-    expect(r.outputs).toMatchObject({ eitc: 4328, tax_unit_earned_income: 20468.45, tax_unit_adjusted_gross_income: 22304.45 });
-    // No costs: profit 30,000; net earnings 27,705; SE tax 4,238.865, half 2,119.4325; earned income 25,585.5675 -> 25,585.57;
-    // AGI 27,880.5675 -> 27,880.57. Reduction 15.98% x (27,880.57 - 23,350) = 723.985086; 4,328.20 - 723.985086 = 3,604.21 -> 3,604.
+    expect(r.outputs).toMatchObject({ eitc: 4328, tax_unit_earned_income: 20468.46, tax_unit_adjusted_gross_income: 22304.46 });
+    // No costs: profit 30,000; net earnings 27,705; SE tax 4,238.865 -> 4,238.87, half 2,119.435; earned income 25,585.565
+    // -> 25,585.57; AGI 27,880.565 -> 27,880.57. Reduction 15.98% x (27,880.57 - 23,350) = 723.985086; 4,328.20 - 723.985086 = 3,604.21 -> 3,604.
     const s = await calc({ period: '2025-12', facts: { filing_status: 'head_of_household' }, people: { head: head({ self_employment_income: 2500 }), child: kid() } }, ['eitc', 'eitc_phase_out_reduction', 'tax_unit_earned_income', 'tax_unit_adjusted_gross_income']);
     expect(s.outputs).toEqual({ eitc: 3604, eitc_phase_out_reduction: 723.985086, tax_unit_earned_income: 25585.57, tax_unit_adjusted_gross_income: 27880.57 });
   });
