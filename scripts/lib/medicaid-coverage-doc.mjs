@@ -85,7 +85,11 @@ checks it); a household given by \`household_size\` alone stays on generated cod
   person's \`medicaid_person_eligible\` (WIC, for a pregnant woman or an infant the whole family), the fact gains a
   \`receives_medicaid_given\` flag (\`given_flags\`) and \`inferred_from\` in its \`material_inputs\`, so a receipt
   not given is read from the computed eligibility and listed in \`assumptions\` as inferred (eligibility is not receipt).
-  Puerto Rico and the other territories have no Medicaid package here, so their receipt stays as stated.
+  Puerto Rico and the other territories have no Medicaid package here, so their receipt stays as stated. One thing
+  comes first: the Medicaid rules list a household's people in their own relation, \`member_of_medicaid_household\`,
+  while a Lifeline or WIC package fills SNAP's \`member_of_snap_household\` with the people listed, so inside those
+  packages the Medicaid rules would see nobody. The Medicaid rules must move to SNAP's relation (as WIC's do) or both to
+  a shared one before the link can compute.
 - The compatibility mapping (item 6): [compatibility.md](compatibility.md), "Medicaid and CHIP: not mapped yet",
   classifies PolicyEngine's 460 development cases and says what mapping needs.
 

@@ -119,6 +119,20 @@ describe('households worked by hand through the calculation service', () => {
     expect(assumed(r)).toEqual(['child_1.citizenship_status="citizen"', 'child_2.citizenship_status="citizen"', 'parent.citizenship_status="citizen"', 'parent.is_pregnant=false']);
   });
 
+  it('Florida, March 2026: separate CHIP from age 1, so the infant\'s Medicaid standard takes the disregard and the 3-year-old\'s does not', async () => {
+    // The undocumented child of 10 is in the household all the same (42 CFR 435.603(f)): size 4, 15,960 + 3 x 5,680 =
+    // 33,000; income 4,000 x 12 = 48,000. Infant: Florida's separate CHIP starts at 1 ("1 up to 19"), so Medicaid's 206%
+    // is the highest standard: 211% = 69,630 >= 48,000: Medicaid. Child of 3: CHIP's 210% is above Medicaid's 140%, so
+    // Medicaid has no disregard: 46,200 < 48,000; CHIP 215% = 70,950 >= 48,000: CHIP. Parent: 24% + 5 (no adult group)
+    // = 9,570 < 48,000. The child of 10 is in neither (status).
+    const r = await calc('us-fl', { period: '2026-03', people: { parent: { age: 30, earned_income: 4000 }, baby: { age: 0 }, child: { age: 3 }, other: { age: 10, citizenship_status: 'undocumented_or_temporary' } } },
+      ['medicaid_infant_income_limit', 'medicaid_child_1_5_income_limit', 'chip_child_1_5_income_limit', 'medicaid_eligible_count', 'chip_eligible_count']);
+    expect(r.outputs).toEqual({ medicaid_infant_income_limit: 69630, medicaid_child_1_5_income_limit: 46200, chip_child_1_5_income_limit: 70950, medicaid_eligible_count: 1, chip_eligible_count: 1 });
+    expect(r.person_outputs?.baby).toMatchObject({ medicaid_category: 'infant' });
+    expect(r.person_outputs?.child).toMatchObject({ medicaid_category: 'none', chip_category: 'child' });
+    expect(r.person_outputs?.other).toMatchObject({ medicaid_category: 'none', chip_category: 'none' });
+  });
+
   it('Colorado, March 2026: a pregnant woman earning $4,000 is over Medicaid\'s 195% and within CHIP\'s 260%', async () => {
     // Family size 1 + 1 expected = 2: 15,960 + 5,680 = 21,640; income 48,000.
     // CHIP's 260% is the highest standard, so Medicaid's has no disregard: 21,640 x 1.95 = 42,198 < 48,000.
