@@ -81,6 +81,12 @@ export const SCHOOL_MEALS_FACTS = {
   },
 };
 
+/** Person facts first read by the Head Start packages (45 CFR 1302.12; docs/head-start-coverage.md). */
+export const HEAD_START_PERSON_FACTS = {
+  unemployment_compensation: { description: 'Unemployment compensation the person receives in the month. Head Start counts it as income (45 CFR 1305.2, income); also give it in unearned_income for the programs that count all unearned income (SNAP, Lifeline).', period: 'month', unit: 'USD per month' },
+  pension_income: { description: 'Pension or annuity payments the person receives in the month. Head Start counts them as income (45 CFR 1305.2, income); also give them in unearned_income for the programs that count all unearned income (SNAP, Lifeline).', period: 'month', unit: 'USD per month' },
+};
+
 /**
  * Names reserved for the programs of issue #27 not yet bundled (school meals, WIC, Head Start) and for the later
  * screening call. No package reads them yet; docs/household.md lists them apart, and the check refuses a reserved

@@ -37,7 +37,7 @@ describe('package detail over the bundled SNAP packages', () => {
   }, 180_000);
   afterAll(async () => t?.close());
 
-  it('gives every input and output of all 272 packages (53 SNAP, 56 Lifeline, 56 WIC, the federal EITC and CTC, 54 school meals, 51 Medicaid) a description, a period and a unit', async () => {
+  it('gives every input and output of all 328 packages (53 SNAP, 56 Lifeline, 56 WIC, the federal EITC and CTC, 54 school meals, 51 Medicaid, 56 Head Start) a description, a period and a unit', async () => {
     const list = await t.request('GET', '/v1/runtime/packages', { headers: { 'x-api-key': admin.key } });
     const packages = list.body.data.packages as { jurisdiction: string; program_id: string }[];
     expect(packages.filter((p) => p.program_id === 'snap')).toHaveLength(53);
@@ -47,7 +47,8 @@ describe('package detail over the bundled SNAP packages', () => {
     expect(packages.filter((p) => p.program_id === 'school_meals')).toHaveLength(54);
     expect(packages.filter((p) => p.program_id === 'medicaid')).toHaveLength(51);
     expect(packages.filter((p) => p.program_id === 'ctc')).toHaveLength(1);
-    expect(packages).toHaveLength(272);
+    expect(packages.filter((p) => p.program_id === 'head_start')).toHaveLength(56);
+    expect(packages).toHaveLength(328);
     const undocumented: string[] = [];
     for (const p of packages) {
       const detail = await packageDetail(t, p.jurisdiction, p.program_id);

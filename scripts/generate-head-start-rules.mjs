@@ -1,0 +1,272 @@
+#!/usr/bin/env node
+// Generates the federal Head Start eligibility module (rules/us/regulations/45-cfr/1302/12), one assembly per
+// jurisdiction (rules/us-xx/policies/head_start/eligibility), the compose specs
+// (rules/programs/us-xx/head_start/2026.yaml) and docs/head-start-coverage.md, from scripts/data/head-start.json,
+// the shared poverty guidelines (scripts/data/lifeline.json, module us:statutes/42/9902/2) and, for the SNAP link,
+// the State SNAP packages' compose specs. Expected test values come from scripts/lib/head-start-reference.mjs.
+// Usage: node scripts/generate-head-start-rules.mjs [--check]
+//   --check writes nothing and exits 1 when a generated file differs from (or is missing on) disk.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
+import { computeHeadStart } from './lib/head-start-reference.mjs';
+import { HEAD_START_PERSON_FACTS, LIFELINE_HOUSEHOLD_FACTS, SCHOOL_MEALS_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
+import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+import { federalModule, OUTPUT_DOCS, PERSON_OUTPUTS, DEFAULT_OUTPUTS, HS, CFR } from './lib/head-start-federal.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const hs = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/head-start.json'), 'utf8'));
+const guidelines = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/lifeline.json'), 'utf8')).poverty_guidelines;
+const snapData = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
+const files = new GeneratedFiles(root, process.argv.includes('--check'));
+
+const G = 'us:statutes/42/9902/2';
+const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
+const PERIOD = '2026-03';
+const AREA_TEXT = { '48_states_dc': 'the 48 contiguous States and the District of Columbia', alaska: 'Alaska', hawaii: 'Hawaii' };
+
+// ---------- jurisdictions: every SNAP State agency (50 States, DC, Guam, the Virgin Islands) and the territories without SNAP
+
+const jurisdictions = [];
+for (const [code, st] of Object.entries(snapData.states)) {
+  const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
+  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
+}
+for (const [code, t] of Object.entries(hs.territories)) jurisdictions.push({ code, name: t.name, snap: null, area: t.area, territory: true, note: t.note });
+jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
+
+// ---------- input ids owned by the federal module
+
+const input = (name) => `${HS}#input.${name}`;
+const HOUSEHOLD_OWN = ['receives_snap', 'receives_snap_given', 'receives_tanf', 'receives_ssi'];
+const PERSON_OWN = ['is_pregnant', 'is_homeless', 'is_in_foster_care', 'unemployment_compensation', 'pension_income'];
+const BASE_HOUSEHOLD = ['household_size', 'earned_income'];
+const BASE_PERSON = ['age', 'earned_income', 'self_employment_income', 'self_employment_costs'];
+// receives_tanf and is_pregnant keep the words the WIC packages gave them, is_homeless and is_in_foster_care those of
+// the school meals packages, which read them first (one name, one wording).
+const HOUSEHOLD_DOCS = { ...LIFELINE_HOUSEHOLD_FACTS, receives_tanf: WIC_HOUSEHOLD_FACTS.receives_tanf };
+const PERSON_DOCS = { ...HEAD_START_PERSON_FACTS, is_pregnant: WIC_PERSON_FACTS.is_pregnant,
+  is_homeless: SCHOOL_MEALS_FACTS.person.is_homeless, is_in_foster_care: SCHOOL_MEALS_FACTS.person.is_in_foster_care };
+const withoutValues = (d) => ({ description: d.description, period: d.period, unit: d.unit });
+
+// ---------- per-jurisdiction assembly
+
+const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
+const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
+const assemblyId = (j) => `us-${j.code}:policies/head_start/eligibility`;
+const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
+const linkName = (u) => `head_start_${u}`;
+
+function snapUnlessOutputs(spec) {
+  const out = new Set();
+  for (const level of ['household', 'person']) for (const m of Object.values(spec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
+  return [...out].sort();
+}
+
+function snapLinkRules(j, spec) {
+  const rules = [`
+  - name: ${j.code}_head_start_state_snap_eligibility
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: ACF-IM-HS-22-03 (SNAP receipt is public assistance for 45 CFR 1302.12(c)(1)(ii)); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
+    source_url: ${CFR('1302.12')}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: snap_eligible
+
+  - name: ${j.code}_sets_head_start_state_snap_eligibility
+    kind: source_relation
+    source: ACF-IM-HS-22-03 (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
+    source_relation:
+      type: sets
+      target: ${HS}#head_start_state_snap_eligibility
+      value: ${assemblyId(j)}#${j.code}_head_start_state_snap_eligibility
+      authority: state
+      basis:
+        delegation: ${HS}#head_start_state_snap_eligibility`];
+  for (const u of snapUnlessOutputs(spec)) {
+    rules.push(`
+  - name: ${linkName(u)}
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: ACF-IM-HS-22-03 (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
+    source_url: ${CFR('1302.12')}
+    versions:
+      - effective_from: '2023-10-01'
+        formula: head_start_snap_receipt_immaterial or ${u}`);
+  }
+  return rules;
+}
+
+function areaRules(j) {
+  const why = j.territory ? `${hs.territory_area.reason} (not verified)` : `HHS publishes a separate table for ${AREA_TEXT[j.area]}`;
+  return [`
+  - name: ${j.code}_hhs_poverty_guideline_area
+    kind: parameter
+    dtype: Text
+    source: 42 U.S.C. 9902(2); ${why}
+    source_url: ${ASPE}
+    versions:
+      - effective_from: '${guidelines[2023].effective}'
+        formula: '"${j.area}"'
+
+  - name: ${j.code}_sets_hhs_poverty_guideline_area
+    kind: source_relation
+    source: 42 U.S.C. 9902(2) (the guideline table for ${j.name})
+    source_relation:
+      type: sets
+      target: ${G}#hhs_poverty_guideline_area
+      value: ${assemblyId(j)}#${j.code}_hhs_poverty_guideline_area
+      authority: state
+      basis:
+        delegation: ${G}#hhs_poverty_guideline_area`];
+}
+
+function assemblyModule(j, spec) {
+  const imports = [HS, ...(j.snap ? [SNAP_ASSEMBLY(j)] : [])];
+  const rules = [...(j.snap ? snapLinkRules(j, spec) : []), ...(bindsArea(j) ? areaRules(j) : [])];
+  const linkText = j.snap
+    ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).`
+    : `${j.note}.`;
+  return `format: rulespec/v1
+module:
+  summary: >-
+    Head Start and Early Head Start in ${j.name}: the federal eligibility rules (45 CFR 1302.12) with the poverty
+    guideline table that applies here (${AREA_TEXT[j.area]}). ${linkText}
+  source_verification:
+    corpus_citation_path: us-${j.code}/policy/head_start/eligibility
+imports:
+${imports.map((i) => `  - ${i}`).join('\n')}
+rules:${rules.length ? rules.join('\n') : ' []'}
+`;
+}
+
+// ---------- compose specs
+
+const PA_REASON = 'a family receiving TANF or SSI (public assistance, 45 CFR 1305.2) qualifies for Head Start and Early Head Start whatever its income (45 CFR 1302.12(c)(1)(ii))';
+function headStartMaterial(j) {
+  const household = { receives_tanf: { unless_output: 'head_start_public_assistance_immaterial', reason: PA_REASON },
+    receives_ssi: { unless_output: 'head_start_public_assistance_immaterial', reason: PA_REASON } };
+  if (j.snap) {
+    household.receives_snap = { unless_output: 'head_start_snap_receipt_immaterial', inferred_from: 'head_start_snap_eligibility_computed',
+      reason: 'a family receiving SNAP qualifies for Head Start (public assistance as ACF-IM-HS-22-03 reads 45 CFR 1302.12(c)(1)(ii)); not given, receipt was inferred from the SNAP eligibility the State\'s SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it' };
+  }
+  const person = {
+    age: { reason: 'age decides who is in Head Start Preschool\'s ages (3 to the age school attendance is required) and Early Head Start\'s (under 3) (45 CFR 1302.12(b))' },
+    is_homeless: { ages: [0, hs.ages.school_age.value - 1], unless_output: 'head_start_child_categories_immaterial', reason: 'a homeless child is eligible whatever the family income (45 CFR 1302.12(c)(1)(iii))' },
+    is_in_foster_care: { ages: [0, hs.ages.school_age.value - 1], unless_output: 'head_start_child_categories_immaterial', reason: 'a child in foster care is eligible whatever the family income (45 CFR 1302.12(c)(1)(iv))' },
+    is_pregnant: { ages: [12, 55], unless_output: 'head_start_pregnancy_immaterial', reason: 'a pregnant woman in a family that qualifies is eligible for Early Head Start (45 CFR 1302.12(c)(1)); asked of people aged 12-55 only, to keep the list short' },
+  };
+  return { household, person };
+}
+
+function snapMaterialForHeadStart(level) {
+  const out = {};
+  for (const [alias, m] of Object.entries(level ?? {})) {
+    out[alias] = { ...m, unless_output: m.unless_output ? linkName(m.unless_output) : 'head_start_snap_receipt_immaterial',
+      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
+  }
+  return out;
+}
+
+function unverified(j) {
+  const out = hs.guideline_switch.filter((s) => !s.verified).map((s) => ({ parameter: `${HS}#head_start_poverty_guideline_year`, effective_from: s.from, reason: `Head Start guideline year from ${s.from} not verified: ${s.reason}.` }));
+  out.push({ parameter: `${HS}#head_start_school_age`, reason: `The age school attendance is required is taken as ${hs.ages.school_age.value} everywhere: ${hs.ages.school_age.reason}.` });
+  if (j.territory) out.push({ parameter: `${assemblyId(j)}#${j.code}_hhs_poverty_guideline_area`, reason: `${j.name}: the 48-State poverty guideline table is used for Head Start: ${hs.territory_area.reason}.` });
+  return out;
+}
+
+function sample(j) {
+  const household = { period: PERIOD, people: { parent: { age: 30, earned_income: 1500 }, child: { age: 4 } }, facts: { receives_snap: false } };
+  const r = computeHeadStart(hs, guidelines, { period: PERIOD, area: j.area, size: 2, monthlyIncome: 1500, children: [{ age: 4, categorical: false }] });
+  return { household, expected: { ...r.outputs, head_start_income_eligible: r.incomeEligible, head_start_family_income: r.income, head_start_poverty_guideline: r.guideline } };
+}
+
+function aliases(j, snapSpec) {
+  const household = j.snap ? { ...snapSpec.household_aliases } : Object.fromEntries(BASE_HOUSEHOLD.map((k) => [k, input(k)]));
+  const person = j.snap ? { ...snapSpec.person_aliases } : Object.fromEntries(BASE_PERSON.map((k) => [k, input(k)]));
+  for (const k of HOUSEHOLD_OWN) household[k] = input(k);
+  for (const k of PERSON_OWN) person[k] = input(k);
+  return { household, person };
+}
+
+function composeSpec(j, snapSpec) {
+  const { household, person } = aliases(j, snapSpec);
+  const own = headStartMaterial(j);
+  const unlessOutputs = j.snap ? snapUnlessOutputs(snapSpec).map(linkName) : [];
+  const { household: sampleHousehold, expected } = sample(j);
+  const types = { receives_snap: 'Boolean', receives_snap_given: 'Boolean', receives_tanf: 'Boolean', receives_ssi: 'Boolean', is_pregnant: 'Boolean', is_homeless: 'Boolean', is_in_foster_care: 'Boolean', unemployment_compensation: 'Money', pension_income: 'Money' };
+  const baseTypes = { household_size: 'Integer', earned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' };
+  const spec = {
+    program: `us-${j.code}/head_start`,
+    period: PERIOD,
+    outputs: [...Object.keys(OUTPUT_DOCS), ...unlessOutputs],
+    scope: { state: ['policies/head_start/eligibility'] },
+    jurisdiction: `us-${j.code}`,
+    program_id: 'head_start',
+    title: `${j.name[0].toUpperCase()}${j.name.slice(1)} Head Start and Early Head Start (HHS, Office of Head Start)`,
+    default_period: PERIOD,
+    default_outputs: DEFAULT_OUTPUTS,
+    person_outputs: PERSON_OUTPUTS,
+    household_entity: 'Household',
+    household_aliases: household,
+    input_types: { ...(j.snap ? snapSpec.input_types : baseTypes), ...types },
+    ...(j.snap ? { input_values: snapSpec.input_values } : {}),
+    input_limits: j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 } },
+    material_inputs: {
+      household: { ...own.household, ...(j.snap ? snapMaterialForHeadStart(snapSpec.material_inputs.household) : {}) },
+      person: { ...(j.snap ? snapMaterialForHeadStart(snapSpec.material_inputs.person) : {}), ...own.person },
+    },
+    given_flags: { household: { receives_snap_given: 'receives_snap' } },
+    input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0 }), receives_snap: false, receives_snap_given: false, receives_tanf: false, receives_ssi: false },
+    person_entity: 'Person',
+    person_relation: 'us:statutes/7/2012/m#relation.member_of_snap_household',
+    person_aliases: person,
+    person_input_defaults: { ...(j.snap ? snapSpec.person_input_defaults : { age: 30, earned_income: 0, self_employment_income: 0, self_employment_costs: 0 }),
+      is_pregnant: false, is_homeless: false, is_in_foster_care: false, unemployment_compensation: 0, pension_income: 0 },
+    output_aliases: { is_head_start_eligible: 'head_start_eligible', is_early_head_start_eligible: 'early_head_start_eligible' },
+    input_docs: { ...(j.snap ? snapSpec.input_docs : Object.fromEntries(BASE_HOUSEHOLD.map((k) => [k, HOUSEHOLD_INPUT_DOCS[k]]))),
+      ...Object.fromEntries(HOUSEHOLD_OWN.map((k) => [k, withoutValues(HOUSEHOLD_DOCS[k])])) },
+    person_input_docs: { ...(j.snap ? snapSpec.person_input_docs : Object.fromEntries(BASE_PERSON.map((k) => [k, PERSON_INPUT_DOCS[k]]))),
+      ...Object.fromEntries(PERSON_OWN.map((k) => [k, withoutValues(PERSON_DOCS[k])])) },
+    ...(j.snap ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
+    unverified_parameters: [...(j.snap ? snapSpec.unverified_parameters ?? [] : []), ...unverified(j)],
+    sample_household: sampleHousehold,
+    sample_expected_outputs: Object.fromEntries(DEFAULT_OUTPUTS.map((k) => [k, expected[k]])),
+    output_docs: { ...OUTPUT_DOCS, ...Object.fromEntries(unlessOutputs.map((n) => {
+      const u = n.slice('head_start_'.length);
+      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
+    })) },
+  };
+  return `# ${spec.title}: package generated by scripts/generate-head-start-rules.mjs from scripts/data/head-start.json${j.snap ? ' and the State SNAP package' : ''}.\n` +
+    `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
+}
+
+// ---------- main
+
+const { module: federal, tests: federalTests } = federalModule(hs, guidelines);
+files.write('rules/us/regulations/45-cfr/1302/12.yaml', federal);
+files.write('rules/us/regulations/45-cfr/1302/12.test.yaml', yamlList(federalTests));
+for (const j of jurisdictions) {
+  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  files.write(`rules/us-${j.code}/policies/head_start/eligibility.yaml`, assemblyModule(j, snapSpec));
+  files.write(`rules/programs/us-${j.code}/head_start/2026.yaml`, composeSpec(j, snapSpec));
+}
+const { coverageDoc } = await import('./lib/head-start-coverage.mjs');
+files.write('docs/head-start-coverage.md', coverageDoc(hs, guidelines, jurisdictions));
+
+if (files.check) {
+  if (files.stale.length) {
+    console.error(`out of date (run node scripts/generate-head-start-rules.mjs):\n  ${files.stale.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`${jurisdictions.length} Head Start packages up to date`);
+} else {
+  console.log(`generated ${jurisdictions.length} Head Start packages`);
+}
