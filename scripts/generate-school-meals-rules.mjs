@@ -118,9 +118,37 @@ function areaRules(j) {
         delegation: ${G}#hhs_poverty_guideline_area`];
 }
 
+/** A State universal school meals law bound to the federal hook (scripts/data/school-meals.json universal_meals). */
+function universalMealsRules(j) {
+  const law = data.universal_meals[j.code];
+  if (!law) return [];
+  return [`
+  - name: ${j.code}_school_meals_universal_free_meals
+    kind: derived
+    entity: Person
+    dtype: Judgment
+    period: Month
+    source: ${law.source}
+    source_url: ${law.url}
+    versions:
+      - effective_from: '${law.from}'
+        formula: 'true'
+
+  - name: ${j.code}_sets_school_meals_state_universal_free_meals
+    kind: source_relation
+    source: ${law.source}
+    source_relation:
+      type: sets
+      target: ${DET}#school_meals_state_universal_free_meals
+      value: ${assemblyId(j)}#${j.code}_school_meals_universal_free_meals
+      authority: state
+      basis:
+        delegation: ${DET}#school_meals_state_universal_free_meals`];
+}
+
 function assemblyModule(j, spec) {
   const imports = [DET, ...(j.snap ? [SNAP_ASSEMBLY(j)] : [])];
-  const rules = [...(j.snap ? snapLinkRules(j, spec) : []), ...(j.area !== '48_states_dc' ? areaRules(j) : [])];
+  const rules = [...(j.snap ? snapLinkRules(j, spec) : []), ...(j.area !== '48_states_dc' ? areaRules(j) : []), ...universalMealsRules(j)];
   const link = j.snap
     ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).`
     : `${j.note}.`;

@@ -320,6 +320,32 @@ export function determinationModule() {
     countRule('school_meals_paid_children', 'count_where(member_of_snap_household, school_meal_person_paid)', 'children in school paying full price'),
     judgment('school_meals_child_status_immaterial', '42 U.S.C. 1758(b)(12)(A) (a child\'s own status matters only for a child in school of a household not free otherwise)',
       'school_meals_children_in_school == 0 or school_meals_household_free'),
+    rule(`name: school_meals_state_universal_free_meals
+    kind: derived
+    entity: Person
+    dtype: Judgment
+    period: Month
+    source: State law (a jurisdiction's assembly binds it); the federal tiers (42 U.S.C. 1758(b)) are unchanged by it
+    source_url: ${USC1758}
+    description: >-
+      Hook. A State law makes breakfast and lunch free to every pupil of the State's public schools that take part in
+      the National School Lunch and School Breakfast Programs, whatever the federal tier. Default: no such law.
+    versions:
+      - effective_from: '2024-07-01'
+        formula: 'false'`),
+    judgment('school_meal_free_under_state_law', 'State law bound to school_meals_state_universal_free_meals (the child eats free under it; the federal tier stays school_meal_tier)',
+      'school_meal_person_in_school and school_meals_state_universal_free_meals', 'A child in school eats free under a State universal school meals law.', 'Person'),
+    rule(`name: school_meals_children_free_under_state_law
+    kind: derived
+    entity: Household
+    dtype: Integer
+    period: Month
+    unit: count
+    source: State law bound to school_meals_state_universal_free_meals (children in school who eat free under a State universal school meals law, whatever their federal tier)
+    source_url: ${USC1758}
+    versions:
+      - effective_from: '2024-07-01'
+        formula: count_where(member_of_snap_household, school_meal_free_under_state_law)`),
     judgment('school_meals_household_receipts_immaterial', '42 U.S.C. 1758(b)(12)(A) (TANF or FDPIR receipt matters only for a child in school without a status of their own, in a household not free otherwise)',
       'school_meals_students_needing_household_test == 0 or school_meals_household_free'),
   ];

@@ -150,6 +150,20 @@ describe('households worked by hand through the calculation service', () => {
       b: { school_meal_person_categorically_eligible: false, school_meal_tier: 'paid' } });
   });
 
+  it('California\'s universal meals law: a child whose federal tier is paid eats free under State law; Colorado has none encoded', async () => {
+    // Three people earning $5,000 a month in November 2026: above 4,212 (185% for 3), federal tier paid. Cal. Educ. Code
+    // 49501.5(a)(1)(A) (from the 2022-23 school year): breakfast and lunch free to any pupil who asks.
+    const household = { period: '2026-11', facts: { receives_snap: false }, people: { parent: { earned_income: 5000 }, a: { age: 10, is_in_school: true }, b: { age: 2 } } };
+    const vars = ['school_meals_paid_children', 'school_meals_children_free_under_state_law'];
+    const ca = await calc('us-ca', household, vars);
+    expect(ca.outputs).toEqual({ school_meals_paid_children: 1, school_meals_children_free_under_state_law: 1 });
+    expect(personOutputs(ca).a).toMatchObject({ school_meal_tier: 'paid', school_meal_free_under_state_law: true });
+    const hook = ca.trace.find((t) => t.variable === 'school_meals_state_universal_free_meals' && t.entity_id === 'a');
+    expect(hook?.sources.join(' ')).toContain('us-ca:policies/school-meals/eligibility#ca_school_meals_universal_free_meals');
+    const co = await calc('us-co', household, vars);
+    expect(co.outputs).toEqual({ school_meals_paid_children: 1, school_meals_children_free_under_state_law: 0 });
+  });
+
   it('Puerto Rico has no SNAP: receipt not given is not received and nothing is inferred', async () => {
     // Two people earning $2,500: above the free limit of 2,345 (2026-27, two people), at or below 3,337 (21,640 x 1.85 = 40,034 / 12 = 3,336.17 -> 3,337).
     const r = await calc('us-pr', { period: '2026-11', people: { parent: { earned_income: 2500 }, child: { is_in_school: true } } }, ['school_meals_household_tier', 'school_meals_receives_snap']);
