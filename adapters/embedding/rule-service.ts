@@ -20,6 +20,8 @@ import { FsRuleRepository } from '../rulespec-fs/fs-rule-repository.js';
 import { batchRequestSchema, CalculateRequestSchema } from '../../core/api/schemas/calculation.js';
 import { SearchRequestSchema } from '../../core/api/schemas/read.js';
 import { SweepRequestSchema } from '../../core/api/schemas/sweep.js';
+import { ScreenRequestSchema } from '../../core/api/schemas/screen.js';
+import type { ScreenResponse } from '../../core/ports/screener.js';
 import type { SweepResponse } from '../../core/usecases/calculate/sweep.js';
 import { validatePart } from '../../core/api/validate.js';
 import { plainData } from './plain-data.js';
@@ -59,6 +61,8 @@ export interface RuleService {
   calculateBatch(requests: unknown[]): Promise<BatchData>;
   /** POST /v1/calculate/sweep: each output exactly as segments and breakpoints over one input (docs/sweep.md). */
   sweep(request: unknown): Promise<SweepData>;
+  /** POST /v1/screen: every program of a jurisdiction on one household, with totals and next questions (docs/screening.md). */
+  screen(request: unknown): Promise<ScreenData>;
   /** The service answers nothing after close() (it holds no workers or connections to stop). */
   close(): Promise<void>;
 }
@@ -68,6 +72,8 @@ export type CalculationData = Record<string, unknown> & { outputs: Record<string
 export type BatchData = { summary: Record<string, number>; results: Array<Record<string, unknown>> };
 /** The sweep answer exactly as the API's `data` carries it. */
 export type SweepData = SweepResponse;
+/** The screen answer exactly as the API's `data` carries it. */
+export type ScreenData = ScreenResponse;
 
 function environmentFor(options: RuleServiceOptions): Record<string, string> {
   const env: Record<string, string> = { ...options.env };
@@ -129,6 +135,7 @@ function serviceOver(core: Core): RuleService {
       }),
     // Embedders are not metered (the core's meter is the free one).
     sweep: (request) => open(async () => dataOf<SweepData>(await core.sweeps.sweep(validatePart(SweepRequestSchema, request, 'request')))),
+    screen: (request) => open(async () => dataOf<ScreenData>(await core.screens.screen(validatePart(ScreenRequestSchema, request, 'request')))),
     // The core holds no workers or connections: closing only stops the service from answering.
     close: async () => {
       closed = true;

@@ -10,6 +10,7 @@ export const CLI_COMMANDS: ReadonlyArray<readonly [command: string, flags: strin
   ['serve', '', 'serve the HTTP API (configured by environment variables)'],
   ['mcp', '', 'the MCP tool adapter over stdio'],
   ['keys generate', '--id --scopes', 'a new raw key and its SERVICE_API_KEYS entry, offline'],
+  ['calculate', '--program --household --output --trace --rules --json', 'calculate a household locally, with as much trace as asked for'],
   ['sweep', '--to --from --input --person --household --output --json --chart', 'describe outputs exactly as one input varies, offline: breakpoints with their rules, a text chart on a terminal'],
   ['corpus test', '--filter --report', 'run the companion tests of RuleSpec repositories, with progress on a terminal'],
   ['admin keys issue', '--id --scopes', 'issue a key at runtime (the raw key is printed once)'],
@@ -41,6 +42,7 @@ export const EMBEDDING_METHODS = [
   ['calculate(request)', 'POST /v1/calculate (returns a promise)'],
   ['calculateBatch(requests)', 'POST /v1/calculate/batch (returns a promise)'],
   ['sweep(request)', 'POST /v1/calculate/sweep (returns a promise)'],
+  ['screen(request)', 'POST /v1/screen (returns a promise)'],
   ['close()', 'stops the service; afterwards every method throws'],
 ] as const satisfies ReadonlyArray<readonly [member: string, route: string]>;
 
