@@ -130,6 +130,8 @@ export interface ScreenTotals {
   /** Programs giving coverage or a service the household is eligible for (no dollar amount). */
   coverage: string[];
   services: string[];
+  /** Cash or near-cash programs the household is eligible for whose amount no package encodes (WIC's food package). */
+  without_amount: string[];
   /** Programs left out of the sums because they are undetermined. */
   undetermined: string[];
 }
@@ -145,7 +147,7 @@ export interface ScreenQuestion {
   /** The smallest and largest monthly total over the values tried, and the values tried. */
   total_monthly: { min: number; max: number };
   values: JsonValue[];
-  /** A coverage program's status changes with it. */
+  /** The status of a program without a dollar amount (coverage, a service, WIC) changes with it. */
   changes_coverage: boolean;
 }
 

@@ -138,6 +138,10 @@ export function wicComposeSpec(j, { data, guidelines, assemblyId, snapSpec }) {
     person_aliases: { ...(snapSpec?.person_aliases ?? {}), ...ownPerson },
     person_input_defaults: { ...(snapSpec?.person_input_defaults ?? {}), ...PERSON_DEFAULTS },
     person_outputs: PERSON_OUTPUTS,
+    // How a screen reads a WIC answer (docs/screening.md): eligibility per person, no dollar amount encoded
+    // (docs/wic-coverage.md says why); the SNAP link used when computed SNAP eligibility stood in for receipt.
+    screening: { eligible: 'wic_household_has_eligible_member', amount_period: 'month', kind: 'near_cash', recipient: 'person', person_eligible: 'wic_eligible',
+      ...(snapSpec ? { links: [{ program: 'snap', used: 'wic_snap_eligibility_computed' }] } : {}) },
     input_docs: { ...(snapSpec?.input_docs ?? pick(HOUSEHOLD_INPUT_DOCS, ['household_size', 'earned_income', 'unearned_income'])), ...stripValues(pick(LIFELINE_HOUSEHOLD_FACTS, ['receives_snap', 'receives_snap_given'])), ...stripValues(WIC_HOUSEHOLD_FACTS) },
     person_input_docs: { ...(snapSpec?.person_input_docs ?? pick(PERSON_INPUT_DOCS, ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs'])), ...stripValues(WIC_PERSON_FACTS) },
     ...(snapSpec ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),

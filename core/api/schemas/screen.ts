@@ -95,6 +95,7 @@ export const ScreenResponseSchema = v.strictObject({
     annual: SumsSchema,
     coverage: v.array(v.string()),
     services: v.array(v.string()),
+    without_amount: v.pipe(v.array(v.string()), v.description('Eligible cash or near-cash programs whose amount no package encodes (e.g. WIC).')),
     undetermined: v.array(v.string()),
   }),
   assumptions: v.array(AssumptionSchema),

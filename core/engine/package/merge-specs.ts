@@ -32,6 +32,13 @@ const DROPPED = new Set(['program_id', 'title', 'sample_household', 'sample_expe
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * An alias's target as the closure reads it: inputs are slots of one flat namespace, so `a#input.x` and `b#input.x`
+ * are the same input when both modules are in the merged closure.
+ */
+const slotOf = (target: unknown): unknown => (typeof target === 'string' && target.includes('#input.') ? target.slice(target.indexOf('#input.') + 7) : target);
+const ALIAS_MAPS = new Set(['household_aliases', 'person_aliases']);
+
 function union<T>(lists: ReadonlyArray<readonly T[]>): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
@@ -48,9 +55,10 @@ function union<T>(lists: ReadonlyArray<readonly T[]>): T[] {
 
 /** Merges two maps; `agree` refuses a key two programs give different values, naming it. */
 function mergeMap(into: Record<string, unknown>, from: Record<string, unknown>, mode: 'agree' | 'first', where: string): string | undefined {
+  const comparable = ALIAS_MAPS.has(where) ? slotOf : (value: unknown) => value;
   for (const [key, value] of Object.entries(from)) {
     if (!Object.hasOwn(into, key)) into[key] = value;
-    else if (mode === 'agree' && !same(into[key], value)) return `${where}.${key} differs between the programs`;
+    else if (mode === 'agree' && !same(comparable(into[key]), comparable(value))) return `${where}.${key} differs between the programs (${JSON.stringify(into[key])}, ${JSON.stringify(value)})`;
   }
   return undefined;
 }

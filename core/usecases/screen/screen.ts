@@ -17,7 +17,7 @@ import { EXPERIMENTAL_WARNING, FREE_METER } from '../calculate/calculate.js';
 import { programResult, unitValues } from './program-result.js';
 import { screenQuestions, settleUndetermined, type VariantOutcome } from './undetermined.js';
 import { screenTotals } from './totals.js';
-import { variantsOf } from './variants.js';
+import { variantsOf, type Variant } from './variants.js';
 
 export const TRACE_LEFT_OUT_WARNING = 'The trace was left out on request (trace: "none"); ask with trace "full" for every rule and its sources.';
 
@@ -66,7 +66,7 @@ export class ScreenService {
     const results = screen.members.map((member, i) => programResult(member, base.execution.members[i], base.assumptions[i], base.values));
     const assumed = uniqueAssumptions(base.assumptions.flat());
     if (!request.assume_defaults || (request.questions ?? 0) > 0) {
-      const variants = variantsOf(assumed, household, mapping.index).map((variant): VariantOutcome => ({ variant, execution: this.run(screen, mapping, variant.household, false).execution }));
+      const variants = this.outcomes(screen, mapping, variantsOf(assumed, household, mapping.index));
       if (!request.assume_defaults) settleUndetermined(screen.members, results, base.assumptions, variants);
       if ((request.questions ?? 0) > 0) return this.answer(request, screen, base, results, assumed, screenQuestions(screen.members, results, base.execution, variants, mapping.index, request.questions ?? 0));
     }
@@ -87,6 +87,19 @@ export class ScreenService {
       ...(questions ? { questions } : {}),
       trace: withTrace ? base.execution.trace : [],
     };
+  }
+
+  /** Each variant's evaluation; a variant the packages refuse (a value outside what one accepts) is left out. */
+  private outcomes(screen: ScreenablePackage, mapping: ScreenMapping, variants: readonly Variant[]): VariantOutcome[] {
+    const outcomes: VariantOutcome[] = [];
+    for (const variant of variants) {
+      try {
+        outcomes.push({ variant, execution: this.run(screen, mapping, variant.household, false).execution });
+      } catch (error) {
+        if (!(error instanceof ServiceError) || error.code !== 'invalid_household') throw error;
+      }
+    }
+    return outcomes;
   }
 
   /** One evaluation of the merged package; with `own`, each member's assumptions from its own view of the household. */

@@ -2,7 +2,7 @@
  * A screen's totals (docs/screening.md): the eligible programs' amounts summed by kind, cash and near-cash apart
  * from coverage and services (which have no dollar amount). A monthly amount counts 12 times in the annual total; an
  * annual amount counts a twelfth in the monthly one, rounded to the cent. Undetermined programs are left out and
- * named.
+ * named, as are eligible programs whose amount no package encodes.
  */
 import type { ScreenProgramResult, ScreenTotals } from '../../ports/screener.js';
 
@@ -11,7 +11,7 @@ const cents = (x: number): number => Math.round(x * 100) / 100;
 export function screenTotals(programs: readonly ScreenProgramResult[]): ScreenTotals {
   const monthly = { cash: 0, near_cash: 0 };
   const annual = { cash: 0, near_cash: 0 };
-  const totals: ScreenTotals = { monthly: { ...monthly, total: 0 }, annual: { ...annual, total: 0 }, coverage: [], services: [], undetermined: [] };
+  const totals: ScreenTotals = { monthly: { ...monthly, total: 0 }, annual: { ...annual, total: 0 }, coverage: [], services: [], without_amount: [], undetermined: [] };
   for (const program of programs) {
     if (program.status === 'undetermined') {
       totals.undetermined.push(program.program_id);
@@ -20,7 +20,8 @@ export function screenTotals(programs: readonly ScreenProgramResult[]): ScreenTo
     if (program.status !== 'eligible') continue;
     if (program.kind === 'coverage') totals.coverage.push(program.program_id);
     else if (program.kind === 'service') totals.services.push(program.program_id);
-    else if (program.amount !== null) {
+    else if (program.amount === null) totals.without_amount.push(program.program_id);
+    else {
       const perMonth = program.amount_period === 'month' ? program.amount : program.amount / 12;
       const perYear = program.amount_period === 'month' ? program.amount * 12 : program.amount;
       monthly[program.kind] += perMonth;

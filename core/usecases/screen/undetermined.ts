@@ -83,7 +83,8 @@ export function screenQuestions(
       values.forEach((v, i) => {
         if (v.eligible === baseline[i].eligible && v.amount === baseline[i].amount) return;
         affected.add(results[i].program_id);
-        if ((v.kind === 'coverage' || v.kind === 'service') && v.eligible !== baseline[i].eligible) changesCoverage = true;
+        // A benefit without a dollar amount (coverage, a service, WIC's food package) changed: flagged, as money cannot rank it.
+        if ((v.kind === 'coverage' || v.kind === 'service' || v.amount === null) && v.eligible !== baseline[i].eligible) changesCoverage = true;
       });
     }
     if (affected.size === 0) continue;

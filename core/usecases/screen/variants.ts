@@ -33,7 +33,10 @@ export function inputOf(index: ShapeIndex, name: string): PackageInput | undefin
 export function plausibleValues(input: PackageInput | undefined, assumed: JsonValue): JsonValue[] {
   if (typeof assumed === 'boolean') return [!assumed];
   if (input?.values && input.values.length > 0) return input.values.filter((v) => v !== assumed);
-  if (typeof assumed === 'number') return NUMERIC_PROBES.filter((v) => v !== assumed && (input?.maximum === undefined || v <= input.maximum));
+  if (typeof assumed === 'number') {
+    const within = (v: number) => (input?.minimum === undefined || v >= input.minimum) && (input?.maximum === undefined || v <= input.maximum);
+    return NUMERIC_PROBES.filter((v) => v !== assumed && within(v));
+  }
   return [];
 }
 
