@@ -31,13 +31,12 @@ export interface DecisiveStart {
 /** Stands for every entity of a rule (operands read through a derived relation, whose members the trace does not name). */
 const ANY = '\u0000any';
 
-const key = (name: string, entity: string): string => `${name}\u0000${entity}`;
-
 /** One selection over one evaluation's trace. */
 class DecisiveWalk {
-  /** Recorded entries by rule and entity, and by rule name (for ANY). */
-  private readonly byKey = new Map<string, number>();
-  private readonly byName = new Map<string, number[]>();
+  /** Recorded entries by rule name, then entity (for ANY: every entity's). */
+  private readonly byName = new Map<string, Map<string, number>>();
+  /** Members per relation and entity, looked up once per walk. */
+  private readonly memberCache = new Map<string, Map<string, string[]>>();
   private readonly kept = new Set<number>();
   private readonly queue: number[] = [];
   /**
@@ -54,10 +53,9 @@ class DecisiveWalk {
     private readonly relations: ReadonlyMap<string, ReadonlyArray<readonly string[]>>,
   ) {
     trace.forEach((entry, i) => {
-      this.byKey.set(key(entry.name, entry.entity), i);
-      const list = this.byName.get(entry.name);
-      if (list) list.push(i);
-      else this.byName.set(entry.name, [i]);
+      let entities = this.byName.get(entry.name);
+      if (!entities) this.byName.set(entry.name, (entities = new Map()));
+      entities.set(entry.entity, i);
     });
   }
 
@@ -73,12 +71,16 @@ class DecisiveWalk {
 
   /** Keeps the recorded entry of a rule at an entity (every entity for ANY); an entry never recorded was not evaluated. */
   private keep(name: string, entity: string): void {
-    const found = entity === ANY ? this.byName.get(name) ?? [] : [this.byKey.get(key(name, entity))];
-    for (const i of found) {
-      if (i === undefined || i >= this.before || this.kept.has(i)) continue;
-      this.kept.add(i);
-      this.queue.push(i);
-    }
+    const entities = this.byName.get(name);
+    if (!entities) return;
+    if (entity !== ANY) return this.keepIndex(entities.get(entity));
+    for (const i of entities.values()) this.keepIndex(i);
+  }
+
+  private keepIndex(i: number | undefined): void {
+    if (i === undefined || i >= this.before || this.kept.has(i)) return;
+    this.kept.add(i);
+    this.queue.push(i);
   }
 
   private follow(entry: EngineTrace): void {
@@ -89,7 +91,7 @@ class DecisiveWalk {
 
   /** A rule's recorded value at an entity, when it was recorded before the entry followed (else the trace cannot tell). */
   private recorded(name: string, entity: string): Recorded | undefined {
-    const i = entity === ANY ? undefined : this.byKey.get(key(name, entity));
+    const i = entity === ANY ? undefined : this.byName.get(name)?.get(entity);
     return i === undefined || i >= this.before ? undefined : this.trace[i].value;
   }
 
@@ -185,9 +187,15 @@ class DecisiveWalk {
   /** Members of `entity` through a stated relation; ANY for a derived one (its members are computed, not stated) or under ANY. */
   private members(rel: string, entity: string): string[] {
     if (entity === ANY || this.program.relations.get(rel)?.kind === 'derived') return [ANY];
-    const out = new Set<string>();
-    for (const tuple of this.relations.get(rel) ?? []) if (tuple[1] === entity) out.add(tuple[0]);
-    return [...out];
+    let byEntity = this.memberCache.get(rel);
+    if (!byEntity) this.memberCache.set(rel, (byEntity = new Map()));
+    let found = byEntity.get(entity);
+    if (!found) {
+      const out = new Set<string>();
+      for (const tuple of this.relations.get(rel) ?? []) if (tuple[1] === entity) out.add(tuple[0]);
+      byEntity.set(entity, (found = [...out]));
+    }
+    return found;
   }
 }
 
