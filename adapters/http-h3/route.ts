@@ -26,6 +26,7 @@
  */
 import type * as v from 'valibot';
 import type { ErrorCode } from '../../core/domain/errors.js';
+import { DEFAULT_SCOPE } from '../../core/domain/keys/scopes.js';
 import type { Principal } from '../../core/ports/auth-gate.js';
 import type { Logger } from '../../core/ports/logger.js';
 import type { RouteServices } from '../../composition/services.js';
@@ -136,7 +137,7 @@ export function defineRoute(route: RouteDefinition): RouteDefinition {
 }
 
 export function routeScope(route: RouteDefinition): string | null {
-  const auth = route.auth ?? { scope: 'rules:read' };
+  const auth = route.auth ?? { scope: DEFAULT_SCOPE };
   return auth === 'public' ? null : auth.scope;
 }
 

@@ -7,7 +7,7 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { clusterAddress, sentinelAddress } from './addresses.js';
 
-export { clusterAddress, sentinelAddress, type ClusterAddress, type SentinelAddress } from './addresses.js';
+export { clusterAddress, sentinelAddress } from './addresses.js';
 
 export type RedisClient = Redis | Cluster;
 

@@ -1,15 +1,12 @@
 /** Shared valibot schemas for the envelopes and operational payloads; the OpenAPI document is built from them. */
 import * as v from 'valibot';
 import { ENVIRONMENTS } from '../../domain/config.js';
-import { ERROR_CODES } from '../../domain/errors.js';
 
 export const MetaSchema = v.strictObject({
   request_id: v.string(),
   api_version: v.string(),
   environment: v.picklist(ENVIRONMENTS),
 });
-
-export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as (keyof typeof ERROR_CODES)[];
 
 export const DependencyStatusSchema = v.picklist(['ready', 'degraded', 'unavailable']);
 

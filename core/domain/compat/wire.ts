@@ -8,7 +8,6 @@ import { ENTITY_GROUPS, type DefinitionPeriod, type EntityGroup } from './variab
 
 export type WireValue = number | boolean | string | null;
 /** A variable: one value for every period, or period key -> value. */
-export type WireVariable = WireValue | Record<string, WireValue>;
 export type WireEntity = Record<string, unknown>;
 export type WireHousehold = Partial<Record<EntityGroup, Record<string, WireEntity>>>;
 

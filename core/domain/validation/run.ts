@@ -13,7 +13,6 @@ export const VALIDATION_RUN_LIST_LIMIT = 200;
  * Every row is one variable; `uncovered` rows are the only ones not counted as covered.
  */
 export const ROW_STATUSES = ['covered', 'parity_match', 'parity_diff', 'drift_diff', 'uncovered'] as const;
-export type RowStatus = (typeof ROW_STATUSES)[number];
 
 export interface ValidationTotals {
   variables: number;

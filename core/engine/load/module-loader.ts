@@ -11,7 +11,7 @@ import { loadRule } from './rule.js';
 import { isObject, parseYaml, str, type Obj } from '../syntax/yaml.js';
 
 export { BUILTIN_CURRENCIES, lowerDType } from './dtypes.js';
-export { filePosition, scanLines, type FormulaAt, type LineIndex } from '../syntax/line-index.js';
+export { filePosition, scanLines, type LineIndex } from '../syntax/line-index.js';
 export { parseYaml } from '../syntax/yaml.js';
 
 export interface ModuleLoadOptions {

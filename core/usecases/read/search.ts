@@ -12,11 +12,6 @@ export interface SearchResults {
   results: RuleSummary[];
 }
 
-/** `as_of` is reserved for point-in-time retrieval: rejected wherever it appears (body or query string). */
-export function rejectAsOf(present: boolean): void {
-  if (present) throw new ServiceError('unsupported_parameter', 'as_of: point-in-time retrieval is reserved and not supported yet');
-}
-
 export function searchRules(catalog: ReadCatalog, input: SearchRequestInput): SearchResults {
   const query = toSearchQuery(input);
   checkFilters(catalog, input);
