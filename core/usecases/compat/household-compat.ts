@@ -9,6 +9,7 @@ import { jurisdictionOf } from '../../domain/compat/states.js';
 import { differencesFor, lifelineDifferencesFor } from '../../domain/compat/differences.js';
 import { lifelineFacts } from '../../domain/compat/lifeline.js';
 import { stateOf, translateUnit, unitContext, type UnitContext } from '../../domain/compat/translate.js';
+import { pendingReason } from '../../domain/compat/pending.js';
 import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
 import { FIRST_MONTH, LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, STRUCTURAL_KEYS, type EntityGroup, type OutputDefinition } from '../../domain/compat/variables.js';
 import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
@@ -118,7 +119,7 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
             !YEAR_KEY.test(period) && !MONTH_KEY.test(period)
               ? 'unsupported period key: use YYYY (annual total) or YYYY-MM (month)'
               : def === undefined
-                ? `no mapping: ${variable} is not computed by this endpoint`
+                ? (pendingReason(variable) ?? `no mapping: ${variable} is not computed by this endpoint`)
                 : def.group !== group
                   ? `no mapping: ${variable} is computed for spm_units, not ${group}`
                   : def.kind !== 'money' && YEAR_KEY.test(period) && def.sameOverYear !== true

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { pendingReason } from '../../../../core/domain/compat/pending.js';
+import { unusedReason } from '../../../../core/domain/compat/unused.js';
+
+describe('variables of programs Tenet encodes but the compatibility endpoint does not map yet', () => {
+  it('a WIC judgment is pending per-person outputs; the WIC dollar value is not encoded at all', () => {
+    expect(pendingReason('is_wic_eligible')).toMatch(/^not mapped yet: the WIC packages .* person_outputs/);
+    expect(pendingReason('wic_category')).toMatch(/^not mapped yet/);
+    expect(pendingReason('wic')).toMatch(/^not computed: .* no primary source for the food package's dollar value/);
+  });
+
+  it('the credits name their package and the tax unit', () => {
+    for (const name of ['eitc', 'eitc_eligible']) expect(pendingReason(name)).toMatch(/us\/eitc .* tax unit/);
+    for (const name of ['ctc', 'refundable_ctc', 'non_refundable_ctc']) expect(pendingReason(name)).toMatch(/us\/ctc .* tax unit/);
+  });
+
+  it('any other name, and Object.prototype keys, have no pending reason', () => {
+    expect(pendingReason('snap')).toBeUndefined();
+    expect(pendingReason('head_start_amount')).toBeUndefined();
+    expect(pendingReason('constructor')).toBeUndefined();
+  });
+
+  it('a WIC or credit input is reported as read by those packages through /v1/calculate, not as a program Tenet lacks', () => {
+    for (const name of ['is_wic_at_nutritional_risk', 'receives_wic', 'eitc_child_count', 'ctc_qualifying_child']) {
+      expect(unusedReason(name, 'people')).toMatch(/WIC, EITC or CTC input: this endpoint computes SNAP and Lifeline only; .*POST \/v1\/calculate/);
+    }
+    expect(unusedReason('tanf_reported', 'people')).toMatch(/another program's variable: this endpoint computes SNAP and Lifeline/);
+  });
+});
