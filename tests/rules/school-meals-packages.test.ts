@@ -77,6 +77,18 @@ describe('income limits equal the published Income Eligibility Guidelines (42 U.
     }, 30_000);
   }
 
+  // 89 FR 12812 (Feb. 20, 2024), July 1, 2024 - June 30, 2025, 48 States, reduced price only (the free columns were not
+  // read): read in the Idaho Department of Education's reproduction of the table (July 29, 2024).
+  const REDUCED_2024: Array<[number, number]> = [[27861, 2322], [37814, 3152], [47767, 3981], [57720, 4810], [67673, 5640], [77626, 6469], [87579, 7299], [97532, 8128]];
+  const REDUCED_2024_ADD: [number, number] = [9953, 830];
+  it('us-co, September 2024: reduced price, sizes 1-10, annual and monthly', async () => {
+    for (let size = 1; size <= 10; size += 1) {
+      const r = await calc('us-co', { period: '2024-09', facts: { household_size: size } }, ['school_meals_reduced_price_income_limit_annual', 'school_meals_reduced_price_income_limit']);
+      expect([r.outputs.school_meals_reduced_price_income_limit_annual, r.outputs.school_meals_reduced_price_income_limit], `reduced ${size}`).toEqual(row(REDUCED_2024, REDUCED_2024_ADD, size));
+    }
+    // Size 10: the table gives 8,128 + 2 x 830 = 9,788 a month; 117,438 / 12 = 9,786.50 would round up to 9,787.
+  }, 30_000);
+
   it('a household of 10 takes the table\'s additions, one dollar above the rounded 185% (the reason the packages follow the table)', async () => {
     // 2025 guideline for 10: 15,650 + 9 x 5,500 = 65,150; x 1.85 = 120,527.50 -> 120,528 a year; / 12 = 10,044 exactly.
     // The table: 8,349 (row 8) + 2 x 848 (10,175 / 12 = 847.92 -> 848) = 10,045.
