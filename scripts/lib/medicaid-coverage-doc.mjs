@@ -41,10 +41,11 @@ in the CMS table).
 - **Immigrants** (8 U.S.C. 1611, 1613, 1641; 42 U.S.C. 1396b(v)): \`citizenship_status\` keeps SNAP's values and
   words. \`citizen\` and \`eligible_noncitizen\` (read as a qualified alien past or exempt from the five-year bar) are
   eligible; \`refugee_or_asylee\` until 2026-09-30 (Pub. L. 119-21 sec. 71109 limits eligible non-citizens to
-  lawful permanent residents, Cuban and Haitian entrants and COFA migrants from 2026-10-01);
+  lawful permanent residents, Cuban and Haitian entrants and COFA migrants from 2026-10-01, 42 U.S.C. 1396b(v)(5); the
+  date was read as H.R. 4384 of the 119th Congress quotes it, not in the enacted text, and is declared unverified);
   \`ineligible_noncitizen\` and \`undocumented_or_temporary\` are not.
 - **Community engagement** (Pub. L. 119-21 sec. 71119, 42 U.S.C. 1396a(xx)): applies to the adult group from the
-  first quarter after 2026-12-31 at the latest; inside the covered period (2025-2026) it does not apply, and
+  first quarter after 2026-12-31 at the latest (a date from summaries of the Act, declared unverified); inside the covered period (2025-2026) it does not apply, and
   \`medicaid_community_engagement_applies\` says so (false). From 2027-01 it is true for a household with an
   adult-group member, and the package does not test the requirement or its exemptions. Georgia Pathways (a waiver
   with a work requirement) is not encoded.
