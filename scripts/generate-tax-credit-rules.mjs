@@ -51,6 +51,7 @@ function composeSpec(p) {
     given_flags: { household: flags },
     material_inputs: { household: materialOf(household), person: materialOf(person) },
     person_outputs: p.person_outputs,
+    screening: p.screening,
     tax_years: p.tax_years,
     // The fast path's carried-forward check counts federal fiscal years; the last tax year ends inside FY2027 and the
     // yearly figures end with it (effective_to 2026-12-31), so a later month is refused rather than carried forward.

@@ -4,7 +4,7 @@
  * screen that asks for that set; kept (bounded) so later screens reuse its compiled kernels.
  */
 import { composeProgram, type RuleRepositoryModel } from '../../core/engine/index.js';
-import { mergeProgramSpecs } from '../../core/engine/package/merge-specs.js';
+import { appliesIn, mergeProgramSpecs } from '../../core/engine/package/merge-specs.js';
 import { CompiledPackage, type PackageEvaluator } from '../../core/engine/run/compiled-package.js';
 import { ScreenPackage } from '../../core/engine/run/screen-package.js';
 import { BoundedMap } from '../../core/domain/bounded-map.js';
@@ -34,10 +34,14 @@ export class CompiledScreener implements Screener {
     return screen;
   }
 
+  /** The jurisdiction's screenable packages and its parents' (the federal credits join every State), one per program id, its own first. */
   private screenable_(jurisdiction: string): CompiledPackage[] {
-    return this.packages()
-      .filter((pkg) => pkg.jurisdiction === jurisdiction && pkg.pkg.spec.profile.screening !== undefined)
-      .sort((a, b) => a.program_id.localeCompare(b.program_id));
+    const byProgram = new Map<string, CompiledPackage>();
+    const candidates = this.packages().filter((pkg) => pkg.pkg.spec.profile.screening !== undefined && appliesIn(pkg.jurisdiction, jurisdiction));
+    // A jurisdiction with no program of its own is not one Tenet knows (us-zz), however many parents' programs apply.
+    if (!candidates.some((pkg) => pkg.jurisdiction === jurisdiction)) return [];
+    for (const pkg of candidates.sort((a, b) => b.jurisdiction.length - a.jurisdiction.length)) if (!byProgram.has(pkg.program_id)) byProgram.set(pkg.program_id, pkg);
+    return [...byProgram.values()].sort((a, b) => a.program_id.localeCompare(b.program_id));
   }
 
   private compose(jurisdiction: string, programIds: readonly string[]): ScreenPackage | string {
@@ -50,7 +54,7 @@ export class CompiledScreener implements Screener {
     }
     const repo = this.repositoryOf(members[0]);
     if (!repo || members.some((m) => this.repositoryOf(m) !== repo)) return `the programs ${programIds.join(', ')} of ${jurisdiction} come from different rule repositories and cannot be screened together`;
-    const merged = mergeProgramSpecs(members.map((m) => m.pkg.spec));
+    const merged = mergeProgramSpecs(members.map((m) => m.pkg.spec), jurisdiction);
     if (!merged.ok) return merged.problem;
     const composed = composeProgram(repo, merged.spec);
     if (!composed.ok) return `the merged package of ${programIds.join(', ')} does not compose: ${composed.diagnostics.map((d) => d.message).join('; ').slice(0, 500)}`;

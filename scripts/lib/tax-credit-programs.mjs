@@ -42,6 +42,10 @@ export const EITC_PROGRAM = {
   ],
   default_outputs: ['eitc', 'eitc_eligible', 'eitc_qualifying_children', 'tax_filing_status', 'tax_unit_earned_income', 'tax_unit_adjusted_gross_income'],
   person_outputs: ['tax_person_is_filer', 'tax_person_is_qualifying_child', 'eitc_person_is_qualifying_child', 'tax_person_earned_income', 'tax_person_adjusted_gross_income'],
+  // How a screen reads the credit (docs/screening.md): refundable cash for the tax year, the tax unit's; an
+  // ineligible answer names the first requirement of 32(c), (m), (i) that failed.
+  screening: { eligible: 'eitc_eligible', amount: 'eitc', amount_period: 'year', kind: 'cash', recipient: 'tax_unit',
+    tests: ['eitc_meets_age_requirement', 'eitc_meets_identification_requirement', 'eitc_investment_income_within_limit'] },
   unverified_parameters: unverifiedFigures(),
   // A head of 30 earning $2,000 a month with a child of 5, tax year 2026 (filing status derived: head of household).
   // Earned income and AGI 2,000 x 12 = 24,000. One qualifying child: 34% x min(24,000, 13,020) = 4,426.80;
@@ -106,6 +110,9 @@ export const CTC_PROGRAM = {
   ],
   default_outputs: ['ctc_value', 'ctc', 'ctc_non_refundable', 'ctc_refundable', 'ctc_qualifying_children', 'ctc_other_dependants', 'tax_filing_status'],
   person_outputs: ['tax_person_is_filer', 'tax_person_is_qualifying_child', 'ctc_person_is_qualifying_child', 'ctc_person_is_other_dependant', 'tax_person_adjusted_gross_income'],
+  // How a screen reads the credit (docs/screening.md): what the tax unit gets (non-refundable part allowed plus the
+  // refundable part) for the tax year; the package has no eligibility judgment, so more than $0 is eligible.
+  screening: { eligible: 'ctc_value', amount: 'ctc_value', amount_period: 'year', kind: 'cash', recipient: 'tax_unit' },
   unverified_parameters: taxTableFigures(),
   // A head of 30 earning $2,000 a month with a child of 5, tax year 2026 (head of household, derived). AGI 24,000; the
   // standard deduction 24,150 leaves no taxable income, so no tax and no non-refundable credit. Credit 2,200 (no

@@ -15,7 +15,7 @@ import type { ProgramSpec } from './types.js';
 export type MergeResult = { ok: true; spec: ProgramSpec } | { ok: false; problem: string };
 
 /** Must be equal wherever two programs state them. */
-const SAME_EVERYWHERE = new Set(['jurisdiction', 'household_entity', 'person_entity', 'person_relation']);
+const SAME_EVERYWHERE = new Set(['household_entity', 'person_entity', 'person_relation']);
 /** Maps whose entries must agree key by key. */
 const AGREEING_MAPS = new Set(['household_aliases', 'person_aliases', 'input_types', 'input_values', 'input_limits', 'input_defaults', 'person_input_defaults', 'output_aliases']);
 /** Maps whose entries are words: the first program's stand. */
@@ -28,7 +28,7 @@ const LEVELLED = new Map<string, 'agree' | 'first'>([
 /** Lists merged without repeats. */
 const LISTS = new Set(['default_outputs', 'fiscal_years', 'fiscal_year_parameters', 'unverified_parameters', 'person_outputs']);
 /** One program's own: never part of a screen. */
-const DROPPED = new Set(['program_id', 'title', 'sample_household', 'sample_expected_outputs', 'screening', 'default_period', 'last_fiscal_year']);
+const DROPPED = new Set(['jurisdiction', 'program_id', 'title', 'sample_household', 'sample_expected_outputs', 'screening', 'default_period', 'last_fiscal_year']);
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -104,22 +104,27 @@ class ExtensionMerge {
   }
 }
 
+/** Whether a program of `programJurisdiction` applies in `jurisdiction`: its own, or a parent's (`us` for `us-tx`). */
+export function appliesIn(programJurisdiction: string, jurisdiction: string): boolean {
+  return jurisdiction === programJurisdiction || jurisdiction.startsWith(`${programJurisdiction}-`);
+}
+
 /**
- * One spec running every program of `specs` (all of one jurisdiction), named `<jurisdiction>/screen`; its default
- * period is the latest of the programs' (each is the month its program's figures were last encoded for).
+ * One spec running every program of `specs` (each of `jurisdiction` or a parent of it, as the federal credits are),
+ * named `<jurisdiction>/screen`; its default period is the latest of the programs' (each is the month its
+ * program's figures were last encoded for).
  */
-export function mergeProgramSpecs(specs: readonly ProgramSpec[]): MergeResult {
+export function mergeProgramSpecs(specs: readonly ProgramSpec[], jurisdiction: string): MergeResult {
   if (specs.length === 0) return { ok: false, problem: 'no program to screen' };
-  const jurisdiction = specs[0].jurisdiction;
-  const stranger = specs.find((s) => s.jurisdiction !== jurisdiction);
-  if (stranger) return { ok: false, problem: `${stranger.program} is not of ${jurisdiction}` };
+  const stranger = specs.find((s) => !appliesIn(s.jurisdiction, jurisdiction));
+  if (stranger) return { ok: false, problem: `${stranger.program} does not apply in ${jurisdiction}` };
   const extensions = new ExtensionMerge();
   for (const spec of specs) {
     const problem = extensions.add(spec.extensions);
     if (problem) return { ok: false, problem: `${spec.program} cannot be screened with ${specs[0].program}: ${problem}` };
   }
   const periods = specs.map((s) => String(s.profile.defaultPeriod ?? s.period)).sort();
-  const merged = { ...extensions.merged, program_id: 'screen', default_period: periods.at(-1) };
+  const merged = { ...extensions.merged, jurisdiction, program_id: 'screen', default_period: periods.at(-1) };
   const program = `${jurisdiction}/screen`;
   const profile = parseProgramProfile(program, merged);
   if (!profile.ok) return { ok: false, problem: profile.problems.map(profileProblemText).join('; ') };

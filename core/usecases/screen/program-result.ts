@@ -22,9 +22,11 @@ function ruleOf(member: ScreenMember, name: string, value: JsonValue | undefined
   return { rule_id: rule.rule_id, variable: name, ...(value !== undefined ? { value } : {}), sources: rule.sources as string[] };
 }
 
+/** Eligible when the `eligible` output holds, or, for a package that states eligibility as an amount, is above 0. */
 export function statusOf(member: ScreenMember, execution: MemberExecution): ScreenStatus | undefined {
   if ('problem' in execution) return undefined;
-  return execution.outputs[member.terms.eligible] === true ? 'eligible' : 'ineligible';
+  const value = execution.outputs[member.terms.eligible];
+  return value === true || (typeof value === 'number' && value > 0) ? 'eligible' : 'ineligible';
 }
 
 export function amountOf(member: ScreenMember, execution: MemberExecution): number | null {
@@ -40,7 +42,7 @@ function decidingRule(member: ScreenMember, status: ScreenStatus, values: UnitVa
     const failed = tests.find((test) => values.get(test) === false);
     if (failed) return ruleOf(member, failed, false);
   }
-  return ruleOf(member, eligible, status === 'eligible');
+  return ruleOf(member, eligible, values.get(eligible) ?? status === 'eligible');
 }
 
 function recipientOf(member: ScreenMember, execution: MemberExecution): ScreenProgramResult['recipient'] {

@@ -24,19 +24,25 @@ beforeAll(async () => {
 const texas: Record<string, JsonValue> = {
   period: '2026-11',
   facts: { shelter_costs: 900, utility_type: 'none', countable_resources: 0 },
-  people: { parent: { age: 34, earned_income: 2000 }, child_1: { age: 8 }, child_2: { age: 5 } },
+  people: {
+    parent: { age: 34, earned_income: 2000, relationship_to_head: 'head' },
+    child_1: { age: 8, relationship_to_head: 'child' },
+    child_2: { age: 5, relationship_to_head: 'child' },
+  },
 };
 
 describe('screen', () => {
   it('runs every screenable program once and gives each the figures POST /v1/calculate gives', async () => {
     const answer = await screens.screen({ jurisdiction: 'us-tx', household: texas, assume_defaults: true });
-    expect(answer.programs.map((p) => p.program_id)).toEqual(expect.arrayContaining(['lifeline', 'snap']));
+    // The State's programs and the federal credits (jurisdiction us), which apply in every State.
+    expect(answer.programs.map((p) => `${p.package.jurisdiction}/${p.program_id}`)).toEqual(expect.arrayContaining(['us-tx/lifeline', 'us-tx/snap', 'us-tx/wic', 'us/eitc', 'us/ctc']));
     const snap = answer.programs.find((p) => p.program_id === 'snap')!;
     expect(snap).toMatchObject({ status: 'eligible', amount: 455, amount_period: 'month', kind: 'near_cash', recipient: { type: 'household' } });
     expect(snap.decided_by?.rule_id).toBe('us:statutes/7/2014/a#snap_eligible');
     for (const program of answer.programs) {
-      const pkg = calculations.find(program.program_id, 'us-tx')!;
-      const alone = await calculations.calculate({ program_id: program.program_id, jurisdiction: 'us-tx', household: restrictHousehold(indexShape(pkg.shape), texas) });
+      const { jurisdiction } = program.package;
+      const pkg = calculations.find(program.program_id, jurisdiction)!;
+      const alone = await calculations.calculate({ program_id: program.program_id, jurisdiction, household: restrictHousehold(indexShape(pkg.shape), texas) });
       expect(program.outputs, program.program_id).toEqual(alone.outputs);
       expect(program.assumptions, program.program_id).toEqual(alone.assumptions);
       expect(program.package.digest).toBe(alone.package_digest);
@@ -47,8 +53,16 @@ describe('screen', () => {
     const lifeline = answer.programs.find((p) => p.program_id === 'lifeline')!;
     expect(lifeline).toMatchObject({ status: 'eligible', amount: 9.25 });
     expect(lifeline.links).toEqual([expect.objectContaining({ program: 'snap', used: false })]);
-    expect(answer.totals.monthly).toEqual({ cash: 0, near_cash: 464.25, total: 464.25 });
-    expect(answer.totals.annual.total).toBe(5571);
+    // The credits for tax year 2026 on $24,000 of earnings (12 x 2,000) with two qualifying children, head of
+    // household: docs/tax-credits.md works the EITC; the CTC is $2,200 per child, limited by tax and refundability.
+    const eitc = answer.programs.find((p) => p.program_id === 'eitc')!;
+    const ctc = answer.programs.find((p) => p.program_id === 'ctc')!;
+    expect(eitc).toMatchObject({ status: 'eligible', amount_period: 'year', kind: 'cash', recipient: { type: 'tax_unit' } });
+    expect(ctc).toMatchObject({ status: 'eligible', amount_period: 'year', kind: 'cash' });
+    const cash = eitc.amount! + ctc.amount!;
+    const cents = (x: number) => Math.round(x * 100) / 100;
+    expect(answer.totals.annual).toEqual({ cash, near_cash: 5571, total: cash + 5571 });
+    expect(answer.totals.monthly).toEqual({ cash: cents(cash / 12), near_cash: 464.25, total: cents(cash / 12 + 464.25) });
     expect(answer.trace.length).toBeGreaterThan(0);
   });
 
