@@ -11,13 +11,16 @@
  * - anything else (arithmetic, comparisons, functions): every rule it names.
  *
  * Operand values come from the trace itself, so only operands that are a rule (or `not`/a judgment reading of one,
- * or an `and`/`or` of such) can be told apart; any other operand of a connective or condition keeps every rule it
- * names, which keeps the selection a superset of what decided. Computed from the recorded trace and the compiled
+ * a comparison of rules, literals and scalar parameters, or an `and`/`or` of such) can be told apart; any other
+ * operand of a connective or condition keeps every rule it names, which keeps the selection a superset of what
+ * decided. Computed from the recorded trace and the compiled
  * rules only, so it is the same on the explain and fast paths (their traces are identical).
  */
 import type { IR } from '../check/ir.js';
 import type { CompiledProgram, TraceEntry as EngineTrace } from '../index.js';
 import { liveVersion } from '../explain/ir-walker.js';
+import { compareValues } from '../explain/value-ops.js';
+import { Decimal, type Value } from '../values.js';
 import { relationName } from '../syntax/ids.js';
 
 type Recorded = string | number | boolean;
@@ -113,6 +116,47 @@ class DecisiveWalk {
         return this.connective(ir.k, ir.items, entity);
       case 'const':
         return ir.v.k === 'judg' ? ir.v.j : ir.v.k === 'bool' ? (ir.v.b ? 'holds' : 'not_holds') : undefined;
+      case 'cmp':
+        return this.comparison(ir.op, ir.l, ir.r, entity);
+      default:
+        return undefined;
+    }
+  }
+
+  /** A comparison of two operands the trace or the period tells (the explain path's compareValues), else undefined. */
+  private comparison(op: string, l: IR, r: IR, entity: string): string | undefined {
+    const left = this.operand(l, entity);
+    const right = left && this.operand(r, entity);
+    if (!left || !right) return undefined;
+    try {
+      const result = compareValues(op, left, right);
+      return result.k === 'judg' ? result.j : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * An operand's value when the trace or the period tells it exactly: a literal, a scalar parameter's live cell, or
+   * a recorded rule value of a number (JSON number), Boolean, text or judgment rule.
+   */
+  private operand(ir: IR, entity: string): Value | undefined {
+    switch (ir.k) {
+      case 'const':
+        return ir.v;
+      case 'param': {
+        const p = ir.index ? undefined : this.program.parameters.get(ir.name);
+        return p && liveVersion(p.versions, this.start)?.cells?.get(0);
+      }
+      case 'derived': {
+        const v = this.recorded(ir.name, entity);
+        const dtype = this.program.derived.get(ir.name)?.rule.dtype;
+        if (typeof v === 'number' && (dtype === 'integer' || dtype === 'decimal')) return { k: 'num', n: new Decimal(v) };
+        if (typeof v === 'boolean' && dtype === 'bool') return { k: 'bool', b: v };
+        if (typeof v === 'string' && dtype === 'text') return { k: 'text', s: v };
+        if (typeof v === 'string' && dtype === 'judgment' && (v === 'holds' || v === 'not_holds' || v === 'undetermined')) return { k: 'judg', j: v };
+        return undefined;
+      }
       default:
         return undefined;
     }

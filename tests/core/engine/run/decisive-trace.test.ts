@@ -88,11 +88,23 @@ rules:
       - effective_from: '2025-01-01'
         formula: |-
           if grant_eligible: 100 else: 0
+  - name: grant_priority
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: Test Code 3(g)
+    versions:
+      - effective_from: '2025-01-01'
+        formula: grant_income > 2200 or has_child
 `;
 
 const spec = (personOutputs: string): string => `program: us-zz/grant
 period: 2026-01
 outputs:
+  - grant_amount
+  - grant_priority
+default_outputs:
   - grant_amount
 scope:
   state:
@@ -125,7 +137,8 @@ async function service(personOutputs: string, evaluator: PackageEvaluator, trace
   return new CalculationService([runtime]);
 }
 
-const calculate = (s: CalculationService, household: Record<string, unknown>, trace: TraceSize) => s.calculate({ program_id: 'grant', jurisdiction: 'us-zz', household, trace });
+const calculate = (s: CalculationService, household: Record<string, unknown>, trace: TraceSize, variables?: string[]) =>
+  s.calculate({ program_id: 'grant', jurisdiction: 'us-zz', household, trace, ...(variables ? { variables } : {}) });
 const names = (trace: ReadonlyArray<{ variable: string; entity_id: string }>) => trace.map((e) => `${e.variable}@${e.entity_id}`);
 
 // June 2025 lies in the last fiscal year the package has figures for (FY2025), so no carried-forward warning
@@ -162,6 +175,15 @@ describe('decisive trace', () => {
       expect(overDecisive.person_outputs).toEqual({ mom: { is_child: false }, dad: { is_child: false }, kid: { is_child: true } });
     });
   }
+
+  it('reads a comparison of a rule with a literal: the or it stops keeps only it', async () => {
+    const s = await service('[]', fastEvaluator!, []);
+    const answer = await calculate(s, over, 'decisive', ['grant_amount', 'grant_priority']);
+    // grant_amount as above; then grant_income > 2200 (2,500) holds and stops the or: has_child, computed before for
+    // grant_eligible, did not decide grant_priority either.
+    expect(answer.outputs).toEqual({ grant_amount: 0, grant_priority: true });
+    expect(names(answer.trace)).toEqual(['grant_income@household', 'under_income_limit@household', 'grant_eligible@household', 'grant_amount@household', 'grant_priority@household']);
+  });
 
   it('trace none skips the engine trace when nothing reads it, and records it for unverified figures and person outputs', async () => {
     const plainTraced: boolean[] = [];
