@@ -14,7 +14,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { evaluatePackage, type PackageRequest } from '../core/engine/package/index.js';
-import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../core/engine/fast/evaluate/batch.js';
+import { evaluatePackageBatch, type HouseholdColumns } from '../core/engine/fast/evaluate/batch.js';
+import { loadBatch } from '../core/engine/fast/input/batch-load.js';
 import { PackageSession } from '../core/engine/fast/evaluate/session.js';
 import { loadProgramPackage as loadPackage, mulberry32 as rng, PERSON_FACT_DEFAULTS, personFactColumns } from '../tests/support/snap-households.js';
 import { evaluatePackageFast } from '../core/engine/fast/evaluate/package.js';
@@ -359,7 +360,7 @@ async function main(): Promise<void> {
   const kernelOut = [new Float64Array(N)];
   const kernelRun = loaded.kernel!.run;
   const cKernel = contender(N, () => {
-    for (let k = 0; k < N; k++) kernelRun(loaded.C, loaded.R, k, kernelOut, k);
+    for (let k = 0; k < N; k++) kernelRun(loaded.columns, loaded.relations, k, kernelOut, k);
   });
   // REPEAT full measurements; each contender's median households/s, and the verdict ratios per measurement.
   const runs: number[][] = [];

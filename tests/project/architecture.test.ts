@@ -132,6 +132,16 @@ describe('source layout', () => {
     expect(upward).toEqual([]);
   });
 
+  // Generated code is made in one kind of place: an emitter folder of the fast runtime (kernel/emit/, input/emit/,
+  // evaluate/emit/), where the text it compiles is built from named parts and request text only enters as literals.
+  it('compiles source text only in the fast runtime\'s emitters: no `new Function` elsewhere in core/, adapters/ or composition/', () => {
+    const sites = [...sourceFiles('core'), ...sourceFiles('adapters'), ...sourceFiles('composition')].filter((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return /\bnew Function\s*\(/.test(text) && !/^core\/engine\/fast\/[a-z-]+\/emit\//.test(file.split('\\').join('/'));
+    });
+    expect(sites).toEqual([]);
+  });
+
   // bench/ and tests/ are not shipped: production code that reached into them would break (or pull test data into)
   // the package. Relative specifiers are resolved against the file, so any depth of `../` counts.
   it('imports nothing benchmark-only or test-only into production code: core/, adapters/ and composition/ never reach bench/ or tests/', () => {

@@ -1,41 +1,20 @@
 /**
- * Columnar batch evaluation of a runtime package: N households (entities 0..N-1) and their people
- * (entities N..N+P-1, CSR offsets per household) in typed arrays, one kernel call per household, outputs in
- * typed arrays. Households the kernel cannot carry exactly (an input outside the envelope, an error) are
- * evaluated on the explain path one by one, so every row equals a single evaluatePackage call.
+ * Columnar batch evaluation of a runtime package: N households in typed arrays (input/batch-load.ts), one kernel
+ * call per household, outputs in typed arrays. Households the kernel cannot carry exactly (an input outside the
+ * envelope, an error) are evaluated on the explain path one by one, so every row equals a single evaluatePackage
+ * call. evaluate/variants.ts builds on it for many variants of one household.
  */
-import { evaluatePackage, type PackageRequest, type PackageResult, type RuntimePackage } from '../../package/index.js';
-import { parsePeriod } from '../../period.js';
-import type { Period } from '../../explain/evaluate.js';
+import { evaluatePackage, type PackageResult, type RuntimePackage } from '../../package/index.js';
 import { EvalError } from '../../values.js';
-import type { SlotType, Ty } from '../kernel/codegen.js';
-import { BAIL } from '../kernel/helpers.js';
-import { jsonOf } from './output-json.js';
-import { ColumnPool, NEW_ARRAYS, rawAt, slotColumn, slotInput, type ColumnArrays, type RawColumn } from '../input/batch-columns.js';
 import type { CacheKind } from '../../owned-caches.js';
-import { kernelFor, layoutOf, outputColumn, type Column, type FastKernel, type OutputColumn } from '../kernel/kernel.js';
-import { relationName } from '../../syntax/ids.js';
+import type { Ty } from '../kernel/codegen.js';
+import { BAIL } from '../kernel/helpers.js';
+import { outputColumn, type OutputColumn } from '../kernel/columns.js';
+import { ColumnPool } from '../input/batch-columns.js';
+import { loadBatch, type BatchOptions, type HouseholdColumns } from '../input/batch-load.js';
+import { jsonOf } from './output-json.js';
 
-export type { RawColumn } from '../input/batch-columns.js';
-
-export interface HouseholdColumns {
-  /** Number of households. */
-  readonly size: number;
-  /** Household-level inputs by bare slot or accepted input name: numbers (Float64Array), Booleans (Uint8Array 0/1), text. */
-  readonly household: Readonly<Record<string, RawColumn>>;
-  /** People: offsets (size + 1) into the person columns; person j of household k is offsets[k] + j. */
-  readonly people?: {
-    readonly offsets: Int32Array;
-    readonly inputs: Readonly<Record<string, RawColumn>>;
-  };
-}
-
-export interface BatchOptions {
-  readonly period?: string | Period;
-  readonly outputs?: readonly string[];
-  /** Relation linking people to their household (default: the spec's `person_relation`). */
-  readonly relation?: string;
-}
+export type { BatchOptions, HouseholdColumns, RawColumn } from '../input/batch-load.js';
 
 export interface BatchResult {
   readonly size: number;
@@ -49,42 +28,6 @@ export interface BatchResult {
   row(k: number): { outputs: Record<string, string | number | boolean>; errors: Record<string, string> };
 }
 
-interface Resolved {
-  readonly slot: string;
-  readonly dtype: 'bool' | 'decimal' | 'integer' | 'text' | 'date';
-}
-
-function slotDtypes(pkg: RuntimePackage): Map<string, Resolved> {
-  const m = new Map<string, Resolved>();
-  for (const i of pkg.inputs) m.set(i.slot, { slot: i.slot, dtype: i.dtype });
-  return m;
-}
-
-function nameToSlot(pkg: RuntimePackage): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const c of pkg.inputCatalog) for (const a of [c.slot, ...c.accepted]) m.set(a, c.slot);
-  return m;
-}
-
-function personRelation(pkg: RuntimePackage, explicit?: string): string | undefined {
-  const raw = explicit ?? pkg.spec.profile.person.relation;
-  return raw === undefined ? undefined : relationName(raw);
-}
-
-/** A batch loaded into kernel columns: run `kernel.run(C, R, k, out, k)` for household k unless bad[k]. */
-export interface LoadedBatch {
-  readonly period: Period;
-  readonly outputs: readonly string[];
-  readonly size: number;
-  readonly C: readonly Column[];
-  readonly R: readonly Int32Array[];
-  /** 1 for a household with a value outside the kernel's signature (the explain path evaluates it). */
-  readonly bad: Uint8Array;
-  readonly kernel?: FastKernel;
-  /** The household as an explain-path request (for fallback). */
-  rowRequest(k: number): PackageRequest;
-}
-
 /** The program's spare column arrays (batch-columns.ts): its batches reuse them, held only weakly. */
 const COLUMN_POOL: CacheKind<ColumnPool> = { name: 'fast batch column arrays' };
 
@@ -93,7 +36,7 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
   // The input columns never leave this call, so their arrays go back to the program's pool once the kernel has run.
   const pool = pkg.program.caches.of(COLUMN_POOL, () => new ColumnPool());
   const entities = batch.size + (batch.people ? batch.people.offsets[batch.size] : 0);
-  const { period, outputs, size: N, C, R, bad, kernel, rowRequest } = loadColumns(pkg, batch, options, pool.lend(entities));
+  const { period, outputs, size: N, columns: inputs, relations, refused, kernel, rowRequest } = loadBatch(pkg, batch, options, pool.lend(entities));
   const types = kernel ? kernel.outputTypes : outputs.map((): Ty => ({ k: 'never' }));
   const columns = types.map((t) => outputColumn(t, N));
   const fallback = new Map<number, PackageResult>();
@@ -108,18 +51,18 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
   };
   const run = kernel?.run;
   for (let k = 0; k < N; k++) {
-    if (!run || bad[k]) {
+    if (!run || refused[k]) {
       explain(k);
       continue;
     }
     try {
-      run(C, R, k, columns, k);
+      run(inputs, relations, k, columns, k);
     } catch (e) {
       if (e !== BAIL) throw e;
       explain(k);
     }
   }
-  pool.giveBack(entities, C);
+  pool.giveBack(entities, inputs);
   return {
     size: N,
     outputs,
@@ -136,93 +79,3 @@ export function evaluatePackageBatch(pkg: RuntimePackage, batch: HouseholdColumn
   };
 }
 
-/** Loads a columnar batch into the kernel's layout and signature (numbers scaled, people as CSR); new arrays throughout. */
-export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions = {}): LoadedBatch {
-  return loadColumns(pkg, batch, options, NEW_ARRAYS);
-}
-
-function loadColumns(pkg: RuntimePackage, batch: HouseholdColumns, options: BatchOptions, arrays: ColumnArrays): LoadedBatch {
-  const program = pkg.program;
-  const period: Period = typeof options.period === 'object' ? options.period : parsePeriod(options.period ?? pkg.spec.period);
-  const outputs = [...(options.outputs ?? pkg.spec.outputs)];
-  const N = batch.size;
-  const P = batch.people ? batch.people.offsets[N] : 0;
-  const layout = layoutOf(program);
-  const dtypes = slotDtypes(pkg);
-  const rel = personRelation(pkg, options.relation);
-  const { hh, pp, defaults } = rawInputs(pkg, batch);
-  const bad = new Uint8Array(N);
-  const personHousehold = personHouseholds(batch, N, P);
-
-  // Signature and columns: numbers at the widest scale present (up to 6 decimals; beyond, that household falls back).
-  const signature: SlotType[] = [];
-  const C: Column[] = [];
-  for (const slot of layout.slots) {
-    const loaded = slotColumn(dtypes.get(slot)?.dtype, slotInput(hh.get(slot), pp.get(slot), defaults.get(slot), N, P, bad, personHousehold, arrays));
-    signature.push(loaded.type);
-    C.push(loaded.col);
-  }
-  const R = relationColumns(layout.relations, rel, batch, N, P);
-  const known = outputs.every((o) => program.derived.has(o));
-  const kernel: FastKernel | undefined = known ? kernelFor(program, period, signature, outputs) : undefined;
-  return { period, outputs, size: N, C, R, bad, kernel, rowRequest: (k) => rowRequest(hh, pp, batch, rel, k) };
-}
-
-/** Raw columns per slot (household part and person part, accepted names resolved) and the inputs' defaults. */
-function rawInputs(pkg: RuntimePackage, batch: HouseholdColumns): { hh: Map<string, RawColumn>; pp: Map<string, RawColumn>; defaults: Map<string, unknown> } {
-  const slotOf = nameToSlot(pkg);
-  const hh = new Map<string, RawColumn>();
-  for (const [name, col] of Object.entries(batch.household)) hh.set(slotOf.get(name) ?? name, col);
-  const pp = new Map<string, RawColumn>();
-  for (const [name, col] of Object.entries(batch.people?.inputs ?? {})) pp.set(slotOf.get(name) ?? name, col);
-  const defaults = new Map<string, unknown>();
-  for (const i of pkg.inputs) if (i.default !== undefined) defaults.set(i.slot, i.default);
-  return { hh, pp, defaults };
-}
-
-/** Person row j → the household it belongs to. */
-function personHouseholds(batch: HouseholdColumns, N: number, P: number): Int32Array {
-  const personHousehold = new Int32Array(P);
-  if (batch.people) for (let k = 0; k < N; k++) for (let j = batch.people.offsets[k]; j < batch.people.offsets[k + 1]; j++) personHousehold[j] = k;
-  return personHousehold;
-}
-
-/** CSR pairs per relation: the person relation from the batch's offsets; any other relation is empty. */
-function relationColumns(relations: readonly string[], rel: string | undefined, batch: HouseholdColumns, N: number, P: number): Int32Array[] {
-  const n = N + P;
-  const R: Int32Array[] = [];
-  for (const name of relations) {
-    const off = new Int32Array(n + 1);
-    let mem = new Int32Array(0);
-    if (name === rel && batch.people) {
-      for (let e = 0; e <= n; e++) off[e] = e <= N ? batch.people.offsets[e] : P;
-      mem = new Int32Array(P);
-      for (let j = 0; j < P; j++) mem[j] = N + j;
-    }
-    R.push(off, mem);
-  }
-  return R;
-}
-
-/** Household k as an explain-path request (for fallback). */
-function rowRequest(hh: ReadonlyMap<string, RawColumn>, pp: ReadonlyMap<string, RawColumn>, batch: HouseholdColumns, rel: string | undefined, k: number): PackageRequest {
-  const inputs: Record<string, Record<string, unknown>> = { household: {} };
-  for (const [slot, col] of hh) {
-    const v = rawAt(col, k);
-    if (v !== undefined) inputs.household[slot] = v;
-  }
-  const tuples: [string, string][] = [];
-  if (batch.people) {
-    for (let j = batch.people.offsets[k]; j < batch.people.offsets[k + 1]; j++) {
-      const id = `person-${j - batch.people.offsets[k] + 1}`;
-      const rec: Record<string, unknown> = {};
-      for (const [slot, col] of pp) {
-        const v = rawAt(col, j);
-        if (v !== undefined) rec[slot] = v;
-      }
-      inputs[id] = rec;
-      tuples.push([id, 'household']);
-    }
-  }
-  return { inputs, relations: rel && batch.people ? { [rel]: tuples } : {} };
-}

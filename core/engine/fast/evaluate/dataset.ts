@@ -8,7 +8,8 @@ import type { Dataset, Period, TraceEntry } from '../../explain/evaluate.js';
 import { Decimal, HOLDS, NOT_HOLDS, UNDETERMINED, bool, num, text, type Value } from '../../values.js';
 import type { SlotType, Ty } from '../kernel/codegen.js';
 import { BAIL } from '../kernel/helpers.js';
-import { kernelFor, layoutOf, outputColumn, type Column, type OutputColumn } from '../kernel/kernel.js';
+import { kernelFor, layoutOf } from '../kernel/kernel.js';
+import { outputColumn, type Column, type OutputColumn } from '../kernel/columns.js';
 import { assembleTrace, traceState } from './trace.js';
 
 const MAX_SCALE = 15;

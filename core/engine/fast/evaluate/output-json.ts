@@ -1,7 +1,7 @@
 /** A kernel's output cell as JSON, exactly as `toJson` renders the explain path's Value. */
 import { daysToIso } from '../../values.js';
 import type { Ty } from '../kernel/codegen.js';
-import type { OutputColumn } from '../kernel/kernel.js';
+import type { OutputColumn } from '../kernel/columns.js';
 
 /** JSON rendering of a kernel output, as toJson renders the explain path's Value. */
 export function jsonOf(t: Ty, col: OutputColumn, k: number): string | number | boolean {

@@ -7,7 +7,8 @@
 import type { CompiledProgram } from '../../compile/index.js';
 import { liveVersion, type ParameterRead, type Period, type TraceEntry } from '../../explain/evaluate.js';
 import { daysToIso, toJson } from '../../values.js';
-import type { FastKernel, TraceState } from '../kernel/kernel.js';
+import type { FastKernel } from '../kernel/kernel.js';
+import type { TraceState } from '../kernel/columns.js';
 
 export function traceState(program: CompiledProgram, entities: number): TraceState {
   return { n: entities, d: new Uint8Array(program.order.length * entities), v: new Array(program.order.length * entities), t: [], cur: [] };

@@ -5,7 +5,7 @@
  */
 import { fromRaw, isoToDays } from '../../values.js';
 import type { SlotType } from '../kernel/codegen.js';
-import type { Column } from '../kernel/kernel.js';
+import type { Column } from '../kernel/columns.js';
 import { POW, scaleOf } from './scale.js';
 
 export type RawColumn = Float64Array | Uint8Array | readonly (string | boolean | number | undefined | null)[];

@@ -1,31 +1,14 @@
 /**
- * A fast kernel: generated code for one program, period, input signature and output list, instantiated with
- * `new Function` over the closed helper set, and cached by the program's own ProgramKernels (program.caches).
- *
- * Data layout (columnar): entities are indexes 0..n-1; column C[i] holds input slot i for every entity
- * (Float64Array of scaled numbers or day numbers with NaN = missing; Uint8Array of Booleans 0/1 or judgments
- * 0/1/2 with 255 = missing; string[] for text); relation r is a CSR pair R[2r] (Int32Array offsets, n + 1)
- * and R[2r + 1] (Int32Array member entity indexes, sorted by member id and de-duplicated).
+ * A fast kernel: generated code for one program, period, input signature and output list, instantiated over the
+ * closed helper set (emit/instantiate.ts), and cached by the program's own ProgramKernels (program.caches).
  */
 import type { CompiledProgram } from '../../compile/index.js';
 import type { CacheKind } from '../../owned-caches.js';
 import { liveVersion, type Period } from '../../explain/evaluate.js';
 import { generate, type SlotType, type Ty } from './codegen.js';
-import { HELPERS, HELPER_NAMES } from './helpers.js';
+import type { KernelFn } from './columns.js';
+import { instantiateKernel } from './emit/instantiate.js';
 import { BoundedMap } from '../../../domain/bounded-map.js';
-
-export type Column = Float64Array | Uint8Array | (string | undefined)[];
-export type OutputColumn = Float64Array | Uint8Array | unknown[];
-/** Trace-mode state: memo (d/v at rule * n + entity), records (rule, entity, value, reads) and the open frame. */
-export interface TraceState {
-  n: number;
-  d: Uint8Array;
-  v: unknown[];
-  t: unknown[];
-  cur: number[];
-}
-/** `S` and `sel` (output indexes to compute, in order) are for trace-mode kernels. */
-export type KernelFn = (C: readonly Column[], R: readonly Int32Array[], e: number, O: readonly OutputColumn[], k: number, S?: TraceState, sel?: ArrayLike<number>) => void;
 
 export interface ProgramLayout {
   /** Input slots in column order. */
@@ -147,21 +130,5 @@ function irReadsPeriod(ir: unknown): boolean {
 function generateKernel(program: CompiledProgram, layout: ProgramLayout, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace'): FastKernel {
   const slots = new Map(layout.slots.map((s, i) => [s, { index: i, type: signature[i] }]));
   const g = generate({ program, period, slots, relations: layout.relationIndex, outputs, mode });
-  // The factory sees only the helper set and the constant table; generated code has no other free names.
-  const factory = new Function('H', 'K', `"use strict";\nconst { ${HELPER_NAMES.join(', ')} } = H;\n${g.source}`) as (h: typeof HELPERS, k: readonly unknown[]) => KernelFn;
-  return { layout, period, signature, outputs, outputTypes: g.outputTypes, run: factory(HELPERS, g.constants), source: g.source, constants: g.constants, mode, ruleTypes: g.ruleTypes, paramNames: g.paramNames };
-}
-
-/** Output column for a type: numbers and days as doubles, judgments/Booleans as bytes, text as strings. */
-export function outputColumn(t: Ty, n: number): OutputColumn {
-  switch (t.k) {
-    case 'num':
-    case 'date':
-      return new Float64Array(n);
-    case 'bool':
-    case 'judg':
-      return new Uint8Array(n);
-    default:
-      return new Array<unknown>(n);
-  }
+  return { layout, period, signature, outputs, outputTypes: g.outputTypes, run: instantiateKernel(g.source, g.constants), source: g.source, constants: g.constants, mode, ruleTypes: g.ruleTypes, paramNames: g.paramNames };
 }

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePackage, type RuntimePackage } from '../../../../core/engine/package/index.js';
 import { loadProgramPackage, personFactColumns } from '../../../support/snap-households.js';
 import { EvalError } from '../../../../core/engine/values.js';
-import { evaluatePackageBatch, loadBatch, type HouseholdColumns } from '../../../../core/engine/fast/evaluate/batch.js';
+import { evaluatePackageBatch, type HouseholdColumns } from '../../../../core/engine/fast/evaluate/batch.js';
+import { loadBatch } from '../../../../core/engine/fast/input/batch-load.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
 const REL = 'member_of_snap_household';
@@ -59,11 +60,11 @@ describe('batch load: scale widening and the exact envelope', () => {
     const slot = loaded.kernel!.layout.slotIndex.get('earned_income')!;
     // 12.345678 needs 6 decimals; 7 digits are beyond the session's envelope.
     expect(loaded.kernel!.signature[slot]).toEqual({ k: 'num', s: 6 });
-    expect(Array.from(loaded.C[slot] as Float64Array).slice(0, 1)).toEqual([1500500000]);
-    expect((loaded.C[slot] as Float64Array)[2]).toBe(125000);
-    expect((loaded.C[slot] as Float64Array)[5]).toBe(12345678);
+    expect(Array.from(loaded.columns[slot] as Float64Array).slice(0, 1)).toEqual([1500500000]);
+    expect((loaded.columns[slot] as Float64Array)[2]).toBe(125000);
+    expect((loaded.columns[slot] as Float64Array)[5]).toBe(12345678);
     // 9999999999999.99 and 999999999999.99 were exact at 2 decimals and leave the envelope at 6.
-    expect(Array.from(loaded.bad)).toEqual([0, 1, 0, 0, 1, 0, 0]);
+    expect(Array.from(loaded.refused)).toEqual([0, 1, 0, 0, 1, 0, 0]);
     expect(check(batch)).toEqual([1, 4]);
   });
 
@@ -71,7 +72,7 @@ describe('batch load: scale widening and the exact envelope', () => {
     const earned = Float64Array.from([0.1 + 0.2, 1e-7, 1e15, -Infinity, NaN, 0.29, -0]);
     const batch: HouseholdColumns = { size: earned.length, household: { household_size: Float64Array.from([1, 2, 3, 4, 5, 6, 7]), earned_income: earned } };
     const loaded = loadBatch(pkg, batch, { period: '2026-01', outputs: ['snap_allotment'] });
-    expect(Array.from(loaded.bad)).toEqual([1, 1, 1, 1, 0, 0, 0]);
+    expect(Array.from(loaded.refused)).toEqual([1, 1, 1, 1, 0, 0, 0]);
     expect(check(batch)).toEqual([0, 1, 2, 3]);
   });
 
@@ -95,8 +96,8 @@ describe('batch load: scale widening and the exact envelope', () => {
     const loaded = loadBatch(pkg, batch, { period: '2026-01', outputs: ['snap_allotment'] });
     const slot = loaded.kernel!.layout.slotIndex.get('earned_income')!;
     expect(loaded.kernel!.signature[slot]).toEqual({ k: 'num', s: 4 });
-    expect(Array.from(loaded.C[slot] as Float64Array)).toEqual([1002500, NaN, 400000, 100000, 625, 0]);
-    expect(Array.from(loaded.bad)).toEqual([0, 1, 0]);
+    expect(Array.from(loaded.columns[slot] as Float64Array)).toEqual([1002500, NaN, 400000, 100000, 625, 0]);
+    expect(Array.from(loaded.refused)).toEqual([0, 1, 0]);
     expect(check(batch)).toEqual([1]);
   });
 
@@ -132,7 +133,7 @@ describe('batch load: scale widening and the exact envelope', () => {
   it('generic arrays: numbers load like typed columns, other kinds fall back, null is not given', () => {
     const batch: HouseholdColumns = { size: 5, household: { household_size: [1, 2, '3', null, 4], earned_income: [0.5, 1000.125, 20, null, 1e-7] } };
     const loaded = loadBatch(pkg, batch, { period: '2026-01', outputs: ['snap_allotment'] });
-    expect(Array.from(loaded.bad)).toEqual([0, 0, 1, 0, 1]);
+    expect(Array.from(loaded.refused)).toEqual([0, 0, 1, 0, 1]);
     expect(check(batch)).toEqual([2, 4]);
   });
 });

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { evaluatePackage, type RuntimePackage } from '../../../../core/engine/package/index.js';
 import { loadProgramPackage, PERSON_FACT_DEFAULTS } from '../../../support/snap-households.js';
 import { PackageSession } from '../../../../core/engine/fast/evaluate/session.js';
-import { makeLoader, OTHER_SHAPE, REFUSED, WRITTEN } from '../../../../core/engine/fast/input/loader.js';
+import { OTHER_SHAPE, REFUSED, WRITTEN } from '../../../../core/engine/fast/input/record-loader.js';
+import { makeLoader } from '../../../../core/engine/fast/input/emit/record-loader.js';
 import type { SlotType } from '../../../../core/engine/fast/kernel/codegen.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../../rules');
