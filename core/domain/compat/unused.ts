@@ -24,7 +24,8 @@ const OTHER: Array<[RegExp, string]> = [
   [/^fcc_fpg_ratio$|^lifeline_/, 'an intermediate of PolicyEngine\'s own Lifeline computation: Tenet computes Lifeline from the household\'s facts and does not accept this one as given'],
   [/^is_rural$/, 'PolicyEngine gives the $25 Tribal lands support only in rural areas; 47 CFR 54.403(a)(3) and USAC describe it for residents of Tribal lands (is_on_tribal_land) with no rural condition the packages read'],
   [/wic|eitc|ctc/, 'a WIC, EITC or CTC input: this endpoint computes SNAP and Lifeline only; Tenet\'s WIC, EITC and CTC packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
-  [/tanf|ssi|medicaid|chip|liheap|lifeline|school_meal|head_start|housing_assistance/, 'another program\'s variable: this endpoint computes SNAP and Lifeline and reads another program only as an amount or receipt given (ssi, tanf, medicaid_enrolled, fdpir, head_start)'],
+  [/school_meal/, 'a school meals input: this endpoint computes SNAP and Lifeline only; Tenet\'s school meals packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
+  [/tanf|ssi|medicaid|chip|liheap|lifeline|head_start|housing_assistance/, 'another program\'s variable: this endpoint computes SNAP and Lifeline and reads another program only as an amount or receipt given (ssi, tanf, medicaid_enrolled, fdpir, head_start)'],
 ];
 
 /** The reason an input of `group` named `name` is not read (it has no mapping, or belongs to another group). */

@@ -14,6 +14,12 @@ describe('variables of programs Tenet encodes but the compatibility endpoint doe
     for (const name of ['ctc', 'refundable_ctc', 'non_refundable_ctc']) expect(pendingReason(name)).toMatch(/us\/ctc .* tax unit/);
   });
 
+  it('school meals: the tier waits for per-child person outputs; the meals\' dollar value is not encoded', () => {
+    for (const name of ['school_meal_tier', 'meets_school_meal_categorical_eligibility']) expect(pendingReason(name)).toMatch(/^not mapped yet: the school meals packages .* person_outputs/);
+    for (const name of ['free_school_meals', 'reduced_price_school_meals']) expect(pendingReason(name)).toMatch(/^not computed: the school meals packages state eligibility only/);
+    expect(unusedReason('school_meal_net_subsidy', 'spm_units')).toMatch(/a school meals input: this endpoint computes SNAP and Lifeline only; .*POST \/v1\/calculate/);
+  });
+
   it('any other name, and Object.prototype keys, have no pending reason', () => {
     expect(pendingReason('snap')).toBeUndefined();
     expect(pendingReason('head_start_amount')).toBeUndefined();
