@@ -20,7 +20,6 @@ import { NEVER } from './emit/types.js';
 
 export type { GenerateOptions, Generated } from './emit/context.js';
 export type { SlotType, Ty } from './emit/types.js';
-export { MAX_SAFE } from './emit/types.js';
 
 export function generate(options: GenerateOptions): Generated {
   const ctx = new EmitContext(options, emitExpression);

@@ -37,7 +37,7 @@ function countKeys(n: number): string {
 }
 
 /** The program's source over PROGRAM_PARAMETERS, given both shapes' statements. */
-export function householdProgramSource(site: ProgramSite, household: RecordLoader, person: RecordLoader | undefined, statements: { household: RecordStatements; person?: RecordStatements }): string {
+function householdProgramSource(site: ProgramSite, household: RecordLoader, person: RecordLoader | undefined, statements: { household: RecordStatements; person?: RecordStatements }): string {
   const h = statements.household;
   const p = statements.person;
   return [

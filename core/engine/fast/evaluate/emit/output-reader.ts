@@ -30,7 +30,7 @@ function cellJson(type: Ty, j: number): string | undefined {
 }
 
 /** The reader's source over `outputs` (the cells) and `daysToIso`, or undefined when a name or type does not allow one. */
-export function outputReaderSource(names: readonly string[], types: readonly Ty[]): string | undefined {
+function outputReaderSource(names: readonly string[], types: readonly Ty[]): string | undefined {
   if (names.some((n) => !PLAIN_NAME.test(n) || n === '__proto__')) return undefined;
   const fields: string[] = [];
   for (let j = 0; j < names.length; j++) {

@@ -19,7 +19,7 @@ type LoaderFactory = (
 ) => RecordLoader;
 
 /** The source of the loader for `keys`: its functions over the free names of LOADER_PARAMETERS. */
-export function loaderSource(keys: readonly string[], ctx: LoaderContext): string {
+function loaderSource(keys: readonly string[], ctx: LoaderContext): string {
   const code = recordStatements(keys, ctx, { prefix: '', cleanValues: 'cleanValues', exit: (outcome) => `return ${outcome};` });
   return [
     '"use strict";',
