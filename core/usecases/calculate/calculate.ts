@@ -1,6 +1,6 @@
 import { noPackageMessage } from '../../domain/catalog/package-ids.js';
 import { isServiceError, ServiceError } from '../../domain/errors.js';
-import { indexShape, type JsonValue, type ShapeIndex } from '../../domain/household/shape.js';
+import { indexShape, type ShapeIndex } from '../../domain/household/shape.js';
 import { mapHousehold } from '../../domain/household/map.js';
 import { AssumptionWords, assumptionsWarning, settled, type PendingAssumption } from '../../domain/household/assumptions.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
