@@ -14,22 +14,23 @@ export class PersonOutputs {
   private readonly names: ReadonlySet<string>;
 
   constructor(
-    names: readonly string[],
+    /** In the spec's order, which every answer follows (whatever order an evaluation reached them in). */
+    private readonly order: readonly string[],
     /** The person entity's kind as the mapped household names it (`Person` for the bundled packages). */
     private readonly personKind: string,
     /** An engine value as the API gives it (judgments as JSON booleans). */
     private readonly value: (name: string, value: string | number | boolean) => JsonValue,
   ) {
-    this.names = new Set(names);
+    this.names = new Set(order);
   }
 
   /** Whether the package declares any person output (an answer then carries `person_outputs`). */
   get declared(): boolean {
-    return this.names.size > 0;
+    return this.order.length > 0;
   }
 
   /**
-   * Each listed person's values, people in the household's order and names in the spec's order of evaluation;
+   * Each listed person's values, people in the household's order and names in the spec's order;
    * a person the evaluation did not reach (a request naming other `variables`) is left out.
    */
   collect(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): PersonOutputValues {
@@ -43,7 +44,10 @@ export class PersonOutputs {
     const people: PersonOutputValues = {};
     for (const id in kinds) {
       const values = found.get(id);
-      if (values !== undefined) people[id] = values;
+      if (values === undefined) continue;
+      const ordered: Record<string, JsonValue> = {};
+      for (const name of this.order) if (Object.hasOwn(values, name)) ordered[name] = values[name];
+      people[id] = ordered;
     }
     return people;
   }

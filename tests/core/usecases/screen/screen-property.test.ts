@@ -1,0 +1,92 @@
+/**
+ * Property (issue #29 "Done when"): a screen's figures equal POST /v1/calculate of each program for the same
+ * household, on the fast path and on the explain path, over random households in ten jurisdictions. The default run
+ * draws 60 households per jurisdiction on the fast path and 15 on the explain path (CI time); TENET_SCREEN_PROPERTY=1000
+ * draws 1,000 per jurisdiction on each path (docs/screening.md records the last full run).
+ */
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
+import { CalculationService } from '../../../../core/usecases/calculate/calculate.js';
+import { ScreenService } from '../../../../core/usecases/screen/screen.js';
+import { restrictHousehold } from '../../../../core/domain/household/restrict.js';
+import { indexShape, type JsonValue } from '../../../../core/domain/household/shape.js';
+import { isServiceError } from '../../../../core/domain/errors.js';
+import { mulberry32 } from '../../../support/prng.js';
+
+const rulesRoot = fileURLToPath(new URL('../../../../rules', import.meta.url));
+const JURISDICTIONS = ['us-ak', 'us-ca', 'us-co', 'us-dc', 'us-fl', 'us-hi', 'us-ma', 'us-ny', 'us-tx', 'us-wa'];
+const FULL = Number(process.env.TENET_SCREEN_PROPERTY ?? 0);
+const PER_JURISDICTION = { fast: FULL || 60, explain: FULL || 15 };
+const MONTHS = ['2025-12', '2026-03', '2026-11'];
+
+/** A household every bundled program can read: people with ages, relationships and earnings; a few facts. */
+function randomHousehold(random: () => number): Record<string, JsonValue> {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const adults = 1 + Math.floor(random() * 2);
+  const children = Math.floor(random() * 4);
+  const people: Record<string, JsonValue> = {};
+  for (let i = 0; i < adults; i++) {
+    const pregnant = i === 0 && random() < 0.2;
+    people[`adult_${i + 1}`] = {
+      age: 19 + Math.floor(random() * 60),
+      relationship_to_head: i === 0 ? 'head' : 'spouse',
+      earned_income: pick([0, 0, 400, 900, 1500, 2400, 3600, 5200]) + Math.floor(random() * 100),
+      ...(random() < 0.3 ? { unearned_income: pick([200, 600, 1100]) } : {}),
+      ...(pregnant ? { is_pregnant: true, expected_children_count: 1 } : {}),
+    };
+  }
+  for (let i = 0; i < children; i++) people[`child_${i + 1}`] = { age: Math.floor(random() * 18), relationship_to_head: 'child' };
+  return {
+    period: pick(MONTHS),
+    facts: { shelter_costs: pick([0, 450, 900, 1600]), utility_type: pick(['none', 'heating_cooling']), ...(random() < 0.7 ? { countable_resources: pick([0, 1500, 9000]) } : {}) },
+    people,
+  };
+}
+
+async function agreement(fast: boolean, perJurisdiction: number, seed: number): Promise<{ programs: number; failures: string[] }> {
+  const runtime = await CompiledRuntime.load([rulesRoot], { companionTests: 'off', ...(fast ? {} : { fast: null }) });
+  const screens = new ScreenService(runtime.screener);
+  const calculations = new CalculationService([runtime]);
+  const random = mulberry32(seed);
+  const failures: string[] = [];
+  let programs = 0;
+  for (const jurisdiction of JURISDICTIONS) {
+    for (let n = 0; n < perJurisdiction; n++) {
+      const household = randomHousehold(random);
+      const answer = await screens.screen({ jurisdiction, household, assume_defaults: true, trace: 'none' });
+      for (const program of answer.programs) {
+        programs += 1;
+        const pkg = calculations.find(program.program_id, program.package.jurisdiction)!;
+        const request = { program_id: program.program_id, jurisdiction: program.package.jurisdiction, household: restrictHousehold(indexShape(pkg.shape), household) };
+        const alone = await calculations.calculate(request).catch((error: unknown) => error);
+        const where = `${jurisdiction} ${program.program_id} ${JSON.stringify(household)}`;
+        if (isServiceError(alone)) {
+          if (program.error?.code !== alone.code) failures.push(`${where}: calculate refused (${alone.message}), screen gave ${program.status}`);
+          continue;
+        }
+        const result = alone as Awaited<ReturnType<CalculationService['calculate']>>;
+        const same = JSON.stringify([program.outputs, program.person_outputs ?? null, program.assumptions]) === JSON.stringify([result.outputs, result.person_outputs ?? null, result.assumptions]);
+        if (!same) failures.push(`${where}: screen ${JSON.stringify([program.outputs, program.person_outputs, program.assumptions])} vs calculate ${JSON.stringify([result.outputs, result.person_outputs, result.assumptions])}`);
+      }
+    }
+  }
+  return { programs, failures };
+}
+
+describe('a screen equals calculate, program by program', () => {
+  let fast: Awaited<ReturnType<typeof agreement>>;
+  beforeAll(async () => {
+    fast = await agreement(true, PER_JURISDICTION.fast, 2029);
+  }, 600_000);
+
+  it(`on the fast path (${PER_JURISDICTION.fast} random households in each of ${JURISDICTIONS.length} jurisdictions)`, () => {
+    expect(fast.programs).toBeGreaterThan(PER_JURISDICTION.fast * JURISDICTIONS.length * 4);
+    expect(fast.failures.slice(0, 3)).toEqual([]);
+  });
+
+  it(`on the explain path (${PER_JURISDICTION.explain} random households in each of ${JURISDICTIONS.length} jurisdictions)`, async () => {
+    const explain = await agreement(false, PER_JURISDICTION.explain, 29);
+    expect(explain.failures.slice(0, 3)).toEqual([]);
+  }, 600_000);
+});
