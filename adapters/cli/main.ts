@@ -12,6 +12,7 @@ import { registerCalculate } from './commands/calculate.js';
 import { registerCorpus } from './commands/corpus.js';
 import { registerKeysGenerate } from './commands/keys-generate.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerScreen } from './commands/screen.js';
 import { registerServe } from './commands/serve.js';
 import { registerSweep } from './commands/sweep.js';
 import { UsageError } from './errors.js';
@@ -26,6 +27,7 @@ const COMMANDS: CommandModule[] = [
   registerMcp,
   registerSweep,
   registerCalculate,
+  registerScreen,
 ];
 
 /** The whole command tree; `output` (tests) redirects commander's help and error text. */

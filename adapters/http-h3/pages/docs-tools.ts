@@ -12,6 +12,7 @@ export const CLI_COMMANDS: ReadonlyArray<readonly [command: string, flags: strin
   ['keys generate', '--id --scopes', 'a new raw key and its SERVICE_API_KEYS entry, offline'],
   ['calculate', '--program --household --output --trace --rules --json', 'calculate a household locally, with as much trace as asked for'],
   ['sweep', '--to --from --input --person --household --output --json --chart', 'describe outputs exactly as one input varies, offline: breakpoints with their rules, a text chart on a terminal'],
+  ['screen', '--household --programs --questions --assume-defaults --rules --json', 'screen a household for every program of a jurisdiction, offline: status, amount, deciding rule, totals, next questions'],
   ['corpus test', '--filter --report', 'run the companion tests of RuleSpec repositories, with progress on a terminal'],
   ['admin keys issue', '--id --scopes', 'issue a key at runtime (the raw key is printed once)'],
   ['admin keys list', '', 'list key metadata, never key values'],
