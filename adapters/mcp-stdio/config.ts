@@ -3,6 +3,7 @@
  *   SERVICE_API_BASE_URL    API origin (default: a Tenet served locally, http://127.0.0.1:8080); trailing slashes are stripped
  *   SERVICE_API_KEY         sent as `Authorization: Bearer` on every request (default: none)
  *   SERVICE_API_TIMEOUT_MS  per-request timeout in ms (default 30000); must be a positive number
+ *   TENET_MCP_SCREEN_TOOL   1: also serve the screen_household tool (not one of the spec's 14); 0 or unset: not
  */
 
 /**
@@ -17,6 +18,8 @@ export interface McpAdapterConfig {
   baseUrl: string;
   apiKey: string | null;
   timeoutMs: number;
+  /** Serve screen_household beside the spec's 14 tools (TENET_MCP_SCREEN_TOOL=1). */
+  screenTool: boolean;
 }
 
 export class McpConfigError extends Error {
@@ -47,8 +50,15 @@ function timeoutMs(raw: string | undefined): number {
   return value;
 }
 
+function screenTool(raw: string | undefined): boolean {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new McpConfigError(`TENET_MCP_SCREEN_TOOL must be 1 (serve screen_household) or 0 (got ${JSON.stringify(raw)})`);
+}
+
 /** Throws McpConfigError with a message naming the variable when a value is unusable. */
 export function mcpConfigFromEnv(env: Record<string, string | undefined> = process.env): McpAdapterConfig {
   const key = env.SERVICE_API_KEY?.trim();
-  return { baseUrl: baseUrl(env.SERVICE_API_BASE_URL), apiKey: key ? key : null, timeoutMs: timeoutMs(env.SERVICE_API_TIMEOUT_MS) };
+  return { baseUrl: baseUrl(env.SERVICE_API_BASE_URL), apiKey: key ? key : null, timeoutMs: timeoutMs(env.SERVICE_API_TIMEOUT_MS), screenTool: screenTool(env.TENET_MCP_SCREEN_TOOL) };
 }

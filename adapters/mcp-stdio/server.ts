@@ -1,5 +1,6 @@
 /**
- * The stateless stdio MCP server: 14 tools, 4 resources and 3 prompts, each forwarding to the HTTP API.
+ * The stateless stdio MCP server: 14 tools (15 with TENET_MCP_SCREEN_TOOL=1), 4 resources and 3 prompts, each
+ * forwarding to the HTTP API.
  * It keeps no rules and no state; the only secret is the configured key, sent as a bearer token.
  * Nothing but the protocol may be written to stdout.
  */
@@ -13,7 +14,8 @@ import { PROMPTS } from './prompts.js';
 import { RESOURCES } from './resources.js';
 import { refusedResult, toToolResult } from './results.js';
 import { checkToolArguments, toolInputJsonSchema } from './tool-arguments.js';
-import { TOOLS, type ToolDefinition } from './tools.js';
+import { servedTools } from './screen-tool.js';
+import type { ToolDefinition } from './tools.js';
 
 export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetch = fetch): McpServer {
   const client = new ApiClient(config, fetchImpl);
@@ -33,7 +35,8 @@ export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetc
   // tool's valibot schema as JSON Schema, and tools/call checks the arguments against the same schema, refusing
   // with the structured error every refused call carries (the SDK's check answers with bare error text).
   server.server.registerCapabilities({ tools: { listChanged: false } });
-  const listed = TOOLS.map((tool) => ({
+  const tools = servedTools(config.screenTool);
+  const listed = tools.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
@@ -41,10 +44,10 @@ export function createMcpServer(config: McpAdapterConfig, fetchImpl: typeof fetc
     annotations: { title: tool.title, readOnlyHint: tool.readOnly, idempotentHint: tool.readOnly, openWorldHint: false },
   }));
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
-    if (tool === undefined) return refusedResult(`Unknown tool ${JSON.stringify(request.params.name)}; tools/list names the ${TOOLS.length} tools.`);
+    if (tool === undefined) return refusedResult(`Unknown tool ${JSON.stringify(request.params.name)}; tools/list names the ${tools.length} tools.`);
     const checked = checkToolArguments(tool, request.params.arguments);
     return checked.ok ? forward(tool, checked.args) : refusedResult(checked.message);
   });
@@ -76,7 +79,8 @@ export async function runStdioServer(env: Record<string, string | undefined> = p
   const transport = new StdioServerTransport();
   await server.connect(transport);
   const where = config.apiKey === null ? 'without an API key (protected tools will answer 401)' : 'with an API key';
-  process.stderr.write(`tenet mcp: forwarding to ${config.baseUrl} ${where}; timeout ${config.timeoutMs} ms\n`);
+  const screen = config.screenTool ? '; screen_household served' : '';
+  process.stderr.write(`tenet mcp: forwarding to ${config.baseUrl} ${where}; timeout ${config.timeoutMs} ms${screen}\n`);
   await new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

@@ -6,7 +6,7 @@ import { ADAPTER_ENTRY, CLI_ENTRY, ROOT, spawnAdapter } from './support.js';
 
 describe('mcpConfigFromEnv', () => {
   it('defaults to the production address, no key and 30000 ms', () => {
-    expect(mcpConfigFromEnv({})).toEqual({ baseUrl: PRODUCTION_BASE_URL, apiKey: null, timeoutMs: DEFAULT_TIMEOUT_MS });
+    expect(mcpConfigFromEnv({})).toEqual({ baseUrl: PRODUCTION_BASE_URL, apiKey: null, timeoutMs: DEFAULT_TIMEOUT_MS, screenTool: false });
     expect(DEFAULT_TIMEOUT_MS).toBe(30_000);
   });
 
@@ -22,6 +22,13 @@ describe('mcpConfigFromEnv', () => {
 
   it.each(['0', '-1', 'abc', 'Infinity', 'NaN'])('refuses SERVICE_API_TIMEOUT_MS=%s with a message naming it', (raw) => {
     expect(() => mcpConfigFromEnv({ SERVICE_API_TIMEOUT_MS: raw })).toThrow(/SERVICE_API_TIMEOUT_MS must be a positive number/);
+  });
+
+  it('serves screen_household only for TENET_MCP_SCREEN_TOOL=1, and refuses other values', () => {
+    expect(mcpConfigFromEnv({ TENET_MCP_SCREEN_TOOL: '1' }).screenTool).toBe(true);
+    expect(mcpConfigFromEnv({ TENET_MCP_SCREEN_TOOL: '0' }).screenTool).toBe(false);
+    expect(mcpConfigFromEnv({ TENET_MCP_SCREEN_TOOL: '' }).screenTool).toBe(false);
+    expect(() => mcpConfigFromEnv({ TENET_MCP_SCREEN_TOOL: 'yes' })).toThrow('TENET_MCP_SCREEN_TOOL must be 1 (serve screen_household) or 0 (got "yes")');
   });
 
   it.each(['not a url', 'ftp://x.example', 'https://x.example/?q=1'])('refuses SERVICE_API_BASE_URL=%s', (raw) => {
