@@ -23,7 +23,7 @@ const CompatAssumptionSchema = v.strictObject({
   spm_unit: v.pipe(v.string(), v.description('The SPM unit (its id in spm_units) whose calculation relied on the default.')),
   entity_group: v.pipe(
     v.picklist(['people', 'spm_units', 'households']),
-    v.description("Where the household gives the fact: people for a person's fact; spm_units (households for household_vehicles_value and is_on_tribal_land) for a fact of the SNAP or Lifeline household."),
+    v.description("Where the household gives the fact: people for a person's fact; spm_units (households for household_vehicles_value and is_on_tribal_land) for a fact of the SNAP, Lifeline or WIC household."),
   ),
   entity_id: v.pipe(v.string(), v.description("The entity's id in that group of the request household: the person's key in people, the SPM unit's or the household's.")),
   policyengine_variable: v.pipe(
@@ -44,7 +44,7 @@ export const CompatSidecarSchema = v.strictObject({
   jurisdiction: v.nullable(v.string()),
   package: v.nullable(v.strictObject({ program_id: v.string(), jurisdiction: v.string() })),
   period: v.nullable(v.string()),
-  computed: v.array(v.strictObject({ entity_group: EntityGroupSchema, entity_id: v.string(), variable: v.string(), period: v.string(), value: v.union([v.number(), v.boolean(), v.null()]) })),
+  computed: v.array(v.strictObject({ entity_group: EntityGroupSchema, entity_id: v.string(), variable: v.string(), period: v.string(), value: v.pipe(v.union([v.number(), v.boolean(), v.string(), v.null()]), v.description('A number, a judgment, or a category (wic_category: PolicyEngine\'s WICCategory member, e.g. PREGNANT)')) })),
   unsupported: v.pipe(
     v.array(
       v.strictObject({

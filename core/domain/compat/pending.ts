@@ -4,7 +4,7 @@
  * bare "no mapping" of a variable Tenet has no package for (docs/compatibility.md, "WIC, the EITC and the CTC").
  */
 
-const WIC_PERSON = 'not mapped yet: the WIC packages (us-xx/wic, docs/wic-coverage.md) answer per person in person_outputs, which this endpoint does not read yet; compute it through POST /v1/calculate';
+const WIC_PERSON = 'not mapped yet: this endpoint answers is_wic_eligible and wic_category; the WIC packages\' income test parts (us-xx/wic, docs/wic-coverage.md) differ from PolicyEngine\'s (docs/compatibility.md) and compute through POST /v1/calculate';
 const WIC_VALUE = 'not computed: the WIC packages state eligibility only (wic_eligible, wic_category); no primary source for the food package\'s dollar value was read, so Tenet gives no WIC amount';
 const SCHOOL_MEALS = 'not mapped yet: the school meals packages (us-xx/school_meals, docs/school-meals-coverage.md) answer per child in the month (school_meal_tier in person_outputs) where PolicyEngine gives the SPM unit one tier for the year; compute it through POST /v1/calculate';
 const SCHOOL_MEALS_VALUE = 'not computed: the school meals packages state eligibility only; the dollar value of the meals is left out (docs/school-meals-coverage.md says why)';
@@ -12,8 +12,6 @@ const TAX_UNIT = (pkg: string): string =>
   `not mapped yet: ${pkg} (docs/tax-credits.md) computes a tax unit for a tax year, which this endpoint does not translate yet; compute it through POST /v1/calculate`;
 
 const PENDING: Record<string, string> = {
-  is_wic_eligible: WIC_PERSON,
-  wic_category: WIC_PERSON,
   meets_wic_categorical_eligibility: WIC_PERSON,
   meets_wic_income_test: WIC_PERSON,
   wic_income_limit: WIC_PERSON,

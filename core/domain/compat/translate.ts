@@ -248,7 +248,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), workRulesStated: new Set(), vehicleGiven: false, month, ignored, notes: [],
   };
   for (const r of kept) {
-    if (r.def.target.level === 'lifeline') continue; // lifeline.ts, for Lifeline runs only
+    if (r.def.target.level === 'lifeline' || r.def.target.level === 'wic') continue; // lifeline.ts, wic.ts: for their runs only
     if (r.def.target.level === 'person') applyPerson(acc, r, pkg);
     else applyUnit(acc, r);
   }

@@ -23,8 +23,10 @@ const OTHER: Array<[RegExp, string]> = [
   [/snap|_sua$|utility_allowance|utility_region/, 'an intermediate of PolicyEngine\'s own SNAP computation: Tenet computes the SNAP values from the household\'s facts and does not accept this one as given'],
   [/^fcc_fpg_ratio$|^lifeline_/, 'an intermediate of PolicyEngine\'s own Lifeline computation: Tenet computes Lifeline from the household\'s facts and does not accept this one as given'],
   [/^is_rural$/, 'PolicyEngine gives the $25 Tribal lands support only in rural areas; 47 CFR 54.403(a)(3) and USAC describe it for residents of Tribal lands (is_on_tribal_land) with no rural condition the packages read'],
-  [/wic|eitc|ctc/, 'a WIC, EITC or CTC input: this endpoint computes SNAP and Lifeline only; Tenet\'s WIC, EITC and CTC packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
-  [/school_meal/, 'a school meals input: this endpoint computes SNAP and Lifeline only; Tenet\'s school meals packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
+  [/^is_mother$/, 'the WIC packages place a woman after pregnancy by months_postpartum (months since the pregnancy ended: postpartum under 6, breastfeeding under 12; 7 CFR 246.2), which PolicyEngine does not state; give it through POST /v1/calculate'],
+  [/wic/, 'PolicyEngine\'s own WIC intermediate, receipt or take-up: Tenet computes WIC eligibility from the household\'s facts (is_pregnant, is_breastfeeding, is_wic_at_nutritional_risk, incomes, program receipt) and does not accept this one as given'],
+  [/eitc|ctc/, 'an EITC or CTC input: this endpoint computes SNAP, Lifeline and WIC; Tenet\'s EITC and CTC packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
+  [/school_meal/, 'a school meals input: this endpoint computes SNAP, Lifeline and WIC; Tenet\'s school meals packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
   [/tanf|ssi|medicaid|chip|liheap|lifeline|head_start|housing_assistance/, 'another program\'s variable: this endpoint computes SNAP and Lifeline and reads another program only as an amount or receipt given (ssi, tanf, medicaid_enrolled, fdpir, head_start)'],
 ];
 
@@ -34,7 +36,7 @@ export function unusedReason(name: string, group: EntityGroup, expectedGroup?: E
     return `ignored: ${name} is read on ${expectedGroup}, not on ${group}; move it to the ${expectedGroup} entity`;
   }
   for (const [pattern, reason] of [...PERSON_ELIGIBILITY, ...OTHER]) if (pattern.test(name)) return `ignored: ${reason}`;
-  return `ignored: ${name} is not read by Tenet's SNAP or Lifeline calculation (no mapping; see docs/compatibility.md for the inputs used)`;
+  return `ignored: ${name} is not read by Tenet's SNAP, Lifeline or WIC calculation (no mapping; see docs/compatibility.md for the inputs used)`;
 }
 
 export interface UnusedInput extends IgnoredInput {
@@ -44,7 +46,7 @@ export interface UnusedInput extends IgnoredInput {
 /** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
 export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
   const reason = !computed
-    ? 'ignored: nothing was computed (no SNAP or Lifeline value was requested with a period key, or none could be computed)'
+    ? 'ignored: nothing was computed (no SNAP, Lifeline or WIC value was requested with a period key, or none could be computed)'
     : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
   const out: UnusedInput[] = [];
   for (const { group, id, name, value } of wireInputs(wire)) {
@@ -52,7 +54,9 @@ export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, com
     if (def === undefined || def.group !== group || isRequest(value) || read.has(readKey(group, id, name))) continue;
     const why = computed && def.target.level === 'lifeline'
       ? 'ignored: read only when a Lifeline variable (is_lifeline_eligible, is_lifeline_income_eligible, lifeline) is computed for the unit'
-      : reason;
+      : computed && def.target.level === 'wic'
+        ? 'ignored: read only when a WIC variable (is_wic_eligible, wic_category) is computed for a member of the unit'
+        : reason;
     out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: why });
   }
   return out;

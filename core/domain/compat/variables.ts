@@ -47,7 +47,9 @@ export type InputTarget =
    * A Lifeline fact of the SPM unit (lifeline.ts), read only when a Lifeline variable is computed: `boolean` a flag,
    * `presence` an amount or a flag (true when positive or true), `money` a monthly amount.
    */
-  | { level: 'lifeline'; slot: 'lifeline'; fact: string; kind: 'boolean' | 'presence' | 'money' };
+  | { level: 'lifeline'; slot: 'lifeline'; fact: string; kind: 'boolean' | 'presence' | 'money' }
+  /** A WIC fact of a person (wic.ts), read only when a WIC variable is computed. */
+  | { level: 'wic'; slot: 'wic'; kind: 'boolean' | 'number' };
 
 /**
  * Several PolicyEngine variables give the same quantity at different stages (a total and its parts, a figure and
@@ -193,6 +195,10 @@ export const INPUTS: Record<string, InputDefinition> = {
   fdpir: unit('year', lifeline('receives_fdpir', 'presence'), { stock: true }),
   head_start: person('year', lifeline('receives_head_start_income_qualified', 'presence'), { stock: true }),
   broadband_cost: unit('year', lifeline('broadband_cost', 'money')),
+  // WIC (7 CFR 246.7(c); wic.ts): is_pregnant and medicaid_enrolled are read from their SNAP and Lifeline readings.
+  is_breastfeeding: person('year', { level: 'wic', slot: 'wic', kind: 'boolean' }, { stock: true }),
+  is_wic_at_nutritional_risk: person('month', { level: 'wic', slot: 'wic', kind: 'boolean' }, { stock: true }),
+  current_pregnancies: person('year', { level: 'wic', slot: 'wic', kind: 'number' }, { stock: true }),
 };
 
 /**
@@ -285,6 +291,11 @@ export const ASSUMED_INPUT_SOURCES: Record<string, { group: EntityGroup; variabl
   receives_head_start_income_qualified: { group: 'people', variable: 'head_start' },
   receives_fdpir: { group: 'spm_units', variable: 'fdpir' },
   tribal_land: { group: 'households', variable: 'is_on_tribal_land' },
+  // WIC (wic.ts).
+  is_pregnant: { group: 'people', variable: 'is_pregnant' },
+  is_breastfeeding: { group: 'people', variable: 'is_breastfeeding' },
+  nutritional_risk: { group: 'people', variable: 'is_wic_at_nutritional_risk' },
+  expected_children_count: { group: 'people', variable: 'current_pregnancies' },
 };
 
 /** Own-property lookup of ASSUMED_INPUT_SOURCES (package input names come from the package, but stay safe). */
@@ -298,11 +309,11 @@ export const STRUCTURAL_KEYS = new Set(['members']);
 export interface OutputDefinition {
   group: EntityGroup;
   /** The program whose package computes it (the State's package of that program). */
-  program: 'snap' | 'lifeline';
+  program: 'snap' | 'lifeline' | 'wic';
   /** Canonical output of the package. */
   output: string;
-  /** money: monthly dollars, summed over the months of a bare-year key; boolean and count: monthly only, unless `sameOverYear`. */
-  kind: 'money' | 'boolean' | 'count';
+  /** money: monthly dollars, summed over the months of a bare-year key; the others: monthly only, unless `sameOverYear`. */
+  kind: 'money' | 'boolean' | 'count' | 'category';
   /**
    * A judgment PolicyEngine defines per year (is_lifeline_eligible): a bare-year key gives the monthly answer when
    * every month of the year gives the same one, and is reported unsupported when they differ.
@@ -334,6 +345,9 @@ export const OUTPUTS: Record<string, OutputDefinition> = {
   is_lifeline_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_eligible', kind: 'boolean', sameOverYear: true },
   is_lifeline_income_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_income_eligible', kind: 'boolean', sameOverYear: true },
   lifeline: { group: 'spm_units', program: 'lifeline', output: 'lifeline_benefit', kind: 'money' },
+  // WIC (7 CFR 246.7): person outputs of the State's WIC package. PolicyEngine defines wic_category per year.
+  is_wic_eligible: { group: 'people', program: 'wic', output: 'wic_eligible', kind: 'boolean' },
+  wic_category: { group: 'people', program: 'wic', output: 'wic_category', kind: 'category', sameOverYear: true },
 };
 
 /**

@@ -8,11 +8,12 @@ import { CompatAssumptions, type CompatAssumption } from '../../domain/compat/as
 import { jurisdictionOf } from '../../domain/compat/states.js';
 import { differencesFor, lifelineDifferencesFor } from '../../domain/compat/differences.js';
 import { lifelineFacts } from '../../domain/compat/lifeline.js';
-import { stateOf, translateUnit, unitContext, type UnitContext } from '../../domain/compat/translate.js';
+import { WIC_PROGRAM_ID, wicCategoryOf, wicFacts, wicReads } from '../../domain/compat/wic.js';
+import { stateOf, translateUnit, unitContext, type Reading, type TranslatedUnit, type UnitContext } from '../../domain/compat/translate.js';
 import { pendingReason } from '../../domain/compat/pending.js';
 import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
-import { FIRST_MONTH, LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, STRUCTURAL_KEYS, type EntityGroup, type OutputDefinition } from '../../domain/compat/variables.js';
-import { MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
+import { FIRST_MONTH, LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, STRUCTURAL_KEYS, type EntityGroup, type OutputDefinition } from '../../domain/compat/variables.js';
+import { membersOf, MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import { assumptionsWarning } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
 import type { CalculateResponse, RuntimeMode } from '../../ports/calculator.js';
@@ -73,9 +74,19 @@ interface Job {
   program: CompatProgram;
   group: EntityGroup;
   id: string;
+  /** The SPM unit whose run answers the job: the entity itself, or the unit a person belongs to. */
+  unitId: string;
   variable: string;
   period: string;
   months: string[];
+}
+
+/** The SPM unit listing the person (or the only unit, when it lists no members). */
+function unitOfPerson(wire: WireHousehold, personId: string): string | null {
+  const units = Object.entries(wire.spm_units ?? {});
+  const listing = units.find(([, unit]) => (membersOf(unit) ?? []).includes(personId));
+  if (listing !== undefined) return listing[0];
+  return units.length === 1 && membersOf(units[0][1]) === undefined ? units[0][0] : null;
 }
 
 function monthsOf(key: string): string[] {
@@ -92,8 +103,10 @@ function energyAssistanceSuaDenied(response: CalculateResponse): boolean {
 const PACKAGE_OUTPUTS: Record<CompatProgram, string[]> = {
   snap: [...new Set(Object.values(OUTPUTS).filter((o) => o.program === 'snap').map((o) => o.output))],
   lifeline: [...new Set(Object.values(OUTPUTS).filter((o) => o.program === 'lifeline').map((o) => o.output))],
+  // The WIC variables are person outputs, which every run returns; one household output is asked for.
+  wic: ['wic_household_has_eligible_member'],
 };
-const PROGRAM_NAME: Record<CompatProgram, string> = { snap: 'SNAP', lifeline: 'Lifeline' };
+const PROGRAM_NAME: Record<CompatProgram, string> = { snap: 'SNAP', lifeline: 'Lifeline', wic: 'WIC' };
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 const numeric = (v: JsonValue): JsonValue => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
@@ -121,14 +134,16 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
               : def === undefined
                 ? (pendingReason(variable) ?? `no mapping: ${variable} is not computed by this endpoint`)
                 : def.group !== group
-                  ? `no mapping: ${variable} is computed for spm_units, not ${group}`
+                  ? `no mapping: ${variable} is computed for ${def.group}, not ${group}`
                   : def.kind !== 'money' && YEAR_KEY.test(period) && def.sameOverYear !== true
                     ? `${variable} is defined per month: request a YYYY-MM period`
                     : monthsOf(period)[0] < FIRST_MONTH
                       ? `period ${period} is before ${FIRST_MONTH}, the first month the ${PROGRAM_NAME[def.program]} packages encode`
                       : null;
+          const unitId = reason !== null ? null : group === 'people' ? unitOfPerson(wire, id) : id;
           if (reason !== null) unsupported.push({ ...base, period, reason });
-          else jobs.push({ program: def!.program, group, id, variable, period, months: monthsOf(period) });
+          else if (unitId === null) unsupported.push({ ...base, period, reason: `${id} is in no SPM unit: list the person in an spm_units entity's members` });
+          else jobs.push({ program: def!.program, group, id, unitId, variable, period, months: monthsOf(period) });
         }
       }
     }
@@ -137,16 +152,23 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
 }
 
 /**
- * The SNAP translation with the Lifeline facts added, less what a Lifeline package without SNAP (Puerto Rico,
- * American Samoa, the Northern Mariana Islands) does not read.
+ * The SNAP translation with another program's facts added, less what that program's package does not read (a
+ * Lifeline package without SNAP: Puerto Rico, American Samoa, the Northern Mariana Islands; a WIC package).
  */
-function lifelineHousehold(household: { period: string; facts: Record<string, unknown>; people: Record<string, Record<string, unknown>> }, facts: Record<string, unknown>, inputs: ReadonlySet<string>): Record<string, unknown> {
+function programHousehold(household: TranslatedUnit, facts: Record<string, unknown>, people: Record<string, Record<string, unknown>>, inputs: ReadonlySet<string>): Record<string, unknown> {
   const keep = (record: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(record).filter(([name]) => inputs.has(name)));
   return {
     period: household.period,
     facts: keep({ ...household.facts, ...facts }),
-    people: Object.fromEntries(Object.entries(household.people).map(([id, p]) => [id, keep(p)])),
+    people: Object.fromEntries(Object.entries(household.people).map(([id, p]) => [id, keep({ ...p, ...people[id] })])),
   };
+}
+
+/** Whether a run of the program reads the input: a Lifeline or WIC fact only its own (and the receipts WIC shares). */
+function readBy(program: CompatProgram, r: Reading): boolean {
+  const level = r.def.target.level;
+  if (level === 'lifeline') return program === LIFELINE_PROGRAM_ID || (program === WIC_PROGRAM_ID && wicReads(r.name));
+  return level === 'wic' ? program === WIC_PROGRAM_ID : true;
 }
 
 /** What one unit-month run reports back to the request: inputs not used, inputs read, warnings. */
@@ -176,19 +198,30 @@ async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: Comp
   if (!translation.ok) return { reason: translation.reason };
   for (const entry of translation.ignored) sink.noteUnused(entry);
   // The Lifeline facts are read only when a Lifeline variable is computed.
-  for (const r of translation.read) if (program === LIFELINE_PROGRAM_ID || r.def.target.level !== 'lifeline') sink.readInputs.add(readKey(r.group, r.entityId, r.name));
+  for (const r of translation.read) if (readBy(program, r)) sink.readInputs.add(readKey(r.group, r.entityId, r.name));
   let household: Record<string, unknown> = translation.household;
   const notes = [...translation.notes];
   if (program === LIFELINE_PROGRAM_ID) {
     const lifeline = lifelineFacts(translation.kept, { jurisdiction, inputs: pkg.inputs });
     notes.push(...lifeline.notes);
-    household = lifelineHousehold(translation.household, lifeline.facts, pkg.inputs);
+    household = programHousehold(translation.household, lifeline.facts, {}, pkg.inputs);
+  } else if (program === WIC_PROGRAM_ID) {
+    const wic = wicFacts(translation.kept, pkg.inputs);
+    household = programHousehold(translation.household, wic.facts, wic.people, pkg.inputs);
   }
   const response = await deps.calculate(program, jurisdiction, household, PACKAGE_OUTPUTS[program]);
   const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
-  const differences = program === LIFELINE_PROGRAM_ID ? lifelineDifferencesFor(profile) : differencesFor(profile);
+  const differences = program === LIFELINE_PROGRAM_ID ? lifelineDifferencesFor(profile) : program === WIC_PROGRAM_ID ? [] : differencesFor(profile);
   for (const note of [...notes, ...differences]) sink.warn(note);
   return { response, jurisdiction };
+}
+
+/** A job's value in one month: the unit's output, or the person's (a WIC category in PolicyEngine's names). */
+function outputValue(def: OutputDefinition, job: Job, response: CalculateResponse): JsonValue {
+  if (def.group !== 'people') return numeric(response.outputs[def.output]);
+  const value = response.person_outputs?.[job.id]?.[def.output];
+  if (value === undefined) throw new ServiceError('runtime_error', `The ${PROGRAM_NAME[job.program]} package gave no ${def.output} for ${job.id}.`);
+  return def.output === 'wic_category' ? (wicCategoryOf(value) as JsonValue) : value;
 }
 
 /**
@@ -252,23 +285,23 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const counted = new Set<string>();
   for (const job of jobs) {
     const def = outputDefinition(job.variable)!;
-    const months = await Promise.all(job.months.map((m) => monthFor(job.program, job.id, m)));
+    const months = await Promise.all(job.months.map((m) => monthFor(job.program, job.unitId, m)));
     const failed = months.find((m): m is { reason: string } => 'reason' in m);
     if (failed) {
       unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
       continue;
     }
     // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
-    const values = months.map((m) => numeric((m as { response: CalculateResponse }).response.outputs[def.output]));
+    const values = months.map((m) => outputValue(def, job, (m as { response: CalculateResponse }).response));
     job.months.forEach((month, i) => {
       const response = (months[i] as { response: CalculateResponse }).response;
       // The calculation's assumptions warning is said once below, over the sidecar's assumptions.
       const own = response.assumptions.length > 0 ? assumptionsWarning(response.assumptions) : null;
       for (const w of response.warnings) if (w !== own) warn(w);
-      const run = `${job.program}\u0000${job.id}\u0000${month}`;
+      const run = `${job.program}\u0000${job.unitId}\u0000${month}`;
       if (counted.has(run)) return; // a month another requested variable of the unit already read
       counted.add(run);
-      assumptions.add(response.assumptions, { unitId: job.id, householdId: contexts.get(job.id)!.householdId }, month);
+      assumptions.add(response.assumptions, { unitId: job.unitId, householdId: contexts.get(job.unitId)!.householdId }, month);
     });
     const combined = combineMonths(def, job, values);
     if ('reason' in combined) {
@@ -300,7 +333,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       engine: ENGINE_NAME,
       runtime: chosen?.runtime ?? null,
       jurisdiction: chosen?.jurisdiction ?? null,
-      package: chosen === null ? null : { program_id: chosen.program === 'lifeline' ? LIFELINE_PROGRAM_ID : SNAP_PROGRAM_ID, jurisdiction: chosen.jurisdiction },
+      package: chosen === null ? null : { program_id: chosen.program, jurisdiction: chosen.jurisdiction },
       period: periods.length === 1 ? periods[0] : null,
       computed,
       unsupported,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompatAssumptions, compatAssumption } from '../../../../core/domain/compat/assumptions.js';
 import { lifelineFacts } from '../../../../core/domain/compat/lifeline.js';
+import { wicFacts } from '../../../../core/domain/compat/wic.js';
 import { translateUnit, unitContext, type PackageInputs } from '../../../../core/domain/compat/translate.js';
 import { ASSUMED_INPUT_SOURCES, inputDefinition } from '../../../../core/domain/compat/variables.js';
 import type { WireHousehold } from '../../../../core/domain/compat/wire.js';
@@ -73,10 +74,12 @@ describe('ASSUMED_INPUT_SOURCES', () => {
   const pays = ['pays_electricity', 'pays_gas_or_fuel', 'pays_water', 'pays_sewage', 'pays_trash', 'pays_telephone'];
   // The Lifeline facts come from lifeline.ts (for Lifeline runs), over the same readings.
   const LIFELINE = ['receives_snap', 'receives_medicaid', 'receives_ssi', 'receives_head_start_income_qualified', 'receives_fdpir', 'tribal_land'];
+  // The WIC facts come from wic.ts (for WIC runs); is_pregnant also states the SNAP ABAWD exemption.
+  const WIC = ['is_pregnant', 'is_breastfeeding', 'nutritional_risk', 'expected_children_count'];
   const pkg: PackageInputs = {
     jurisdiction: 'us-mi',
     inputs: new Set(['household_size', 'earned_income', 'shelter_costs', 'utility_type', 'citizenship_status', 'is_higher_ed_student', 'abawd_time_limit_exhausted',
-      'work_rule_disqualified', 'countable_resources', 'vehicle_fair_market_value', ...pays, ...LIFELINE]),
+      'work_rule_disqualified', 'countable_resources', 'vehicle_fair_market_value', 'abawd_exempt', ...pays, ...LIFELINE, ...WIC]),
   };
   /** The value that states the fact the way the packages' default has it (so giving it settles the assumption). */
   const VALUES: Record<string, unknown> = {
@@ -84,6 +87,7 @@ describe('ASSUMED_INPUT_SOURCES', () => {
     meets_snap_general_work_requirements: true, snap_assets: 0, household_vehicles_value: 0,
     electricity_expense: 0, gas_expense: 0, water_expense: 0, sewage_expense: 0, trash_expense: 0, phone_expense: 0,
     receives_snap: false, medicaid_enrolled: false, receives_ssi: false, head_start: false, fdpir: 0, is_on_tribal_land: false,
+    is_pregnant: false, is_breastfeeding: false, is_wic_at_nutritional_risk: true, current_pregnancies: 1,
   };
 
   it.each(Object.entries(ASSUMED_INPUT_SOURCES))('%s: the named PolicyEngine variable, given on its group, sends the input', (input, { group, variable }) => {
@@ -103,6 +107,7 @@ describe('ASSUMED_INPUT_SOURCES', () => {
       if (!out.ok) throw new Error(out.reason);
       expect(out.ignored).toEqual([]);
       if (LIFELINE.includes(input)) return lifelineFacts(out.kept, pkg).facts;
+      if (WIC.includes(input)) return wicFacts(out.kept, pkg.inputs).people.a ?? {};
       return group === 'people' ? out.household.people.a : out.household.facts;
     };
     expect(sent(build(false))).not.toHaveProperty(input);

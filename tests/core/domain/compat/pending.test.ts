@@ -3,10 +3,11 @@ import { pendingReason } from '../../../../core/domain/compat/pending.js';
 import { unusedReason } from '../../../../core/domain/compat/unused.js';
 
 describe('variables of programs Tenet encodes but the compatibility endpoint does not map yet', () => {
-  it('a WIC judgment is pending per-person outputs; the WIC dollar value is not encoded at all', () => {
-    expect(pendingReason('is_wic_eligible')).toMatch(/^not mapped yet: the WIC packages .* person_outputs/);
-    expect(pendingReason('wic_category')).toMatch(/^not mapped yet/);
+  it('the WIC income-test parts are pending; the WIC dollar value is not encoded at all; the judgments are mapped', () => {
+    expect(pendingReason('meets_wic_income_test')).toMatch(/^not mapped yet: this endpoint answers is_wic_eligible and wic_category/);
     expect(pendingReason('wic')).toMatch(/^not computed: .* no primary source for the food package's dollar value/);
+    expect(pendingReason('is_wic_eligible')).toBeUndefined();
+    expect(pendingReason('wic_category')).toBeUndefined();
   });
 
   it('the credits name their package and the tax unit', () => {
@@ -26,9 +27,12 @@ describe('variables of programs Tenet encodes but the compatibility endpoint doe
     expect(pendingReason('constructor')).toBeUndefined();
   });
 
-  it('a WIC or credit input is reported as read by those packages through /v1/calculate, not as a program Tenet lacks', () => {
-    for (const name of ['is_wic_at_nutritional_risk', 'receives_wic', 'eitc_child_count', 'ctc_qualifying_child']) {
-      expect(unusedReason(name, 'people')).toMatch(/WIC, EITC or CTC input: this endpoint computes SNAP and Lifeline only; .*POST \/v1\/calculate/);
+  it('a credit input is reported as read by those packages through /v1/calculate; a WIC intermediate as not accepted', () => {
+    for (const name of ['eitc_child_count', 'ctc_qualifying_child']) {
+      expect(unusedReason(name, 'people')).toMatch(/EITC or CTC input: this endpoint computes SNAP, Lifeline and WIC; .*POST \/v1\/calculate/);
+    }
+    for (const name of ['receives_wic', 'wic_food_package_str', 'is_wic_eligible']) {
+      expect(unusedReason(name, 'people')).toMatch(/PolicyEngine's own WIC intermediate, receipt or take-up/);
     }
     expect(unusedReason('tanf_reported', 'people')).toMatch(/another program's variable: this endpoint computes SNAP and Lifeline/);
   });
