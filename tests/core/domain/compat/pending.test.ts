@@ -18,7 +18,7 @@ describe('variables of programs Tenet encodes but the compatibility endpoint doe
   it('school meals: the tier waits for per-child person outputs; the meals\' dollar value is not encoded', () => {
     for (const name of ['school_meal_tier', 'meets_school_meal_categorical_eligibility']) expect(pendingReason(name)).toMatch(/^not mapped yet: the school meals packages .* person_outputs/);
     for (const name of ['free_school_meals', 'reduced_price_school_meals']) expect(pendingReason(name)).toMatch(/^not computed: the school meals packages state eligibility only/);
-    expect(unusedReason('school_meal_net_subsidy', 'spm_units')).toMatch(/a school meals input: this endpoint computes SNAP and Lifeline only; .*POST \/v1\/calculate/);
+    expect(unusedReason('school_meal_net_subsidy', 'spm_units')).toMatch(/a school meals input: this endpoint computes SNAP, Lifeline and WIC; .*POST \/v1\/calculate/);
   });
 
   it('any other name, and Object.prototype keys, have no pending reason', () => {
