@@ -345,8 +345,9 @@ export const OUTPUTS: Record<string, OutputDefinition> = {
   is_lifeline_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_eligible', kind: 'boolean', sameOverYear: true },
   is_lifeline_income_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_income_eligible', kind: 'boolean', sameOverYear: true },
   lifeline: { group: 'spm_units', program: 'lifeline', output: 'lifeline_benefit', kind: 'money' },
-  // WIC (7 CFR 246.7): person outputs of the State's WIC package. PolicyEngine defines wic_category per year.
-  is_wic_eligible: { group: 'people', program: 'wic', output: 'wic_eligible', kind: 'boolean' },
+  // WIC (7 CFR 246.7): person outputs of the State's WIC package. PolicyEngine defines wic_category per year; its
+  // tests also ask is_wic_eligible (per month) for a year: answered when every month gives the same answer.
+  is_wic_eligible: { group: 'people', program: 'wic', output: 'wic_eligible', kind: 'boolean', sameOverYear: true },
   wic_category: { group: 'people', program: 'wic', output: 'wic_category', kind: 'category', sameOverYear: true },
 };
 
