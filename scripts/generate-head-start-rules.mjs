@@ -214,6 +214,10 @@ function composeSpec(j, snapSpec) {
     default_period: PERIOD,
     default_outputs: DEFAULT_OUTPUTS,
     person_outputs: PERSON_OUTPUTS,
+    // How a screen reads Head Start (docs/screening.md): a free service, eligibility counted per household (no
+    // per-person final rule yet, docs/head-start-coverage.md); the SNAP link where a SNAP package exists.
+    screening: { eligible: ['head_start_eligible', 'early_head_start_eligible'], amount_period: 'month', kind: 'service', recipient: 'person',
+      ...(j.snap ? { links: [{ program: 'snap', used: 'head_start_snap_eligibility_computed' }] } : {}) },
     household_entity: 'Household',
     household_aliases: household,
     input_types: { ...(j.snap ? snapSpec.input_types : baseTypes), ...types },

@@ -189,7 +189,9 @@ function composeSpec(code, st) {
   const spec = {
     program: `us-${code}/medicaid`, period: PERIOD, outputs, scope: { federal: ['regulations/42-cfr/435/911'], state: ['policies/medicaid/eligibility'] },
     jurisdiction: `us-${code}`, program_id: 'medicaid', title: `${st.name} Medicaid and CHIP (MAGI eligibility)`, default_period: PERIOD,
-    default_outputs: DEFAULT_OUTPUTS, person_outputs: PERSON_OUTPUTS, household_entity: 'Household', household_aliases: householdIds,
+    default_outputs: DEFAULT_OUTPUTS, person_outputs: PERSON_OUTPUTS,
+    // How a screen reads Medicaid and CHIP (docs/screening.md): coverage, per person, no dollar amount.
+    screening: { eligible: ['medicaid_any_eligible', 'chip_any_eligible'], amount_period: 'month', kind: 'coverage', recipient: 'person', person_eligible: ['medicaid_person_eligible', 'chip_person_eligible'] }, household_entity: 'Household', household_aliases: householdIds,
     input_types: { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', age: 'Integer', self_employment_income: 'Money', self_employment_costs: 'Money', citizenship_status: 'Text', is_pregnant: 'Boolean', expected_children_count: 'Integer' },
     input_values: { citizenship_status: PERSON_FACT_VALUES.citizenship_status },
     input_limits: { household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 }, expected_children_count: { minimum: 1, maximum: 10 } },

@@ -247,6 +247,11 @@ function composeSpec(j, snapSpec) {
     default_period: PERIOD,
     default_outputs: SCHOOL_MEALS_DOCS.defaultOutputs,
     person_outputs: SCHOOL_MEALS_DOCS.personOutputs,
+    // How a screen reads school meals (docs/screening.md): a child in school free or at reduced price, per child;
+    // no dollar amount (docs/school-meals-coverage.md says why); the SNAP link where a SNAP package exists.
+    screening: { eligible: ['school_meals_free_children', 'school_meals_reduced_price_children'], amount_period: 'month', kind: 'near_cash', recipient: 'person',
+      person_eligible: 'school_meal_tier', person_eligible_values: ['free', 'reduced_price'],
+      ...(j.snap ? { links: [{ program: 'snap', used: 'school_meals_snap_eligibility_computed' }] } : {}) },
     household_entity: 'Household',
     household_aliases: { ...(j.snap ? snapSpec.household_aliases : HOUSEHOLD_IDS), ...Object.fromEntries(programHousehold.map((k) => [k, `${DET}#input.${k}`])) },
     input_types: { ...(j.snap ? snapSpec.input_types : { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' }),

@@ -6,7 +6,7 @@
 import { composeProgram, type RuleRepositoryModel } from '../../core/engine/index.js';
 import { appliesIn, mergeProgramSpecs } from '../../core/engine/package/merge-specs.js';
 import { CompiledPackage, type PackageEvaluator } from '../../core/engine/run/compiled-package.js';
-import { ScreenPackage } from '../../core/engine/run/screen-package.js';
+import { memberOf, ScreenPackage } from '../../core/engine/run/screen-package.js';
 import { BoundedMap } from '../../core/domain/bounded-map.js';
 import type { Screener } from '../../core/ports/screener.js';
 
@@ -54,10 +54,30 @@ export class CompiledScreener implements Screener {
     }
     const repo = this.repositoryOf(members[0]);
     if (!repo || members.some((m) => this.repositoryOf(m) !== repo)) return `the programs ${programIds.join(', ')} of ${jurisdiction} come from different rule repositories and cannot be screened together`;
+    const whole = this.merge(repo, jurisdiction, members);
+    if (typeof whole !== 'string') return new ScreenPackage(whole, members);
+    // Some programs' rules conflict (two bind one shared hook differently): keep every program that merges with
+    // those before it, and report the others, each with why, rather than refuse the whole screen.
+    const kept: CompiledPackage[] = [];
+    const excluded: Array<{ member: ReturnType<typeof memberOf>; problem: string }> = [];
+    let merged: CompiledPackage | undefined;
+    for (const member of members) {
+      const attempt = this.merge(repo, jurisdiction, [...kept, member]);
+      if (typeof attempt === 'string') {
+        excluded.push({ member: memberOf(member), problem: `${member.program_id} cannot run in one evaluation with ${kept.map((k) => k.program_id).join(', ')}: ${attempt}` });
+        continue;
+      }
+      kept.push(member);
+      merged = attempt;
+    }
+    return merged ? new ScreenPackage(merged, kept, excluded) : whole;
+  }
+
+  private merge(repo: RuleRepositoryModel, jurisdiction: string, members: readonly CompiledPackage[]): CompiledPackage | string {
     const merged = mergeProgramSpecs(members.map((m) => m.pkg.spec), jurisdiction);
     if (!merged.ok) return merged.problem;
     const composed = composeProgram(repo, merged.spec);
-    if (!composed.ok) return `the merged package of ${programIds.join(', ')} does not compose: ${composed.diagnostics.map((d) => d.message).join('; ').slice(0, 500)}`;
-    return new ScreenPackage(new CompiledPackage(members[0].runtime_id, composed.package, this.evaluators), members);
+    if (!composed.ok) return `the merged package does not compose: ${composed.diagnostics.map((d) => d.message).join('; ').slice(0, 500)}`;
+    return new CompiledPackage(members[0].runtime_id, composed.package, this.evaluators);
   }
 }

@@ -11,14 +11,16 @@ import type { CalculationTraceEntry, Calculator, ExecutablePackage, Execution } 
 
 /** How a screen reads one program's answer: which outputs say eligible and how much (the package's `screening`). */
 export interface ScreeningTerms {
-  eligible: string;
+  /** Outputs of which any holding (or above 0) means eligible. */
+  eligible: readonly string[];
   /** Absent for a program with no dollar amount (coverage, a free service). */
   amount?: string;
   amount_period: 'month' | 'year';
   kind: 'cash' | 'near_cash' | 'coverage' | 'service';
   recipient: 'household' | 'person' | 'tax_unit';
-  /** A person output (Judgment) that holds for each eligible person. */
-  person_eligible?: string;
+  /** Person outputs of which any holding (above 0, or one of person_eligible_values) marks an eligible person. */
+  person_eligible: readonly string[];
+  person_eligible_values: readonly string[];
   /** Judgments that must all hold, in order: the first that does not hold decided an ineligible answer. */
   tests: readonly string[];
   /** Programs this one reads, and the Judgment output that holds when the answer used the link. */
@@ -52,6 +54,8 @@ export interface ScreenablePackage {
   /** The merged household shape: every fact any member reads. */
   shape: HouseholdShape;
   members: readonly ScreenMember[];
+  /** Programs asked for that could not join the one evaluation (their rules conflict with a member's), and why. */
+  excluded: ReadonlyArray<{ member: ScreenMember; problem: string }>;
   execute(household: MappedHousehold): ScreenExecution;
 }
 

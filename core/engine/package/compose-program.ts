@@ -62,12 +62,11 @@ function screeningProblem(spec: ProgramSpec, reached: ReadonlySet<string>): stri
   const screening = spec.profile.screening;
   if (!screening) return undefined;
   const outputs = new Set(spec.outputs);
-  const notOutput = [screening.eligible, ...(screening.amount ? [screening.amount] : [])].find((name) => !outputs.has(name));
+  const notOutput = [...screening.eligible, ...(screening.amount ? [screening.amount] : [])].find((name) => !outputs.has(name));
   if (notOutput) return `screening names "${notOutput}", which is not an output of the package`;
   const unread = [...screening.tests, ...screening.links.map((l) => l.used)].find((name) => !reached.has(name));
   if (unread) return `screening names "${unread}", which no output of the package reads`;
-  if (screening.personEligible && !spec.profile.person.outputs.includes(screening.personEligible)) {
-    return `screening.person_eligible "${screening.personEligible}" is not one of the package's person_outputs`;
-  }
+  const notPersonOutput = screening.personEligible.find((name) => !spec.profile.person.outputs.includes(name));
+  if (notPersonOutput) return `screening.person_eligible "${notPersonOutput}" is not one of the package's person_outputs`;
   return undefined;
 }

@@ -15,7 +15,7 @@ import type { ProgramSpec } from './types.js';
 export type MergeResult = { ok: true; spec: ProgramSpec } | { ok: false; problem: string };
 
 /** Must be equal wherever two programs state them. */
-const SAME_EVERYWHERE = new Set(['household_entity', 'person_entity', 'person_relation']);
+const SAME_EVERYWHERE = new Set(['household_entity', 'person_entity']);
 /** Maps whose entries must agree key by key. */
 const AGREEING_MAPS = new Set(['household_aliases', 'person_aliases', 'input_types', 'input_values', 'input_limits', 'input_defaults', 'person_input_defaults', 'output_aliases']);
 /** Maps whose entries are words: the first program's stand. */
@@ -82,6 +82,11 @@ class ExtensionMerge {
       return undefined;
     }
     if (SAME_EVERYWHERE.has(key)) return same(current, value) ? undefined : `${key} differs between the programs`;
+    if (key === 'person_relation') {
+      // Programs that list the household's members by different relations (Medicaid's own, SNAP's): the people fill each.
+      if (!same(current, value)) this.merged.person_member_relations = union([(this.merged.person_member_relations as string[] | undefined) ?? [], [value as string]]);
+      return undefined;
+    }
     if (LISTS.has(key) && Array.isArray(current) && Array.isArray(value)) {
       this.merged[key] = union([current, value]);
       return undefined;

@@ -50,8 +50,11 @@ export interface InputLevel {
 
 /** How a screen reads one program (`screening`; docs/screening.md): which outputs say eligible and how much. */
 export interface ScreeningProfile {
-  /** The Judgment output that holds when the household (or some person in it) is eligible. */
-  readonly eligible: string;
+  /**
+   * The output(s) saying the household (or someone in it) is eligible: a Judgment that holds, or an amount above 0;
+   * several (`[medicaid_any_eligible, chip_any_eligible]`) when any of them suffices.
+   */
+  readonly eligible: readonly string[];
   /** The output giving the amount; absent for a program with no dollar amount (coverage, a free service). */
   readonly amount?: string;
   readonly amountPeriod: 'month' | 'year';
@@ -59,8 +62,10 @@ export interface ScreeningProfile {
   readonly kind: 'cash' | 'near_cash' | 'coverage' | 'service';
   /** Who receives it: the household, listed people (person_eligible says who) or a tax unit. */
   readonly recipient: 'household' | 'person' | 'tax_unit';
-  /** A person output (Judgment) naming each eligible person, for a program decided per person. */
-  readonly personEligible?: string;
+  /** Person outputs naming each eligible person (any holds, is above 0, or is one of personEligibleValues). */
+  readonly personEligible: readonly string[];
+  /** Text values of a person output that mean eligible (`school_meal_tier`: free, reduced_price). */
+  readonly personEligibleValues: readonly string[];
   /** Judgments that must all hold for eligibility, in order: the first that does not hold decided an ineligible answer. */
   readonly tests: readonly string[];
   /** Programs this one reads (`program`), and the Judgment output that holds when the answer used that link. */
@@ -81,7 +86,15 @@ export interface ProgramProfile {
    * `person_relation`: the relation that lists a household's members; `person_outputs`: the person-level rules
    * whose value for each listed person an answer reports (docs/calculation.md "Person outputs").
    */
-  readonly person: InputLevel & { readonly relation?: string; readonly outputs: readonly string[] };
+  readonly person: InputLevel & {
+    readonly relation?: string;
+    readonly outputs: readonly string[];
+    /**
+     * `person_member_relations`: further relations listing the same members (a screen's merged package, whose
+     * programs name their households by different relations); the household's people fill each.
+     */
+    readonly alsoRelations: readonly string[];
+  };
   /** alias -> type name shown for the input (`input_types`). */
   readonly inputTypes: Readonly<Record<string, string>>;
   /** alias -> the closed list of a text input's values. */
@@ -277,20 +290,23 @@ const link: Entry<{ program: string; used: string }> = (value, path, fail) => {
 const screening: Entry<ScreeningProfile> = (value, path, fail) => {
   if (!isObject(value)) return fail(path, `must be a mapping (eligible, amount, amount_period, kind, recipient...), got ${shown(value)}`);
   const at = (key: string) => join(path, key);
-  const eligible = text(value.eligible, at('eligible'), fail);
+  const names = (v: unknown, where: string) => (typeof v === 'string' ? [text(v, where, fail)].filter((x): x is string => x !== undefined) : listOf(text)(v, where, fail));
+  const eligible = names(value.eligible, at('eligible'));
   const kind = oneOf(['cash', 'near_cash', 'coverage', 'service'] as const)(value.kind, at('kind'), fail);
   const recipient = oneOf(['household', 'person', 'tax_unit'] as const)(value.recipient ?? 'household', at('recipient'), fail);
   const amountPeriod = oneOf(['month', 'year'] as const)(value.amount_period ?? 'month', at('amount_period'), fail);
   if (eligible === undefined || kind === undefined || recipient === undefined || amountPeriod === undefined) return undefined;
   const amount = value.amount === undefined ? undefined : text(value.amount, at('amount'), fail);
-  const personEligible = value.person_eligible === undefined ? undefined : text(value.person_eligible, at('person_eligible'), fail);
+  const personEligible = value.person_eligible === undefined ? [] : (names(value.person_eligible, at('person_eligible')) ?? []);
+  const personEligibleValues = value.person_eligible_values === undefined ? [] : (listOf(text)(value.person_eligible_values, at('person_eligible_values'), fail) ?? []);
   return {
     eligible,
     ...(amount !== undefined ? { amount } : {}),
     amountPeriod,
     kind,
     recipient,
-    ...(personEligible !== undefined ? { personEligible } : {}),
+    personEligible,
+    personEligibleValues,
     tests: value.tests === undefined ? [] : (listOf(text)(value.tests, at('tests'), fail) ?? []),
     links: value.links === undefined ? [] : (listOf(link)(value.links, at('links'), fail) ?? []),
   };
@@ -324,6 +340,7 @@ export function parseProgramProfile(program: string, extensions: Readonly<Record
     person: {
       entity: read('person_entity', text),
       relation: read('person_relation', text),
+      alsoRelations: read('person_member_relations', listOf(text)) ?? [],
       outputs: read('person_outputs', listOf(text)) ?? [],
       aliases: read('person_aliases', mapOf(text)) ?? {},
       defaults: read('person_input_defaults', mapOf(jsonValue)) ?? {},

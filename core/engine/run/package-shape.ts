@@ -124,7 +124,10 @@ export function householdShape(pkg: RuntimePackage): HouseholdShape {
   if (personInputs.length > 0) {
     const person: PackageEntity = { entity: personEntity, id_template: 'person-{n}', count: 0, inputs: personInputs, aliases: { ...implicit(personInputs), ...personAliases } };
     // Relation names are shown and accepted bare (`member_of_snap_household`), not as durable ids.
-    if (personRelation) person.relations = [{ name: relationName(personRelation), tuple: [personEntity, unitEntity] }];
+    if (personRelation) {
+      const names = [personRelation, ...pkg.spec.profile.person.alsoRelations].map(relationName);
+      person.relations = [...new Set(names)].map((name) => ({ name, tuple: [personEntity, unitEntity] }));
+    }
     entities.push(person);
   }
   // Published aliases: the household's, plus person-level ones (e.g. `age`) that do not clash with them.

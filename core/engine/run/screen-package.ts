@@ -16,13 +16,14 @@ function termsOf(profile: ScreeningProfile): ScreeningTerms {
     amount_period: profile.amountPeriod,
     kind: profile.kind,
     recipient: profile.recipient,
-    ...(profile.personEligible ? { person_eligible: profile.personEligible } : {}),
+    person_eligible: profile.personEligible,
+    person_eligible_values: profile.personEligibleValues,
     tests: profile.tests,
     links: profile.links,
   };
 }
 
-function memberOf(pkg: CompiledPackage): ScreenMember {
+export function memberOf(pkg: CompiledPackage): ScreenMember {
   const program = pkg.pkg.program;
   return {
     package: pkg,
@@ -32,6 +33,18 @@ function memberOf(pkg: CompiledPackage): ScreenMember {
       return rule ? { rule_id: rule.id, sources: rule.sources } : undefined;
     },
   };
+}
+
+/**
+ * What a screen evaluates of one program: what POST /v1/calculate of it evaluates by default (its default outputs,
+ * and the outputs that settle or stand in for its material facts), plus what its screening terms read.
+ */
+function screenOutputs(pkg: CompiledPackage): string[] {
+  const { household, person, screening } = pkg.pkg.spec.profile;
+  const material = [...Object.values(household.material), ...Object.values(person.material)].flatMap((m) => [m.unless_output, m.inferred_from]);
+  const terms = screening ? [...screening.eligible, screening.amount, ...screening.tests, ...screening.links.map((l) => l.used)] : [];
+  const known = new Set(pkg.outputs);
+  return [...pkg.default_outputs, ...material, ...terms].filter((name): name is string => name !== undefined && known.has(name));
 }
 
 export class ScreenPackage implements ScreenablePackage {
@@ -44,11 +57,12 @@ export class ScreenPackage implements ScreenablePackage {
     /** The merged package: every member's rules and outputs. */
     private readonly merged: CompiledPackage,
     private readonly programs: readonly CompiledPackage[],
+    readonly excluded: ReadonlyArray<{ member: ScreenMember; problem: string }> = [],
   ) {
     this.jurisdiction = merged.jurisdiction;
     this.digest = merged.digest;
     this.members = programs.map(memberOf);
-    this.outputs = merged.outputs;
+    this.outputs = [...new Set(programs.flatMap(screenOutputs))];
   }
 
   get shape() {

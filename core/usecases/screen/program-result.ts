@@ -22,11 +22,15 @@ function ruleOf(member: ScreenMember, name: string, value: JsonValue | undefined
   return { rule_id: rule.rule_id, variable: name, ...(value !== undefined ? { value } : {}), sources: rule.sources as string[] };
 }
 
-/** Eligible when the `eligible` output holds, or, for a package that states eligibility as an amount, is above 0. */
+/** A value that says yes: a Judgment that holds, an amount or count above 0, or one of the values that mean eligible. */
+function says(value: JsonValue | undefined, values: readonly string[] = []): boolean {
+  return value === true || (typeof value === 'number' && value > 0) || (typeof value === 'string' && values.includes(value));
+}
+
+/** Eligible when any of the `eligible` outputs says so. */
 export function statusOf(member: ScreenMember, execution: MemberExecution): ScreenStatus | undefined {
   if ('problem' in execution) return undefined;
-  const value = execution.outputs[member.terms.eligible];
-  return value === true || (typeof value === 'number' && value > 0) ? 'eligible' : 'ineligible';
+  return member.terms.eligible.some((name) => says(execution.outputs[name])) ? 'eligible' : 'ineligible';
 }
 
 export function amountOf(member: ScreenMember, execution: MemberExecution): number | null {
@@ -42,14 +46,15 @@ function decidingRule(member: ScreenMember, status: ScreenStatus, values: UnitVa
     const failed = tests.find((test) => values.get(test) === false);
     if (failed) return ruleOf(member, failed, false);
   }
-  return ruleOf(member, eligible, values.get(eligible) ?? status === 'eligible');
+  const deciding = eligible.find((name) => says(values.get(name))) ?? eligible[0];
+  return ruleOf(member, deciding, values.get(deciding) ?? status === 'eligible');
 }
 
 function recipientOf(member: ScreenMember, execution: MemberExecution): ScreenProgramResult['recipient'] {
-  const { recipient, person_eligible: personEligible } = member.terms;
-  if (recipient !== 'person' || !personEligible || 'problem' in execution) return { type: recipient };
+  const { recipient, person_eligible: personEligible, person_eligible_values: meaning } = member.terms;
+  if (recipient !== 'person' || personEligible.length === 0 || 'problem' in execution) return { type: recipient };
   const people = Object.entries(execution.person_outputs ?? {})
-    .filter(([, values]) => values[personEligible] === true)
+    .filter(([, values]) => personEligible.some((name) => says(values[name], meaning)))
     .map(([id]) => id);
   return { type: recipient, people };
 }

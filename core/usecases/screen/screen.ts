@@ -64,6 +64,8 @@ export class ScreenService {
     const household = request.household as Record<string, JsonValue>;
     const base = this.run(screen, mapping, household);
     const results = screen.members.map((member, i) => programResult(member, base.execution.members[i], base.assumptions[i], base.values));
+    results.push(...screen.excluded.map(({ member, problem }) => programResult(member, { problem: new ServiceError('unsupported_program', `${problem}. Calculate it alone with POST /v1/calculate.`) }, [], base.values)));
+    results.sort((a, b) => a.program_id.localeCompare(b.program_id));
     const assumed = uniqueAssumptions(base.assumptions.flat());
     if (!request.assume_defaults || (request.questions ?? 0) > 0) {
       const variants = this.outcomes(screen, mapping, variantsOf(assumed, household, mapping.index));
