@@ -5,7 +5,7 @@
  * Federal Register notices publish (written down below from the notices, not from the packages), and households
  * worked by hand give the same answers through the calculation service, per-person values and assumptions included.
  */
-import { execFileSync } from 'node:child_process';
+import { everySampleComputes, generatorCheck } from '../support/program-packages.js';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
@@ -32,21 +32,12 @@ const perPerson = (r: CalculateResponse, name: string): Record<string, unknown> 
 
 describe('the generated Head Start tree', () => {
   it('matches the generator (node scripts/generate-head-start-rules.mjs --check)', () => {
-    const out = execFileSync(process.execPath, [`${root}/scripts/generate-head-start-rules.mjs`, '--check'], { encoding: 'utf8' });
+    const out = generatorCheck(root, 'scripts/generate-head-start-rules.mjs');
     expect(out).toContain('56 Head Start packages up to date');
   });
 
   it('has a package for every State, DC and the five territories, each with a sample that computes to its worked outputs', async () => {
-    const found = runtime.packages().filter((p) => p.program_id === 'head_start').map((p) => p.jurisdiction).sort();
-    expect(found).toEqual(JURISDICTIONS.map((c) => `us-${c}`));
-    expect(runtime.problems.filter((p) => p.spec.includes('/head_start/'))).toEqual([]);
-    for (const pkg of runtime.packages().filter((p) => p.program_id === 'head_start')) {
-      const detail = pkg.describe();
-      expect(detail.sample_problem, pkg.jurisdiction).toBeUndefined();
-      const expected = (pkg as unknown as { pkg: { spec: { extensions: { sample_expected_outputs: Record<string, unknown> } } } }).pkg.spec.extensions.sample_expected_outputs;
-      const r = await calc(pkg.jurisdiction, detail.sample_household as Record<string, unknown>);
-      expect(r.outputs, pkg.jurisdiction).toEqual(expected);
-    }
+    await everySampleComputes(runtime, 'head_start', JURISDICTIONS.map((c) => `us-${c}`), calc);
   }, 60_000);
 });
 

@@ -5,7 +5,7 @@
  * module's figures equal ../shared/oracle/program-reference-tables.md, skipped loudly without ../shared), and the
  * households worked by hand below give the same answers through the calculation service, assumptions included.
  */
-import { execFileSync } from 'node:child_process';
+import { everySampleComputes, generatorCheck } from '../support/program-packages.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,21 +33,12 @@ const assumed = (r: CalculateResponse): string[] => r.assumptions.map((a) => `${
 
 describe('the generated Lifeline tree', () => {
   it('matches the generator (node scripts/generate-lifeline-rules.mjs --check)', () => {
-    const out = execFileSync(process.execPath, [`${root}/scripts/generate-lifeline-rules.mjs`, '--check'], { encoding: 'utf8' });
+    const out = generatorCheck(root, 'scripts/generate-lifeline-rules.mjs');
     expect(out).toContain('56 Lifeline packages up to date');
   });
 
   it('has a package for every State, DC and the five territories, each with a sample that computes to its worked outputs', async () => {
-    const found = runtime.packages().filter((p) => p.program_id === 'lifeline').map((p) => p.jurisdiction).sort();
-    expect(found).toEqual(JURISDICTIONS.map((c) => `us-${c}`));
-    expect(runtime.problems.filter((p) => p.spec.includes('/lifeline/'))).toEqual([]);
-    for (const pkg of runtime.packages().filter((p) => p.program_id === 'lifeline')) {
-      const detail = pkg.describe();
-      expect(detail.sample_problem, pkg.jurisdiction).toBeUndefined();
-      const expected = (pkg as unknown as { pkg: { spec: { extensions: { sample_expected_outputs: Record<string, unknown> } } } }).pkg.spec.extensions.sample_expected_outputs;
-      const r = await calc(pkg.jurisdiction, detail.sample_household as Record<string, unknown>);
-      expect(r.outputs, pkg.jurisdiction).toEqual(expected);
-    }
+    await everySampleComputes(runtime, 'lifeline', JURISDICTIONS.map((c) => `us-${c}`), calc);
   }, 60_000);
 });
 

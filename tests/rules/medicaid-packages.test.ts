@@ -5,7 +5,7 @@
  * by hand from medicaid.gov) times the published 2026 guideline, and the households worked by hand below give the
  * same answers through the calculation service, assumptions, warnings and per-person trace included.
  */
-import { execFileSync } from 'node:child_process';
+import { everySampleComputes, generatorCheck } from '../support/program-packages.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,21 +38,12 @@ const personValue = (r: CalculateResponse, person: string, rule: string): unknow
 
 describe('the generated Medicaid tree', () => {
   it('matches the generator (node scripts/generate-medicaid-rules.mjs --check)', () => {
-    const out = execFileSync(process.execPath, [`${root}/scripts/generate-medicaid-rules.mjs`, '--check'], { encoding: 'utf8' });
+    const out = generatorCheck(root, 'scripts/generate-medicaid-rules.mjs');
     expect(out).toContain('51 Medicaid packages up to date');
   });
 
   it('has a package for every State and DC, each with a sample that computes to its worked outputs', async () => {
-    const found = runtime.packages().filter((p) => p.program_id === 'medicaid').map((p) => p.jurisdiction).sort();
-    expect(found).toEqual(STATES.map((c) => `us-${c}`));
-    expect(runtime.problems.filter((p) => p.spec.includes('/medicaid/'))).toEqual([]);
-    for (const pkg of runtime.packages().filter((p) => p.program_id === 'medicaid')) {
-      const detail = pkg.describe();
-      expect(detail.sample_problem, pkg.jurisdiction).toBeUndefined();
-      const expected = (pkg as unknown as { pkg: { spec: { extensions: { sample_expected_outputs: Record<string, unknown> } } } }).pkg.spec.extensions.sample_expected_outputs;
-      const r = await calc(pkg.jurisdiction, detail.sample_household as Record<string, unknown>);
-      expect(r.outputs, pkg.jurisdiction).toEqual(expected);
-    }
+    await everySampleComputes(runtime, 'medicaid', STATES.map((c) => `us-${c}`), calc);
   }, 60_000);
 });
 

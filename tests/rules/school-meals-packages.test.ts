@@ -5,7 +5,7 @@
  * 1-10 (the 2025-26 table written down below from the notice), the school year switches on July 1, and households
  * worked by hand give the same answers through the calculation service, the SNAP link and assumptions included.
  */
-import { execFileSync } from 'node:child_process';
+import { everySampleComputes, generatorCheck } from '../support/program-packages.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,20 +32,12 @@ const personOutputs = (r: CalculateResponse): Record<string, Record<string, unkn
 
 describe('the generated school meals tree', () => {
   it('matches the generator (node scripts/generate-school-meals-rules.mjs --check)', () => {
-    const out = execFileSync(process.execPath, [`${root}/scripts/generate-school-meals-rules.mjs`, '--check'], { encoding: 'utf8' });
+    const out = generatorCheck(root, 'scripts/generate-school-meals-rules.mjs');
     expect(out).toContain('54 school meals packages up to date');
   });
 
   it('has a package for every State, DC, Guam, the Virgin Islands and Puerto Rico, each with a sample that computes to its worked outputs', async () => {
-    const found = runtime.packages().filter((p) => p.program_id === 'school_meals').map((p) => p.jurisdiction).sort();
-    expect(found).toEqual(JURISDICTIONS.map((c) => `us-${c}`));
-    expect(runtime.problems.filter((p) => p.spec.includes('/school_meals/'))).toEqual([]);
-    for (const pkg of runtime.packages().filter((p) => p.program_id === 'school_meals')) {
-      const detail = pkg.describe();
-      expect(detail.sample_problem, pkg.jurisdiction).toBeUndefined();
-      const r = await calc(pkg.jurisdiction, detail.sample_household as Record<string, unknown>);
-      expect(r.outputs, pkg.jurisdiction).toEqual(expectedOutputs(pkg.jurisdiction));
-    }
+    await everySampleComputes(runtime, 'school_meals', JURISDICTIONS.map((c) => `us-${c}`), calc, (pkg: { jurisdiction: string }) => expectedOutputs(pkg.jurisdiction));
   }, 60_000);
 });
 

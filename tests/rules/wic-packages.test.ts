@@ -5,7 +5,7 @@
  * worked by hand give the same answers through the calculation service, per person (trace entries on Person) and
  * with their assumptions.
  */
-import { execFileSync } from 'node:child_process';
+import { everySampleComputes, generatorCheck } from '../support/program-packages.js';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
@@ -32,21 +32,12 @@ const personValue = (r: CalculateResponse, person: string, rule: string): unknow
 
 describe('the generated WIC tree', () => {
   it('matches the generator (node scripts/generate-wic-rules.mjs --check)', () => {
-    const out = execFileSync(process.execPath, [`${root}/scripts/generate-wic-rules.mjs`, '--check'], { encoding: 'utf8' });
+    const out = generatorCheck(root, 'scripts/generate-wic-rules.mjs');
     expect(out).toContain('56 WIC packages up to date');
   });
 
   it('has a package for every State, DC and the five territories, each with a sample that computes to its worked outputs', async () => {
-    const found = runtime.packages().filter((p) => p.program_id === 'wic').map((p) => p.jurisdiction).sort();
-    expect(found).toEqual(JURISDICTIONS.map((c) => `us-${c}`));
-    expect(runtime.problems.filter((p) => p.spec.includes('/wic/'))).toEqual([]);
-    for (const pkg of runtime.packages().filter((p) => p.program_id === 'wic')) {
-      const detail = pkg.describe();
-      expect(detail.sample_problem, pkg.jurisdiction).toBeUndefined();
-      const expected = (pkg as unknown as { pkg: { spec: { extensions: { sample_expected_outputs: Record<string, unknown> } } } }).pkg.spec.extensions.sample_expected_outputs;
-      const r = await calc(pkg.jurisdiction, detail.sample_household as Record<string, unknown>);
-      expect(r.outputs, pkg.jurisdiction).toEqual(expected);
-    }
+    await everySampleComputes(runtime, 'wic', JURISDICTIONS.map((c) => `us-${c}`), calc);
   }, 120_000);
 });
 
