@@ -228,6 +228,12 @@ const NUMERIC_PLACES: Places[] = [
     base: () => ({ ...CALCULATION, axis: { input: 'earned_income', person: 'parent', from: 0, to: 100 }, outputs: ['snap'] }),
     places: [['axis.from'], ['axis.to'], ['axis.from', 'axis.to'], ...CALCULATION_PLACES],
   },
+  {
+    method: 'POST',
+    path: '/v1/screen',
+    base: () => ({ jurisdiction: 'us-co', household: HOUSEHOLD, programs: ['snap', 'lifeline'], assume_defaults: true, trace: 'none' }),
+    places: [['questions'], ...CALCULATION_PLACES.slice(0, 4)],
+  },
   { method: 'POST', path: '/v1/search', base: () => ({ query: 'snap' }), places: [['limit']] },
   {
     method: 'POST',
