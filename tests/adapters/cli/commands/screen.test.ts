@@ -34,7 +34,7 @@ describe('tenet screen', () => {
     const printed = JSON.parse(await runScreen('us-tx', { household: file, programs: 'snap,lifeline', questions: '2', json: true }));
     const answer = await service.screen({ jurisdiction: 'us-tx', household, programs: ['snap', 'lifeline'], questions: 2 });
     expect(printed).toEqual(answer);
-    expect(printed.programs.map((p: { program_id: string }) => p.program_id)).toEqual(['snap', 'lifeline']);
+    expect(printed.programs.map((p: { program_id: string }) => p.program_id)).toEqual(['lifeline', 'snap']);
     expect(printed.trace.length).toBeGreaterThan(0);
   }, 120_000);
 
