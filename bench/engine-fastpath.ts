@@ -477,7 +477,9 @@ function writeSection(rows: string[][], verdict: string[]): void {
     '',
   ].join('\n');
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n';
-  const start = existing.indexOf('## Fast path');
+  // At a line start: the page's prose names the section too.
+  const at = existing.indexOf('\n## Fast path\n');
+  const start = at >= 0 ? at + 1 : -1;
   // The generated part ends at the next heading of any level: dated '###' subsections below it are kept.
   let next = start >= 0 ? nextHeading(existing, start + 1) : -1;
   if (next >= 0) next += 1;

@@ -271,7 +271,9 @@ function writeSection(rows: string[]): void {
     '',
   ].join('\n');
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n\n';
-  const start = existing.indexOf('## HTTP calculation');
+  // At a line start: the page's prose names the section too.
+  const at = existing.indexOf('\n## HTTP calculation\n');
+  const start = at >= 0 ? at + 1 : -1;
   // The generated part ends at the next heading of any level: dated '###' subsections below it are kept.
   let next = start >= 0 ? nextHeading(existing, start + 1) : -1;
   if (next >= 0) next += 1;
