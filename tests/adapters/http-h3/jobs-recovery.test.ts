@@ -45,6 +45,11 @@ async function startChild(env: Record<string, string>): Promise<{ process: Child
     });
     proc.once('exit', (code) => reject(new Error(`instance exited (${code}) before listening: ${stderr}`)));
   });
+  // Listening is not ready: the instance answers 503 until its subsystems have started (the rule index loads the
+  // bundled rules, which takes longer as programs are added), so wait for GET /v1/ready as a load balancer would.
+  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((r) => setTimeout(r, 100))) {
+    if ((await fetch(`${url}/v1/ready`)).status === 200) break;
+  }
   return { process: proc, url };
 }
 
