@@ -15,6 +15,8 @@ import { computeHeadStart } from './lib/head-start-reference.mjs';
 import { HEAD_START_PERSON_FACTS, LIFELINE_HOUSEHOLD_FACTS, SCHOOL_MEALS_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
 import { federalModule, OUTPUT_DOCS, PERSON_OUTPUTS, DEFAULT_OUTPUTS, HS, CFR } from './lib/head-start-federal.mjs';
+import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
+  snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const hs = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/head-start.json'), 'utf8'));
@@ -53,56 +55,10 @@ const withoutValues = (d) => ({ description: d.description, period: d.period, un
 
 // ---------- per-jurisdiction assembly
 
-const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
-const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
 const assemblyId = (j) => `us-${j.code}:policies/head_start/eligibility`;
 const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
-const linkName = (u) => `head_start_${u}`;
-
-function snapUnlessOutputs(spec) {
-  const out = new Set();
-  for (const level of ['household', 'person']) for (const m of Object.values(spec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
-  return [...out].sort();
-}
-
-function snapLinkRules(j, spec) {
-  const rules = [`
-  - name: ${j.code}_head_start_state_snap_eligibility
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: ACF-IM-HS-22-03 (SNAP receipt is public assistance for 45 CFR 1302.12(c)(1)(ii)); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
-    source_url: ${CFR('1302.12')}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: snap_eligible
-
-  - name: ${j.code}_sets_head_start_state_snap_eligibility
-    kind: source_relation
-    source: ACF-IM-HS-22-03 (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
-    source_relation:
-      type: sets
-      target: ${HS}#head_start_state_snap_eligibility
-      value: ${assemblyId(j)}#${j.code}_head_start_state_snap_eligibility
-      authority: state
-      basis:
-        delegation: ${HS}#head_start_state_snap_eligibility`];
-  for (const u of snapUnlessOutputs(spec)) {
-    rules.push(`
-  - name: ${linkName(u)}
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: ACF-IM-HS-22-03 (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
-    source_url: ${CFR('1302.12')}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: head_start_snap_receipt_immaterial or ${u}`);
-  }
-  return rules;
-}
+const LINK = 'head_start';
+const SNAP_LAW = { citation: 'ACF-IM-HS-22-03', counts: 'SNAP receipt is public assistance for 45 CFR 1302.12(c)(1)(ii)', url: CFR('1302.12'), from: '2023-10-01' };
 
 function areaRules(j) {
   const why = j.territory ? `${hs.territory_area.reason} (not verified)` : `HHS publishes a separate table for ${AREA_TEXT[j.area]}`;
@@ -129,11 +85,10 @@ function areaRules(j) {
 }
 
 function assemblyModule(j, spec) {
-  const imports = [HS, ...(j.snap ? [SNAP_ASSEMBLY(j)] : [])];
-  const rules = [...(j.snap ? snapLinkRules(j, spec) : []), ...(bindsArea(j) ? areaRules(j) : [])];
-  const linkText = j.snap
-    ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).`
-    : `${j.note}.`;
+  const imports = [HS, ...(j.snap ? [snapAssemblyId(j)] : [])];
+  const link = j.snap ? snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: HS, assemblyId: assemblyId(j), law: SNAP_LAW }) : [];
+  const rules = [...link, ...(bindsArea(j) ? areaRules(j) : [])];
+  const linkText = snapLinkSummary(j);
   return `format: rulespec/v1
 module:
   summary: >-
@@ -154,8 +109,7 @@ function headStartMaterial(j) {
   const household = { receives_tanf: { unless_output: 'head_start_public_assistance_immaterial', reason: PA_REASON },
     receives_ssi: { unless_output: 'head_start_public_assistance_immaterial', reason: PA_REASON } };
   if (j.snap) {
-    household.receives_snap = { unless_output: 'head_start_snap_receipt_immaterial', inferred_from: 'head_start_snap_eligibility_computed',
-      reason: 'a family receiving SNAP qualifies for Head Start (public assistance as ACF-IM-HS-22-03 reads 45 CFR 1302.12(c)(1)(ii)); not given, receipt was inferred from the SNAP eligibility the State\'s SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it' };
+    household.receives_snap = snapReceiptMaterial(LINK, 'a family receiving SNAP qualifies for Head Start (public assistance as ACF-IM-HS-22-03 reads 45 CFR 1302.12(c)(1)(ii))');
   }
   const person = {
     age: { reason: 'age decides who is in Head Start Preschool\'s ages (3 to the age school attendance is required) and Early Head Start\'s (under 3) (45 CFR 1302.12(b))' },
@@ -164,15 +118,6 @@ function headStartMaterial(j) {
     is_pregnant: { ages: [12, 55], unless_output: 'head_start_pregnancy_immaterial', reason: 'a pregnant woman in a family that qualifies is eligible for Early Head Start (45 CFR 1302.12(c)(1)); asked of people aged 12-55 only, to keep the list short' },
   };
   return { household, person };
-}
-
-function snapMaterialForHeadStart(level) {
-  const out = {};
-  for (const [alias, m] of Object.entries(level ?? {})) {
-    out[alias] = { ...m, unless_output: m.unless_output ? linkName(m.unless_output) : 'head_start_snap_receipt_immaterial',
-      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
-  }
-  return out;
 }
 
 function unverified(j) {
@@ -199,7 +144,7 @@ function aliases(j, snapSpec) {
 function composeSpec(j, snapSpec) {
   const { household, person } = aliases(j, snapSpec);
   const own = headStartMaterial(j);
-  const unlessOutputs = j.snap ? snapUnlessOutputs(snapSpec).map(linkName) : [];
+  const unlessOutputs = j.snap ? snapLinkOutputs(snapSpec, LINK) : [];
   const { household: sampleHousehold, expected } = sample(j);
   const types = { receives_snap: 'Boolean', receives_snap_given: 'Boolean', receives_tanf: 'Boolean', receives_ssi: 'Boolean', is_pregnant: 'Boolean', is_homeless: 'Boolean', is_in_foster_care: 'Boolean', unemployment_compensation: 'Money', pension_income: 'Money' };
   const baseTypes = { household_size: 'Integer', earned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' };
@@ -217,15 +162,15 @@ function composeSpec(j, snapSpec) {
     // How a screen reads Head Start (docs/screening.md): a free service, eligibility counted per household (no
     // per-person final rule yet, docs/head-start-coverage.md); the SNAP link where a SNAP package exists.
     screening: { eligible: ['head_start_eligible', 'early_head_start_eligible'], amount_period: 'month', kind: 'service', recipient: 'person',
-      ...(j.snap ? { links: [{ program: 'snap', used: 'head_start_snap_eligibility_computed' }] } : {}) },
+      ...(j.snap ? snapScreeningLink(LINK) : {}) },
     household_entity: 'Household',
     household_aliases: household,
     input_types: { ...(j.snap ? snapSpec.input_types : baseTypes), ...types },
     ...(j.snap ? { input_values: snapSpec.input_values } : {}),
     input_limits: j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 } },
     material_inputs: {
-      household: { ...own.household, ...(j.snap ? snapMaterialForHeadStart(snapSpec.material_inputs.household) : {}) },
-      person: { ...(j.snap ? snapMaterialForHeadStart(snapSpec.material_inputs.person) : {}), ...own.person },
+      household: { ...own.household, ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.household, LINK) : {}) },
+      person: { ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.person, LINK) : {}), ...own.person },
     },
     given_flags: { household: { receives_snap_given: 'receives_snap' } },
     input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0 }), receives_snap: false, receives_snap_given: false, receives_tanf: false, receives_ssi: false },
@@ -239,14 +184,11 @@ function composeSpec(j, snapSpec) {
       ...Object.fromEntries(HOUSEHOLD_OWN.map((k) => [k, withoutValues(HOUSEHOLD_DOCS[k])])) },
     person_input_docs: { ...(j.snap ? snapSpec.person_input_docs : Object.fromEntries(BASE_PERSON.map((k) => [k, PERSON_INPUT_DOCS[k]]))),
       ...Object.fromEntries(PERSON_OWN.map((k) => [k, withoutValues(PERSON_DOCS[k])])) },
-    ...(j.snap ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
+    ...(j.snap ? snapFiscalYears(snapSpec) : {}),
     unverified_parameters: [...(j.snap ? snapSpec.unverified_parameters ?? [] : []), ...unverified(j)],
     sample_household: sampleHousehold,
     sample_expected_outputs: Object.fromEntries(DEFAULT_OUTPUTS.map((k) => [k, expected[k]])),
-    output_docs: { ...OUTPUT_DOCS, ...Object.fromEntries(unlessOutputs.map((n) => {
-      const u = n.slice('head_start_'.length);
-      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
-    })) },
+    output_docs: { ...OUTPUT_DOCS, ...(j.snap ? snapLinkOutputDocs(snapSpec, LINK) : {}) },
   };
   return `# ${spec.title}: package generated by scripts/generate-head-start-rules.mjs from scripts/data/head-start.json${j.snap ? ' and the State SNAP package' : ''}.\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
@@ -258,7 +200,7 @@ const { module: federal, tests: federalTests } = federalModule(hs, guidelines);
 files.write('rules/us/regulations/45-cfr/1302/12.yaml', federal);
 files.write('rules/us/regulations/45-cfr/1302/12.test.yaml', yamlList(federalTests));
 for (const j of jurisdictions) {
-  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  const snapSpec = j.snap ? readSnapSpec(root, j.code) : null;
   files.write(`rules/us-${j.code}/policies/head_start/eligibility.yaml`, assemblyModule(j, snapSpec));
   files.write(`rules/programs/us-${j.code}/head_start/2026.yaml`, composeSpec(j, snapSpec));
 }

@@ -17,6 +17,8 @@ import { computeLifeline, guideline, guidelineYear } from './lib/lifeline-refere
 import { computeSnap } from './lib/snap-reference.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary,
+  snapMaterialFor, snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/lifeline.json'), 'utf8'));
@@ -638,60 +640,18 @@ function federalTests() {
 
 // ---------- per-jurisdiction assembly
 
-const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
-const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
 const assemblyId = (j) => `us-${j.code}:policies/lifeline/benefit-calculation`;
 const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
-const linkName = (u) => `lifeline_${u}`;
-
-/** The SNAP unless outputs whose facts the SNAP link makes material. */
-function snapUnlessOutputs(spec) {
-  const out = new Set();
-  for (const level of ['household', 'person']) for (const m of Object.values(spec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
-  return [...out].sort();
-}
+const LINK = 'lifeline';
+const SNAP_LAW = { citation: '47 CFR 54.409(a)(2)', counts: 'SNAP', url: CFR('54.409'), from: '2023-10-01' };
 
 function assemblyModule(j, spec) {
   const id = assemblyId(j);
   const imports = [L403];
   const rules = [];
   if (j.snap) {
-    imports.push(SNAP_ASSEMBLY(j));
-    rules.push(`
-  - name: ${j.code}_lifeline_state_snap_eligibility
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: 47 CFR 54.409(a)(2) (SNAP); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
-    source_url: ${CFR('54.409')}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: snap_eligible
-
-  - name: ${j.code}_sets_lifeline_state_snap_eligibility
-    kind: source_relation
-    source: 47 CFR 54.409(a)(2) (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
-    source_relation:
-      type: sets
-      target: ${L409}#lifeline_state_snap_eligibility
-      value: ${id}#${j.code}_lifeline_state_snap_eligibility
-      authority: state
-      basis:
-        delegation: ${L409}#lifeline_state_snap_eligibility`);
-    for (const u of snapUnlessOutputs(spec)) {
-      rules.push(`
-  - name: ${linkName(u)}
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: 47 CFR 54.409(a)(2) (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
-    source_url: ${CFR('54.409')}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: lifeline_snap_receipt_immaterial or ${u}`);
-    }
+    imports.push(snapAssemblyId(j));
+    rules.push(...snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: L409, assemblyId: id, law: SNAP_LAW }));
   }
   if (bindsArea(j)) {
     const why = j.territory ? `USAC applies the 48-State table in ${j.name} (${data.territory_area.reason})` : `HHS publishes a separate table for ${AREA_TEXT[j.area]}`;
@@ -716,9 +676,7 @@ function assemblyModule(j, spec) {
       basis:
         delegation: ${G}#hhs_poverty_guideline_area`);
   }
-  const linkText = j.snap
-    ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).`
-    : `${j.note}.`;
+  const linkText = snapLinkSummary(j);
   return `format: rulespec/v1
 module:
   summary: >-
@@ -734,7 +692,7 @@ rules:${rules.length ? rules.join('\n') : ' []'}
 
 // The first case of the State's SNAP benefit-calculation test: every input a SNAP household needs in that State.
 function snapTestInputs(j) {
-  const rel = `rules/${SNAP_ASSEMBLY(j).replace(':', '/')}.test.yaml`;
+  const rel = `rules/${snapAssemblyId(j).replace(':', '/')}.test.yaml`;
   const cases = YAML.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
   return { ...cases[0].input };
 }
@@ -829,24 +787,13 @@ const TRIBAL_PROGRAM_REASON = 'on Tribal lands, receipt by a member qualifies th
 function lifelineMaterial(j) {
   const m = {};
   if (j.snap) {
-    m.receives_snap = { unless_output: 'lifeline_snap_receipt_immaterial', inferred_from: 'lifeline_snap_eligibility_computed',
-      reason: 'a household receiving SNAP qualifies for Lifeline (47 CFR 54.409(a)(2)); not given, receipt was inferred from the SNAP eligibility the State\'s SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it' };
+    m.receives_snap = snapReceiptMaterial(LINK, 'a household receiving SNAP qualifies for Lifeline (47 CFR 54.409(a)(2))');
   }
   for (const k of ['receives_medicaid', 'receives_ssi', 'receives_federal_public_housing_assistance', 'receives_veterans_pension']) m[k] = { unless_output: 'lifeline_eligible', reason: LISTED_REASON };
   m.tribal_land = { unless_output: 'lifeline_tribal_land_immaterial', reason: 'an eligible household on Tribal lands gets up to $25 a month more (47 CFR 54.403(a)(3)), and there Tribal programs qualify it (54.409(b))' };
   for (const k of ['receives_bia_general_assistance', 'receives_tribal_tanf', 'receives_head_start_income_qualified', 'receives_fdpir']) m[k] = { unless_output: 'lifeline_tribal_programs_immaterial', reason: TRIBAL_PROGRAM_REASON };
   m.lifeline_service_type = { unless_output: 'lifeline_amount_immaterial', reason: 'standalone voice service gets $5.25 a month instead of $9.25 (47 CFR 54.403(a)(2)(iii))' };
   return m;
-}
-
-/** SNAP's material facts, material for Lifeline only when SNAP eligibility stands in for receipt. */
-function snapMaterialForLifeline(level) {
-  const out = {};
-  for (const [alias, m] of Object.entries(level ?? {})) {
-    out[alias] = { ...m, unless_output: m.unless_output ? linkName(m.unless_output) : 'lifeline_snap_receipt_immaterial',
-      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
-  }
-  return out;
 }
 
 function lifelineUnverified(j) {
@@ -870,7 +817,7 @@ function composeSpec(j, snapSpec) {
     void values;
     return [k, d];
   }));
-  const unlessOutputs = j.snap ? snapUnlessOutputs(snapSpec).map(linkName) : [];
+  const unlessOutputs = j.snap ? snapLinkOutputs(snapSpec, LINK) : [];
   const spec = {
     program: `us-${j.code}/lifeline`,
     period: PERIOD,
@@ -887,8 +834,8 @@ function composeSpec(j, snapSpec) {
     input_values: { ...(j.snap ? snapSpec.input_values : {}), lifeline_service_type: LIFELINE_HOUSEHOLD_FACTS.lifeline_service_type.values },
     input_limits: j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 } },
     material_inputs: {
-      household: { ...lifelineMaterial(j), ...(j.snap ? snapMaterialForLifeline(snapSpec.material_inputs.household) : {}) },
-      ...(j.snap ? { person: snapMaterialForLifeline(snapSpec.material_inputs.person) } : {}),
+      household: { ...lifelineMaterial(j), ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.household, LINK) : {}) },
+      ...(j.snap ? { person: snapMaterialFor(snapSpec.material_inputs.person, LINK) } : {}),
     },
     given_flags: { household: GIVEN_FLAGS },
     input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0, unearned_income: 0 }), ...LIFELINE_DEFAULTS },
@@ -899,7 +846,7 @@ function composeSpec(j, snapSpec) {
     output_aliases: { lifeline: 'lifeline_benefit', is_lifeline_eligible: 'lifeline_eligible' },
     input_docs: { ...snapHouseholdDocs, ...lifelineDocs },
     person_input_docs: snapPersonDocs,
-    ...(j.snap ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
+    ...(j.snap ? snapFiscalYears(snapSpec) : {}),
     unverified_parameters: [...(j.snap ? snapSpec.unverified_parameters ?? [] : []), ...lifelineUnverified(j)],
     sample_household: sample,
     sample_expected_outputs: { lifeline_eligible: true, lifeline_benefit: 9.25, lifeline_support_amount: 9.25, lifeline_income_eligible: true,
@@ -907,11 +854,8 @@ function composeSpec(j, snapSpec) {
     // How a screen reads a Lifeline answer (docs/screening.md): income or any qualifying program suffices, so the
     // eligibility rule itself decides; the SNAP link is used when computed SNAP eligibility stood in for receipt.
     screening: { eligible: 'lifeline_eligible', amount: 'lifeline_benefit', amount_period: 'month', kind: 'near_cash', recipient: 'household',
-      ...(j.snap ? { links: [{ program: 'snap', used: 'lifeline_snap_eligibility_computed' }] } : {}) },
-    output_docs: { ...OUTPUT_DOCS, ...Object.fromEntries(unlessOutputs.map((n) => {
-      const u = n.slice('lifeline_'.length);
-      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
-    })) },
+      ...(j.snap ? snapScreeningLink(LINK) : {}) },
+    output_docs: { ...OUTPUT_DOCS, ...(j.snap ? snapLinkOutputDocs(snapSpec, LINK) : {}) },
   };
   return `# ${spec.title}: package generated by scripts/generate-lifeline-rules.mjs from scripts/data/lifeline.json${j.snap ? ' and the State SNAP package' : ''}.\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
@@ -971,7 +915,7 @@ write('rules/us/regulations/47-cfr/54/409.test.yaml', yamlList(tests409));
 write('rules/us/regulations/47-cfr/54/403.yaml', module403());
 write('rules/us/regulations/47-cfr/54/403.test.yaml', yamlList(tests403));
 for (const j of jurisdictions) {
-  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  const snapSpec = j.snap ? readSnapSpec(root, j.code) : null;
   write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.yaml`, assemblyModule(j, snapSpec));
   write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.test.yaml`, yamlList(assemblyTests(j, snapSpec)));
   write(`rules/programs/us-${j.code}/lifeline/2026.yaml`, composeSpec(j, snapSpec));

@@ -18,6 +18,8 @@ import { DET, IEG, determinationModule, iegModule } from './lib/school-meals-fed
 import { SCHOOL_MEALS_DOCS, coverageDoc } from './lib/school-meals-docs.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
+  snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const read = (rel) => JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
@@ -43,57 +45,9 @@ jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
 
 // ---------- per-jurisdiction assembly
 
-const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
-const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
 const assemblyId = (j) => `us-${j.code}:policies/school-meals/eligibility`;
-const linkName = (u) => `school_meals_${u}`;
-
-/** The SNAP unless outputs whose facts the SNAP link makes material. */
-function snapUnlessOutputs(spec) {
-  const out = new Set();
-  for (const level of ['household', 'person']) for (const m of Object.values(spec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
-  return [...out].sort();
-}
-
-function snapLinkRules(j, spec) {
-  const id = assemblyId(j);
-  const rules = [`
-  - name: ${j.code}_school_meals_state_snap_eligibility
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: 42 U.S.C. 1758(b)(12)(A) (a member of a household receiving SNAP); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
-    source_url: https://www.law.cornell.edu/uscode/text/42/1758
-    versions:
-      - effective_from: '2024-07-01'
-        formula: snap_eligible
-
-  - name: ${j.code}_sets_school_meals_state_snap_eligibility
-    kind: source_relation
-    source: 42 U.S.C. 1758(b)(12)(A) (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
-    source_relation:
-      type: sets
-      target: ${DET}#school_meals_state_snap_eligibility
-      value: ${id}#${j.code}_school_meals_state_snap_eligibility
-      authority: state
-      basis:
-        delegation: ${DET}#school_meals_state_snap_eligibility`];
-  for (const u of snapUnlessOutputs(spec)) {
-    rules.push(`
-  - name: ${linkName(u)}
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: 42 U.S.C. 1758(b)(12)(A) (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
-    source_url: https://www.law.cornell.edu/uscode/text/42/1758
-    versions:
-      - effective_from: '2024-07-01'
-        formula: school_meals_snap_receipt_immaterial or ${u}`);
-  }
-  return rules;
-}
+const LINK = 'school_meals';
+const SNAP_LAW = { citation: '42 U.S.C. 1758(b)(12)(A)', counts: 'a member of a household receiving SNAP', url: 'https://www.law.cornell.edu/uscode/text/42/1758', from: '2024-07-01' };
 
 function areaRules(j) {
   return [`
@@ -147,11 +101,10 @@ function universalMealsRules(j) {
 }
 
 function assemblyModule(j, spec) {
-  const imports = [DET, ...(j.snap ? [SNAP_ASSEMBLY(j)] : [])];
-  const rules = [...(j.snap ? snapLinkRules(j, spec) : []), ...(j.area !== '48_states_dc' ? areaRules(j) : []), ...universalMealsRules(j)];
-  const link = j.snap
-    ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).`
-    : `${j.note}.`;
+  const imports = [DET, ...(j.snap ? [snapAssemblyId(j)] : [])];
+  const snapLink = j.snap ? snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: DET, assemblyId: assemblyId(j), law: SNAP_LAW }) : [];
+  const rules = [...snapLink, ...(j.area !== '48_states_dc' ? areaRules(j) : []), ...universalMealsRules(j)];
+  const link = snapLinkSummary(j);
   const table = j.area === '48_states_dc' ? 'the table of the 48 contiguous States, the District of Columbia, Guam and the territories' : `the ${j.name} table`;
   return `format: rulespec/v1
 module:
@@ -179,15 +132,6 @@ const PROGRAM_HOUSEHOLD = ['receives_snap', 'receives_snap_given', 'receives_tan
 const PROGRAM_PERSON = ['is_in_school', 'is_homeless', 'is_runaway', 'is_migrant', 'is_in_foster_care', 'is_enrolled_in_head_start'];
 const HOUSEHOLD_FACT_DOCS = { ...LIFELINE_HOUSEHOLD_FACTS, ...SCHOOL_MEALS_DOCS.household };
 
-function snapMaterial(level) {
-  const out = {};
-  for (const [alias, m] of Object.entries(level ?? {})) {
-    out[alias] = { ...m, unless_output: m.unless_output ? linkName(m.unless_output) : 'school_meals_snap_receipt_immaterial',
-      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
-  }
-  return out;
-}
-
 function programMaterial(j) {
   const child = 'a child in school of a household not free otherwise eats free by this status (42 U.S.C. 1758(b)(12)(A); 7 CFR 245.2)';
   const household = {
@@ -195,8 +139,7 @@ function programMaterial(j) {
     receives_fdpir: { unless_output: 'school_meals_household_receipts_immaterial', reason: 'a household receiving FDPIR makes its children in school free (42 U.S.C. 1758(b)(12)(A))' },
   };
   if (j.snap) {
-    household.receives_snap = { unless_output: 'school_meals_snap_receipt_immaterial', inferred_from: 'school_meals_snap_eligibility_computed',
-      reason: 'a household receiving SNAP makes its children in school free (42 U.S.C. 1758(b)(12)(A)); not given, receipt was inferred from the SNAP eligibility the State\'s SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it' };
+    household.receives_snap = snapReceiptMaterial(LINK, 'a household receiving SNAP makes its children in school free (42 U.S.C. 1758(b)(12)(A))');
   }
   // Ages narrow the assumptions to children where the package reads age (the SNAP link); Puerto Rico's package reads none.
   const ages = (range) => (j.snap ? { ages: range } : {});
@@ -217,10 +160,10 @@ function sample(j) {
   };
 }
 
-function unverified(j) {
+function unverified(j, snapSpec) {
   const out = data.school_years.filter((y) => !y.verified).map((y) => ({ parameter: `${IEG}#school_meals_guideline_year`, effective_from: y.from,
     reason: `School meals guideline year from ${y.from} not verified: ${y.reason}.` }));
-  return [...(j.snap ? SNAP_SPEC(j.code).unverified_parameters ?? [] : []), ...out];
+  return [...(snapSpec?.unverified_parameters ?? []), ...out];
 }
 
 function docsOf(table, names) {
@@ -233,7 +176,7 @@ function docsOf(table, names) {
 
 function composeSpec(j, snapSpec) {
   const s = sample(j);
-  const unlessOutputs = j.snap ? snapUnlessOutputs(snapSpec).map(linkName) : [];
+  const unlessOutputs = j.snap ? snapLinkOutputs(snapSpec, LINK) : [];
   const material = programMaterial(j);
   const programHousehold = PROGRAM_HOUSEHOLD;
   const spec = {
@@ -251,7 +194,7 @@ function composeSpec(j, snapSpec) {
     // no dollar amount (docs/school-meals-coverage.md says why); the SNAP link where a SNAP package exists.
     screening: { eligible: ['school_meals_free_children', 'school_meals_reduced_price_children'], amount_period: 'month', kind: 'near_cash', recipient: 'person',
       person_eligible: 'school_meal_tier', person_eligible_values: ['free', 'reduced_price'],
-      ...(j.snap ? { links: [{ program: 'snap', used: 'school_meals_snap_eligibility_computed' }] } : {}) },
+      ...(j.snap ? snapScreeningLink(LINK) : {}) },
     household_entity: 'Household',
     household_aliases: { ...(j.snap ? snapSpec.household_aliases : HOUSEHOLD_IDS), ...Object.fromEntries(programHousehold.map((k) => [k, `${DET}#input.${k}`])) },
     input_types: { ...(j.snap ? snapSpec.input_types : { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' }),
@@ -259,8 +202,8 @@ function composeSpec(j, snapSpec) {
     ...(j.snap ? { input_values: snapSpec.input_values } : {}),
     input_limits: j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 } },
     material_inputs: {
-      household: { ...material.household, ...(j.snap ? snapMaterial(snapSpec.material_inputs.household) : {}) },
-      person: { ...material.person, ...(j.snap ? snapMaterial(snapSpec.material_inputs.person) : {}) },
+      household: { ...material.household, ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.household, LINK) : {}) },
+      person: { ...material.person, ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.person, LINK) : {}) },
     },
     given_flags: { household: { receives_snap_given: 'receives_snap' } },
     input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0, unearned_income: 0 }), ...Object.fromEntries(programHousehold.map((k) => [k, false])) },
@@ -272,14 +215,11 @@ function composeSpec(j, snapSpec) {
     output_aliases: { free_school_meal_children: 'school_meals_free_children' },
     input_docs: { ...(j.snap ? snapSpec.input_docs : docsOf(HOUSEHOLD_INPUT_DOCS, Object.keys(HOUSEHOLD_IDS))), ...docsOf(HOUSEHOLD_FACT_DOCS, programHousehold) },
     person_input_docs: { ...(j.snap ? snapSpec.person_input_docs : docsOf(PERSON_INPUT_DOCS, Object.keys(PERSON_IDS))), ...docsOf(SCHOOL_MEALS_DOCS.person, PROGRAM_PERSON) },
-    ...(j.snap ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
-    unverified_parameters: unverified(j),
+    ...(j.snap ? snapFiscalYears(snapSpec) : {}),
+    unverified_parameters: unverified(j, snapSpec),
     sample_household: s.household,
     sample_expected_outputs: s.outputs,
-    output_docs: { ...SCHOOL_MEALS_DOCS.outputs, ...Object.fromEntries(unlessOutputs.map((n) => {
-      const u = n.slice('school_meals_'.length);
-      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
-    })) },
+    output_docs: { ...SCHOOL_MEALS_DOCS.outputs, ...(j.snap ? snapLinkOutputDocs(snapSpec, LINK) : {}) },
   };
   return `# ${spec.title}: package generated by scripts/generate-school-meals-rules.mjs from scripts/data/school-meals.json${j.snap ? ' and the State SNAP package' : ''}.\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/school-meals-coverage.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
@@ -290,7 +230,7 @@ function composeSpec(j, snapSpec) {
 files.write('rules/us/regulations/7-cfr/245/3.yaml', iegModule(data));
 files.write('rules/us/regulations/7-cfr/245/6.yaml', determinationModule());
 for (const j of jurisdictions) {
-  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  const snapSpec = j.snap ? readSnapSpec(root, j.code) : null;
   files.write(`rules/us-${j.code}/policies/school-meals/eligibility.yaml`, assemblyModule(j, snapSpec));
   files.write(`rules/programs/us-${j.code}/school_meals/2026.yaml`, composeSpec(j, snapSpec));
 }

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
 import { wicGuidelineYear, wicLimits } from './lib/wic-reference.mjs';
 import { wicFederalModule, F, WIC_PERIOD } from './lib/wic-federal-module.mjs';
-import YAML from 'yaml';
-import { snapUnlessOutputs, wicComposeSpec, wicLinkName } from './lib/wic-compose-spec.mjs';
+import { WIC_LINK, wicComposeSpec } from './lib/wic-compose-spec.mjs';
+import { readSnapSpec, snapAssemblyId, snapLinkRules, snapLinkSummary } from './lib/snap-link.mjs';
 import { wicCoverageDoc } from './lib/wic-coverage-doc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,54 +41,11 @@ jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
 
 const assemblyId = (j) => `us-${j.code}:policies/wic/eligibility`;
 const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
-const SNAP_SPEC = (code) => YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
-const SNAP_ASSEMBLY = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
-const CFR_246_7 = 'https://www.ecfr.gov/current/title-7/section-246.7';
-
-/** The SNAP link: the State SNAP package's eligibility bound to the federal hook, and SNAP's moot tests wrapped. */
-function snapLinkRules(j, snapSpec) {
-  const id = assemblyId(j);
-  const rules = [`
-  - name: ${j.code}_wic_state_snap_eligibility
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: 7 CFR 246.7(d)(2)(vi) (SNAP); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
-    source_url: ${CFR_246_7}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: snap_eligible
-
-  - name: ${j.code}_wic_sets_state_snap_eligibility
-    kind: source_relation
-    source: 7 CFR 246.7(d)(2)(vi) (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
-    source_relation:
-      type: sets
-      target: ${F}#wic_state_snap_eligibility
-      value: ${id}#${j.code}_wic_state_snap_eligibility
-      authority: state
-      basis:
-        delegation: ${F}#wic_state_snap_eligibility`];
-  for (const u of snapUnlessOutputs(snapSpec)) {
-    rules.push(`
-  - name: ${wicLinkName(u)}
-    kind: derived
-    entity: Household
-    dtype: Judgment
-    period: Month
-    source: 7 CFR 246.7(d)(2)(vi) (the SNAP facts matter only when SNAP eligibility stands in for receipt); the SNAP package's ${u}
-    source_url: ${CFR_246_7}
-    versions:
-      - effective_from: '2023-10-01'
-        formula: wic_snap_receipt_immaterial or ${u}`);
-  }
-  return rules;
-}
+const SNAP_LAW = { citation: '7 CFR 246.7(d)(2)(vi)', counts: 'SNAP', url: 'https://www.ecfr.gov/current/title-7/section-246.7', from: '2023-10-01' };
 
 function assemblyModule(j, snapSpec) {
   const id = assemblyId(j);
-  const rules = j.snap ? snapLinkRules(j, snapSpec) : [];
+  const rules = j.snap ? snapLinkRules({ j, snapSpec, prefix: WIC_LINK, hookModule: F, assemblyId: id, law: SNAP_LAW }) : [];
   if (bindsArea(j)) {
     const why = j.territory
       ? `the WIC income eligibility guidelines apply one table to the 48 contiguous States, the District of Columbia, Guam and the territories (${data.territory_table.reason})`
@@ -119,11 +76,11 @@ module:
   summary: >-
     WIC in ${j.name}: the federal eligibility rules (7 CFR 246.7) with the income guideline table that applies here
     (${AREA_TEXT[j.area]}${j.territory ? ', as the WIC guidelines apply it to the territories' : ''}). Residency in the
-    State is what the jurisdiction stands for (7 CFR 246.7(c)(1)). ${j.snap ? `SNAP receipt not given is read from the ${j.name} SNAP package's eligibility for the same household (imported here and bound to the federal hook).` : `${j.note}.`} The companion test works households by hand.
+    State is what the jurisdiction stands for (7 CFR 246.7(c)(1)). ${snapLinkSummary(j)} The companion test works households by hand.
   source_verification:
     corpus_citation_path: us-${j.code}/policy/wic/eligibility
 imports:
-  - ${F}${j.snap ? `\n  - ${SNAP_ASSEMBLY(j)}` : ''}
+  - ${F}${j.snap ? `\n  - ${snapAssemblyId(j)}` : ''}
 rules:${rules.length ? rules.join('\n') : ' []'}
 `;
 }
@@ -173,7 +130,7 @@ const { module: federal, tests: federalTests } = wicFederalModule({ data, guidel
 files.write('rules/us/regulations/7-cfr/246/7.yaml', federal);
 files.write('rules/us/regulations/7-cfr/246/7.test.yaml', yamlList(federalTests));
 for (const j of jurisdictions) {
-  const snapSpec = j.snap ? SNAP_SPEC(j.code) : null;
+  const snapSpec = j.snap ? readSnapSpec(root, j.code) : null;
   files.write(`rules/${assemblyId(j).replace(':', '/')}.yaml`, assemblyModule(j, snapSpec));
   files.write(`rules/${assemblyId(j).replace(':', '/')}.test.yaml`, yamlList(assemblyTests(j)));
   files.write(`rules/programs/us-${j.code}/wic/2026.yaml`, wicComposeSpec(j, { data, guidelines, assemblyId: assemblyId(j), snapSpec }));

@@ -8,6 +8,7 @@ import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './snap-input-docs.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './household-vocabulary.mjs';
 import { F, WIC_PERIOD } from './wic-federal-module.mjs';
 import { wicGuidelineYear, wicLimits } from './wic-reference.mjs';
+import { snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapMaterialFor, snapReceiptMaterial, snapScreeningLink } from './snap-link.mjs';
 
 const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
 const id = (name) => `${F}#input.${name}`;
@@ -64,34 +65,17 @@ function material() {
   };
 }
 
-/** The SNAP unless outputs whose facts the SNAP link makes material. */
-export function snapUnlessOutputs(snapSpec) {
-  const out = new Set();
-  for (const level of ['household', 'person']) for (const m of Object.values(snapSpec.material_inputs?.[level] ?? {})) if (m.unless_output) out.add(m.unless_output);
-  return [...out].sort();
-}
-/** A SNAP moot test as the WIC assembly wraps it (moot also when SNAP receipt does not matter for WIC). */
-export const wicLinkName = (u) => `wic_${u}`;
-
-/** SNAP's material facts, material for WIC only when SNAP eligibility stands in for receipt. */
-function snapMaterialForWic(level) {
-  const out = {};
-  for (const [alias, m] of Object.entries(level ?? {})) {
-    out[alias] = { ...m, unless_output: m.unless_output ? wicLinkName(m.unless_output) : 'wic_snap_receipt_immaterial',
-      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
-  }
-  return out;
-}
+/** The prefix of WIC's SNAP link outputs (scripts/lib/snap-link.mjs). */
+export const WIC_LINK = 'wic';
 
 /** WIC's own material facts over SNAP's: a fact both read (age) keeps WIC's reason, which always applies. */
 function materialWithSnap(snapSpec) {
   const own = material();
   if (!snapSpec) return own;
-  own.household.receives_snap = { ...own.household.receives_snap, inferred_from: 'wic_snap_eligibility_computed',
-    reason: `${RECEIPT}; not given, receipt was inferred from the SNAP eligibility the State's SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it` };
+  own.household.receives_snap = snapReceiptMaterial(WIC_LINK, RECEIPT);
   return {
-    household: { ...snapMaterialForWic(snapSpec.material_inputs.household), ...own.household },
-    person: { ...snapMaterialForWic(snapSpec.material_inputs.person), ...own.person },
+    household: { ...snapMaterialFor(snapSpec.material_inputs.household, WIC_LINK), ...own.household },
+    person: { ...snapMaterialFor(snapSpec.material_inputs.person, WIC_LINK), ...own.person },
   };
 }
 
@@ -111,7 +95,7 @@ export function wicComposeSpec(j, { data, guidelines, assemblyId, snapSpec }) {
   const year = wicGuidelineYear(data, WIC_PERIOD);
   const two = wicLimits(guidelines, j.area, year, 2);
   const title = `${j.name[0].toUpperCase()}${j.name.slice(1)} WIC (USDA FNS; the State WIC agency)`;
-  const links = snapSpec ? snapUnlessOutputs(snapSpec).map(wicLinkName) : [];
+  const links = snapSpec ? snapLinkOutputs(snapSpec, WIC_LINK) : [];
   const ownHousehold = Object.fromEntries(Object.keys(HOUSEHOLD).map((k) => [k, id(k)]));
   const ownPerson = Object.fromEntries(Object.keys(PERSON).map((k) => [k, id(k)]));
   const typed = Object.fromEntries(Object.entries({ ...HOUSEHOLD, ...PERSON }).filter(([, t]) => t));
@@ -141,19 +125,16 @@ export function wicComposeSpec(j, { data, guidelines, assemblyId, snapSpec }) {
     // How a screen reads a WIC answer (docs/screening.md): eligibility per person, no dollar amount encoded
     // (docs/wic-coverage.md says why); the SNAP link used when computed SNAP eligibility stood in for receipt.
     screening: { eligible: 'wic_household_has_eligible_member', amount_period: 'month', kind: 'near_cash', recipient: 'person', person_eligible: 'wic_eligible',
-      ...(snapSpec ? { links: [{ program: 'snap', used: 'wic_snap_eligibility_computed' }] } : {}) },
+      ...(snapSpec ? snapScreeningLink(WIC_LINK) : {}) },
     input_docs: { ...(snapSpec?.input_docs ?? pick(HOUSEHOLD_INPUT_DOCS, ['household_size', 'earned_income', 'unearned_income'])), ...stripValues(pick(LIFELINE_HOUSEHOLD_FACTS, ['receives_snap', 'receives_snap_given'])), ...stripValues(WIC_HOUSEHOLD_FACTS) },
     person_input_docs: { ...(snapSpec?.person_input_docs ?? pick(PERSON_INPUT_DOCS, ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs'])), ...stripValues(WIC_PERSON_FACTS) },
-    ...(snapSpec ? { fiscal_years: snapSpec.fiscal_years, last_fiscal_year: snapSpec.last_fiscal_year, fiscal_year_parameters: snapSpec.fiscal_year_parameters } : {}),
+    ...(snapSpec ? snapFiscalYears(snapSpec) : {}),
     unverified_parameters: [...(snapSpec?.unverified_parameters ?? []), ...unverified(j, data, assemblyId)],
     sample_household: { period: WIC_PERIOD, facts: { receives_snap: false, receives_tanf: false },
       people: { parent: { age: 30, earned_income: 3000, is_pregnant: false, is_breastfeeding: false }, child: { age: 3, nutritional_risk: true, receives_medicaid: false } } },
     sample_expected_outputs: { wic_eligible_people: 3000 <= two.monthly ? 1 : 0, wic_household_has_eligible_member: 3000 <= two.monthly, wic_categorically_eligible_people: 1,
       wic_household_monthly_income: 3000, wic_household_monthly_income_limit: two.monthly, wic_household_income_eligible: 3000 <= two.monthly, wic_family_adjunctively_eligible: false },
-    output_docs: { ...OUTPUT_DOCS, ...Object.fromEntries(links.map((n) => {
-      const u = n.slice('wic_'.length);
-      return [n, { description: `SNAP receipt was given or not needed, or for the SNAP eligibility that stands in for it: ${snapSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }];
-    })) },
+    output_docs: { ...OUTPUT_DOCS, ...(snapSpec ? snapLinkOutputDocs(snapSpec, WIC_LINK) : {}) },
   };
   return `# ${title}: package generated by scripts/generate-wic-rules.mjs from scripts/data/wic.json${snapSpec ? ' and the State SNAP package' : ''}.\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
