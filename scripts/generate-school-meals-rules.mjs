@@ -31,6 +31,7 @@ const files = new GeneratedFiles(root, process.argv.includes('--check'));
 const G = 'us:statutes/42/9902/2';
 const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
 const PERIOD = '2026-11'; // the 2026-27 school year, in force today
+const FIRST_MONTH = '2024-07-01'; // the federal modules' first version (the 2024-25 school year)
 const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
 
 // ---------- jurisdictions: the 50 States and DC (each has a SNAP package), Guam, the Virgin Islands, Puerto Rico
@@ -76,6 +77,8 @@ function areaRules(j) {
 function universalMealsRules(j) {
   const law = data.universal_meals[j.code];
   if (!law) return [];
+  // The binding replaces the federal hook from the packages' first month, so a law starting later says false before it.
+  const before = law.from > FIRST_MONTH ? `\n      - effective_from: '${FIRST_MONTH}'\n        formula: 'false'` : '';
   return [`
   - name: ${j.code}_school_meals_universal_free_meals
     kind: derived
@@ -84,7 +87,7 @@ function universalMealsRules(j) {
     period: Month
     source: ${law.source}
     source_url: ${law.url}
-    versions:
+    versions:${before}
       - effective_from: '${law.from}'
         formula: 'true'
 

@@ -168,6 +168,33 @@ describe('households worked by hand through the calculation service', () => {
     expect(co.outputs).toEqual({ school_meals_paid_children: 1, school_meals_children_free_under_state_law: 0 });
   });
 
+  it('Massachusetts, Vermont and New York: State law makes the paid child free, from the school year each law is bound', async () => {
+    // The same three people earning $5,000 a month: above the reduced price limit for 3 in every year (2024-25: 3,981;
+    // 2025-26: 4,109; 2026-27: 4,212), so the federal tier is paid. Mass. Gen. Laws c. 69, sec. 1C(1) and 16 V.S.A.
+    // sec. 1264(a)(1)(B) are bound from 2024-07-01 (the packages' first school year); N.Y. Educ. Law sec. 915-a(1)
+    // from the 2025-26 school year (NYSED memorandum of May 13, 2025), so a New York child pays in 2024-25.
+    const household = (period: string) => ({ period, facts: { receives_snap: false }, people: { parent: { earned_income: 5000 }, a: { age: 10, is_in_school: true }, b: { age: 2 } } });
+    const vars = ['school_meals_paid_children', 'school_meals_children_free_under_state_law'];
+    const cases: Array<[string, string, number, string]> = [
+      ['us-ma', '2024-09', 1, 'ma'], ['us-ma', '2026-11', 1, 'ma'], ['us-vt', '2024-09', 1, 'vt'], ['us-vt', '2026-11', 1, 'vt'],
+      ['us-ny', '2025-06', 0, 'ny'], ['us-ny', '2025-07', 1, 'ny'], ['us-ny', '2026-11', 1, 'ny']];
+    for (const [jurisdiction, period, free, code] of cases) {
+      const r = await calc(jurisdiction, household(period), vars);
+      expect(r.outputs, `${jurisdiction} ${period}`).toEqual({ school_meals_paid_children: 1, school_meals_children_free_under_state_law: free });
+      expect(personOutputs(r).a, `${jurisdiction} ${period}`).toMatchObject({ school_meal_tier: 'paid', school_meal_free_under_state_law: free === 1 });
+      const hook = r.trace.find((t) => t.variable === 'school_meals_state_universal_free_meals' && t.entity_id === 'a');
+      if (free === 1) expect(hook?.sources.join(' ')).toContain(`${jurisdiction}:policies/school-meals/eligibility#${code}_school_meals_universal_free_meals`);
+    }
+  });
+
+  it('States whose laws are reported but not bound (Colorado, Michigan, Minnesota, Maine, New Mexico) leave the child at the federal tier', async () => {
+    const household = { period: '2026-11', facts: { receives_snap: false }, people: { parent: { earned_income: 5000 }, a: { age: 10, is_in_school: true } } };
+    for (const jurisdiction of ['us-co', 'us-mi', 'us-mn', 'us-me', 'us-nm']) {
+      const r = await calc(jurisdiction, household, ['school_meals_children_free_under_state_law']);
+      expect(r.outputs.school_meals_children_free_under_state_law, jurisdiction).toBe(0);
+    }
+  });
+
   it('Puerto Rico has no SNAP: receipt not given is not received and nothing is inferred', async () => {
     // Two people earning $2,500: above the free limit of 2,345 (2026-27, two people), at or below 3,337 (21,640 x 1.85 = 40,034 / 12 = 3,336.17 -> 3,337).
     const r = await calc('us-pr', { period: '2026-11', people: { parent: { earned_income: 2500 }, child: { is_in_school: true } } }, ['school_meals_household_tier', 'school_meals_receives_snap']);
