@@ -28,7 +28,15 @@ const PERIOD = '2026-03';
 
 const CMS_TABLE = 'CMS, "Medicaid, Children\'s Health Insurance Program, & Basic Health Program Eligibility Levels" (state decisions as of December 1, 2023)';
 const CMS_URL = 'https://www.medicaid.gov/medicaid/national-medicaid-chip-program-information/medicaid-childrens-health-insurance-program-basic-health-program-eligibility-levels/index.html';
-const SECONDARY = 'not read on the CMS table: the figure (less the 5-point disregard) is from a secondary compilation of the State standards as of January 2025 (KFF State Health Facts, as cited by PolicyEngine)';
+const CMS_FILE = 'CMS, State Profiles data file "dec-2023-medicaid-income-eligibility888-updated.json" (the same table, state decisions as of December 1, 2023; published December 2024; read as transcribed in the public repository caroline-howard/medicaid-enrollment-policy-dashboard)';
+const CMS_FILE_URL = 'https://www.medicaid.gov/sites/default/files/2024-12/dec-2023-medicaid-income-eligibility888-updated.json';
+/** Where a State's row of the CMS table was read (scripts/data/medicaid.json limits_source): the page, or CMS's data file of it. */
+const CMS_SOURCES = {
+  cms_2023_12_01: { cite: CMS_TABLE, url: CMS_URL, label: 'CMS table' },
+  cms_2023_12_01_json: { cite: CMS_FILE, url: CMS_FILE_URL, label: 'CMS file' },
+};
+/** A dated change without its own basis is from this compilation (a secondary source, so declared unverified). */
+const SECONDARY = 'from a secondary compilation of the State standards as of January 2025 (KFF State Health Facts, as cited by PolicyEngine)';
 const AREA = { ak: 'alaska', hi: 'hawaii' };
 /** Person facts first read by the group rules (an input's id is the module that reads it); the others by 42 CFR 435.603's. */
 const READ_BY_GROUPS = new Set(['age', 'citizenship_status']);
@@ -42,7 +50,7 @@ for (const [code, st] of Object.entries(data.states)) {
   files.write(`rules/us-${code}/policies/medicaid/eligibility.test.yaml`, yamlList(stateTests(code, st)));
   files.write(`rules/programs/us-${code}/medicaid/2026.yaml`, composeSpec(code, st));
 }
-files.write('docs/medicaid-coverage.md', coveragePage(data, { CMS_TABLE, CMS_URL, SECONDARY }));
+files.write('docs/medicaid-coverage.md', coveragePage(data, { CMS_TABLE, CMS_URL, CMS_FILE, CMS_FILE_URL, CMS_SOURCES }));
 
 if (files.stale.length > 0) {
   console.error(`stale generated files (run node scripts/generate-medicaid-rules.mjs):\n  ${files.stale.join('\n  ')}`);
@@ -50,15 +58,22 @@ if (files.stale.length > 0) {
 }
 console.log(`${Object.keys(data.states).length} Medicaid packages up to date`);
 
-/** The limit versions of one category: the CMS table's figure from its date (a secondary figure from 2025-01-01), then any dated change. */
+/** The CMS source a State's row was read from; every State's standards must come from one (a primary source). */
+function cmsSource(code, st) {
+  const source = CMS_SOURCES[st.limits_source];
+  if (!source) throw new Error(`us-${code}: limits_source ${st.limits_source} is not a CMS source (${Object.keys(CMS_SOURCES).join(', ')})`);
+  return source;
+}
+
+/** The limit versions of one category: the CMS table's figure from its date, then any dated change. */
 function versions(st, category) {
-  const cms = st.limits_source === 'cms_2023_12_01';
-  const list = [{ from: cms ? '2023-12-01' : '2025-01-01', percent: st.limits[category], verified: cms }];
-  for (const c of st.changes ?? []) if (c.category === category) list.push({ from: c.effective_from, percent: c.percent, verified: false });
+  const list = [{ from: '2023-12-01', percent: st.limits[category] }];
+  for (const c of st.changes ?? []) if (c.category === category) list.push({ from: c.effective_from, percent: c.percent });
   return list;
 }
 
 function stateModule(code, st) {
+  const cms = cmsSource(code, st);
   const rules = [];
   const area = AREA[code];
   if (area) rules.push(param(`${code}_medicaid_poverty_guideline_area`, 'Text', `"${area}"`, '42 U.S.C. 9902(2) (HHS publishes separate guidelines for Alaska and Hawaii)', 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines'),
@@ -72,25 +87,25 @@ function stateModule(code, st) {
   - name: ${name}
     kind: parameter
     dtype: Decimal
-    source: ${CATEGORIES[category].cite}; ${st.name}'s income standard, percent of the poverty guideline before the 5-point disregard; ${CMS_TABLE}
-    source_url: ${CMS_URL}
+    source: ${CATEGORIES[category].cite}; ${st.name}'s income standard, percent of the poverty guideline before the 5-point disregard; ${cms.cite}
+    source_url: ${cms.url}
     versions:
 ${vs}`);
     rules.push(sets(code, CATEGORIES[category].hook, `us-${code}:policies/medicaid/eligibility#${name}`));
     if (CATEGORIES[category].coveredHook) {
-      rules.push(param(`${code}_medicaid_${category}_covered`, 'Text', '"yes"', `${CATEGORIES[category].cite}; ${CMS_TABLE}`, CMS_URL, st.expansion_date && category === 'expansion_adult' ? st.expansion_date : '2014-01-01'),
+      rules.push(param(`${code}_medicaid_${category}_covered`, 'Text', '"yes"', `${CATEGORIES[category].cite}; ${cms.cite}`, cms.url, st.expansion_date && category === 'expansion_adult' ? st.expansion_date : '2014-01-01'),
         sets(code, CATEGORIES[category].coveredHook, `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${category}_covered`));
     }
   }
   if (st.chip_child_min_age !== 0) {
-    rules.push(param(`${code}_chip_child_minimum_age`, 'Integer', String(st.chip_child_min_age), `42 CFR 457.310 (the State plan's ages); ${CMS_TABLE}: separate CHIP from age 1 up to 19`, CMS_URL),
+    rules.push(param(`${code}_chip_child_minimum_age`, 'Integer', String(st.chip_child_min_age), `42 CFR 457.310 (the State plan's ages); ${cms.cite}: separate CHIP from age 1 up to 19`, cms.url),
       sets(code, `${FED.CHIPSTD}#chip_child_minimum_age`, `us-${code}:policies/medicaid/eligibility#${code}_chip_child_minimum_age`));
   }
   return `format: rulespec/v1
 module:
   summary: >-
     Medicaid and CHIP in ${st.name}: the State's MAGI income standards for each coverage group, as percentages of the
-    HHS poverty guideline before the 5-point disregard (42 CFR 435.603(d)(4)), bound to the federal hooks. ${st.limits_source === 'cms_2023_12_01' ? `Figures from ${CMS_TABLE}.` : `Figures ${SECONDARY}; declared unverified.`} ${st.expansion_date ? `Adult group (42 CFR 435.119) covered from ${st.expansion_date}.` : 'No adult group (the State has not expanded Medicaid under 42 U.S.C. 1396a(a)(10)(A)(i)(VIII)).'}
+    HHS poverty guideline before the 5-point disregard (42 CFR 435.603(d)(4)), bound to the federal hooks. Figures from ${cms.cite}. ${st.expansion_date ? `Adult group (42 CFR 435.119) covered from ${st.expansion_date}.` : 'No adult group (the State has not expanded Medicaid under 42 U.S.C. 1396a(a)(10)(A)(i)(VIII)).'}
   source_verification:
     corpus_citation_path: us-${code}/policy/medicaid/eligibility
 imports:
@@ -178,10 +193,7 @@ function composeSpec(code, st) {
   const personDocs = { ...PERSON_INPUT_DOCS, ...PERSON_FACT_DOCS, ...Object.fromEntries(Object.entries(WIC_PERSON_FACTS).map(([k, v]) => [k, { description: v.description, period: v.period, unit: v.unit }])) };
   const outputs = [...HOUSEHOLD_OUTPUTS];
   const unverified = [];
-  if (st.limits_source !== 'cms_2023_12_01') {
-    for (const category of Object.keys(CATEGORIES)) if (st.limits[category] !== null) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${category}_income_standard`, effective_from: '2025-01-01', reason: `${st.name}'s ${CATEGORIES[category].label} standard ${st.limits[category]}% ${SECONDARY}.` });
-  }
-  for (const c of st.changes ?? []) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${c.category}_income_standard`, effective_from: c.effective_from, reason: `${st.name}'s ${CATEGORIES[c.category].label} standard ${c.percent}% from ${c.effective_from} ${SECONDARY}; the CMS table of December 1, 2023 predates it.` });
+  for (const c of st.changes ?? []) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${c.category}_income_standard`, effective_from: c.effective_from, reason: `${st.name}'s ${CATEGORIES[c.category].label} standard ${c.percent}% from ${c.effective_from}, ${c.basis ?? SECONDARY}; the CMS table of December 1, 2023 predates it.` });
   if (st.expansion_date) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_expansion_adult_covered`, reason: `${st.name}'s adult-group start date ${st.expansion_date} is from secondary summaries of the States' expansion dates; the CMS table shows only that the group is covered.` });
   unverified.push({ parameter: `${FED.GROUPS}#medicaid_humanitarian_noncitizens_eligible`, effective_from: '2026-10-01', reason: 'The date refugees, asylees and the other humanitarian qualified aliens stop being eligible, October 1, 2026, was read in H.R. 4384 (119th Congress), which quotes 42 U.S.C. 1396b(v)(5) as added by Pub. L. 119-21 sec. 71109(a) and proposes to move it to July 4, 2025; the enacted text itself was not read.' });
   unverified.push({ parameter: `${FED.GROUPS}#medicaid_community_engagement_in_force`, effective_from: '2027-01-01', reason: 'The date the community engagement requirement of Pub. L. 119-21 sec. 71119 applies at the latest (the first quarter beginning after December 31, 2026) is from summaries of the Act; its text and any State\'s earlier start were not read.' });

@@ -14,12 +14,15 @@ import type { CalculateResponse } from '../../core/ports/calculator.js';
 import { CompiledRuntime } from '../../adapters/runtime-compiled/compiled-runtime.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+type CmsRow = { source_url: string; as_of: string; read_from: 'page' | 'json'; cells: Array<number | string | null> };
 const cms = JSON.parse(readFileSync(`${root}/tests/rules/fixtures/medicaid-cms-2023-12.json`, 'utf8')) as {
-  columns: string[]; rows: Record<string, Array<number | string | null>>;
+  columns: string[]; rows: Record<string, CmsRow>;
+  /** Cells where the package encodes less than the table shows, each with why (the Basic Health Programs). */
+  package_differs: Record<string, Record<string, number | string>>;
   poverty_guidelines: { '2026': Record<'48_states_dc' | 'alaska' | 'hawaii', [number, number]> };
 };
 const data = JSON.parse(readFileSync(`${root}/scripts/data/medicaid.json`, 'utf8')) as {
-  states: Record<string, { changes?: Array<{ category: string; effective_from: string; percent: number }> }>;
+  states: Record<string, { limits_source: string; changes?: Array<{ category: string; effective_from: string; percent: number }> }>;
 };
 const STATES = ('ak al ar az ca co ct dc de fl ga hi ia id il in ks ky la ma md me mi mn mo ms mt nc nd ne nh nj nm nv ny oh ok or pa ri sc sd tn tx ut va vt wa wi wv wy').split(' ');
 
@@ -51,9 +54,21 @@ describe('income limits: the CMS table (December 1, 2023) times the 2026 guideli
   const percent = (cell: number | string | null): number | null => (cell === null ? null : typeof cell === 'number' ? cell : /^\d+/.test(cell) ? Number.parseInt(cell, 10) : null);
   const fromAgeOne = (cell: number | string | null): boolean => typeof cell === 'string' && cell.includes('1 up to 19');
 
-  for (const [code, row] of Object.entries(cms.rows)) {
+  it('the table is written down for every State and DC, each row with its CMS source and date', () => {
+    expect(Object.keys(cms.rows).sort()).toEqual([...STATES].sort());
+    for (const [code, row] of Object.entries(cms.rows)) {
+      expect(row.source_url, code).toMatch(/^https:\/\/www\.medicaid\.gov\//);
+      expect(row.as_of, code).toBe('2023-12-01');
+      expect(row.cells, code).toHaveLength(cms.columns.length);
+      // The generator cites the source the row was read from.
+      expect(data.states[code].limits_source, code).toBe(row.read_from === 'page' ? 'cms_2023_12_01' : 'cms_2023_12_01_json');
+    }
+  });
+
+  for (const [code, { cells: row }] of Object.entries(cms.rows)) {
     it(`us-${code}`, async () => {
       const std = Object.fromEntries(cms.columns.map((c, i) => [c, percent(row[i])])) as Record<string, number | null>;
+      for (const [category, figure] of Object.entries(cms.package_differs[code] ?? {})) if (category !== 'why') std[category] = figure as number;
       // A figure the State changed after the table's date is the package's dated version, declared unverified.
       for (const change of data.states[code].changes ?? []) if (change.effective_from <= '2026-03-01') std[change.category] = change.percent;
       const chipFor = (band: string): number => (std.chip_child === null || (band === 'infant' && fromAgeOne(row[3])) ? 0 : std.chip_child);
@@ -75,6 +90,10 @@ describe('income limits: the CMS table (December 1, 2023) times the 2026 guideli
         expected.medicaid_expansion_adult_income_limit = limit(adult, adult > 0);
         const r = await calc(`us-${code}`, { period: '2026-03', facts: { household_size: size } }, Object.keys(expected));
         for (const [output, value] of Object.entries(expected)) expect(r.outputs[output], `us-${code} size ${size} ${output}`).toBeCloseTo(value, 6);
+        // Only a dated change after the table is declared unverified; the table's own figures are not.
+        const warned = [...new Set(r.warnings.map((w) => /_medicaid_(\w+?)_income_standard/.exec(w)?.[1]).filter(Boolean))].sort();
+        const changed = [...new Set((data.states[code].changes ?? []).filter((c) => c.effective_from <= '2026-03-01').map((c) => c.category))].sort();
+        if (size === 1) expect(warned, `us-${code} warnings`).toEqual(changed.filter((c) => expected[`medicaid_${c}_income_limit`] !== undefined));
       }
     }, 30_000);
   }
@@ -95,11 +114,12 @@ describe('households worked by hand through the calculation service', () => {
     // Child 1-5: Texas's separate CHIP (201%) covers the age and is the higher standard, so Medicaid's 144% gets no
     //   disregard: 27,320 x 1.44 = 39,340.80 >= 38,400: Medicaid.
     // Child 6-18: 27,320 x 1.33 = 36,335.60 < 38,400; CHIP 201% + 5 = 206%: 56,279.20 >= 38,400: CHIP.
-    // Parent: 14%; Texas covers no adult group, so the parent standard is the highest: 19% = 5,190.80 < 38,400: no.
+    // Parent: 12% (CMS table; a dollar standard CMS converts); Texas covers no adult group, so the parent standard is the
+    //   highest: 17% = 27,320 x 0.17 = 4,644.40 < 38,400: no.
     const r = await calc('us-tx', { period: '2026-03', people: { parent: { age: 34, earned_income: 3200 }, child_1: { age: 4 }, child_2: { age: 9 } } },
       ['medicaid_eligible_count', 'chip_eligible_count', 'medicaid_child_1_5_count', 'chip_child_count', 'medicaid_child_1_5_income_limit', 'chip_child_6_18_income_limit', 'medicaid_parent_caretaker_income_limit']);
     expect(r.outputs).toEqual({ medicaid_eligible_count: 1, chip_eligible_count: 1, medicaid_child_1_5_count: 1, chip_child_count: 1,
-      medicaid_child_1_5_income_limit: 39340.8, chip_child_6_18_income_limit: 56279.2, medicaid_parent_caretaker_income_limit: 5190.8 });
+      medicaid_child_1_5_income_limit: 39340.8, chip_child_6_18_income_limit: 56279.2, medicaid_parent_caretaker_income_limit: 4644.4 });
     expect(personValue(r, 'child_1', 'medicaid_person_group')).toBe('child_1_5');
     expect(personValue(r, 'child_2', 'medicaid_person_group')).toBe('child_6_18');
     // Each person's result in the answer's person_outputs (person id -> rule -> value).
@@ -155,8 +175,10 @@ describe('households worked by hand through the calculation service', () => {
     expect(october.warnings.join(' ')).toContain('magi-groups#medicaid_humanitarian_noncitizens_eligible (version from 2026-10-01)');
     expect((await at('2026-10', 'eligible_noncitizen')).outputs.medicaid_eligible_count).toBe(1);
     expect((await at('2026-03', 'undocumented_or_temporary')).outputs.medicaid_eligible_count).toBe(0);
-    // Ohio's figures were read only in a secondary compilation: the answer says so.
-    expect((await at('2026-03', 'citizen')).warnings.join(' ')).toContain('Unverified figure used: us-oh:policies/medicaid/eligibility#oh_medicaid_expansion_adult_income_standard');
+    // Ohio's standard is read from the CMS table, so only the adult group's start date (secondary) is warned of.
+    const citizen = (await at('2026-03', 'citizen')).warnings.join(' ');
+    expect(citizen).toContain('Unverified figure used: us-oh:policies/medicaid/eligibility#oh_medicaid_expansion_adult_covered');
+    expect(citizen).not.toContain('oh_medicaid_expansion_adult_income_standard');
   });
 
   it('dated versions: DC\'s adult group at 210% in 2025 and 133% in 2026; the work requirement applies from January 2027', async () => {
