@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
 import { computeHeadStart } from './lib/head-start-reference.mjs';
-import { HEAD_START_PERSON_FACTS, LIFELINE_HOUSEHOLD_FACTS, SCHOOL_MEALS_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
+import { HEAD_START_HOUSEHOLD_FACTS, HEAD_START_PERSON_FACTS, LIFELINE_HOUSEHOLD_FACTS, SCHOOL_MEALS_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
 import { federalModule, OUTPUT_DOCS, PERSON_OUTPUTS, DEFAULT_OUTPUTS, HS, CFR } from './lib/head-start-federal.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
@@ -42,13 +42,13 @@ jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
 // ---------- input ids owned by the federal module
 
 const input = (name) => `${HS}#input.${name}`;
-const HOUSEHOLD_OWN = ['receives_snap', 'receives_snap_given', 'receives_tanf', 'receives_ssi'];
+const HOUSEHOLD_OWN = ['receives_snap', 'receives_snap_given', 'receives_tanf', 'receives_ssi', 'housing_costs'];
 const PERSON_OWN = ['is_pregnant', 'is_homeless', 'is_in_foster_care', 'unemployment_compensation', 'pension_income'];
 const BASE_HOUSEHOLD = ['household_size', 'earned_income'];
 const BASE_PERSON = ['age', 'earned_income', 'self_employment_income', 'self_employment_costs'];
 // receives_tanf and is_pregnant keep the words the WIC packages gave them, is_homeless and is_in_foster_care those of
 // the school meals packages, which read them first (one name, one wording).
-const HOUSEHOLD_DOCS = { ...LIFELINE_HOUSEHOLD_FACTS, receives_tanf: WIC_HOUSEHOLD_FACTS.receives_tanf };
+const HOUSEHOLD_DOCS = { ...LIFELINE_HOUSEHOLD_FACTS, ...HEAD_START_HOUSEHOLD_FACTS, receives_tanf: WIC_HOUSEHOLD_FACTS.receives_tanf };
 const PERSON_DOCS = { ...HEAD_START_PERSON_FACTS, is_pregnant: WIC_PERSON_FACTS.is_pregnant,
   is_homeless: SCHOOL_MEALS_FACTS.person.is_homeless, is_in_foster_care: SCHOOL_MEALS_FACTS.person.is_in_foster_care };
 const withoutValues = (d) => ({ description: d.description, period: d.period, unit: d.unit });
@@ -107,7 +107,8 @@ rules:${rules.length ? rules.join('\n') : ' []'}
 const PA_REASON = 'a family receiving TANF or SSI (public assistance, 45 CFR 1305.2) qualifies for Head Start and Early Head Start whatever its income (45 CFR 1302.12(c)(1)(ii))';
 function headStartMaterial(j) {
   const household = { receives_tanf: { unless_output: 'head_start_public_assistance_immaterial', reason: PA_REASON },
-    receives_ssi: { unless_output: 'head_start_public_assistance_immaterial', reason: PA_REASON } };
+    receives_ssi: { unless_output: 'head_start_public_assistance_immaterial', reason: PA_REASON },
+    housing_costs: { unless_output: 'head_start_housing_costs_immaterial', reason: 'a program may reduce the family\'s income by housing costs above 30% of it (45 CFR 1302.12(i)(1)(ii)); not given, taken as 0, so no adjustment is reported' } };
   if (j.snap) {
     household.receives_snap = snapReceiptMaterial(LINK, 'a family receiving SNAP qualifies for Head Start (public assistance as ACF-IM-HS-22-03 reads 45 CFR 1302.12(c)(1)(ii))');
   }
@@ -146,7 +147,7 @@ function composeSpec(j, snapSpec) {
   const own = headStartMaterial(j);
   const unlessOutputs = j.snap ? snapLinkOutputs(snapSpec, LINK) : [];
   const { household: sampleHousehold, expected } = sample(j);
-  const types = { receives_snap: 'Boolean', receives_snap_given: 'Boolean', receives_tanf: 'Boolean', receives_ssi: 'Boolean', is_pregnant: 'Boolean', is_homeless: 'Boolean', is_in_foster_care: 'Boolean', unemployment_compensation: 'Money', pension_income: 'Money' };
+  const types = { receives_snap: 'Boolean', receives_snap_given: 'Boolean', receives_tanf: 'Boolean', receives_ssi: 'Boolean', is_pregnant: 'Boolean', is_homeless: 'Boolean', is_in_foster_care: 'Boolean', unemployment_compensation: 'Money', pension_income: 'Money', housing_costs: 'Money' };
   const baseTypes = { household_size: 'Integer', earned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' };
   const spec = {
     program: `us-${j.code}/head_start`,
@@ -173,7 +174,7 @@ function composeSpec(j, snapSpec) {
       person: { ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.person, LINK) : {}), ...own.person },
     },
     given_flags: { household: { receives_snap_given: 'receives_snap' } },
-    input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0 }), receives_snap: false, receives_snap_given: false, receives_tanf: false, receives_ssi: false },
+    input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0 }), receives_snap: false, receives_snap_given: false, receives_tanf: false, receives_ssi: false, housing_costs: 0 },
     person_entity: 'Person',
     person_relation: 'us:statutes/7/2012/m#relation.member_of_snap_household',
     person_aliases: person,

@@ -32,6 +32,13 @@ export const OUTPUT_DOCS = {
   head_start_children_eligible_only_under_allowance: count('How many listed children of Head Start Preschool age a program could enroll only under the 100-130% allowance (45 CFR 1302.12(d)); not counted in head_start_eligible_children.'),
   early_head_start_people_eligible_only_under_allowance: count('How many listed children under 3 and pregnant women an Early Head Start program could enroll only under the 100-130% allowance (45 CFR 1302.12(d)); not counted in early_head_start_eligible_people.'),
   head_start_eligible_only_under_allowance: flag('Someone listed could be enrolled only under a program\'s discretionary 100-130% allowance (45 CFR 1302.12(d)), not as eligible: the program decides, within its 35% cap.'),
+  head_start_housing_cost_adjustment: { description: 'The housing-cost adjustment a program may make to the family\'s gross income (45 CFR 1302.12(i)(1)(ii), from 2024-10-21): annual housing costs (housing_costs times 12) above 30% of head_start_family_income, or 0. A program\'s option: the eligibility outputs above do not apply it.', period: 'year', unit: 'USD' },
+  head_start_income_after_housing_adjustment: { description: 'head_start_family_income less head_start_housing_cost_adjustment (never below 0): the income a program that makes the adjustment compares with the poverty line.', period: 'year', unit: 'USD' },
+  head_start_income_eligible_with_housing_adjustment: flag('The family\'s income after the housing-cost adjustment is at or below the poverty line (45 CFR 1302.12(c)(1)(i), (i)(1)(ii)): income-eligible in a program that makes the adjustment.'),
+  head_start_children_eligible_only_with_housing_adjustment: count('How many listed children of Head Start Preschool age are eligible only in a program that makes the housing-cost adjustment (the family qualifies in no other way); not counted in head_start_eligible_children.'),
+  early_head_start_people_eligible_only_with_housing_adjustment: count('How many listed children under 3 and pregnant women are eligible for Early Head Start only in a program that makes the housing-cost adjustment; not counted in early_head_start_eligible_people.'),
+  head_start_eligible_only_with_housing_adjustment: flag('Someone listed is eligible only in a program that makes the housing-cost adjustment of 45 CFR 1302.12(i)(1)(ii) (a program\'s option, stated as such).'),
+  head_start_housing_costs_immaterial: flag('The family qualifies without the adjustment, or nobody listed is of Head Start or Early Head Start age or pregnant, so housing_costs cannot change the result.'),
   head_start_snap_receipt_immaterial: flag('SNAP receipt was given, or the family qualifies without SNAP, or nobody listed is of Head Start or Early Head Start age or pregnant, so neither receives_snap nor the SNAP facts can change the result; when false and receives_snap was not given, it is listed in assumptions as inferred.'),
   head_start_public_assistance_immaterial: flag('The family is income-eligible, or nobody listed is of Head Start or Early Head Start age or pregnant, so TANF and SSI receipt cannot change the result.'),
   head_start_child_categories_immaterial: flag('The family qualifies, so whether a child is homeless or in foster care cannot change the result.'),
@@ -68,6 +75,7 @@ function parameters(hs, years) {
     parameter('early_head_start_age_limit', 'Integer', a.early_head_start_below.source, [['2016-11-07', a.early_head_start_below.value]], 'years'),
     parameter('head_start_income_limit_rate', 'Rate', hs.rates.income_limit.source, [['2016-11-07', hs.rates.income_limit.value]]),
     parameter('head_start_allowance_limit_rate', 'Rate', hs.rates.allowance_limit.source, [['2016-11-07', hs.rates.allowance_limit.value]]),
+    parameter('head_start_housing_cost_share', 'Rate', hs.rates.housing_cost_share.source, [['2024-10-21', hs.rates.housing_cost_share.value]]),
     parameter('head_start_poverty_guideline_year', 'Integer', '45 CFR 1305.2 (poverty line: the HHS poverty guidelines, 42 U.S.C. 9902(2)); each year\'s guidelines from the date the HHS notice puts them in effect',
       hs.guideline_switch.map((s) => [s.from, s.year, s.verified ? s.source : `not verified: ${s.reason}`])),
     ...['first_person', 'each_additional_person'].map((part) => rule(`head_start_poverty_guideline_${part}`, { dtype: 'Money', period: 'Year', unit: 'USD', from: '2023-01-19',
@@ -125,9 +133,27 @@ function householdRules() {
     r('early_head_start_people_eligible_only_under_allowance', { dtype: 'Integer', unit: 'count', source: '45 CFR 1302.12(d)(1)',
       formula: `if head_start_income_within_allowance: count_where(${MEMBERS}, early_head_start_person_through_family) else: 0` }),
     r('head_start_eligible_only_under_allowance', { source: '45 CFR 1302.12(d)(1) (a program\'s discretionary allowance, not eligibility)', formula: 'head_start_children_eligible_only_under_allowance + early_head_start_people_eligible_only_under_allowance > 0' }),
+    ...housingAdjustmentRules(),
     r('head_start_public_assistance_immaterial', { source: '45 CFR 1302.12(c)(1)(ii) (public assistance decides nothing for an income-eligible family, or where nobody is of the ages)', formula: 'head_start_income_eligible or head_start_nobody_in_age_category' }),
     r('head_start_child_categories_immaterial', { source: '45 CFR 1302.12(c)(1)(iii)-(iv) (a child\'s own category decides nothing when the family qualifies)', formula: 'head_start_family_qualifies' }),
     r('head_start_pregnancy_immaterial', { source: '45 CFR 1302.12(c)(1) (a pregnant woman qualifies through her family only)', formula: 'not head_start_family_qualifies' }),
+  ];
+}
+
+/** 45 CFR 1302.12(i)(1)(ii): a program may reduce gross income by housing costs above 30% of it; reported beside eligibility. */
+function housingAdjustmentRules() {
+  const r = (name, o) => rule(name, { from: '2024-10-21', source: '45 CFR 1302.12(i)(1)(ii) (a program may adjust gross income for excessive housing costs), as added by 89 FR 67720; the formula as the Office of Head Start\'s Housing Cost Adjustment Calculator states it', ...o });
+  return [
+    r('head_start_housing_cost_adjustment', { dtype: 'Money', period: 'Year', unit: 'USD', formula: 'max(housing_costs * 12 - head_start_family_income * head_start_housing_cost_share, 0)' }),
+    r('head_start_income_after_housing_adjustment', { dtype: 'Money', period: 'Year', unit: 'USD', formula: 'max(head_start_family_income - head_start_housing_cost_adjustment, 0)' }),
+    r('head_start_income_eligible_with_housing_adjustment', { formula: 'head_start_income_after_housing_adjustment <= head_start_poverty_guideline * head_start_income_limit_rate' }),
+    r('head_start_qualifies_only_with_housing_adjustment', { formula: 'not head_start_family_qualifies and head_start_income_eligible_with_housing_adjustment' }),
+    r('head_start_children_eligible_only_with_housing_adjustment', { dtype: 'Integer', unit: 'count',
+      formula: `if head_start_qualifies_only_with_housing_adjustment: count_where(${MEMBERS}, head_start_preschool_child_through_family) else: 0` }),
+    r('early_head_start_people_eligible_only_with_housing_adjustment', { dtype: 'Integer', unit: 'count',
+      formula: `if head_start_qualifies_only_with_housing_adjustment: count_where(${MEMBERS}, early_head_start_person_through_family) else: 0` }),
+    r('head_start_eligible_only_with_housing_adjustment', { formula: 'head_start_children_eligible_only_with_housing_adjustment + early_head_start_people_eligible_only_with_housing_adjustment > 0' }),
+    r('head_start_housing_costs_immaterial', { formula: 'head_start_family_qualifies or head_start_nobody_in_age_category' }),
   ];
 }
 
@@ -139,7 +165,9 @@ const SUMMARY = `    Who is eligible for Head Start Preschool and Early Head Sta
     Income (1305.2, as revised by 89 FR 67720 from 2024-10-21): wages, business income, unemployment compensation,
     pensions; the monthly facts times 12 stand for the 12 months 1302.12(i)(1)(i) looks at. The family between 100%
     and 130% is named as enrollable only under a program's discretionary allowance (d), not as eligible; the 10%
-    over-income slots (c)(2) and the housing-cost adjustment (i)(1)(ii), both a program's choice, are not modelled.
+    over-income slots (c)(2), a program's choice, are not modelled. The housing-cost adjustment (i)(1)(ii), also a
+    program's option, is reported beside eligibility: income less housing costs above 30% of it, and who is eligible
+    only where a program makes it.
     Decided per person: the age rules and a child's own category (Person rules); the family's income and public
     assistance are the household's, and the household outputs count who is eligible. Head Start is free: the value
     is eligibility. SNAP receipt not given is read from the State SNAP package's eligibility (the hook
@@ -165,9 +193,9 @@ rules:${[...parameters(hs, years), ...personRules(), ...householdRules()].join('
 
 const H = (name) => `${HS}#input.${name}`;
 const REL = `us:statutes/7/2012/m#relation.${MEMBERS}`;
-function household({ size = 1, earned = 0, tanf = false, ssi = false, snap = false, snapGiven = true, people = [] }) {
+function household({ size = 1, earned = 0, tanf = false, ssi = false, snap = false, snapGiven = true, housing = 0, people = [] }) {
   return {
-    [H('household_size')]: size, [H('earned_income')]: earned, [H('receives_tanf')]: tanf, [H('receives_ssi')]: ssi,
+    [H('household_size')]: size, [H('earned_income')]: earned, [H('receives_tanf')]: tanf, [H('receives_ssi')]: ssi, [H('housing_costs')]: housing,
     [H('receives_snap')]: snap, [H('receives_snap_given')]: snapGiven,
     [REL]: people.map((p, i) => ({ id: p.id ?? `p${i + 1}`, [H('age')]: p.age, [H('earned_income')]: p.earned ?? 0, [H('self_employment_income')]: p.se ?? 0,
       [H('self_employment_costs')]: p.seCosts ?? 0, [H('unemployment_compensation')]: p.uc ?? 0, [H('pension_income')]: p.pension ?? 0,
@@ -213,6 +241,12 @@ function federalTests(hs, guidelines) {
     { name: 'income_counts_wages_business_unemployment_pensions', description: 'Wages 1,000 + self-employment 500 - 200 + unemployment 300 + pension 100 = 1,700 a month; x 12 = 20,400; household earned 50 x 12 = 600; total 21,000.', period: p,
       input: household({ earned: 50, people: [{ age: 30, earned: 1000, se: 500, seCosts: 200, uc: 300, pension: 100 }, { age: 3 }] }),
       output: out({ head_start_family_income: 21000, head_start_income_eligible: true }) },
+    { name: 'housing_adjustment_brings_an_over_income_family_under_the_line', description: 'Parent earning $2,400 a month, child of 4, housing costs $1,100 a month: income 28,800 > 21,640 (2026, 2 people); housing 13,200 - 30% of 28,800 (8,640) = 4,560 adjusted off; 28,800 - 4,560 = 24,240, still over 21,640: not eligible even with the adjustment.', period: p,
+      input: household({ housing: 1100, people: [{ age: 30, earned: 2400 }, { age: 4 }] }),
+      output: out({ head_start_housing_cost_adjustment: 4560, head_start_income_after_housing_adjustment: 24240, head_start_income_eligible_with_housing_adjustment: false, head_start_eligible_only_with_housing_adjustment: false, head_start_eligible: false }) },
+    { name: 'housing_adjustment_makes_the_child_eligible_where_a_program_applies_it', description: 'Parent earning $2,000 a month, child of 4, housing costs $1,200 a month: income 24,000 > 21,640; housing 14,400 - 7,200 (30% of 24,000) = 7,200 off; 24,000 - 7,200 = 16,800 <= 21,640: eligible only where the program makes the adjustment.', period: p,
+      input: household({ housing: 1200, people: [{ age: 30, earned: 2000 }, { age: 4 }] }),
+      output: out({ head_start_income_eligible: false, head_start_eligible: false, head_start_housing_cost_adjustment: 7200, head_start_income_after_housing_adjustment: 16800, head_start_income_eligible_with_housing_adjustment: true, head_start_children_eligible_only_with_housing_adjustment: 1, head_start_eligible_only_with_housing_adjustment: true, head_start_housing_costs_immaterial: false }) },
     { name: 'guideline_year_2025_in_early_january_2026', description: 'On 2026-01-01 the 2026 guidelines (in effect from 2026-01-13) do not yet apply: 2025 guideline for 2 = 15,650 + 5,500 = 21,150.', period: '2026-01',
       input: household({ people: [{ age: 30 }, { age: 4 }] }),
       output: out({ head_start_poverty_guideline_year: 2025, head_start_poverty_guideline: 21150 }) },

@@ -87,6 +87,11 @@ export const HEAD_START_PERSON_FACTS = {
   pension_income: { description: 'Pension or annuity payments the person receives in the month. Head Start counts them as income (45 CFR 1305.2, income); also give them in unearned_income for the programs that count all unearned income (SNAP, Lifeline).', period: 'month', unit: 'USD per month' },
 };
 
+/** Household facts first read by the Head Start packages (45 CFR 1302.12(i)(1)(ii); docs/head-start-coverage.md). */
+export const HEAD_START_HOUSEHOLD_FACTS = {
+  housing_costs: { description: 'The family\'s housing costs in the month as 45 CFR 1305.2 counts them for Head Start\'s housing-cost adjustment: rent or mortgage payments, homeowner\'s or renter\'s insurance, utilities (electricity, gas, water, sewer, trash), interest and taxes on the home. Not SNAP\'s shelter_costs, which leave utilities to the utility allowances.', period: 'month', unit: 'USD per month' },
+};
+
 /**
  * Names reserved for the programs of issue #27 not yet bundled (school meals, WIC, Head Start) and for the later
  * screening call. No package reads them yet; docs/household.md lists them apart, and the check refuses a reserved

@@ -107,6 +107,34 @@ describe('households worked by hand through the calculation service', () => {
     expect(r.outputs).toEqual({ head_start_eligible: false, head_start_income_within_allowance: true, head_start_children_eligible_only_under_allowance: 1, head_start_eligible_only_under_allowance: true });
   });
 
+  it('the housing-cost adjustment (45 CFR 1302.12(i)(1)(ii)) is reported beside eligibility, a program\'s option; housing costs not given are assumed 0 and said', async () => {
+    // Colorado, March 2026, parent earning 2,000 a month and a child of 4: income 24,000 > 21,640 (2026, 2 people).
+    // Housing 1,200 a month = 14,400 a year; 30% of 24,000 = 7,200; adjustment 14,400 - 7,200 = 7,200;
+    // 24,000 - 7,200 = 16,800 <= 21,640: eligible where the program makes the adjustment, not otherwise.
+    const facts = { receives_snap: false, receives_tanf: false, receives_ssi: false };
+    const vars = ['head_start_eligible', 'head_start_housing_cost_adjustment', 'head_start_income_after_housing_adjustment', 'head_start_income_eligible_with_housing_adjustment',
+      'head_start_children_eligible_only_with_housing_adjustment', 'head_start_eligible_only_with_housing_adjustment'];
+    const people = { parent: { age: 30, earned_income: 2000 }, child: { age: 4 } };
+    const r = await calc('us-co', { period: '2026-03', people, facts: { ...facts, housing_costs: 1200 } }, vars);
+    expect(r.outputs).toEqual({ head_start_eligible: false, head_start_housing_cost_adjustment: 7200, head_start_income_after_housing_adjustment: 16800,
+      head_start_income_eligible_with_housing_adjustment: true, head_start_children_eligible_only_with_housing_adjustment: 1, head_start_eligible_only_with_housing_adjustment: true });
+    expect(r.assumptions.some((a) => a.input === 'housing_costs')).toBe(false);
+    // Housing 800 a month = 9,600, over 7,200 by 2,400: 24,000 - 2,400 = 21,600 <= 21,640, still eligible with it.
+    const low = await calc('us-co', { period: '2026-03', people, facts: { ...facts, housing_costs: 800 } }, vars);
+    expect(low.outputs).toMatchObject({ head_start_housing_cost_adjustment: 2400, head_start_income_after_housing_adjustment: 21600, head_start_eligible_only_with_housing_adjustment: true });
+    // Housing 700 a month = 8,400: 1,200 off, 22,800 > 21,640: not eligible even with the adjustment.
+    const lower = await calc('us-co', { period: '2026-03', people, facts: { ...facts, housing_costs: 700 } }, vars);
+    expect(lower.outputs).toMatchObject({ head_start_housing_cost_adjustment: 1200, head_start_income_after_housing_adjustment: 22800, head_start_eligible_only_with_housing_adjustment: false });
+    // Not given: 0, no adjustment, and the answer says it assumed so.
+    const none = await calc('us-co', { period: '2026-03', people, facts }, vars);
+    expect(none.outputs).toMatchObject({ head_start_housing_cost_adjustment: 0, head_start_income_after_housing_adjustment: 24000, head_start_eligible_only_with_housing_adjustment: false });
+    expect(none.assumptions.find((a) => a.input === 'housing_costs')).toMatchObject({ assumed_value: 0 });
+    // An income-eligible family (1,500 a month): housing costs cannot change anything, so nothing is assumed.
+    const eligible = await calc('us-co', { period: '2026-03', people: { parent: { age: 30, earned_income: 1500 }, child: { age: 4 } }, facts }, vars);
+    expect(eligible.outputs.head_start_eligible).toBe(true);
+    expect(eligible.assumptions.some((a) => a.input === 'housing_costs')).toBe(false);
+  });
+
   it('a homeless child and a foster infant are eligible whatever the income; a pregnant woman only through her family', async () => {
     // 5,000 x 12 = 60,000, over the line for 4 (33,000); no public assistance stated. The child of 4 is homeless
     // (1302.12(c)(1)(iii)), the infant of 1 in foster care ((c)(1)(iv)); the pregnant mother is not eligible.
