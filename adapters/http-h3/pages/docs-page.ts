@@ -11,7 +11,9 @@ import { KNOWN_SCOPES, WILDCARD_SCOPE, type KnownScope } from '../../../core/dom
 import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { answerSection } from './docs-answer.js';
 import { errorsSection, type RequestLimits } from './docs-errors.js';
+import { SCREEN_SCRIPT, screenSection, type ScreenExample } from './docs-screen.js';
 import { SWEEP_SCRIPT, sweepExampleFor, sweepSection } from './docs-sweep.js';
+import { TRIAL_SCRIPT } from './docs-trial.js';
 import { cliSection, embeddingSection } from './docs-tools.js';
 import { html, Html, page } from './html.js';
 
@@ -27,6 +29,8 @@ export interface DocsPageInput {
   samplePackage?: RuntimePackageDetail | null;
   /** This deployment's body limits and client-address setting, shown with the errors they cause. */
   limits?: RequestLimits;
+  /** The benefits screener's form (null or absent where this deployment cannot screen). */
+  screen?: ScreenExample | null;
   nonce: string;
 }
 
@@ -174,6 +178,8 @@ export function renderDocsPage(input: DocsPageInput): string {
   <li><a href="#answer">Reading a calculation answer</a></li>
   <li><a href="#errors">Envelopes and errors</a></li>
   <li><a href="#package">Package inputs and outputs</a></li>
+  <li><a href="#sweep">Benefit curve</a></li>
+  <li><a href="#screener">Benefits screener</a></li>
   <li><a href="#endpoints-section">Endpoints</a></li>
   <li><a href="#mcp">Tool adapter (MCP) setup</a></li>
   <li><a href="#cli">Command line (tenet)</a></li>
@@ -224,6 +230,9 @@ ${packageSection(input.samplePackage)}
 <h2 id="sweep">Benefit curve: what happens as earnings change</h2>
 ${sweepSection(sweepExampleFor(input.openapi, input.sampleRequest, sweepInputs(input.samplePackage)))}
 
+<h2 id="screener">Benefits screener: every program for one family</h2>
+${screenSection(input.screen ?? null)}
+
 <h2 id="endpoints-section">Endpoints</h2>
 <p class="muted">Generated from <a href="/v1/openapi.json">/v1/openapi.json</a>; the document has every request and response schema.</p>
 ${scroller(endpointTable(rows), true)}
@@ -244,5 +253,5 @@ ${cliSection()}
 <h2 id="embedding">Embedding in a Node program</h2>
 ${embeddingSection()}
 `;
-  return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT + SWEEP_SCRIPT });
+  return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT + TRIAL_SCRIPT + SWEEP_SCRIPT + SCREEN_SCRIPT });
 }

@@ -4,13 +4,13 @@
  * then draws the exact piecewise answer as an SVG line with every breakpoint marked; the table lists each one with
  * its rule, the many whole-dollar rounding steps of one rule summed up in a single row.
  * Shown only where the deployment serves the sweep route and its sample package takes earned income.
+ * The key and the requests go through the page's shared client (docs-trial.ts).
  * The drawing uses SVG attributes only: the page's Content-Security-Policy allows no inline style attributes.
  */
 import { html, type Html } from './html.js';
 
 /** The input the example sweeps, and the output it draws (the sample package must have both). */
 export const SWEEP_EXAMPLE = { input: 'earned_income', output: 'snap_allotment', from: 0, to: 5000 } as const;
-export const SWEEP_KEY_STORAGE = 'tenet.docs.trialKey';
 
 export interface SweepExample {
   /** The sample calculation request of the page (first executable package). */
@@ -53,24 +53,6 @@ export const SWEEP_SCRIPT = `
     Object.keys(attrs).forEach(function (k) { node.setAttribute(k, String(attrs[k])); });
     if (text) node.textContent = text;
     return node;
-  }
-  function post(path, body, key) {
-    var headers = { 'content-type': 'application/json' };
-    if (key) headers['x-api-key'] = key;
-    return fetch(path, { method: 'POST', headers: headers, body: JSON.stringify(body) }).then(function (r) {
-      return r.json().then(function (json) {
-        if (!r.ok) throw new Error((json.error && json.error.message) || ('HTTP ' + r.status));
-        return json.data;
-      });
-    });
-  }
-  function trialKey() {
-    var kept = sessionStorage.getItem('${SWEEP_KEY_STORAGE}');
-    if (kept) return Promise.resolve(kept);
-    return post('/v1/keys/trial', { label: 'docs benefit curve' }).then(function (data) {
-      sessionStorage.setItem('${SWEEP_KEY_STORAGE}', data.key);
-      return data.key;
-    });
   }
   function draw(description, from, to) {
     while (chart.firstChild) chart.removeChild(chart.firstChild);
@@ -123,17 +105,13 @@ export const SWEEP_SCRIPT = `
     delete request.variables;
     request.outputs = ['${SWEEP_EXAMPLE.output}'];
     say('Sweeping...');
-    trialKey()
-      .then(function (key) { return post('/v1/calculate/sweep', request, key); })
+    docsApi.withTrialKey('docs benefit curve', function (key) { return docsApi.post('/v1/calculate/sweep', request, key); })
       .then(function (data) {
         var description = data.outputs['${SWEEP_EXAMPLE.output}'];
         draw(description, from, to);
         say(description.segments.length + ' segments, ' + description.breakpoints.length + ' breakpoints (package ' + data.package_digest.slice(0, 19) + '...).');
       })
-      .catch(function (error) {
-        if (/unauthorized|key/i.test(error.message)) sessionStorage.removeItem('${SWEEP_KEY_STORAGE}');
-        say('The sweep failed: ' + error.message);
-      });
+      .catch(function (error) { say('The sweep failed: ' + error.message); });
   });
 })();
 `;

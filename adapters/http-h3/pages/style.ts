@@ -72,6 +72,33 @@ ul.plain { list-style: none; margin: 0; padding: 0; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 13px; color: var(--muted); }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 5px; vertical-align: -1px; }
 .b0 { background: #1d7a46; } .b1 { background: #5fa777; } .b2 { background: #e0b34a; } .b3 { background: #d9822b; } .b4 { background: #b42318; }
+/* The benefits screener (/docs): a form that wraps on a phone, program cards, status badges, question answers. */
+.screen-form { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; display: grid; gap: 10px; }
+.field-row { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: flex-end; }
+.field-row label, .screen-form label { display: flex; flex-direction: column; gap: 2px; font-size: 13px; color: var(--muted); min-width: 0; max-width: 100%; }
+.screen-form input, .screen-form select, .answers input { font: inherit; color: var(--ink); padding: 5px 8px; border: 1px solid #c3cad6; border-radius: 6px; background: #fff; max-width: 100%; }
+.screen-form input[type=number], .answers input { width: 9em; }
+.screen-person { border: none; border-top: 1px solid var(--line); margin: 0; padding: 8px 0 0; min-width: 0; }
+.screen-person legend { font-size: 13px; color: var(--muted); padding: 0; }
+.screen-added li { font-size: 13px; margin-top: 4px; overflow-wrap: anywhere; }
+button.small-button { padding: 1px 8px; font-size: 12px; }
+.screen-programs { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr)); gap: 12px; }
+.screen-program { background: var(--card); border: 1px solid var(--line); border-left: 4px solid var(--muted); border-radius: 8px; padding: 10px 14px; min-width: 0; overflow-wrap: anywhere; font-size: 14px; }
+.screen-program[data-status="eligible"] { border-left-color: var(--ok); }
+.screen-program[data-status="ineligible"] { border-left-color: var(--bad); }
+.screen-program[data-status="undetermined"] { border-left-color: var(--warn); }
+.screen-program h4 { margin: 0 0 4px; font-size: 16px; display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 10px; }
+.screen-program p { margin: 4px 0; }
+.screen-program code { overflow-wrap: anywhere; }
+.screen-sources { margin: 2px 0 6px; padding-left: 18px; font-size: 13px; }
+.status { font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 10px; background: #eef1f6; color: var(--muted); }
+.status.eligible { background: #e3f1e8; color: var(--ok); }
+.status.ineligible { background: #fff1f0; color: var(--bad); }
+.status.undetermined { background: #fff8e6; color: var(--warn); }
+.screen-question { margin-bottom: 12px; overflow-wrap: anywhere; }
+.screen-question p { margin: 2px 0; }
+.answers { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 4px; }
+#screen-results details { margin: 8px 0; overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   .wrap, main { padding-left: 14px; padding-right: 14px; }
   main { padding-top: 18px; }

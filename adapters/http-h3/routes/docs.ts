@@ -1,7 +1,10 @@
 import * as v from 'valibot';
+import { jurisdictionName } from '../../../core/domain/catalog/jurisdictions.js';
 import { API_VERSION } from '../../../core/domain/config.js';
+import type { ScreenService } from '../../../core/usecases/screen/screen.js';
 import type { RuntimeCatalog, RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { renderDocsPage } from '../pages/docs-page.js';
+import { screenExampleFor, type ScreenExample } from '../pages/docs-screen.js';
 import { SWEEP_EXAMPLE } from '../pages/docs-sweep.js';
 import { htmlResponse, newNonce } from '../pages/html.js';
 import { defineRoute } from '../route.js';
@@ -18,6 +21,20 @@ function samplePackage(runtime: RuntimeCatalog | undefined): RuntimePackageDetai
   return (first ? runtime?.package(first.jurisdiction, first.program_id) : undefined) ?? null;
 }
 
+/**
+ * The States the screener offers: every jurisdiction of a ready package that a screen can run, less those that
+ * only parent others (the federal credits' `us` joins each State's screen), by name.
+ */
+function screenJurisdictions(runtime: RuntimeCatalog | undefined, screens: ScreenService | undefined): ScreenExample['jurisdictions'] {
+  if (!runtime || !screens) return [];
+  const ids = [...new Set(runtime.packages().filter((p) => p.status === 'ready').map((p) => p.jurisdiction))].filter((j) => screens.programs(j).length > 0);
+  const states = ids.filter((j) => !ids.some((other) => other.startsWith(`${j}-`)));
+  return states.map((id) => ({ id, name: jurisdictionName(id) })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The month the screener's form starts with: this one (UTC). */
+const thisMonth = (): string => new Date().toISOString().slice(0, 7);
+
 export default defineRoute({
   method: 'GET',
   path: '/docs',
@@ -28,8 +45,13 @@ export default defineRoute({
   rawResponse: true,
   contentType: 'text/html',
   responses: { 200: v.pipe(v.string(), v.description('An HTML page (self-contained; strict Content-Security-Policy with a per-response nonce).')) },
-  needs: (app) => ({ openapi: app.openapi, config: app.config, runtime: app.has('read') ? app.read.runtime : undefined }),
-  handler: (_ctx, { openapi, config, runtime }) => {
+  needs: (app) => ({
+    openapi: app.openapi,
+    config: app.config,
+    runtime: app.has('read') ? app.read.runtime : undefined,
+    screens: app.has('calculation') ? app.calculation.screens : undefined,
+  }),
+  handler: (_ctx, { openapi, config, runtime, screens }) => {
     const nonce = newNonce();
     const detail = samplePackage(runtime);
     const sampleRequest = detail ? (detail.sample_request as unknown as Record<string, unknown>) : null;
@@ -39,6 +61,7 @@ export default defineRoute({
       maxConcurrentBodies: config.maxConcurrentBodies,
       behindTrustedProxies: config.trustedProxies.length > 0,
     };
-    return htmlResponse(renderDocsPage({ openapi, apiVersion: API_VERSION, environment: config.environment, sampleRequest, samplePackage: detail, limits, nonce }), nonce);
+    const screen = screenExampleFor(openapi, screenJurisdictions(runtime, screens), detail?.jurisdiction, thisMonth());
+    return htmlResponse(renderDocsPage({ openapi, apiVersion: API_VERSION, environment: config.environment, sampleRequest, samplePackage: detail, limits, screen, nonce }), nonce);
   },
 });

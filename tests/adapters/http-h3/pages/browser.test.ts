@@ -3,52 +3,21 @@
  * server: visible content, the origin filled into examples, no CSP violations, and the dashboard's key
  * handling and messages. Skips loudly when no chromium binary exists (set CHROMIUM_PATH to point at one).
  */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type RunningServer } from '../../../../adapters/http-h3/server.js';
 import { routes } from '../../../../adapters/http-h3/routes/index.js';
 import { KEY_STORAGE_NAME } from '../../../../adapters/http-h3/pages/validation-page.js';
-import { SWEEP_KEY_STORAGE } from '../../../../adapters/http-h3/pages/docs-sweep.js';
-import { createTestApp, testKey, type TestApp, type TestAppOptions } from '../../../support/http-harness.js';
+import { TRIAL_KEY_STORAGE } from '../../../../adapters/http-h3/pages/docs-trial.js';
+import { testKey } from '../../../support/http-harness.js';
+import { CHROMIUM, haveChromium, LAUNCH_ARGS, openPage, serve, warnWithoutChromium, type Served } from '../../../support/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-if (!haveChromium) {
-  console.warn(`\n!!! SKIPPING the browser tests of /docs and /docs/validation: no chromium binary at ${CHROMIUM}.\n!!! Install it (apt-get install -y chromium) or set CHROMIUM_PATH.\n`);
-}
+warnWithoutChromium('/docs and /docs/validation');
 
 const analyst = testKey('dash-analyst', ['admin:analytics']);
 const reader = testKey('dash-reader', ['rules:read']);
 // An unknown /v1 path answers 404 only to a key with rules:read (spec rule 6); others get 403 first.
 const operator = testKey('dash-operator', ['admin:analytics', 'rules:read']);
 const KEYS = JSON.stringify([analyst.entry, reader.entry, operator.entry]);
-
-interface Served {
-  t: TestApp;
-  server: RunningServer;
-  close(): Promise<void>;
-}
-
-async function serve(options: TestAppOptions): Promise<Served> {
-  const t = await createTestApp(options);
-  const server = await listen(t.app.http, '127.0.0.1', 0, t.app.logger);
-  return { t, server, close: async () => (await server.close(), await t.close()) };
-}
-
-/** A page that records console errors and uncaught exceptions (CSP violations are reported as console errors). */
-async function openPage(browser: Browser, width = 1200): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (401|403|404)/.test(m.text())) problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  return { page, problems };
-}
 
 describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
   let browser: Browser;
@@ -128,7 +97,7 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     await page.click('#sweep-run');
     await page.locator('#sweep-status', { hasText: /segments|failed/ }).waitFor({ timeout: 60_000 });
     expect(await page.locator('#sweep-status').textContent()).toMatch(/^\d+ segments, \d+ breakpoints/);
-    const key = await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), SWEEP_KEY_STORAGE);
+    const key = await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), TRIAL_KEY_STORAGE);
     expect(key).toMatch(/^tnt_/);
     // The drawing is the answer: one line per segment, one dot and one table row per breakpoint.
     const { variables: _variables, ...request } = JSON.parse((await page.locator('#sweep-form').getAttribute('data-request')) ?? '{}');
@@ -161,7 +130,7 @@ describe.skipIf(!haveChromium)(`pages in chromium (${CHROMIUM})`, () => {
     await page.click('#sweep-run');
     await page.locator('#sweep-status', { hasText: /segments|failed/ }).waitFor({ timeout: 60_000 });
     expect(await page.locator('#sweep-status').textContent()).toMatch(/^\d+ segments/);
-    expect(await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), SWEEP_KEY_STORAGE)).toBe(key);
+    expect(await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), TRIAL_KEY_STORAGE)).toBe(key);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 150_000);
