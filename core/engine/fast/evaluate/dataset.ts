@@ -123,7 +123,7 @@ export function evaluateDatasetFast(
   };
   for (const e of entities) idOf(e);
   for (const m of data.inputs.values()) for (const e of m.keys()) idOf(e);
-  for (const name of layout.relations) for (const [a, b] of data.relations.get(name) ?? []) {
+  for (const name of layout.relations) for (const [a, b] of tuplesOf(program, data, name)) {
     idOf(a);
     idOf(b);
   }
@@ -138,7 +138,7 @@ export function evaluateDatasetFast(
   const R: Int32Array[] = [];
   for (const name of layout.relations) {
     const byCurrent = new Map<number, Set<string>>();
-    for (const [member, current] of data.relations.get(name) ?? []) {
+    for (const [member, current] of tuplesOf(program, data, name)) {
       const c = ids.get(current)!;
       let s = byCurrent.get(c);
       if (!s) byCurrent.set(c, (s = new Set()));
@@ -172,4 +172,16 @@ export function evaluateDatasetFast(
   if (!S || values.some((v) => v === undefined)) return { values };
   const names = [...ids.keys()];
   return { values, trace: assembleTrace(program, period, kernel, S, names) };
+}
+
+/**
+ * A relation's (member, current) tuples: a data relation's stated ones; a reversed relation's (kernel.ts
+ * reversedRelations), its own stated ones and its source's turned round, as the explain path collects them.
+ */
+function tuplesOf(program: CompiledProgram, data: Dataset, name: string): ReadonlyArray<readonly [string, string]> {
+  const stated = data.relations.get(name) ?? [];
+  const relation = program.relations.get(name);
+  if (relation?.kind !== 'derived' || relation.source === undefined) return stated;
+  const reversed = (data.relations.get(relation.source) ?? []).map(([member, current]) => [current, member] as const);
+  return [...stated, ...reversed];
 }

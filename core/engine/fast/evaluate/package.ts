@@ -12,6 +12,7 @@ import { evaluateDatasetFast } from './dataset.js';
 import { PackageSession, sameList } from './session.js';
 import { scaleOf } from '../input/scale.js';
 import { relationName } from '../../syntax/ids.js';
+import { layoutOf } from '../kernel/kernel.js';
 import { BoundedMap } from '../../../domain/bounded-map.js';
 
 export interface FastPackageResult extends PackageResult {
@@ -98,29 +99,43 @@ function decimalsOf(records: readonly Record<string, unknown>[]): number {
 }
 
 /**
- * The household and its people when the request has the session's shape (people only in the person relation).
- * The records are the request's own (sessions only read them).
+ * The household and its people when the request has the session's shape: people only as members of the household
+ * in data relations, every given relation listing the same people (the screen's merged package gives SNAP's and
+ * Medicaid's), and `given`, those relations' layout indexes. The records are the request's own (sessions only read them).
  */
-function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string): { household: Record<string, unknown>; people: Record<string, unknown>[]; ids: string[] } | undefined {
+function sessionShape(pkg: RuntimePackage, req: PackageRequest, entityId: string): { household: Record<string, unknown>; people: Record<string, unknown>[]; ids: string[]; given: number[] } | undefined {
   const inputs = req.inputs ?? {};
   const relations = req.relations ?? {};
-  const personRelation = sessionsOf(pkg).personRelation;
-  let tuples: ReadonlyArray<readonly [string, string]> | undefined;
+  const { relationIndex } = layoutOf(pkg.program);
+  const given: number[] = [];
+  let members: Set<string> | undefined;
   for (const name in relations) {
-    if (tuples !== undefined || personRelation === undefined || relationName(name) !== personRelation) return undefined;
-    tuples = relations[name];
+    const bare = relationName(name);
+    const index = relationIndex.get(bare);
+    if (index === undefined || pkg.program.relations.get(bare)?.kind === 'derived') return undefined;
+    const these = new Set<string>();
+    for (const [m, current] of relations[name]) {
+      if (current !== entityId || m === entityId) return undefined;
+      these.add(m);
+    }
+    if (members !== undefined && !sameMembers(members, these)) return undefined;
+    members = these;
+    given.push(index);
   }
-  const members = new Set<string>();
-  for (const [m, current] of tuples ?? []) {
-    if (current !== entityId || m === entityId) return undefined;
-    members.add(m);
-  }
+  if (given.length > 0 && sessionsOf(pkg).personRelation === undefined) return undefined;
+  members ??= new Set();
   for (const id in inputs) if (id !== entityId && !members.has(id)) return undefined;
   // Sorted by id: the order the explain path visits relation members in (and records them in the trace).
   const ids = [...members].sort();
   const people: Record<string, unknown>[] = new Array(ids.length);
   for (let i = 0; i < ids.length; i++) people[i] = inputs[ids[i]] ?? {};
-  return { household: inputs[entityId] ?? {}, people, ids };
+  return { household: inputs[entityId] ?? {}, people, ids, given };
+}
+
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const m of a) if (!b.has(m)) return false;
+  return true;
 }
 
 /**
@@ -169,10 +184,10 @@ function fromSession(pkg: RuntimePackage, req: PackageRequest, names: readonly s
       const full = names.every((o) => sessions.traceOutputSet.has(o));
       const session = sessions.session(period0, full ? sessions.traceOutputs : names, decimals);
       const select = session.selection(names);
-      const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select);
+      const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select, shape.given);
       return r ? { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' } : undefined;
     }
-    const outputs = sessionsOf(pkg).session(period0, names, decimals).evaluate(shape.household, shape.people);
+    const outputs = sessionsOf(pkg).session(period0, names, decimals).evaluate(shape.household, shape.people, shape.given);
     return outputs ? { period: period0, outputs, errors: {}, trace: [], path: 'fast' } : undefined;
   } catch (e) {
     // Generated code is an optimisation: whatever goes wrong in it, the explain path still answers correctly.

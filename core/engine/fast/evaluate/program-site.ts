@@ -17,6 +17,8 @@ export interface ProgramSite {
   readonly rowLoader: readonly unknown[];
   /** The person relation's offsets, or undefined when the package has none (people then MISS). */
   readonly offsets: Int32Array | undefined;
+  /** Writes the relations of a household of `np` people (input/household-rows.ts linkPeople). */
+  readonly link: (np: number) => void;
   readonly maxPeople: number;
   readonly run: KernelFn;
   readonly read: () => OutputJson;

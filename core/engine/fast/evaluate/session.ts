@@ -85,9 +85,11 @@ export class PackageSession {
 
   /**
    * Outputs for one household: `household` maps input names (bare slot or accepted id) to JSON values;
-   * each entry of `people` is one member of the person relation. Undefined: use the explain path.
+   * each entry of `people` is one member of the person relation (and of each relation `given` names by layout
+   * index, default the person relation alone). Undefined: use the explain path.
    */
-  evaluate(household: InputRecord, people: readonly InputRecord[] = []): OutputJson | undefined {
+  evaluate(household: InputRecord, people: readonly InputRecord[] = [], given?: readonly number[]): OutputJson | undefined {
+    this.rows.given = given ?? this.rows.personOnly;
     const answer = this.program === undefined ? MISS : this.program(household, people);
     if (answer !== MISS) return answer;
     const rows = this.rows;
@@ -116,6 +118,7 @@ export class PackageSession {
         outputs: this.outputCells,
         rowLoader: rows.rowLoader,
         offsets: rows.personOffsets,
+        link: rows.linkPeople,
         maxPeople: rows.maxPeople,
         run,
         read: this.readOutputs!,
@@ -131,8 +134,9 @@ export class PackageSession {
    * path's order). `ids`: the household's entity id, then each person's id; give people sorted by id, the
    * order the explain path visits relation members in. Undefined: use the explain path.
    */
-  evaluateTraced(household: InputRecord, people: readonly InputRecord[], ids: readonly string[], select: readonly number[] = this.allOutputs): { outputs: OutputJson; trace: TraceEntry[] } | undefined {
+  evaluateTraced(household: InputRecord, people: readonly InputRecord[], ids: readonly string[], select: readonly number[] = this.allOutputs, given?: readonly number[]): { outputs: OutputJson; trace: TraceEntry[] } | undefined {
     const rows = this.rows;
+    rows.given = given ?? rows.personOnly;
     if (!rows.load(household, people)) return undefined;
     this.traced ??= kernelFor(this.pkg.program, this.period, this.signature, this.outputs, 'trace');
     const state = this.freshTraceState(1 + people.length);

@@ -8,7 +8,7 @@ import type { PackageRequest, RuntimePackage } from '../../package/index.js';
 import { parsePeriod } from '../../period.js';
 import type { Period } from '../../explain/evaluate.js';
 import type { SlotType } from '../kernel/codegen.js';
-import { kernelFor, layoutOf, type FastKernel } from '../kernel/kernel.js';
+import { kernelFor, layoutOf, type FastKernel, type ProgramLayout } from '../kernel/kernel.js';
 import { type Column } from '../kernel/columns.js';
 import { relationName } from '../../syntax/ids.js';
 import { NEW_ARRAYS, rawAt, slotColumn, slotInput, type ColumnArrays, type RawColumn } from './batch-columns.js';
@@ -95,7 +95,7 @@ export function loadBatch(pkg: RuntimePackage, batch: HouseholdColumns, options:
     signature.push(loaded.type);
     columns.push(loaded.col);
   }
-  const relations = relationColumns(layout.relations, rel, batch, N, P);
+  const relations = relationColumns(layout, rel, batch, N, P);
   const known = outputs.every((o) => program.derived.has(o));
   const kernel: FastKernel | undefined = known ? kernelFor(program, period, signature, outputs) : undefined;
   return { period, outputs, size: N, columns, relations, refused, kernel, rowRequest: (k) => rowRequest(hh, pp, batch, rel, k) };
@@ -120,20 +120,30 @@ function personHouseholds(batch: HouseholdColumns, N: number, P: number): Int32A
   return personHousehold;
 }
 
-/** CSR pairs per relation: the person relation from the batch's offsets; any other relation is empty. */
-function relationColumns(relations: readonly string[], rel: string | undefined, batch: HouseholdColumns, N: number, P: number): Int32Array[] {
+/**
+ * CSR pairs per relation: the person relation from the batch's offsets; a reversed relation of it (kernel.ts
+ * reversedRelations) gives each person its household; any other relation is empty.
+ */
+function relationColumns(layout: ProgramLayout, rel: string | undefined, batch: HouseholdColumns, N: number, P: number): Int32Array[] {
   const n = N + P;
   const R: Int32Array[] = [];
-  for (const name of relations) {
+  const people = batch.people;
+  layout.relations.forEach((name, r) => {
     const off = new Int32Array(n + 1);
     let mem = new Int32Array(0);
-    if (name === rel && batch.people) {
-      for (let e = 0; e <= n; e++) off[e] = e <= N ? batch.people.offsets[e] : P;
+    const source = layout.reversed.find((x) => x.index === r)?.source;
+    if (name === rel && people) {
+      for (let e = 0; e <= n; e++) off[e] = e <= N ? people.offsets[e] : P;
       mem = new Int32Array(P);
       for (let j = 0; j < P; j++) mem[j] = N + j;
+    } else if (source !== undefined && layout.relations[source] === rel && people) {
+      // Households have none (offsets 0 up to N); person j (entity N + j) has its household.
+      for (let j = 0; j < P; j++) off[N + j + 1] = j + 1;
+      mem = new Int32Array(P);
+      for (let k = 0; k < N; k++) for (let j = people.offsets[k]; j < people.offsets[k + 1]; j++) mem[j] = k;
     }
     R.push(off, mem);
-  }
+  });
   return R;
 }
 

@@ -46,8 +46,17 @@ function missingIn(column: Column): number | undefined {
 export class HouseholdRows {
   /** Input columns (one per slot of the program's layout), 1 + maxPeople rows each. */
   readonly columns: Column[];
-  /** Relation CSR pairs in the layout's order; only the person relation ever has members. */
+  /**
+   * Relation CSR pairs in the layout's order: each data relation the request gives (`given`) has every person as a
+   * member of the household, the others none; a reversed relation gives each person the household when its source
+   * does (kernel.ts reversedRelations).
+   */
   readonly relations: Int32Array[] = [];
+  /** The layout indexes of the data relations the next household gives (set per household; default: the person relation). */
+  given: readonly number[];
+  readonly personOnly: readonly number[];
+  private readonly dataRelations: number;
+  private readonly reversed: ProgramLayout['reversed'];
   /** The person relation's offsets, or undefined when the program has no such relation. */
   readonly personOffsets: Int32Array | undefined;
   /** The loader that last wrote each row (its columns are the row's only non-clean cells). */
@@ -79,9 +88,14 @@ export class HouseholdRows {
     const rows = 1 + maxPeople;
     this.columns = signature.map((t) => columnFor(t, rows));
     this.personRelation = layout.relationIndex.get(relation) ?? -1;
+    this.personOnly = this.personRelation >= 0 ? [this.personRelation] : [];
+    this.given = this.personOnly;
+    this.reversed = layout.reversed;
+    this.dataRelations = layout.relations.length - layout.reversed.length;
     for (let r = 0; r < layout.relations.length; r++) {
+      // A data relation's members are people 1..np; a reversed relation's are the household (0) for each person.
       const members = new Int32Array(maxPeople);
-      for (let j = 0; j < maxPeople; j++) members[j] = 1 + j;
+      if (r < this.dataRelations) for (let j = 0; j < maxPeople; j++) members[j] = 1 + j;
       this.relations.push(new Int32Array(rows + 1), members);
     }
     this.personOffsets = this.personRelation >= 0 ? this.relations[2 * this.personRelation] : undefined;
@@ -115,11 +129,30 @@ export class HouseholdRows {
       if (p !== undefined) j = p.loadRows(people, j, rows, 1);
       if (j < np && !this.finishRow(people[j], 1 + j, 1, undefined)) return false;
     }
-    // The person relation: the household (entity 0) has members 1..np, each member none. Other relations stay empty.
-    const offsets = this.personOffsets;
-    if (offsets !== undefined) for (let e = 1; e <= np + 1; e++) offsets[e] = np;
+    this.linkPeople(np);
     return true;
   }
+
+  /**
+   * The relations of a household of `np` people: in each given relation the household (entity 0) has members
+   * 1..np and each member none; the relations not given stay empty; a reversed relation lists the household for
+   * each person when its source is given.
+   */
+  readonly linkPeople = (np: number): void => {
+    const relations = this.relations;
+    const given = this.given;
+    for (let r = 0; r < this.dataRelations; r++) {
+      const offsets = relations[2 * r];
+      const count = given.includes(r) ? np : 0;
+      for (let e = 1; e <= np + 1; e++) offsets[e] = count;
+    }
+    for (const { index, source } of this.reversed) {
+      const offsets = relations[2 * index];
+      const linked = given.includes(source);
+      offsets[1] = 0;
+      for (let e = 1; e <= np; e++) offsets[e + 1] = linked ? e : 0;
+    }
+  };
 
   /** What a loader of household rows (0) or people rows (1) is made over. */
   loaderContext(kind: RowKind): LoaderContext {

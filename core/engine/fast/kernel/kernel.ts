@@ -14,9 +14,32 @@ export interface ProgramLayout {
   /** Input slots in column order. */
   readonly slots: readonly string[];
   readonly slotIndex: ReadonlyMap<string, number>;
-  /** Data and auto relations in CSR order. */
+  /**
+   * Data and auto relations in CSR order, then the reversed relations (see `reversedRelations`): a reversed relation
+   * is materialised as the reversal of its source's CSR pair by whoever loads the relations.
+   */
   readonly relations: readonly string[];
   readonly relationIndex: ReadonlyMap<string, number>;
+  /** The reversed relations: each one's index in `relations` and its source's. */
+  readonly reversed: ReadonlyArray<{ readonly index: number; readonly source: number }>;
+}
+
+/**
+ * Derived relations the fast path materialises: those that read a data relation from its member's side
+ * (`current_slot: 0`, `related_slot: 1`: a person's households) with a predicate that always holds, so their
+ * members are exactly the source's tuples turned round (ir-walker.ts sourceMembers). Any other derived relation
+ * stays a predicate, and a household that aggregates over it is handed to the explain path.
+ */
+function reversedRelations(program: CompiledProgram, data: ReadonlySet<string>): string[] {
+  const reversed: string[] = [];
+  for (const r of program.relations.values()) {
+    const rule = r.rule;
+    if (r.kind !== 'derived' || r.arity !== 2 || r.source === undefined || !data.has(r.source)) continue;
+    if (!rule || rule.shape !== 'derived_relation' || rule.name !== r.name || rule.currentSlot !== 0 || rule.relatedSlot !== 1) continue;
+    const p = r.predicate;
+    if (p?.k === 'const' && p.v.k === 'judg' && p.v.j === 'holds') reversed.push(r.name);
+  }
+  return reversed.sort();
 }
 
 export interface FastKernel {
@@ -53,8 +76,11 @@ export class ProgramKernels {
   constructor(program: CompiledProgram) {
     this.#program = program;
     const slots = [...program.inputs.keys()].sort();
-    const relations = [...program.relations.values()].filter((r) => r.kind !== 'derived').map((r) => r.name).sort();
-    this.layout = { slots, slotIndex: new Map(slots.map((s, i) => [s, i])), relations, relationIndex: new Map(relations.map((r, i) => [r, i])) };
+    const data = [...program.relations.values()].filter((r) => r.kind !== 'derived').map((r) => r.name).sort();
+    const relations = [...data, ...reversedRelations(program, new Set(data))];
+    const relationIndex = new Map(relations.map((r, i) => [r, i]));
+    const reversed = relations.slice(data.length).map((name, i) => ({ index: data.length + i, source: relationIndex.get(program.relations.get(name)!.source!)! }));
+    this.layout = { slots, slotIndex: new Map(slots.map((s, i) => [s, i])), relations, relationIndex, reversed };
   }
 
   /** How many kernels are remembered (for tests and diagnostics). */

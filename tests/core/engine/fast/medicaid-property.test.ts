@@ -6,10 +6,9 @@
  * guidelines) and June 2025 (the 2025 guidelines).
  *
  * Each person's category reads the household's income and limits through a derived relation from the person's side
- * (medicaid_household_of_member, current_slot 0), which generated code does not evaluate, so the fast path hands back
- * to the explain path every household with a listed person (as for WIC, tests/core/engine/fast/wic-property.test.ts);
- * a household given by household_size alone stays on generated code. This test checks that the hand-back is whole and
- * correct (no household answered differently); the counts carried are written to the console for us-co.
+ * (medicaid_household_of_member, current_slot 0), which generated code evaluates as the household relation turned
+ * round (core/engine/fast/kernel/kernel.ts reversedRelations); the counts carried on generated code are written to
+ * the console for us-co.
  *
  * Normal suite: 60 households per package and month (51 packages). `TENET_PARITY_FULL=1`: 2,000 per package.
  */

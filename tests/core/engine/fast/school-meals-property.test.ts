@@ -5,11 +5,10 @@
  * fast path (traced kernel, columnar batch, session, untraced single) as on the explain path, in November 2026 (the
  * 2026-27 school year, FY2027 SNAP) and May 2025 (the 2024-25 school year, FY2025 SNAP).
  *
- * The fast path hands back to the explain path every household with a child in school who has no categorical status
- * of their own: that child's tier reads the household through a derived relation (school_meals_household_of_member,
- * current_slot 0), which generated code does not evaluate (core/engine/fast/kernel/emit/aggregation.ts). Households
- * without such a child stay on generated code. So this test checks that the hand-back is whole and correct (no
- * household answered differently); the counts carried are written to the console for us-co.
+ * A child in school without a categorical status of their own reads the household through a derived relation
+ * (school_meals_household_of_member, current_slot 0), which generated code evaluates as the household relation turned
+ * round (core/engine/fast/kernel/kernel.ts reversedRelations); the counts carried on generated code are written to
+ * the console for us-co.
  *
  * Normal suite: 60 households per package and month (54 packages). `TENET_PARITY_FULL=1`: 2,000 per package.
  */

@@ -5,11 +5,9 @@
  * session, untraced single) as on the explain path, in March 2026 (the 2025 guidelines) and July 2026 (the 2026
  * guidelines, first month).
  *
- * The fast path hands back to the explain path every household in which a listed person is in a WIC category: that
- * person's income test reads the household through a derived relation (wic_household_of_member, current_slot 0),
- * which generated code does not evaluate (core/engine/fast/kernel/emit/aggregation.ts). Households with nobody in a category
- * stay on generated code (us-co: 31 and 33 of 40 in the two months). So this test checks that the hand-back is whole
- * and correct (no household answered differently); the counts carried are written to the console for us-co.
+ * A person in a WIC category reads the household through a derived relation (wic_household_of_member, current_slot
+ * 0), which generated code evaluates as the household relation turned round (core/engine/fast/kernel/kernel.ts
+ * reversedRelations); the counts carried on generated code are written to the console for us-co.
  *
  * Normal suite: 40 households per package and month (56 packages). `TENET_PARITY_FULL=1`: 1,000 per package.
  */

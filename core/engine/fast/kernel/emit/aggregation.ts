@@ -18,8 +18,9 @@ export function emitAggregation(ctx: EmitContext, ir: Aggregation, entity: strin
   if (hit) return readThroughMemberPass(ctx, ir, entity, { js: `${hit.name}(C, R, ${entity}${traceArg})`, type: hit.type });
   const relation = ctx.program.relations.get(ir.rel);
   const relationIndex = ctx.relations.get(ir.rel);
-  // Derived relations (predicates) are not materialised as CSR lists: those households use the explain path.
-  if (!relation || relation.kind === 'derived' || relationIndex === undefined) return BAIL_CODE;
+  // Derived relations are materialised as CSR lists only when reversed (kernel.ts reversedRelations); an
+  // aggregation over any other derived relation (a predicate) hands the household to the explain path.
+  if (!relation || relationIndex === undefined) return BAIL_CODE;
   const offsets = `R[${2 * relationIndex}]`;
   if (ir.fn === 'len') return { js: `(${offsets}[${entity} + 1] - ${offsets}[${entity}])`, type: { k: 'num', s: 0 } };
   const locals = new FunctionLocals();

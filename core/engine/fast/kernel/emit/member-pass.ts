@@ -25,8 +25,9 @@ type Aggregation = Extract<IR, { k: 'agg' }>;
  */
 export function readThroughMemberPass(ctx: EmitContext, ir: Aggregation, entity: string, call: Code): Code {
   const relationIndex = ctx.relations.get(ir.rel);
-  // A count without a predicate always bails; its function says so.
-  if (!ctx.fuseAggregations || entity !== 'e' || relationIndex === undefined || (ir.fn === 'count_where' && !ir.pred)) return call;
+  // A count without a predicate always bails; its function says so. A reversed relation (a member's households) keeps its loop.
+  const reversed = ctx.program.relations.get(ir.rel)?.kind === 'derived';
+  if (!ctx.fuseAggregations || entity !== 'e' || relationIndex === undefined || reversed || (ir.fn === 'count_where' && !ir.pred)) return call;
   let aggregations = ctx.memberPasses.get(relationIndex);
   if (!aggregations) ctx.memberPasses.set(relationIndex, (aggregations = []));
   // Rules written alike give the same aggregation in several places: one result slot for them.
