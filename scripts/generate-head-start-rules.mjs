@@ -84,10 +84,41 @@ function areaRules(j) {
         delegation: ${G}#hhs_poverty_guideline_area`];
 }
 
+/** The State's compulsory school age bound over the federal default (scripts/data/head-start.json school_age_by_state). */
+const stateSchoolAge = (j) => hs.ages.school_age_by_state[j.code];
+const schoolAgeOf = (j) => stateSchoolAge(j)?.value ?? hs.ages.school_age.value;
+const schoolAgeId = (j) => `${assemblyId(j)}#${j.code}_head_start_school_age`;
+
+function schoolAgeRules(j) {
+  const law = stateSchoolAge(j);
+  if (!law) return [];
+  return [`
+  - name: ${j.code}_head_start_school_age
+    kind: parameter
+    dtype: Integer
+    unit: years
+    source: 45 CFR 1302.12(b)(2)(ii) (no older than the age required to attend school); ${law.source}
+    source_url: ${law.url}
+    versions:
+      - effective_from: '2024-10-21'
+        formula: '${law.value}'
+
+  - name: ${j.code}_sets_head_start_school_age
+    kind: source_relation
+    source: 45 CFR 1302.12(b)(2)(ii) (the age State law requires a child to attend school)
+    source_relation:
+      type: sets
+      target: ${HS}#head_start_school_age
+      value: ${schoolAgeId(j)}
+      authority: state
+      basis:
+        delegation: ${HS}#head_start_school_age`];
+}
+
 function assemblyModule(j, spec) {
   const imports = [HS, ...(j.snap ? [snapAssemblyId(j)] : [])];
   const link = j.snap ? snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: HS, assemblyId: assemblyId(j), law: SNAP_LAW }) : [];
-  const rules = [...link, ...(bindsArea(j) ? areaRules(j) : [])];
+  const rules = [...link, ...(bindsArea(j) ? areaRules(j) : []), ...schoolAgeRules(j)];
   const linkText = snapLinkSummary(j);
   return `format: rulespec/v1
 module:
@@ -114,8 +145,8 @@ function headStartMaterial(j) {
   }
   const person = {
     age: { reason: 'age decides who is in Head Start Preschool\'s ages (3 to the age school attendance is required) and Early Head Start\'s (under 3) (45 CFR 1302.12(b))' },
-    is_homeless: { ages: [0, hs.ages.school_age.value - 1], unless_output: 'head_start_child_categories_immaterial', reason: 'a homeless child is eligible whatever the family income (45 CFR 1302.12(c)(1)(iii))' },
-    is_in_foster_care: { ages: [0, hs.ages.school_age.value - 1], unless_output: 'head_start_child_categories_immaterial', reason: 'a child in foster care is eligible whatever the family income (45 CFR 1302.12(c)(1)(iv))' },
+    is_homeless: { ages: [0, schoolAgeOf(j) - 1], unless_output: 'head_start_child_categories_immaterial', reason: 'a homeless child is eligible whatever the family income (45 CFR 1302.12(c)(1)(iii))' },
+    is_in_foster_care: { ages: [0, schoolAgeOf(j) - 1], unless_output: 'head_start_child_categories_immaterial', reason: 'a child in foster care is eligible whatever the family income (45 CFR 1302.12(c)(1)(iv))' },
     is_pregnant: { ages: [12, 55], unless_output: 'head_start_pregnancy_immaterial', reason: 'a pregnant woman in a family that qualifies is eligible for Early Head Start (45 CFR 1302.12(c)(1)); asked of people aged 12-55 only, to keep the list short' },
   };
   return { household, person };
@@ -123,7 +154,9 @@ function headStartMaterial(j) {
 
 function unverified(j) {
   const out = hs.guideline_switch.filter((s) => !s.verified).map((s) => ({ parameter: `${HS}#head_start_poverty_guideline_year`, effective_from: s.from, reason: `Head Start guideline year from ${s.from} not verified: ${s.reason}.` }));
-  out.push({ parameter: `${HS}#head_start_school_age`, reason: `The age school attendance is required is taken as ${hs.ages.school_age.value} everywhere: ${hs.ages.school_age.reason}.` });
+  const law = stateSchoolAge(j);
+  if (!law) out.push({ parameter: `${HS}#head_start_school_age`, reason: `The age school attendance is required is taken as ${hs.ages.school_age.value}: ${j.name}'s law is not bound. ${hs.ages.school_age.reason}.` });
+  else if (!law.verified) out.push({ parameter: schoolAgeId(j), reason: `The age school attendance is required in ${j.name}, ${law.value}, is from ${law.source}, ${law.read}.` });
   if (j.territory) out.push({ parameter: `${assemblyId(j)}#${j.code}_hhs_poverty_guideline_area`, reason: `${j.name}: the 48-State poverty guideline table is used for Head Start: ${hs.territory_area.reason}.` });
   return out;
 }

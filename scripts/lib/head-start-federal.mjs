@@ -71,7 +71,7 @@ function parameters(hs, years) {
   const a = hs.ages;
   return [
     parameter('head_start_preschool_minimum_age', 'Integer', a.preschool_minimum.source, [['2016-11-07', a.preschool_minimum.value]], 'years'),
-    parameter('head_start_school_age', 'Integer', `45 CFR 1302.12(b)(2)(ii) (no older than the age required to attend school); ${a.school_age.value} taken everywhere, not each State's law (declared unverified)`, [['2016-11-07', a.school_age.value]], 'years'),
+    parameter('head_start_school_age', 'Integer', `45 CFR 1302.12(b)(2)(ii) (no older than the age required to attend school); ${a.school_age.value} where the jurisdiction's assembly binds no State law (declared unverified there)`, [['2016-11-07', a.school_age.value]], 'years'),
     parameter('early_head_start_age_limit', 'Integer', a.early_head_start_below.source, [['2016-11-07', a.early_head_start_below.value]], 'years'),
     parameter('head_start_income_limit_rate', 'Rate', hs.rates.income_limit.source, [['2016-11-07', hs.rates.income_limit.value]]),
     parameter('head_start_allowance_limit_rate', 'Rate', hs.rates.allowance_limit.source, [['2016-11-07', hs.rates.allowance_limit.value]]),
@@ -159,8 +159,8 @@ function housingAdjustmentRules() {
 
 const SUMMARY = `    Who is eligible for Head Start Preschool and Early Head Start (Head Start Act sec. 645, 42 U.S.C. 9840; 45 CFR
     1302.12). Ages (b): Early Head Start serves children under 3 (and pregnant women); Head Start Preschool children
-    from 3 up to the age school attendance is required (taken as 6 everywhere; State law not encoded, declared
-    unverified). Eligibility (c)(1): the family's income is at or below the poverty line, or the family receives
+    from 3 up to the age school attendance is required (the State's law where the jurisdiction's assembly binds it,
+    otherwise 6, declared unverified). Eligibility (c)(1): the family's income is at or below the poverty line, or the family receives
     public assistance (TANF, SSI; SNAP as ACF-IM-HS-22-03 reads it), or the child is homeless or in foster care.
     Income (1305.2, as revised by 89 FR 67720 from 2024-10-21): wages, business income, unemployment compensation,
     pensions; the monthly facts times 12 stand for the 12 months 1302.12(i)(1)(i) looks at. The family between 100%

@@ -100,6 +100,32 @@ describe('households worked by hand through the calculation service', () => {
     expect(r.warnings.join(' ')).toContain(`${HS}#head_start_school_age`);
   });
 
+  it('the age school attendance is required is the State\'s where its statute is bound: 8 in Washington, 7 in North Carolina, 6 in Michigan; 6 with a warning elsewhere', async () => {
+    // Income 1,500 x 12 = 18,000 <= the 2026 line for 3 (27,320): the family qualifies, so age alone decides.
+    // Head Start Preschool age is 3 up to (not including) the State's compulsory school age (45 CFR 1302.12(b)(2)).
+    const household = { period: '2026-03', people: { parent: { age: 30, earned_income: 1500 }, six: { age: 6 }, seven: { age: 7 } }, facts: { receives_snap: false } };
+    const ages = async (jurisdiction: string) => {
+      const r = await calc(jurisdiction, household);
+      return { ages: perPerson(r, 'head_start_age_eligible'), count: r.outputs.head_start_eligible_children, warnings: r.warnings.join(' ') };
+    };
+    // RCW 28A.225.010(1): eight (read in a reproduction, so warned under the State's parameter).
+    const wa = await ages('us-wa');
+    expect(wa.ages).toEqual({ parent: false, six: true, seven: true });
+    expect(wa.count).toBe(2);
+    expect(wa.warnings).toContain('us-wa:policies/head_start/eligibility#wa_head_start_school_age');
+    // N.C. Gen. Stat. 115C-378(a): seven.
+    const nc = await ages('us-nc');
+    expect(nc.ages).toEqual({ parent: false, six: true, seven: false });
+    // MCL 380.1561(1): six, read on the Legislature's site: no school age warning at all.
+    const mi = await ages('us-mi');
+    expect(mi.ages).toEqual({ parent: false, six: false, seven: false });
+    expect(mi.warnings).not.toContain('school_age');
+    // Colorado's law is not bound: 6, and the federal default is warned.
+    const co = await ages('us-co');
+    expect(co.ages).toEqual({ parent: false, six: false, seven: false });
+    expect(co.warnings).toContain(`${HS}#head_start_school_age`);
+  });
+
   it('income between 100% and 130% is named as the allowance, not eligibility', async () => {
     // 2,000 x 12 = 24,000 > 21,640 and < 28,132 (130%): within the allowance of 1302.12(d).
     const r = await calc('us-co', { period: '2026-03', people: { parent: { age: 30, earned_income: 2000 }, child: { age: 4 } }, facts: { receives_snap: false, receives_tanf: false, receives_ssi: false } },
