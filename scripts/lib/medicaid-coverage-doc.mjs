@@ -64,9 +64,9 @@ every answer carries them per person id (docs/calculation.md, "Person outputs").
 people per category (\`medicaid_infant_count\`, ..., \`chip_child_count\`, \`chip_pregnant_count\`) and in all
 (\`medicaid_eligible_count\`, \`chip_eligible_count\`, \`medicaid_any_eligible\`, \`chip_any_eligible\`).
 
-Generated code does not evaluate a derived relation read from the person's side, so the fast path hands back to the
-explain path every household with a listed person (the answers are the same; tests/core/engine/fast/medicaid-property.test.ts
-checks it); a household given by \`household_size\` alone stays on generated code.
+The fast path materialises the relation read from the person's side (the household relation turned round,
+docs/fast-path.md), so households with listed people run on generated code; tests/core/engine/fast/medicaid-property.test.ts
+checks that every path gives the explain path's outputs, errors and trace.
 
 ## Not covered (out of scope or known gaps)
 
