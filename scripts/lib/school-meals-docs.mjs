@@ -44,7 +44,7 @@ const AREA_TEXT = { '48_states_dc': '48 States, DC, Guam and the territories', a
 function limitsTable(data, guidelines) {
   const lines = [];
   for (const y of data.school_years.filter((s) => s.notice && !s.notice.startsWith('none'))) {
-    lines.push(`### ${y.from.slice(0, 4)}-${Number(y.from.slice(0, 4)) + 1} (${y.guideline_year} guidelines; ${y.verified ? y.notice : 'notice not read: declared unverified'})`, '',
+    lines.push(`### ${y.from.slice(0, 4)}-${Number(y.from.slice(0, 4)) + 1} (${y.guideline_year} guidelines; ${y.verified ? y.notice : 'computed, not published (notice not read): declared unverified'})`, '',
       '| table | tier | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | each additional |', '|---|---|---|---|---|---|---|---|---|---|---|');
     for (const area of Object.keys(AREA_TEXT)) {
       const [first, add] = guidelines[y.guideline_year][area];
