@@ -15,6 +15,7 @@ import { computeHeadStart } from './lib/head-start-reference.mjs';
 import { HEAD_START_HOUSEHOLD_FACTS, HEAD_START_PERSON_FACTS, LIFELINE_HOUSEHOLD_FACTS, SCHOOL_MEALS_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
 import { federalModule, OUTPUT_DOCS, PERSON_OUTPUTS, DEFAULT_OUTPUTS, HS, CFR } from './lib/head-start-federal.mjs';
+import { AREA_TEXT, areaParameterId, areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
   snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -24,10 +25,7 @@ const guidelines = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/life
 const snapData = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
 const files = new GeneratedFiles(root, process.argv.includes('--check'));
 
-const G = 'us:statutes/42/9902/2';
-const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
 const PERIOD = '2026-03';
-const AREA_TEXT = { '48_states_dc': 'the 48 contiguous States and the District of Columbia', alaska: 'Alaska', hawaii: 'Hawaii' };
 
 // ---------- jurisdictions: every SNAP State agency (50 States, DC, Guam, the Virgin Islands) and the territories without SNAP
 
@@ -56,33 +54,8 @@ const withoutValues = (d) => ({ description: d.description, period: d.period, un
 // ---------- per-jurisdiction assembly
 
 const assemblyId = (j) => `us-${j.code}:policies/head_start/eligibility`;
-const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
 const LINK = 'head_start';
 const SNAP_LAW = { citation: 'ACF-IM-HS-22-03', counts: 'SNAP receipt is public assistance for 45 CFR 1302.12(c)(1)(ii)', url: CFR('1302.12'), from: '2023-10-01' };
-
-function areaRules(j) {
-  const why = j.territory ? `${hs.territory_area.reason} (not verified)` : `HHS publishes a separate table for ${AREA_TEXT[j.area]}`;
-  return [`
-  - name: ${j.code}_hhs_poverty_guideline_area
-    kind: parameter
-    dtype: Text
-    source: 42 U.S.C. 9902(2); ${why}
-    source_url: ${ASPE}
-    versions:
-      - effective_from: '${guidelines[2023].effective}'
-        formula: '"${j.area}"'
-
-  - name: ${j.code}_sets_hhs_poverty_guideline_area
-    kind: source_relation
-    source: 42 U.S.C. 9902(2) (the guideline table for ${j.name})
-    source_relation:
-      type: sets
-      target: ${G}#hhs_poverty_guideline_area
-      value: ${assemblyId(j)}#${j.code}_hhs_poverty_guideline_area
-      authority: state
-      basis:
-        delegation: ${G}#hhs_poverty_guideline_area`];
-}
 
 /** The State's compulsory school age bound over the federal default (scripts/data/head-start.json school_age_by_state). */
 const stateSchoolAge = (j) => hs.ages.school_age_by_state[j.code];
@@ -116,15 +89,15 @@ function schoolAgeRules(j) {
 }
 
 function assemblyModule(j, spec) {
-  const imports = [HS, ...(j.snap ? [snapAssemblyId(j)] : [])];
+  const imports = [HS, ...programGuidelineArea(j, 'Head Start'), ...(j.snap ? [snapAssemblyId(j)] : [])];
   const link = j.snap ? snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: HS, assemblyId: assemblyId(j), law: SNAP_LAW }) : [];
-  const rules = [...link, ...(bindsArea(j) ? areaRules(j) : []), ...schoolAgeRules(j)];
+  const rules = [...link, ...schoolAgeRules(j)];
   const linkText = snapLinkSummary(j);
   return `format: rulespec/v1
 module:
   summary: >-
     Head Start and Early Head Start in ${j.name}: the federal eligibility rules (45 CFR 1302.12) with the poverty
-    guideline table that applies here (${AREA_TEXT[j.area]}). ${linkText}
+    guideline table that applies here (${AREA_TEXT[j.area]}).${areaSummary(j, j.territory ? `The Office of Head Start's table for ${j.name}: ${hs.territory_area.reason} (not verified)` : '')} ${linkText}
   source_verification:
     corpus_citation_path: us-${j.code}/policy/head_start/eligibility
 imports:
@@ -157,7 +130,7 @@ function unverified(j) {
   const law = stateSchoolAge(j);
   if (!law) out.push({ parameter: `${HS}#head_start_school_age`, reason: `The age school attendance is required is taken as ${hs.ages.school_age.value}: ${j.name}'s law is not bound. ${hs.ages.school_age.reason}.` });
   else if (!law.verified) out.push({ parameter: schoolAgeId(j), reason: `The age school attendance is required in ${j.name}, ${law.value}, is from ${law.source}, ${law.read}.` });
-  if (j.territory) out.push({ parameter: `${assemblyId(j)}#${j.code}_hhs_poverty_guideline_area`, reason: `${j.name}: the 48-State poverty guideline table is used for Head Start: ${hs.territory_area.reason}.` });
+  if (j.territory) out.push({ parameter: areaParameterId(j.code), reason: `${j.name}: the 48-State poverty guideline table is used for Head Start: ${hs.territory_area.reason}.` });
   return out;
 }
 

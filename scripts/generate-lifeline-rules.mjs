@@ -17,6 +17,7 @@ import { computeLifeline, guideline, guidelineYear } from './lib/lifeline-refere
 import { computeSnap } from './lib/snap-reference.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+import { AREA_TEXT, ASPE, G, areaModule, areaSummary, areaModuleId, areaParameterId, guidelineArea, programGuidelineArea } from './lib/guideline-area.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary,
   snapMaterialFor, snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -28,15 +29,12 @@ const files = new GeneratedFiles(root, CHECK);
 const write = (rel, text) => files.write(rel, text);
 const stale = files.stale;
 
-const G = 'us:statutes/42/9902/2';
 const L400 = 'us:regulations/47-cfr/54/400';
 const L409 = 'us:regulations/47-cfr/54/409';
 const L403 = 'us:regulations/47-cfr/54/403';
 const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
 const CFR = (s) => `https://www.law.cornell.edu/cfr/text/47/${s}`;
-const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
 const AREAS = ['48_states_dc', 'alaska', 'hawaii'];
-const AREA_TEXT = { '48_states_dc': 'the 48 contiguous States and the District of Columbia', alaska: 'Alaska', hawaii: 'Hawaii' };
 const YEARS = Object.keys(data.poverty_guidelines).map(Number).sort();
 const LAST_YEAR = YEARS.at(-1);
 const PERIOD = '2026-03'; // the first month of the 2026 guidelines for Lifeline (USAC switched on 2026-02-25)
@@ -65,9 +63,10 @@ function guidelinesModule() {
     source: 42 U.S.C. 9902(2); HHS poverty guidelines (one table for the 48 contiguous States and the District of Columbia, one for Alaska, one for Hawaii; the guidelines do not cover the territories, whose programs' administrators decide what applies there)
     source_url: ${ASPE}
     description: >-
-      Hook. The guideline table that applies where the household lives: 48_states_dc, alaska or hawaii. A
-      jurisdiction's module binds it with sets (Alaska, Hawaii, and the territories whose administrator uses the
-      48-State table); everywhere else it is the 48-State table.
+      Hook. The guideline table that applies where the household lives: 48_states_dc, alaska or hawaii. One module
+      per jurisdiction binds it with sets (us-xx:policies/poverty-guidelines/area: Alaska, Hawaii, and the
+      territories, whose programs all apply the 48-State table), imported by every program's assembly there;
+      everywhere else it is the 48-State table.
     versions:
       - effective_from: '${data.poverty_guidelines[YEARS[0]].effective}'
         formula: '"48_states_dc"'`);
@@ -641,47 +640,23 @@ function federalTests() {
 // ---------- per-jurisdiction assembly
 
 const assemblyId = (j) => `us-${j.code}:policies/lifeline/benefit-calculation`;
-const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
 const LINK = 'lifeline';
 const SNAP_LAW = { citation: '47 CFR 54.409(a)(2)', counts: 'SNAP', url: CFR('54.409'), from: '2023-10-01' };
 
 function assemblyModule(j, spec) {
   const id = assemblyId(j);
-  const imports = [L403];
+  const imports = [L403, ...programGuidelineArea(j, 'Lifeline')];
   const rules = [];
   if (j.snap) {
     imports.push(snapAssemblyId(j));
     rules.push(...snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: L409, assemblyId: id, law: SNAP_LAW }));
-  }
-  if (bindsArea(j)) {
-    const why = j.territory ? `USAC applies the 48-State table in ${j.name} (${data.territory_area.reason})` : `HHS publishes a separate table for ${AREA_TEXT[j.area]}`;
-    rules.push(`
-  - name: ${j.code}_hhs_poverty_guideline_area
-    kind: parameter
-    dtype: Text
-    source: 42 U.S.C. 9902(2); ${why}
-    source_url: ${ASPE}
-    versions:
-      - effective_from: '${data.poverty_guidelines[YEARS[0]].effective}'
-        formula: '"${j.area}"'
-
-  - name: ${j.code}_sets_hhs_poverty_guideline_area
-    kind: source_relation
-    source: 42 U.S.C. 9902(2) (the guideline table for ${j.name})
-    source_relation:
-      type: sets
-      target: ${G}#hhs_poverty_guideline_area
-      value: ${id}#${j.code}_hhs_poverty_guideline_area
-      authority: state
-      basis:
-        delegation: ${G}#hhs_poverty_guideline_area`);
   }
   const linkText = snapLinkSummary(j);
   return `format: rulespec/v1
 module:
   summary: >-
     Lifeline in ${j.name}: the federal rules (47 CFR 54.400-54.410) with the poverty guideline table that applies
-    here (${AREA_TEXT[j.area] ?? j.area}). ${linkText} The companion test works households by hand.
+    here (${AREA_TEXT[j.area] ?? j.area}).${areaSummary(j, j.territory ? `USAC applies the 48-State table in ${j.name} (${data.territory_area.reason})` : '')} ${linkText} The companion test works households by hand.
   source_verification:
     corpus_citation_path: us-${j.code}/policy/lifeline/benefit-calculation
 imports:
@@ -799,7 +774,7 @@ function lifelineMaterial(j) {
 function lifelineUnverified(j) {
   const out = [];
   for (const s of data.lifeline_guideline_switch) if (!s.verified) out.push({ parameter: `${L409}#lifeline_poverty_guideline_year`, effective_from: s.from, reason: `Lifeline guideline year from ${s.from} not verified: ${s.reason}.` });
-  if (j.territory) out.push({ parameter: `${assemblyId(j)}#${j.code}_hhs_poverty_guideline_area`, reason: `${j.name}: the 48-State poverty guideline table is used for Lifeline, not verified on USAC's site: ${data.territory_area.reason}.` });
+  if (j.territory) out.push({ parameter: areaParameterId(j.code), reason: `${j.name}: the 48-State poverty guideline table is used for Lifeline, not verified on USAC's site: ${data.territory_area.reason}.` });
   return out;
 }
 
@@ -914,6 +889,9 @@ write('rules/us/regulations/47-cfr/54/409.yaml', module409());
 write('rules/us/regulations/47-cfr/54/409.test.yaml', yamlList(tests409));
 write('rules/us/regulations/47-cfr/54/403.yaml', module403());
 write('rules/us/regulations/47-cfr/54/403.test.yaml', yamlList(tests403));
+for (const j of jurisdictions.filter((x) => guidelineArea(x.code).bound)) {
+  write(`rules/${areaModuleId(j.code).replace(':', '/')}.yaml`, areaModule(j, data.poverty_guidelines[YEARS[0]].effective));
+}
 for (const j of jurisdictions) {
   const snapSpec = j.snap ? readSnapSpec(root, j.code) : null;
   write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.yaml`, assemblyModule(j, snapSpec));

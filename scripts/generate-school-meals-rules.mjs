@@ -18,6 +18,7 @@ import { DET, IEG, determinationModule, iegModule } from './lib/school-meals-fed
 import { SCHOOL_MEALS_DOCS, coverageDoc } from './lib/school-meals-docs.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+import { areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
   snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -28,11 +29,9 @@ const guidelines = read('scripts/data/lifeline.json').poverty_guidelines;
 const snapData = read('scripts/data/snap-state-figures.json');
 const files = new GeneratedFiles(root, process.argv.includes('--check'));
 
-const G = 'us:statutes/42/9902/2';
 const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
 const PERIOD = '2026-11'; // the 2026-27 school year, in force today
 const FIRST_MONTH = '2024-07-01'; // the federal modules' first version (the 2024-25 school year)
-const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
 
 // ---------- jurisdictions: the 50 States and DC (each has a SNAP package), Guam, the Virgin Islands, Puerto Rico
 
@@ -48,30 +47,7 @@ jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
 
 const assemblyId = (j) => `us-${j.code}:policies/school-meals/eligibility`;
 const LINK = 'school_meals';
-const SNAP_LAW = { citation: '42 U.S.C. 1758(b)(12)(A)', counts: 'a member of a household receiving SNAP', url: 'https://www.law.cornell.edu/uscode/text/42/1758', from: '2024-07-01' };
-
-function areaRules(j) {
-  return [`
-  - name: ${j.code}_school_meals_guideline_area
-    kind: parameter
-    dtype: Text
-    source: 42 U.S.C. 9902(2) (HHS publishes a separate table for ${j.name}); the Income Eligibility Guidelines notices (a table for ${j.name})
-    source_url: ${ASPE}
-    versions:
-      - effective_from: '2024-07-01'
-        formula: '"${j.area}"'
-
-  - name: ${j.code}_sets_school_meals_guideline_area
-    kind: source_relation
-    source: 42 U.S.C. 9902(2) (the guideline table for ${j.name})
-    source_relation:
-      type: sets
-      target: ${G}#hhs_poverty_guideline_area
-      value: ${assemblyId(j)}#${j.code}_school_meals_guideline_area
-      authority: state
-      basis:
-        delegation: ${G}#hhs_poverty_guideline_area`];
-}
+const SNAP_LAW = { citation: '42 U.S.C. 1758(b)(12)(A)', counts: 'a member of a household receiving SNAP', url: 'https://www.law.cornell.edu/uscode/text/42/1758', from: FIRST_MONTH };
 
 /** A State universal school meals law bound to the federal hook (scripts/data/school-meals.json universal_meals). */
 function universalMealsRules(j) {
@@ -104,16 +80,17 @@ function universalMealsRules(j) {
 }
 
 function assemblyModule(j, spec) {
-  const imports = [DET, ...(j.snap ? [snapAssemblyId(j)] : [])];
+  const imports = [DET, ...programGuidelineArea(j, 'School meals'), ...(j.snap ? [snapAssemblyId(j)] : [])];
   const snapLink = j.snap ? snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: DET, assemblyId: assemblyId(j), law: SNAP_LAW }) : [];
-  const rules = [...snapLink, ...(j.area !== '48_states_dc' ? areaRules(j) : []), ...universalMealsRules(j)];
+  const rules = [...snapLink, ...universalMealsRules(j)];
   const link = snapLinkSummary(j);
   const table = j.area === '48_states_dc' ? 'the table of the 48 contiguous States, the District of Columbia, Guam and the territories' : `the ${j.name} table`;
+  const basis = `It is the Income Eligibility Guidelines notices' table for ${j.name}`;
   return `format: rulespec/v1
 module:
   summary: >-
     Free and reduced-price school meals in ${j.name}: the federal rules (42 U.S.C. 1758(b); 7 CFR 245) with
-    ${table}. ${link}
+    ${table}.${areaSummary(j, basis)} ${link}
   source_verification:
     corpus_citation_path: us-${j.code}/policy/school-meals/eligibility
 imports:

@@ -13,6 +13,7 @@ import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
 import { wicGuidelineYear, wicLimits } from './lib/wic-reference.mjs';
 import { wicFederalModule, F, WIC_PERIOD } from './lib/wic-federal-module.mjs';
 import { WIC_LINK, wicComposeSpec } from './lib/wic-compose-spec.mjs';
+import { AREA_TEXT, areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
 import { readSnapSpec, snapAssemblyId, snapLinkRules, snapLinkSummary } from './lib/snap-link.mjs';
 import { wicCoverageDoc } from './lib/wic-coverage-doc.mjs';
 
@@ -23,9 +24,6 @@ const snapData = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-s
 const CHECK = process.argv.includes('--check');
 const files = new GeneratedFiles(root, CHECK);
 
-const G = 'us:statutes/42/9902/2';
-const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
-const AREA_TEXT = { '48_states_dc': 'the 48 contiguous States and the District of Columbia', alaska: 'Alaska', hawaii: 'Hawaii' };
 
 // ---------- jurisdictions: every State agency's (the SNAP packages' 53, plus the territories without SNAP)
 
@@ -40,47 +38,24 @@ jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
 // ---------- per-jurisdiction assembly: the federal rules and the guideline table that applies
 
 const assemblyId = (j) => `us-${j.code}:policies/wic/eligibility`;
-const bindsArea = (j) => j.area !== '48_states_dc' || j.territory;
 const SNAP_LAW = { citation: '7 CFR 246.7(d)(2)(vi)', counts: 'SNAP', url: 'https://www.ecfr.gov/current/title-7/section-246.7', from: '2023-10-01' };
 
 function assemblyModule(j, snapSpec) {
   const id = assemblyId(j);
   const rules = j.snap ? snapLinkRules({ j, snapSpec, prefix: WIC_LINK, hookModule: F, assemblyId: id, law: SNAP_LAW }) : [];
-  if (bindsArea(j)) {
-    const why = j.territory
-      ? `the WIC income eligibility guidelines apply one table to the 48 contiguous States, the District of Columbia, Guam and the territories (${data.territory_table.reason})`
-      : `HHS publishes a separate table for ${AREA_TEXT[j.area]}, and the WIC income eligibility guidelines give ${AREA_TEXT[j.area]} its own table`;
-    rules.push(`
-  - name: ${j.code}_wic_hhs_poverty_guideline_area
-    kind: parameter
-    dtype: Text
-    source: 42 U.S.C. 9902(2); 7 CFR 246.7(d)(1); ${why}
-    source_url: ${ASPE}
-    versions:
-      - effective_from: '${guidelines[2023].effective}'
-        formula: '"${j.area}"'
-
-  - name: ${j.code}_wic_sets_hhs_poverty_guideline_area
-    kind: source_relation
-    source: 42 U.S.C. 9902(2) (the guideline table for ${j.name}, as the WIC income eligibility guidelines apply it)
-    source_relation:
-      type: sets
-      target: ${G}#hhs_poverty_guideline_area
-      value: ${id}#${j.code}_wic_hhs_poverty_guideline_area
-      authority: state
-      basis:
-        delegation: ${G}#hhs_poverty_guideline_area`);
-  }
+  const why = j.territory
+    ? `The WIC income eligibility guidelines apply one table to the 48 contiguous States, the District of Columbia, Guam and the territories (7 CFR 246.7(d)(1); ${data.territory_table.reason})`
+    : `The WIC income eligibility guidelines give ${AREA_TEXT[j.area]} its own table (7 CFR 246.7(d)(1))`;
   return `format: rulespec/v1
 module:
   summary: >-
     WIC in ${j.name}: the federal eligibility rules (7 CFR 246.7) with the income guideline table that applies here
     (${AREA_TEXT[j.area]}${j.territory ? ', as the WIC guidelines apply it to the territories' : ''}). Residency in the
-    State is what the jurisdiction stands for (7 CFR 246.7(c)(1)). ${snapLinkSummary(j)} The companion test works households by hand.
+    State is what the jurisdiction stands for (7 CFR 246.7(c)(1)).${areaSummary(j, why)} ${snapLinkSummary(j)} The companion test works households by hand.
   source_verification:
     corpus_citation_path: us-${j.code}/policy/wic/eligibility
 imports:
-  - ${F}${j.snap ? `\n  - ${snapAssemblyId(j)}` : ''}
+${[F, ...programGuidelineArea(j, 'WIC'), ...(j.snap ? [snapAssemblyId(j)] : [])].map((i) => `  - ${i}`).join('\n')}
 rules:${rules.length ? rules.join('\n') : ' []'}
 `;
 }
@@ -133,7 +108,7 @@ for (const j of jurisdictions) {
   const snapSpec = j.snap ? readSnapSpec(root, j.code) : null;
   files.write(`rules/${assemblyId(j).replace(':', '/')}.yaml`, assemblyModule(j, snapSpec));
   files.write(`rules/${assemblyId(j).replace(':', '/')}.test.yaml`, yamlList(assemblyTests(j)));
-  files.write(`rules/programs/us-${j.code}/wic/2026.yaml`, wicComposeSpec(j, { data, guidelines, assemblyId: assemblyId(j), snapSpec }));
+  files.write(`rules/programs/us-${j.code}/wic/2026.yaml`, wicComposeSpec(j, { data, guidelines, snapSpec }));
 }
 files.write('docs/wic-coverage.md', wicCoverageDoc({ data, guidelines, jurisdictions }));
 

@@ -8,6 +8,7 @@ import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './snap-input-docs.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS, WIC_HOUSEHOLD_FACTS, WIC_PERSON_FACTS } from './household-vocabulary.mjs';
 import { F, WIC_PERIOD } from './wic-federal-module.mjs';
 import { wicGuidelineYear, wicLimits } from './wic-reference.mjs';
+import { areaParameterId } from './guideline-area.mjs';
 import { snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapMaterialFor, snapReceiptMaterial, snapScreeningLink } from './snap-link.mjs';
 
 const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
@@ -80,18 +81,18 @@ function materialWithSnap(snapSpec) {
 }
 
 /** Unverified figures of every package, and the territories' table. */
-function unverified(j, data, assemblyId) {
+function unverified(j, data) {
   const out = [];
   for (const y of data.income_guideline_years) if (!y.verified) out.push({ parameter: `${F}#wic_guideline_year`, effective_from: y.from, reason: `WIC guideline year ${y.year} from ${y.from} not verified: ${y.reason}.` });
   if (!data.state_table_read[j.code]) out.push({ parameter: `${F}#wic_income_limit_rate`, reason: `${j.name}: the State agency's use of the federal 185% table was not read on its own pages (a State may set its guidelines from 100% to 185% of the poverty guidelines, 7 CFR 246.7(d)(1); FNS publishes 185%, and the State pages read all use it: docs/wic-coverage.md).` });
-  if (j.territory) out.push({ parameter: `${assemblyId}#${j.code}_wic_hhs_poverty_guideline_area`, reason: `${j.name}: the 48-State table is used for WIC, ${data.territory_table.reason}.` });
+  if (j.territory) out.push({ parameter: areaParameterId(j.code), reason: `${j.name}: the 48-State table is used for WIC, ${data.territory_table.reason}.` });
   return out;
 }
 
 const pick = (table, names) => Object.fromEntries(names.map((n) => [n, table[n]]));
 const stripValues = (table) => Object.fromEntries(Object.entries(table).map(([k, { values, ...d }]) => (void values, [k, d])));
 
-export function wicComposeSpec(j, { data, guidelines, assemblyId, snapSpec }) {
+export function wicComposeSpec(j, { data, guidelines, snapSpec }) {
   const year = wicGuidelineYear(data, WIC_PERIOD);
   const two = wicLimits(guidelines, j.area, year, 2);
   const title = `${j.name[0].toUpperCase()}${j.name.slice(1)} WIC (USDA FNS; the State WIC agency)`;
@@ -129,7 +130,7 @@ export function wicComposeSpec(j, { data, guidelines, assemblyId, snapSpec }) {
     input_docs: { ...(snapSpec?.input_docs ?? pick(HOUSEHOLD_INPUT_DOCS, ['household_size', 'earned_income', 'unearned_income'])), ...stripValues(pick(LIFELINE_HOUSEHOLD_FACTS, ['receives_snap', 'receives_snap_given'])), ...stripValues(WIC_HOUSEHOLD_FACTS) },
     person_input_docs: { ...(snapSpec?.person_input_docs ?? pick(PERSON_INPUT_DOCS, ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs'])), ...stripValues(WIC_PERSON_FACTS) },
     ...(snapSpec ? snapFiscalYears(snapSpec) : {}),
-    unverified_parameters: [...(snapSpec?.unverified_parameters ?? []), ...unverified(j, data, assemblyId)],
+    unverified_parameters: [...(snapSpec?.unverified_parameters ?? []), ...unverified(j, data)],
     sample_household: { period: WIC_PERIOD, facts: { receives_snap: false, receives_tanf: false },
       people: { parent: { age: 30, earned_income: 3000, is_pregnant: false, is_breastfeeding: false }, child: { age: 3, nutritional_risk: true, receives_medicaid: false } } },
     sample_expected_outputs: { wic_eligible_people: 3000 <= two.monthly ? 1 : 0, wic_household_has_eligible_member: 3000 <= two.monthly, wic_categorically_eligible_people: 1,

@@ -149,7 +149,7 @@ describe('households worked by hand through the calculation service', () => {
     expect(w2027.warnings.join(' ')).toContain('(version from 2027-02-01)');
     expect(w2027.outputs.lifeline_poverty_guideline).toBe(15960);
     const pr = await calc('us-pr', { period: '2026-03', facts: { household_size: 1 } });
-    expect(pr.warnings.join(' ')).toContain('us-pr:policies/lifeline/benefit-calculation#pr_hhs_poverty_guideline_area');
+    expect(pr.warnings.join(' ')).toContain('us-pr:policies/poverty-guidelines/area#pr_hhs_poverty_guideline_area');
     // No SNAP in Puerto Rico: receipt not given is not received, and not listed as inferred.
     expect(pr.assumptions.some((a) => a.input === 'receives_snap')).toBe(false);
   });

@@ -2,22 +2,16 @@
  * The screen use case over the bundled packages (docs/screening.md): one evaluation of every screenable program of
  * a jurisdiction, each program's figures equal to POST /v1/calculate of that program for the same household.
  */
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
-import { CalculationService } from '../../../../core/usecases/calculate/calculate.js';
-import { ScreenService } from '../../../../core/usecases/screen/screen.js';
-import { restrictHousehold } from '../../../../core/domain/household/restrict.js';
-import { indexShape, type JsonValue } from '../../../../core/domain/household/shape.js';
+import type { CalculationService } from '../../../../core/usecases/calculate/calculate.js';
+import type { ScreenService } from '../../../../core/usecases/screen/screen.js';
+import type { JsonValue } from '../../../../core/domain/household/shape.js';
+import { bundledScreenServices, calculateAlone } from '../../../support/screen-services.js';
 
-const rulesRoot = fileURLToPath(new URL('../../../../rules', import.meta.url));
-let runtime: CompiledRuntime;
 let screens: ScreenService;
 let calculations: CalculationService;
 beforeAll(async () => {
-  runtime = await CompiledRuntime.load([rulesRoot], { companionTests: 'off' });
-  screens = new ScreenService(runtime.screener);
-  calculations = new CalculationService([runtime]);
+  ({ screens, calculations } = await bundledScreenServices());
 });
 
 /** us-tx, November 2026: three people, $2,000 earned, $900 rent (the FY2027 hand-worked SNAP test: $455). */
@@ -41,8 +35,7 @@ describe('screen', () => {
     expect(snap.decided_by?.rule_id).toBe('us:statutes/7/2014/a#snap_eligible');
     for (const program of answer.programs) {
       const { jurisdiction } = program.package;
-      const pkg = calculations.find(program.program_id, jurisdiction)!;
-      const alone = await calculations.calculate({ program_id: program.program_id, jurisdiction, household: restrictHousehold(indexShape(pkg.shape), texas) });
+      const alone = await calculateAlone(calculations, program.program_id, jurisdiction, texas);
       expect(program.outputs, program.program_id).toEqual(alone.outputs);
       expect(program.assumptions, program.program_id).toEqual(alone.assumptions);
       expect(program.package.digest).toBe(alone.package_digest);
