@@ -20,10 +20,10 @@ const EntityGroupSchema = v.picklist(ENTITY_GROUPS);
  * terms; and which SPM unit and months relied on it.
  */
 const CompatAssumptionSchema = v.strictObject({
-  spm_unit: v.pipe(v.string(), v.description('The SPM unit (its id in spm_units) whose calculation relied on the default.')),
+  spm_unit: v.pipe(v.string(), v.description('The SPM unit (its id in spm_units) whose calculation relied on the default; for the EITC and CTC, the tax unit (its id in tax_units).')),
   entity_group: v.pipe(
-    v.picklist(['people', 'spm_units', 'households']),
-    v.description("Where the household gives the fact: people for a person's fact; spm_units (households for household_vehicles_value and is_on_tribal_land) for a fact of the SNAP, Lifeline or WIC household."),
+    v.picklist(['people', 'spm_units', 'households', 'tax_units']),
+    v.description("Where the household gives the fact: people for a person's fact; spm_units (households for household_vehicles_value and is_on_tribal_land) for a fact of the SNAP, Lifeline or WIC household; tax_units for the filing status of the EITC and CTC."),
   ),
   entity_id: v.pipe(v.string(), v.description("The entity's id in that group of the request household: the person's key in people, the SPM unit's or the household's.")),
   policyengine_variable: v.pipe(

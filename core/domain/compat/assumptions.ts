@@ -10,7 +10,7 @@ import type { JsonValue } from '../household/shape.js';
 import { assumedInputSource, type EntityGroup } from './variables.js';
 
 export interface CompatAssumption {
-  /** The SPM unit whose calculation relied on the default. */
+  /** The SPM unit whose calculation relied on the default (for a federal credit, the tax unit's id). */
   spm_unit: string;
   /** Where the PolicyEngine household gives the fact: `people` for a person's, else the unit's (or its household's). */
   entity_group: EntityGroup;
@@ -27,10 +27,11 @@ export interface CompatAssumption {
   message: string;
 }
 
-/** The SPM unit a calculation ran for, and the household entity it lives in. */
+/** The unit a calculation ran for (an SPM unit unless `group` says a tax unit), and the household entity it lives in. */
 export interface UnitRef {
   unitId: string;
   householdId: string | null;
+  group?: 'spm_units' | 'tax_units';
 }
 
 /** Where a POST /v1/calculate caller gives the input (core/domain/household/assumptions.ts whereToGive). */
@@ -71,12 +72,13 @@ export function compatAssumption(a: Assumption, unit: UnitRef, month: string): C
   // A person's fact is given on the person (its id is the PolicyEngine person id); the SNAP household's on the SPM
   // unit, or on the household entity where its PolicyEngine variable lives there.
   const onHousehold = !isPerson && source?.group === 'households' && unit.householdId !== null;
-  const group: EntityGroup = isPerson ? 'people' : onHousehold ? 'households' : 'spm_units';
+  const unitGroup = unit.group ?? 'spm_units';
+  const group: EntityGroup = isPerson ? 'people' : onHousehold ? 'households' : unitGroup;
   const id = isPerson ? a.entity_id : onHousehold ? unit.householdId! : unit.unitId;
   const variable = source?.group === group ? source.variable : null;
   // A fact of the household that PolicyEngine gives on the member who has it (medicaid_enrolled, receives_ssi).
   const onMember = !isPerson && source?.group === 'people' ? source.variable : null;
-  const who = isPerson ? `Person ${id}` : `SPM unit ${unit.unitId}`;
+  const who = isPerson ? `Person ${id}` : `${unitGroup === 'tax_units' ? 'Tax unit' : 'SPM unit'} ${unit.unitId}`;
   return {
     spm_unit: unit.unitId,
     entity_group: group,

@@ -19,13 +19,13 @@ const OTHER: Array<[RegExp, string]> = [
   [/^is_in_k12_school$/, 'the exclusion of an elementary or secondary school student\'s earnings (7 U.S.C. 2014(d)(7); 7 CFR 273.9(c)(7)) is not modelled by the packages: leave such earnings out of the household'],
   [/^takes_up_snap_if_eligible$/, 'take-up is not modelled: Tenet computes the entitlement'],
   [/^(county_fips|county_str|county|zip_code|in_la|in_riv|in_ala)$/, 'the package locates the household by its State (and snap_utility_region where a State has several regions); finer geography is not read'],
-  [/^is_tax_unit_|^tax_unit_/, 'tax-unit roles do not enter the SNAP calculation here: the SNAP household is the SPM unit and its members'],
+  [/^is_tax_unit_|^tax_unit_/, 'tax-unit roles do not enter the SNAP calculation here: the SNAP household is the SPM unit and its members (the EITC and CTC read them when one of their variables is computed)'],
   [/snap|_sua$|utility_allowance|utility_region/, 'an intermediate of PolicyEngine\'s own SNAP computation: Tenet computes the SNAP values from the household\'s facts and does not accept this one as given'],
   [/^fcc_fpg_ratio$|^lifeline_/, 'an intermediate of PolicyEngine\'s own Lifeline computation: Tenet computes Lifeline from the household\'s facts and does not accept this one as given'],
   [/^is_rural$/, 'PolicyEngine gives the $25 Tribal lands support only in rural areas; 47 CFR 54.403(a)(3) and USAC describe it for residents of Tribal lands (is_on_tribal_land) with no rural condition the packages read'],
   [/^is_mother$/, 'the WIC packages place a woman after pregnancy by months_postpartum (months since the pregnancy ended: postpartum under 6, breastfeeding under 12; 7 CFR 246.2), which PolicyEngine does not state; give it through POST /v1/calculate'],
   [/wic/, 'PolicyEngine\'s own WIC intermediate, receipt or take-up: Tenet computes WIC eligibility from the household\'s facts (is_pregnant, is_breastfeeding, is_wic_at_nutritional_risk, incomes, program receipt) and does not accept this one as given'],
-  [/eitc|ctc/, 'an EITC or CTC input: this endpoint computes SNAP, Lifeline and WIC; Tenet\'s EITC and CTC packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
+  [/eitc|ctc/, 'PolicyEngine\'s own EITC or CTC intermediate: Tenet computes the credits from the tax unit\'s facts (roles, ages, incomes, identification, filing status; docs/compatibility.md) and does not accept this one as given'],
   [/school_meal/, 'a school meals input: this endpoint computes SNAP, Lifeline and WIC; Tenet\'s school meals packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
   [/tanf|ssi|medicaid|chip|liheap|lifeline|head_start|housing_assistance/, 'another program\'s variable: this endpoint computes SNAP and Lifeline and reads another program only as an amount or receipt given (ssi, tanf, medicaid_enrolled, fdpir, head_start)'],
 ];
@@ -36,7 +36,7 @@ export function unusedReason(name: string, group: EntityGroup, expectedGroup?: E
     return `ignored: ${name} is read on ${expectedGroup}, not on ${group}; move it to the ${expectedGroup} entity`;
   }
   for (const [pattern, reason] of [...PERSON_ELIGIBILITY, ...OTHER]) if (pattern.test(name)) return `ignored: ${reason}`;
-  return `ignored: ${name} is not read by Tenet's SNAP, Lifeline or WIC calculation (no mapping; see docs/compatibility.md for the inputs used)`;
+  return `ignored: ${name} is not read by Tenet's SNAP, Lifeline, WIC, EITC or CTC calculation (no mapping; see docs/compatibility.md for the inputs used)`;
 }
 
 export interface UnusedInput extends IgnoredInput {
@@ -46,7 +46,7 @@ export interface UnusedInput extends IgnoredInput {
 /** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
 export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
   const reason = !computed
-    ? 'ignored: nothing was computed (no SNAP, Lifeline or WIC value was requested with a period key, or none could be computed)'
+    ? 'ignored: nothing was computed (no SNAP, Lifeline, WIC, EITC or CTC value was requested with a period key, or none could be computed)'
     : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
   const out: UnusedInput[] = [];
   for (const { group, id, name, value } of wireInputs(wire)) {

@@ -5,6 +5,8 @@
  * docs/compatibility.md has the table in words, with the PolicyEngine formula each mapping follows.
  */
 
+import { TAX_ASSUMED_SOURCES } from './tax-credits.js';
+
 export type EntityGroup = 'people' | 'tax_units' | 'spm_units' | 'families' | 'households' | 'marital_units';
 export const ENTITY_GROUPS: readonly EntityGroup[] = ['people', 'tax_units', 'spm_units', 'families', 'households', 'marital_units'];
 
@@ -298,58 +300,18 @@ export const ASSUMED_INPUT_SOURCES: Record<string, { group: EntityGroup; variabl
   expected_children_count: { group: 'people', variable: 'current_pregnancies' },
 };
 
-/** Own-property lookup of ASSUMED_INPUT_SOURCES (package input names come from the package, but stay safe). */
+/** Own-property lookup of ASSUMED_INPUT_SOURCES and the credits' (package input names come from the package, but stay safe). */
 export function assumedInputSource(input: string): { group: EntityGroup; variable: string } | undefined {
-  return Object.hasOwn(ASSUMED_INPUT_SOURCES, input) ? ASSUMED_INPUT_SOURCES[input] : undefined;
+  if (Object.hasOwn(ASSUMED_INPUT_SOURCES, input)) return ASSUMED_INPUT_SOURCES[input];
+  // The credits' facts (tax-credits.ts), stated on the tax unit and its members.
+  return Object.hasOwn(TAX_ASSUMED_SOURCES, input) ? TAX_ASSUMED_SOURCES[input] : undefined;
 }
 
 /** Keys of an entity that are structure, not variables. */
 export const STRUCTURAL_KEYS = new Set(['members']);
 
-export interface OutputDefinition {
-  group: EntityGroup;
-  /** The program whose package computes it (the State's package of that program). */
-  program: 'snap' | 'lifeline' | 'wic';
-  /** Canonical output of the package. */
-  output: string;
-  /** money: monthly dollars, summed over the months of a bare-year key; the others: monthly only, unless `sameOverYear`. */
-  kind: 'money' | 'boolean' | 'count' | 'category';
-  /**
-   * A judgment PolicyEngine defines per year (is_lifeline_eligible): a bare-year key gives the monthly answer when
-   * every month of the year gives the same one, and is reported unsupported when they differ.
-   */
-  sameOverYear?: boolean;
-}
-
-export const SNAP_PROGRAM_ID = 'snap';
-export const LIFELINE_PROGRAM_ID = 'lifeline';
-const snapOutput = (output: string, kind: OutputDefinition['kind']): OutputDefinition => ({ group: 'spm_units', program: 'snap', output, kind });
-
-export const OUTPUTS: Record<string, OutputDefinition> = {
-  snap: snapOutput('snap_allotment', 'money'),
-  is_snap_eligible: snapOutput('snap_eligible', 'boolean'),
-  snap_gross_income: snapOutput('snap_gross_income', 'money'),
-  snap_net_income: snapOutput('snap_net_income', 'money'),
-  snap_standard_deduction: snapOutput('snap_standard_deduction', 'money'),
-  snap_excess_shelter_expense_deduction: snapOutput('snap_excess_shelter_deduction', 'money'),
-  snap_max_allotment: snapOutput('snap_maximum_allotment', 'money'),
-  snap_utility_allowance: snapOutput('snap_utility_allowance', 'money'),
-  // Net income before the shelter deduction: gross less the other deductions (7 CFR 273.10(e)(1)(i)).
-  snap_net_income_pre_shelter: snapOutput('snap_adjusted_income', 'money'),
-  // The federal allotment including the minimum for one- and two-person households, before State supplements.
-  snap_normal_allotment: snapOutput('snap_federal_allotment', 'money'),
-  meets_snap_categorical_eligibility: snapOutput('snap_categorically_eligible', 'boolean'),
-  // The SNAP household after excluding ineligible members (7 CFR 273.1(a), 273.11(c)).
-  snap_unit_size: snapOutput('snap_household_size', 'count'),
-  // Lifeline (47 CFR 54.409, 54.403): PolicyEngine defines these per year on the SPM unit.
-  is_lifeline_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_eligible', kind: 'boolean', sameOverYear: true },
-  is_lifeline_income_eligible: { group: 'spm_units', program: 'lifeline', output: 'lifeline_income_eligible', kind: 'boolean', sameOverYear: true },
-  lifeline: { group: 'spm_units', program: 'lifeline', output: 'lifeline_benefit', kind: 'money' },
-  // WIC (7 CFR 246.7): person outputs of the State's WIC package. PolicyEngine defines wic_category per year; its
-  // tests also ask is_wic_eligible (per month) for a year: answered when every month gives the same answer.
-  is_wic_eligible: { group: 'people', program: 'wic', output: 'wic_eligible', kind: 'boolean', sameOverYear: true },
-  wic_category: { group: 'people', program: 'wic', output: 'wic_category', kind: 'category', sameOverYear: true },
-};
+// The outputs the endpoint computes live in outputs.ts (one table per program family); re-exported for the registry's users.
+export { LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, type OutputDefinition } from './outputs.js';
 
 /**
  * PolicyEngine utility allowance types -> the package's `utility_type`. IUA (PolicyEngine's individual utility
@@ -377,10 +339,6 @@ export const FIRST_MONTH = '2023-10';
 export function inputDefinition(name: string): InputDefinition | undefined {
   if (Object.hasOwn(INPUTS, name)) return INPUTS[name];
   return Object.hasOwn(PERSON_FACTS, name) ? PERSON_FACTS[name] : undefined;
-}
-
-export function outputDefinition(name: string): OutputDefinition | undefined {
-  return Object.hasOwn(OUTPUTS, name) ? OUTPUTS[name] : undefined;
 }
 
 export function utilityTypeOf(allowanceType: string): string | undefined {

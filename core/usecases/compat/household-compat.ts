@@ -13,6 +13,8 @@ import { stateOf, translateUnit, unitContext, type Reading, type TranslatedUnit,
 import { pendingReason } from '../../domain/compat/pending.js';
 import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
 import { FIRST_MONTH, LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, STRUCTURAL_KEYS, type EntityGroup, type OutputDefinition } from '../../domain/compat/variables.js';
+import { CTC_PROGRAM_ID, EITC_PROGRAM_ID, type TaxProgram } from '../../domain/compat/tax-credits.js';
+import { runTaxUnit } from './tax-unit-run.js';
 import { membersOf, MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import { assumptionsWarning } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
@@ -74,7 +76,7 @@ interface Job {
   program: CompatProgram;
   group: EntityGroup;
   id: string;
-  /** The SPM unit whose run answers the job: the entity itself, or the unit a person belongs to. */
+  /** The unit whose run answers the job: the entity itself (an SPM unit, a tax unit), or the SPM unit a person belongs to. */
   unitId: string;
   variable: string;
   period: string;
@@ -100,16 +102,34 @@ function energyAssistanceSuaDenied(response: CalculateResponse): boolean {
 }
 
 /** The package outputs every run of a program asks for: those the endpoint's variables read, each once. */
+function outputsOf(program: CompatProgram): string[] {
+  return [...new Set(Object.values(OUTPUTS).filter((o) => o.program === program).map((o) => o.output))];
+}
 const PACKAGE_OUTPUTS: Record<CompatProgram, string[]> = {
-  snap: [...new Set(Object.values(OUTPUTS).filter((o) => o.program === 'snap').map((o) => o.output))],
-  lifeline: [...new Set(Object.values(OUTPUTS).filter((o) => o.program === 'lifeline').map((o) => o.output))],
+  snap: outputsOf('snap'),
+  lifeline: outputsOf('lifeline'),
   // The WIC variables are person outputs, which every run returns; one household output is asked for.
   wic: ['wic_household_has_eligible_member'],
+  eitc: outputsOf('eitc'),
+  ctc: outputsOf('ctc'),
 };
-const PROGRAM_NAME: Record<CompatProgram, string> = { snap: 'SNAP', lifeline: 'Lifeline', wic: 'WIC' };
+const PROGRAM_NAME: Record<CompatProgram, string> = { snap: 'SNAP', lifeline: 'Lifeline', wic: 'WIC', eitc: 'EITC', ctc: 'CTC' };
+const isTaxProgram = (program: CompatProgram): program is TaxProgram => program === EITC_PROGRAM_ID || program === CTC_PROGRAM_ID;
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 const numeric = (v: JsonValue): JsonValue => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
+
+/** Why a requested value cannot be planned as a job (no mapping, wrong entity or period), or null. */
+function notPlannedReason(variable: string, group: EntityGroup, period: string, def: OutputDefinition | undefined): string | null {
+  if (!YEAR_KEY.test(period) && !MONTH_KEY.test(period)) return 'unsupported period key: use YYYY (annual total) or YYYY-MM (month)';
+  if (def === undefined) return pendingReason(variable) ?? `no mapping: ${variable} is not computed by this endpoint`;
+  if (def.group !== group) return `no mapping: ${variable} is computed for ${def.group}, not ${group}`;
+  // A credit's tax year: the package says which years it covers (a year outside them is reported from its refusal).
+  if (def.basis === 'tax_year') return YEAR_KEY.test(period) ? null : `${variable} is a tax-unit amount for a tax year: request a YYYY period`;
+  if (def.kind !== 'money' && YEAR_KEY.test(period) && def.sameOverYear !== true) return `${variable} is defined per month: request a YYYY-MM period`;
+  if (monthsOf(period)[0] < FIRST_MONTH) return `period ${period} is before ${FIRST_MONTH}, the first month the ${PROGRAM_NAME[def.program]} packages encode`;
+  return null;
+}
 
 /** Every null in the household: a job to compute, or an unsupported entry saying why not. */
 function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue[] } {
@@ -128,22 +148,11 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
         for (const [period, v] of Object.entries(value as Record<string, unknown>)) {
           if (v !== null) continue;
           const def = outputDefinition(variable);
-          const reason =
-            !YEAR_KEY.test(period) && !MONTH_KEY.test(period)
-              ? 'unsupported period key: use YYYY (annual total) or YYYY-MM (month)'
-              : def === undefined
-                ? (pendingReason(variable) ?? `no mapping: ${variable} is not computed by this endpoint`)
-                : def.group !== group
-                  ? `no mapping: ${variable} is computed for ${def.group}, not ${group}`
-                  : def.kind !== 'money' && YEAR_KEY.test(period) && def.sameOverYear !== true
-                    ? `${variable} is defined per month: request a YYYY-MM period`
-                    : monthsOf(period)[0] < FIRST_MONTH
-                      ? `period ${period} is before ${FIRST_MONTH}, the first month the ${PROGRAM_NAME[def.program]} packages encode`
-                      : null;
+          const reason = notPlannedReason(variable, group, period, def);
           const unitId = reason !== null ? null : group === 'people' ? unitOfPerson(wire, id) : id;
           if (reason !== null) unsupported.push({ ...base, period, reason });
           else if (unitId === null) unsupported.push({ ...base, period, reason: `${id} is in no SPM unit: list the person in an spm_units entity's members` });
-          else jobs.push({ program: def!.program, group, id, unitId, variable, period, months: monthsOf(period) });
+          else jobs.push({ program: def!.program, group, id, unitId, variable, period, months: def!.basis === 'tax_year' ? [period] : monthsOf(period) });
         }
       }
     }
@@ -239,6 +248,21 @@ function combineMonths(def: OutputDefinition, job: Job, values: JsonValue[]): { 
   throw new ServiceError('runtime_error', `The calculation engine returned a non-numeric ${def.output} (${values.map((v) => (v === null ? 'null' : typeof v)).join(', ')}).`);
 }
 
+/**
+ * The credits' reads and omissions against the rest: an input a credit run read is no longer listed as unmapped and
+ * counts as read; one it did not read is listed with its reason (over the unmapped one) unless another run read it.
+ */
+function settleCreditInputs(unused: Map<string, UnsupportedValue>, unmappedKeys: Set<string>, creditReads: Set<string>, creditNotRead: Map<string, UnsupportedValue>, readInputs: Set<string>): void {
+  for (const key of creditReads) {
+    readInputs.add(key);
+    if (unmappedKeys.has(key)) unused.delete(key);
+  }
+  for (const [key, entry] of creditNotRead) {
+    if (creditReads.has(key) || readInputs.has(key)) continue;
+    if (!unused.has(key) || unmappedKeys.has(key)) unused.set(key, entry);
+  }
+}
+
 export async function calculateHousehold(wire: WireHousehold, requestId: string, deps: CompatDeps): Promise<CompatResult> {
   const { jobs, unsupported } = plan(wire);
   for (const program of new Set(jobs.map((j) => j.program))) {
@@ -253,8 +277,20 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const warn = (text: string): void => {
     if (!warnings.includes(text)) warnings.push(text);
   };
-  for (const entry of unmappedInputs(wire)) noteUnused(entry);
+  const unmapped = unmappedInputs(wire);
+  for (const entry of unmapped) noteUnused(entry);
   const readInputs = new Set<string>();
+  // The credits' runs read inputs SNAP's registry does not map, and list what they do not read, kept when no other run read it.
+  const creditReads = new Set<string>();
+  const creditNotRead = new Map<string, UnsupportedValue>();
+  const creditSink = {
+    used: (group: EntityGroup, id: string, name: string) => void creditReads.add(readKey(group, id, name)),
+    notRead: (entry: Omit<UnsupportedValue, 'kind' | 'period'>) => {
+      const key = readKey(entry.entity_group, entry.entity_id, entry.variable);
+      if (!creditNotRead.has(key)) creditNotRead.set(key, { kind: 'input', ...entry, period: null });
+    },
+    warn,
+  };
 
   const contexts = new Map<string, UnitContext>();
   const runs = new Map<string, Promise<{ response: CalculateResponse } | { reason: string }>>();
@@ -265,6 +301,11 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
     let run = runs.get(key);
     if (run === undefined) {
       run = (async () => {
+        if (isTaxProgram(program)) {
+          const ran = await runTaxUnit(wire, unitId, month, program, PACKAGE_OUTPUTS[program], deps, creditSink);
+          if ('response' in ran) sidecarPackage ??= { program, jurisdiction: ran.jurisdiction, runtime: ran.response.runtime };
+          return ran;
+        }
         let ctx = contexts.get(unitId);
         if (ctx === undefined) {
           ctx = unitContext(wire, unitId);
@@ -301,7 +342,8 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       const run = `${job.program}\u0000${job.unitId}\u0000${month}`;
       if (counted.has(run)) return; // a month another requested variable of the unit already read
       counted.add(run);
-      assumptions.add(response.assumptions, { unitId: job.unitId, householdId: contexts.get(job.unitId)!.householdId }, month);
+      const unit = isTaxProgram(job.program) ? { unitId: job.unitId, householdId: null, group: 'tax_units' as const } : { unitId: job.unitId, householdId: contexts.get(job.unitId)!.householdId };
+      assumptions.add(response.assumptions, unit, month);
     });
     const combined = combineMonths(def, job, values);
     if ('reason' in combined) {
@@ -320,6 +362,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const chosen = sidecarPackage as { program: CompatProgram; jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
   const missing = unsupported.length;
   const requested = computed.length + missing;
+  settleCreditInputs(unusedInputs, new Set(unmapped.map((u) => readKey(u.entity_group, u.entity_id, u.variable))), creditReads, creditNotRead, readInputs);
   for (const entry of unreadInputs(wire, readInputs, readInputs.size > 0 || computed.length > 0)) noteUnused(entry);
   if (unusedInputs.size > 0) {
     warn(`${unusedInputs.size} input value(s) of the household were not used: see tenet.unsupported (kind "input") for each and why.`);

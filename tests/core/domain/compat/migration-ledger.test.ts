@@ -29,4 +29,12 @@ describe('updateLedger', () => {
     expect(byName.spm_unit_fpg).toEqual({ name: 'spm_unit_fpg', status: 'awaiting' });
     expect(ledger.variables[0]).toEqual({ name: 'snap', demand_weight: 0.9 });
   });
+
+  it('marks the federal credits mapped to the packages us/eitc and us/ctc, covering the federal jurisdiction', () => {
+    const updated = updateLedger({ variables: [{ name: 'eitc' }, { name: 'refundable_ctc', status: 'awaiting' }, { name: 'ctc_maximum' }] }) as { variables: Array<Record<string, unknown>> };
+    const byName = Object.fromEntries(updated.variables.map((v) => [v.name, v]));
+    expect(byName.eitc).toMatchObject({ status: 'mapped', program: 'eitc', package_output: 'eitc_unrounded', covered_states: ['us'] });
+    expect(byName.refundable_ctc).toMatchObject({ status: 'mapped', program: 'ctc', package_output: 'ctc_refundable', covered_states: ['us'] });
+    expect(byName.ctc_maximum).toEqual({ name: 'ctc_maximum', status: 'awaiting' });
+  });
 });

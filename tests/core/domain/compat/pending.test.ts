@@ -10,9 +10,10 @@ describe('variables of programs Tenet encodes but the compatibility endpoint doe
     expect(pendingReason('wic_category')).toBeUndefined();
   });
 
-  it('the credits name their package and the tax unit', () => {
-    for (const name of ['eitc', 'eitc_eligible']) expect(pendingReason(name)).toMatch(/us\/eitc .* tax unit/);
-    for (const name of ['ctc', 'refundable_ctc', 'non_refundable_ctc']) expect(pendingReason(name)).toMatch(/us\/ctc .* tax unit/);
+  it('the credits are mapped; the parts the packages give otherwise name their package and outputs', () => {
+    for (const name of ['eitc', 'eitc_eligible', 'ctc', 'refundable_ctc', 'non_refundable_ctc', 'ctc_value']) expect(pendingReason(name)).toBeUndefined();
+    expect(pendingReason('ctc_maximum')).toMatch(/^not mapped: us\/ctc .*ctc_child_credit_before_phase_out/);
+    expect(pendingReason('eitc_earned_income')).toMatch(/^not mapped: us\/eitc .*tax_unit_earned_income/);
   });
 
   it('school meals: the tier waits for per-child person outputs; the meals\' dollar value is not encoded', () => {
@@ -27,9 +28,9 @@ describe('variables of programs Tenet encodes but the compatibility endpoint doe
     expect(pendingReason('constructor')).toBeUndefined();
   });
 
-  it('a credit input is reported as read by those packages through /v1/calculate; a WIC intermediate as not accepted', () => {
-    for (const name of ['eitc_child_count', 'ctc_qualifying_child']) {
-      expect(unusedReason(name, 'people')).toMatch(/EITC or CTC input: this endpoint computes SNAP, Lifeline and WIC; .*POST \/v1\/calculate/);
+  it('a credit intermediate given as an input is not accepted; a WIC intermediate neither', () => {
+    for (const name of ['ctc_qualifying_child', 'eitc_phase_in_rate']) {
+      expect(unusedReason(name, 'people')).toMatch(/^ignored: PolicyEngine's own EITC or CTC intermediate: Tenet computes the credits from the tax unit's facts/);
     }
     for (const name of ['receives_wic', 'wic_food_package_str', 'is_wic_eligible']) {
       expect(unusedReason(name, 'people')).toMatch(/PolicyEngine's own WIC intermediate, receipt or take-up/);
