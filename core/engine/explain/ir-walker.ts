@@ -67,7 +67,7 @@ export abstract class IrWalker<Extra extends { readonly k: string }, Num> {
   protected abstract truthy(v: Value | Extra, e: IR): Value;
   /** max/min of the evaluated arguments: the first attaining the extreme. */
   protected abstract extreme(fn: 'max' | 'min', values: readonly Num[]): Value | Extra;
-  protected abstract whole(fn: 'floor' | 'ceil', n: Num): Value;
+  protected abstract whole(fn: 'floor' | 'ceil', n: Num): Value | Extra;
   /** The plain value where a consumer needs one (a table key, a date). */
   protected abstract point(v: Value | Extra): Value;
   /** date_add_days's day count: a number, or undefined when the value is no number (each domain refuses it its way). */

@@ -37,6 +37,11 @@ const ONE = new Decimal(1);
 /** The memo entry of a rule being evaluated: meeting it again is a dependency cycle. */
 const IN_PROGRESS: Memo = Object.freeze({ value: new EvalError('in progress'), window: { hi: -1 } });
 
+/** Whether a + b·K is a whole number of `unit`s at every grid index K (a and b both are). */
+function onUnitGrid(v: Linear, unit: Decimal): boolean {
+  return v.a.dividedBy(unit).isInteger() && v.b.dividedBy(unit).isInteger();
+}
+
 /** Walks values whose numbers may be lines over the axis (the shared dispatch is ../explain/ir-walker.ts). */
 export class SweepEvaluator extends IrWalker<Line, Linear> {
   /** By rule, then entity id. */
@@ -121,9 +126,13 @@ export class SweepEvaluator extends IrWalker<Line, Linear> {
   private rounded(value: SweepValue, places: number, mode: string): SweepValue {
     if (value.k === 'num') return num(roundTo(value.n, places, mode));
     if (!isLine(value)) return value;
+    const unit = new Decimal(10).pow(-places);
+    // A line whose every grid value is a whole number of units (an amount in cents times 12) is left as it is by
+    // any rounding: without this each step of the axis would end a window, one piece per cent.
+    if (onUnitGrid(value, unit)) return value;
     const round = (n: Decimal): Decimal => roundTo(n, places, mode);
     const kind = mode === 'floor' ? 'floor' : mode === 'ceil' ? 'ceil' : 'half';
-    this.decided(roundingHi(value, this.k, this.axis.last, round, new Decimal(10).pow(-places), kind));
+    this.decided(roundingHi(value, this.k, this.axis.last, round, unit, kind));
     return num(round(valueAt(value, this.k)));
   }
 
@@ -225,7 +234,8 @@ export class SweepEvaluator extends IrWalker<Line, Linear> {
   }
 
   /** floor/ceil: a step function of a line, constant over its window. */
-  protected whole(fn: 'floor' | 'ceil', v: Linear): Value {
+  protected whole(fn: 'floor' | 'ceil', v: Linear): SweepValue {
+    if (!v.b.isZero() && onUnitGrid(v, ONE)) return line(v.a, v.b);
     const round = (n: Decimal): Decimal => (fn === 'floor' ? n.floor() : n.ceil());
     if (!v.b.isZero()) this.decided(roundingHi(v, this.k, this.axis.last, round, ONE, fn));
     return num(round(valueAt(v, this.k)));

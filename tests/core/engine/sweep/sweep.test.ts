@@ -62,6 +62,23 @@ describe('sweepProgram', () => {
     expect(() => sweep(['square'])).toThrow(/multiplies two values that both change with the axis/);
   });
 
+  it('keeps a line that stays on the rounding grid as one piece (an amount in cents times 12, rounded to the cent)', () => {
+    const rounded = compileOne(
+      [
+        `  - name: annual\n    kind: derived\n    entity: Household\n    dtype: Money\n    unit: USD\n    rounding: half_up\n    versions:\n      - effective_from: '2020-01-01'\n        formula: "x * 12"\n`,
+        `  - name: dollars\n    kind: derived\n    entity: Household\n    dtype: Money\n    versions:\n      - effective_from: '2020-01-01'\n        formula: "floor(x * 100)"\n`,
+        `  - name: third\n    kind: derived\n    entity: Household\n    dtype: Money\n    unit: USD\n    rounding: half_up\n    versions:\n      - effective_from: '2020-01-01'\n        formula: "x / 3"\n`,
+      ].join(''),
+      'units:\n  - {name: USD, kind: currency, minor_units: 2}\n',
+    );
+    const run = (output: string) => sweepProgram(rounded, { inputs: inputMap({ x: 0 }), relations: new Map() }, MONTH, 'e1', axis(10), [output], LIMITS);
+    // x·12 and floor(100·x) are whole cents and whole numbers at every cent of x: one piece each, one evaluation.
+    expect(run('annual')).toEqual({ outputs: { annual: { segments: [{ from: 0, to: 10, value: 0, slope: 12 }], breakpoints: [] } }, steps: 1 });
+    expect(run('dollars')).toEqual({ outputs: { dollars: { segments: [{ from: 0, to: 10, value: 0, slope: 100 }], breakpoints: [] } }, steps: 1 });
+    // x/3 to the cent is a staircase: 0.00 at x = 0 and 0.01, then 0.01 from x = 0.02 (0.00667 rounds up).
+    expect(run('third').outputs.third.breakpoints[0]).toMatchObject({ at: 0.02, before: 0, after: 0.01 });
+  });
+
   it('refuses a description over the segment limit', () => {
     expect(() => sweepProgram(program, { inputs: inputMap({ x: 0 }), relations: new Map() }, MONTH, 'e1', axis(2000), ['benefit'], { maxSegments: 10, maxSteps: 5000 })).toThrow(/more than 10 segments/);
   });
