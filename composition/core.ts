@@ -18,6 +18,7 @@ import { SweepService } from '../core/usecases/calculate/sweep.js';
 import { HouseholdCompatService } from '../core/usecases/compat/compat-service.js';
 import { ScreenService } from '../core/usecases/screen/screen.js';
 import { firstScreener } from '../core/usecases/screen/screeners.js';
+import { ScreenSweepService } from '../core/usecases/screen/sweep.js';
 import { CalculatorRuntimeCatalog } from '../core/usecases/read/runtime-catalog.js';
 import { buildCatalogFrom, loadRepositories, type LoadStats } from '../adapters/read-surface/load.js';
 import type { IdentitySettings } from '../adapters/read-surface/settings.js';
@@ -30,6 +31,7 @@ export interface CalculationServices {
   sweeps: SweepService;
   compat: HouseholdCompatService;
   screens: ScreenService;
+  screenSweeps: ScreenSweepService;
 }
 
 export interface CalculationServiceOptions {
@@ -40,8 +42,11 @@ export interface CalculationServiceOptions {
 
 export function calculationServices(calculators: Calculator[], options: CalculationServiceOptions = {}): CalculationServices {
   const calculation = new CalculationService(calculators, { timeLimitMs: options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, meter: options.meter ?? FREE_METER });
-  const screens = new ScreenService(firstScreener(calculators), { meter: options.meter ?? FREE_METER });
-  return { calculation, sweeps: new SweepService(calculation), compat: new HouseholdCompatService(calculation, calculators), screens };
+  const screener = firstScreener(calculators);
+  const screens = new ScreenService(screener, { meter: options.meter ?? FREE_METER });
+  // The combined sweep screens the start of its range unmetered: its own units cover it.
+  const screenSweeps = new ScreenSweepService(new ScreenService(screener), { meter: options.meter ?? FREE_METER, timeLimitMs: calculation.timeLimitMs });
+  return { calculation, sweeps: new SweepService(calculation), compat: new HouseholdCompatService(calculation, calculators), screens, screenSweeps };
 }
 
 export interface CoreOptions {

@@ -21,6 +21,8 @@ import { batchRequestSchema, CalculateRequestSchema } from '../../core/api/schem
 import { SearchRequestSchema } from '../../core/api/schemas/read.js';
 import { SweepRequestSchema } from '../../core/api/schemas/sweep.js';
 import { ScreenRequestSchema } from '../../core/api/schemas/screen.js';
+import { ScreenSweepRequestSchema } from '../../core/api/schemas/screen-sweep.js';
+import type { ScreenSweepResponse } from '../../core/usecases/screen/sweep.js';
 import type { ScreenResponse } from '../../core/ports/screener.js';
 import type { SweepResponse } from '../../core/usecases/calculate/sweep.js';
 import { validatePart } from '../../core/api/validate.js';
@@ -63,6 +65,8 @@ export interface RuleService {
   sweep(request: unknown): Promise<SweepData>;
   /** POST /v1/screen: every program of a jurisdiction on one household, with totals and next questions (docs/screening.md). */
   screen(request: unknown): Promise<ScreenData>;
+  /** POST /v1/screen/sweep: the benefits total and every program exactly over one input, with the cliffs (docs/screening.md). */
+  screenSweep(request: unknown): Promise<ScreenSweepData>;
   /** The service answers nothing after close() (it holds no workers or connections to stop). */
   close(): Promise<void>;
 }
@@ -74,6 +78,8 @@ export type BatchData = { summary: Record<string, number>; results: Array<Record
 export type SweepData = SweepResponse;
 /** The screen answer exactly as the API's `data` carries it. */
 export type ScreenData = ScreenResponse;
+/** The combined sweep's answer exactly as the API's `data` carries it. */
+export type ScreenSweepData = ScreenSweepResponse;
 
 function environmentFor(options: RuleServiceOptions): Record<string, string> {
   const env: Record<string, string> = { ...options.env };
@@ -136,6 +142,7 @@ function serviceOver(core: Core): RuleService {
     // Embedders are not metered (the core's meter is the free one).
     sweep: (request) => open(async () => dataOf<SweepData>(await core.sweeps.sweep(validatePart(SweepRequestSchema, request, 'request')))),
     screen: (request) => open(async () => dataOf<ScreenData>(await core.screens.screen(validatePart(ScreenRequestSchema, request, 'request')))),
+    screenSweep: (request) => open(async () => dataOf<ScreenSweepData>(await core.screenSweeps.sweep(validatePart(ScreenSweepRequestSchema, request, 'request')))),
     // The core holds no workers or connections: closing only stops the service from answering.
     close: async () => {
       closed = true;

@@ -8,6 +8,7 @@ import type { HouseholdShape, JsonValue } from '../domain/household/shape.js';
 import type { ServiceError } from '../domain/errors.js';
 import type { Assumption } from '../domain/household/assumptions.js';
 import type { CalculationTraceEntry, Calculator, ExecutablePackage, Execution } from './calculator.js';
+import type { SweepAxisSlot, SweepExecution, SweepLimitsConfig } from './sweeper.js';
 
 /** How a screen reads one program's answer: which outputs say eligible and how much (the package's `screening`). */
 export interface ScreeningTerms {
@@ -57,6 +58,11 @@ export interface ScreenablePackage {
   /** Programs asked for that could not join the one evaluation (their rules conflict with a member's), and why. */
   excluded: ReadonlyArray<{ member: ScreenMember; problem: string }>;
   execute(household: MappedHousehold): ScreenExecution;
+  /**
+   * Describes `outputs` of the one evaluation exactly over one input (docs/screening.md "Cliffs across programs").
+   * Throws ServiceError as SweepablePackage.sweep does.
+   */
+  sweep(household: MappedHousehold, axis: SweepAxisSlot, outputs: string[], limits: SweepLimitsConfig): SweepExecution;
 }
 
 /** A runtime that can screen its packages (the compiled runtime). */

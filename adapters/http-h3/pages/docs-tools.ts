@@ -44,6 +44,7 @@ export const EMBEDDING_METHODS = [
   ['calculateBatch(requests)', 'POST /v1/calculate/batch (returns a promise)'],
   ['sweep(request)', 'POST /v1/calculate/sweep (returns a promise)'],
   ['screen(request)', 'POST /v1/screen (returns a promise)'],
+  ['screenSweep(request)', 'POST /v1/screen/sweep (returns a promise)'],
   ['close()', 'stops the service; afterwards every method throws'],
 ] as const satisfies ReadonlyArray<readonly [member: string, route: string]>;
 

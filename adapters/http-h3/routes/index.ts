@@ -11,6 +11,7 @@ import calculate from './calculate.js';
 import calculateBatch from './calculate-batch.js';
 import calculateSweep from './calculate-sweep.js';
 import screen from './screen.js';
+import screenSweep from './screen-sweep.js';
 import jobsSubmit from './jobs-submit.js';
 import jobsGet from './jobs-get.js';
 import keysTrial from './keys-trial.js';
@@ -58,6 +59,7 @@ export const routes: RouteDefinition[] = [
   calculateBatch,
   calculateSweep,
   screen,
+  screenSweep,
   jobsSubmit,
   jobsGet,
   capabilities,

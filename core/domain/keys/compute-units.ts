@@ -20,3 +20,13 @@ export const CU_PER_SWEEP = 10;
 export function sweepUnits(): number {
   return CU_PER_SWEEP;
 }
+
+/**
+ * A combined sweep over a screen (POST /v1/screen/sweep) is charged as a sweep per program screened (CU_PER_SWEEP
+ * each) besides its request: it stands in for a grid of screens, and each program's outputs are described over the
+ * range as a program's sweep describes them.
+ */
+export function screenSweepUnits(programs: number): number {
+  if (!Number.isInteger(programs) || programs < 0) throw new RangeError('programs must be a non-negative integer');
+  return programs * CU_PER_SWEEP;
+}

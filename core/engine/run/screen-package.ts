@@ -5,6 +5,7 @@
  * are what POST /v1/calculate of that program gives for the same household.
  */
 import type { MappedHousehold } from '../../domain/household/map.js';
+import type { SweepAxisSlot, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
 import type { MemberExecution, ScreenablePackage, ScreenExecution, ScreenMember, ScreeningTerms } from '../../ports/screener.js';
 import type { ScreeningProfile } from '../package/program-profile.js';
 import type { CompiledPackage } from './compiled-package.js';
@@ -73,5 +74,10 @@ export class ScreenPackage implements ScreenablePackage {
     const { result, outputs, trace } = this.merged.evaluateEach(household, this.outputs);
     const members: MemberExecution[] = this.programs.map((program) => program.partOf(result, household));
     return { outputs, trace, members };
+  }
+
+  /** The exact sweep of the merged package's `outputs` (every member's rules in one walk, links computed once). */
+  sweep(household: MappedHousehold, axis: SweepAxisSlot, outputs: string[], limits: SweepLimitsConfig): SweepExecution {
+    return this.merged.sweep(household, axis, outputs, limits);
   }
 }

@@ -234,6 +234,12 @@ const NUMERIC_PLACES: Places[] = [
     base: () => ({ jurisdiction: 'us-co', household: HOUSEHOLD, programs: ['snap', 'lifeline'], assume_defaults: true, trace: 'none' }),
     places: [['questions'], ...CALCULATION_PLACES.slice(0, 4)],
   },
+  {
+    method: 'POST',
+    path: '/v1/screen/sweep',
+    base: () => ({ jurisdiction: 'us-co', household: HOUSEHOLD, programs: ['snap', 'lifeline'], assume_defaults: true, axis: { person: 'parent', from: 0, to: 100 } }),
+    places: [['axis.from'], ['axis.to'], ['axis.from', 'axis.to'], ...CALCULATION_PLACES.slice(0, 4)],
+  },
   { method: 'POST', path: '/v1/search', base: () => ({ query: 'snap' }), places: [['limit']] },
   {
     method: 'POST',

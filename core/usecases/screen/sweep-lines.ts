@@ -1,0 +1,118 @@
+/**
+ * Piecewise-linear functions over a sweep's grid, exact (decimal.js): a program's described output read back as
+ * pieces by grid index, so several outputs can be combined (a status from several eligibility outputs, a monthly
+ * total from several programs' amounts) without sampling. Used by ./sweep-combine.ts.
+ */
+import { Decimal as BaseDecimal } from 'decimal.js';
+import type { JsonValue } from '../../domain/household/shape.js';
+import type { ExactNumber, SweepDescription } from '../../ports/sweeper.js';
+
+/** Enough digits that sums of twelfths of amounts to the cent stay exact to far below a cent. */
+export const Exact = BaseDecimal.clone({ precision: 28, rounding: BaseDecimal.ROUND_HALF_EVEN, toExpNeg: -28, toExpPos: 28 });
+export type Exact = InstanceType<typeof Exact>;
+
+export const ZERO = new Exact(0);
+
+/** A number a + b·(k − k0) over grid indexes k0..k1, or a constant non-number value. */
+export interface Piece {
+  k0: number;
+  k1: number;
+  /** Present for a number: its value at k0 and its change per grid step. */
+  line?: { a: Exact; b: Exact };
+  /** The value for a non-number (a judgment, a text); for a number the JSON value at k0. */
+  value: JsonValue;
+}
+
+/** The swept range as grid indexes: x = from + k·step for k in 0..last. */
+export class Grid {
+  readonly last: number;
+  /** On the usual grids (cents, whole numbers) x = (start + k) / scale in plain numbers, exactly (as the engine's sweep). */
+  private readonly plain: { scale: number; start: number } | undefined;
+
+  constructor(
+    readonly from: Exact,
+    readonly step: Exact,
+    to: Exact,
+  ) {
+    this.last = to.minus(from).dividedBy(step).toNumber();
+    const scale = new Exact(1).dividedBy(step);
+    const start = from.times(scale);
+    const plain = scale.isInteger() && scale.lte(1e6) && start.isInteger() && start.abs().plus(this.last).lt(1e12);
+    this.plain = plain ? { scale: scale.toNumber(), start: start.toNumber() } : undefined;
+  }
+
+  index(x: ExactNumber): number {
+    if (this.plain && typeof x === 'number') return Math.round(x * this.plain.scale) - this.plain.start;
+    return new Exact(x).minus(this.from).dividedBy(this.step).round().toNumber();
+  }
+
+  x(k: number): ExactNumber {
+    if (this.plain) return (this.plain.start + k) / this.plain.scale;
+    return exactJson(this.from.plus(this.step.times(k)));
+  }
+}
+
+/** A JSON number where it carries the value exactly (15 significant digits or fewer), else a decimal string. */
+export function exactJson(d: Exact): ExactNumber {
+  return d.precision(true) <= 15 ? d.toNumber() : d.toString();
+}
+
+export function valueAt(piece: Piece, k: number): Exact | undefined {
+  if (!piece.line) return undefined;
+  return piece.line.b.isZero() || k === piece.k0 ? piece.line.a : piece.line.a.plus(piece.line.b.times(k - piece.k0));
+}
+
+/** The value at k as the answer carries it. */
+export function jsonAt(piece: Piece, k: number): JsonValue {
+  const v = valueAt(piece, k);
+  return v === undefined ? piece.value : exactJson(v);
+}
+
+/** A number written as a decimal string (where a JSON number could not carry it). */
+const DECIMAL = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i;
+
+/** An output's description as pieces, and the rule named by each breakpoint, by the grid index it starts at. */
+export function piecesOf(description: SweepDescription, grid: Grid): { pieces: Piece[]; rules: Map<number, string | null> } {
+  const pieces = description.segments.map((s): Piece => {
+    const k0 = grid.index(s.from);
+    const numeric = typeof s.value === 'number' || (typeof s.value === 'string' && DECIMAL.test(s.value));
+    return { k0, k1: grid.index(s.to), value: s.value, ...(numeric ? { line: { a: new Exact(s.value as number | string), b: s.slope === 0 ? ZERO : new Exact(s.slope).times(grid.step) } } : {}) };
+  });
+  const rules = new Map<number, string | null>(description.breakpoints.map((b) => [grid.index(b.at), b.rule_id]));
+  return { pieces, rules };
+}
+
+/** Two pieces that continue one line (or one constant value). */
+export function sameLine(left: Piece, right: Piece): boolean {
+  if (left.line && right.line) return left.line.b.eq(right.line.b) && (valueAt(left, right.k0) as Exact).eq(right.line.a);
+  if (left.line || right.line) return false;
+  return JSON.stringify(left.value) === JSON.stringify(right.value);
+}
+
+/** Appends a piece, extending the last one instead when it continues its line. */
+export function append(list: Piece[], piece: Piece): void {
+  const last = list[list.length - 1];
+  if (last && last.k1 + 1 === piece.k0 && sameLine(last, piece)) last.k1 = piece.k1;
+  else list.push(piece);
+}
+
+/** Reads pieces at (mostly) increasing grid indexes. */
+export class Cursor {
+  private i = 0;
+
+  constructor(readonly pieces: readonly Piece[]) {}
+
+  /** The piece holding k; k moves right, or back a little (a breakpoint's value one step before it). */
+  at(k: number): Piece {
+    while (this.pieces[this.i].k1 < k) this.i += 1;
+    while (this.pieces[this.i].k0 > k) this.i -= 1;
+    return this.pieces[this.i];
+  }
+}
+
+/** Every index at which one of the piece lists starts a piece, sorted, each once. */
+export function starts(lists: ReadonlyArray<readonly Piece[]>): number[] {
+  const all = new Set<number>();
+  for (const list of lists) for (const piece of list) all.add(piece.k0);
+  return [...all].sort((a, b) => a - b);
+}

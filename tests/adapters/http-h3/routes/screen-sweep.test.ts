@@ -1,0 +1,97 @@
+/**
+ * POST /v1/screen/sweep over HTTP (every response checked against the OpenAPI document by the harness): the combined
+ * sweep of a screen, its refusals (scope, a bad axis, the limits, programs it cannot screen) and its compute units.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_ONLY } from '../../../../composition/app.js';
+import { createMemoryStores } from '../../../../adapters/memory-store/memory-stores.js';
+import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
+import type { KeyStores } from '../../../../core/ports/key-stores.js';
+import { CU_PER_REQUEST, CU_PER_SWEEP } from '../../../../core/domain/keys/compute-units.js';
+import { createTestApp, testKey, type TestApp } from '../../../support/http-harness.js';
+
+const RULES = fileURLToPath(new URL('../../../../rules', import.meta.url));
+const user = testKey('screen-sweep-user', ['calculate:run']);
+const reader = testKey('screen-sweep-reader', ['rules:read']);
+const headers = { 'x-api-key': user.key };
+/** The FY2027 hand-worked Texas household (docs/screening.md): SNAP $455 at $2,000 of earnings. */
+const household = {
+  period: '2026-11',
+  facts: { shelter_costs: 900, utility_type: 'none', countable_resources: 0 },
+  people: { parent: { age: 34, earned_income: 2000, relationship_to_head: 'head' }, child_1: { age: 8, relationship_to_head: 'child' }, child_2: { age: 5, relationship_to_head: 'child' } },
+};
+/** The same people without the relationships only the tax credits read (a screen refuses a fact no program screened reads). */
+const stateHousehold = { ...household, people: { parent: { age: 34, earned_income: 2000 }, child_1: { age: 8 }, child_2: { age: 5 } } };
+const request = (axis: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ json: { jurisdiction: 'us-tx', household, axis, ...extra }, headers });
+
+let stores: KeyStores;
+let t: TestApp;
+
+beforeAll(async () => {
+  const runtime = await CompiledRuntime.load([RULES], { companionTests: 'off' });
+  stores = createMemoryStores();
+  t = await createTestApp({
+    env: { SERVICE_API_KEYS: JSON.stringify([user.entry, reader.entry]), TENET_CALC_TIME_LIMIT_MS: '60000' },
+    overrides: { ...PLATFORM_ONLY, keys: { stores }, calculation: { calculators: () => [runtime] } },
+  });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('POST /v1/screen/sweep', () => {
+  it('describes the total and each program over the default axis, the SNAP gross limit a cliff', async () => {
+    // Earnings of the parent (the first person with earnings) from $3,700 to $3,800 a month. SNAP's gross income
+    // limit in Texas under broad-based categorical eligibility is 165% of the 2026 guideline for three, monthly and
+    // rounded up: ceil((15,960 + 2 x 5,680) x 1.65 / 12) = ceil(3,756.50) = 3,757; "at most" ends SNAP at 3,757.01,
+    // and with it the Lifeline and Head Start eligibility this household has only through SNAP.
+    const res = await t.request('POST', '/v1/screen/sweep', request({ from: 3700, to: 3800 }, { household: stateHousehold, programs: ['snap', 'lifeline', 'head_start'] }));
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.axis).toEqual({ input: 'earned_income', person: 'parent', from: 3700, to: 3800, step: 0.01, defaulted: true });
+    expect(data.assumptions[0]).toMatchObject({ input: 'axis.input', entity_id: 'parent', assumed_value: 'earned_income' });
+    const cliffs = data.cliffs.map((c: { at: number; program_id: string }) => `${c.program_id}@${c.at}`);
+    expect(cliffs).toEqual(['head_start@3757.01', 'lifeline@3757.01', 'snap@3757.01']);
+    const snapCliff = data.cliffs.find((c: { program_id: string }) => c.program_id === 'snap');
+    expect(data.rules[snapCliff.rule_id].sources.length).toBeGreaterThan(0);
+    const last = data.total.segments[data.total.segments.length - 1];
+    expect(last).toMatchObject({ from: 3757.01, to: 3800, value: 0, slope: 0 });
+    expect(data.programs.map((p: { program_id: string }) => p.program_id)).toEqual(['head_start', 'lifeline', 'snap']);
+    expect(data.warnings[0]).toMatch(/experimental/);
+  });
+
+  it('refuses a bad axis, a range over the limits and programs it cannot screen, with the spec envelope', async () => {
+    const cases: Array<[Record<string, unknown>, number, RegExp]> = [
+      [{ from: 100, to: 50 }, 400, /axis.to/],
+      [{ from: 0.001, to: 50 }, 400, /axis.from/],
+      [{ input: 'unicorns', person: 'parent', from: 0, to: 50 }, 400, /unicorns/],
+      [{ person: 'nobody', from: 0, to: 50 }, 400, /nobody/],
+      [{ input: 'utility_type', from: 0, to: 50 }, 400, /utility_type/],
+      [{ from: 0, to: 200_000 }, 400, /at most 10000000/],
+      [{ from: 0 }, 400, /axis/],
+    ];
+    for (const [axis, status, message] of cases) {
+      const res = await t.request('POST', '/v1/screen/sweep', request(axis));
+      expect(res.status, JSON.stringify(axis)).toBe(status);
+      expect(res.body.error.code).toBe('invalid_request');
+      expect(res.body.error.message).toMatch(message);
+    }
+    const unknown = await t.request('POST', '/v1/screen/sweep', { json: { jurisdiction: 'us-zz', household, axis: { from: 0, to: 10 } }, headers });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('unsupported_program');
+    const scope = await t.request('POST', '/v1/screen/sweep', { json: { jurisdiction: 'us-tx', household, axis: { from: 0, to: 10 } }, headers: { 'x-api-key': reader.key } });
+    expect(scope.status).toBe(403);
+  });
+
+  it('charges a trial key 1 for the request and 10 per program screened', async () => {
+    const minted = await t.request('POST', '/v1/keys/trial', { clientAddress: '192.0.2.77' });
+    expect(minted.status).toBe(201);
+    const { key, key_id } = minted.body.data;
+    const res = await t.request('POST', '/v1/screen/sweep', { json: { jurisdiction: 'us-tx', household: stateHousehold, programs: ['snap', 'lifeline'], axis: { from: 3000, to: 3100 } }, headers: { 'x-api-key': key } });
+    expect(res.status).toBe(200);
+    expect(await stores.counters.get(`cu:${key_id}`)).toBe(CU_PER_REQUEST + 2 * CU_PER_SWEEP);
+    // A refused axis is checked before anything is charged beyond the request.
+    const bad = await t.request('POST', '/v1/screen/sweep', { json: { jurisdiction: 'us-tx', household: stateHousehold, programs: ['snap'], axis: { from: 10, to: 5 } }, headers: { 'x-api-key': key } });
+    expect(bad.status).toBe(400);
+    expect(await stores.counters.get(`cu:${key_id}`)).toBe(2 * CU_PER_REQUEST + 2 * CU_PER_SWEEP);
+  });
+});
