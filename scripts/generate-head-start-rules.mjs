@@ -166,9 +166,10 @@ function composeSpec(j, snapSpec) {
     default_period: PERIOD,
     default_outputs: DEFAULT_OUTPUTS,
     person_outputs: PERSON_OUTPUTS,
-    // How a screen reads Head Start (docs/screening.md): a free service, eligibility counted per household (no
-    // per-person final rule yet, docs/head-start-coverage.md); the SNAP link where a SNAP package exists.
+    // How a screen reads Head Start (docs/screening.md): a free service; who is eligible, per person (either
+    // program); the SNAP link where a SNAP package exists.
     screening: { eligible: ['head_start_eligible', 'early_head_start_eligible'], amount_period: 'month', kind: 'service', recipient: 'person',
+      person_eligible: ['head_start_person_eligible', 'early_head_start_person_eligible'],
       ...(j.snap ? snapScreeningLink(LINK) : {}) },
     household_entity: 'Household',
     household_aliases: household,

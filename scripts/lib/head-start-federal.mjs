@@ -8,7 +8,7 @@ const G = 'us:statutes/42/9902/2';
 const MEMBERS = 'member_of_snap_household';
 
 /** Person rules reported per person (compose-spec extension person_outputs). */
-export const PERSON_OUTPUTS = ['head_start_age_eligible', 'early_head_start_age_or_pregnancy_eligible', 'head_start_child_categorically_eligible'];
+export const PERSON_OUTPUTS = ['head_start_person_eligible', 'early_head_start_person_eligible', 'head_start_age_eligible', 'early_head_start_age_or_pregnancy_eligible', 'head_start_child_categorically_eligible'];
 
 export const DEFAULT_OUTPUTS = ['head_start_eligible', 'early_head_start_eligible', 'head_start_eligible_children', 'early_head_start_eligible_people',
   'head_start_income_eligible', 'head_start_family_income', 'head_start_poverty_guideline'];
@@ -98,6 +98,20 @@ function personRules() {
     rule('head_start_preschool_child_through_family', { entity: 'Person', source: '45 CFR 1302.12(b)(2), (c)(1)(i)-(ii)', formula: 'head_start_age_eligible and not head_start_child_categorically_eligible' }),
     rule('early_head_start_child_by_own_category', { entity: 'Person', source: '45 CFR 1302.12(b)(1), (c)(1)(iii)-(iv)', formula: 'early_head_start_child_age_eligible and head_start_child_categorically_eligible' }),
     rule('early_head_start_person_through_family', { entity: 'Person', source: '45 CFR 1302.12(b)(1), (c)(1)(i)-(ii) (children under three and pregnant women whose family qualifies)', formula: 'early_head_start_age_or_pregnancy_eligible and not early_head_start_child_by_own_category' }),
+    `
+  - name: head_start_household_of_member
+    kind: derived_relation
+    source: 45 CFR 1305.2 (family); the household a listed person belongs to (member_of_snap_household read from the person's side)
+    source_url: ${CFR('1305.2')}
+    derived_relation: {arity: 2, source_relation: ${MEMBERS}, slot_entities: [Person, Household], current_slot: 0, related_slot: 1}
+    versions:
+      - effective_from: '2016-11-07'
+        formula: 'true'`,
+    rule('head_start_person_family_qualifies', { entity: 'Person', source: '45 CFR 1302.12(c)(1)(i)-(ii) (the family\'s income or public assistance; read through head_start_household_of_member)', formula: `count_where(head_start_household_of_member, head_start_family_qualifies) > 0` }),
+    rule('head_start_person_eligible', { entity: 'Person', source: '45 CFR 1302.12(b)(2), (c)(1) (of Head Start Preschool age, and homeless or in foster care, or in a family that qualifies)',
+      formula: 'head_start_preschool_child_by_own_category or (head_start_preschool_child_through_family and head_start_person_family_qualifies)' }),
+    rule('early_head_start_person_eligible', { entity: 'Person', source: '45 CFR 1302.12(b)(1), (c)(1) (a child under three who is homeless or in foster care, or a child under three or a pregnant woman in a family that qualifies)',
+      formula: 'early_head_start_child_by_own_category or (early_head_start_person_through_family and head_start_person_family_qualifies)' }),
   ];
 }
 
@@ -120,10 +134,10 @@ function householdRules() {
     r('head_start_receives_snap', { source: 'ACF-IM-HS-22-03 (a family receiving SNAP is categorically eligible)', formula: '(receives_snap_given and receives_snap) or head_start_snap_eligibility_computed' }),
     r('head_start_receives_public_assistance', { source: '45 CFR 1302.12(c)(1)(ii); 1305.2; ACF-IM-HS-22-03', formula: 'receives_tanf or receives_ssi or head_start_receives_snap' }),
     r('head_start_family_qualifies', { source: '45 CFR 1302.12(c)(1)(i)-(ii)', formula: 'head_start_family_qualifies_without_snap or head_start_receives_snap' }),
-    r('head_start_eligible_children', { dtype: 'Integer', unit: 'count', source: '45 CFR 1302.12(b)(2), (c)(1)',
-      formula: `if head_start_nobody_in_age_category: 0\n          else: count_where(${MEMBERS}, head_start_preschool_child_by_own_category)\n            + (if head_start_family_qualifies: count_where(${MEMBERS}, head_start_preschool_child_through_family) else: 0)` }),
-    r('early_head_start_eligible_people', { dtype: 'Integer', unit: 'count', source: '45 CFR 1302.12(b)(1), (c)(1)',
-      formula: `if head_start_nobody_in_age_category: 0\n          else: count_where(${MEMBERS}, early_head_start_child_by_own_category)\n            + (if head_start_family_qualifies: count_where(${MEMBERS}, early_head_start_person_through_family) else: 0)` }),
+    r('head_start_eligible_children', { dtype: 'Integer', unit: 'count', source: '45 CFR 1302.12(b)(2), (c)(1) (the listed people each eligible, head_start_person_eligible)',
+      formula: `if head_start_nobody_in_age_category: 0\n          else: count_where(${MEMBERS}, head_start_person_eligible)` }),
+    r('early_head_start_eligible_people', { dtype: 'Integer', unit: 'count', source: '45 CFR 1302.12(b)(1), (c)(1) (the listed people each eligible, early_head_start_person_eligible)',
+      formula: `if head_start_nobody_in_age_category: 0\n          else: count_where(${MEMBERS}, early_head_start_person_eligible)` }),
     r('head_start_eligible', { source: '45 CFR 1302.12(b)(2), (c)(1)', formula: 'head_start_eligible_children > 0' }),
     r('early_head_start_eligible', { source: '45 CFR 1302.12(b)(1), (c)(1)', formula: 'early_head_start_eligible_people > 0' }),
     r('head_start_income_within_allowance', { source: '45 CFR 1302.12(d)(1) (above the poverty line but below 130 percent of it)',
@@ -168,8 +182,9 @@ const SUMMARY = `    Who is eligible for Head Start Preschool and Early Head Sta
     over-income slots (c)(2), a program's choice, are not modelled. The housing-cost adjustment (i)(1)(ii), also a
     program's option, is reported beside eligibility: income less housing costs above 30% of it, and who is eligible
     only where a program makes it.
-    Decided per person: the age rules and a child's own category (Person rules); the family's income and public
-    assistance are the household's, and the household outputs count who is eligible. Head Start is free: the value
+    Decided per person: each person's eligibility (head_start_person_eligible, early_head_start_person_eligible),
+    from the age rules and a child's own category, and the family's income and public assistance read through
+    head_start_household_of_member; the household outputs count who is eligible. Head Start is free: the value
     is eligibility. SNAP receipt not given is read from the State SNAP package's eligibility (the hook
     head_start_state_snap_eligibility) only when it can change the result.`;
 

@@ -89,9 +89,10 @@ describe('households worked by hand through the calculation service', () => {
     expect(perPerson(r, 'head_start_age_eligible')).toEqual({ child: true, parent: false });
     expect(perPerson(r, 'early_head_start_age_or_pregnancy_eligible')).toEqual({ child: false, parent: false });
     // The same values in the answer's person_outputs (each listed person, every person rule of the package).
+    // head_start_person_eligible: the child is of the age and the family qualifies (read through the person-side relation).
     expect(r.person_outputs).toEqual({
-      parent: { head_start_age_eligible: false, early_head_start_age_or_pregnancy_eligible: false, head_start_child_categorically_eligible: false },
-      child: { head_start_age_eligible: true, early_head_start_age_or_pregnancy_eligible: false, head_start_child_categorically_eligible: false },
+      parent: { head_start_person_eligible: false, early_head_start_person_eligible: false, head_start_age_eligible: false, early_head_start_age_or_pregnancy_eligible: false, head_start_child_categorically_eligible: false },
+      child: { head_start_person_eligible: true, early_head_start_person_eligible: false, head_start_age_eligible: true, early_head_start_age_or_pregnancy_eligible: false, head_start_child_categorically_eligible: false },
     });
     // The family qualifies, so homelessness and foster care cannot change anything: not asked. Pregnancy can (the
     // parent, 30, is of the ages asked); TANF and SSI cannot (income-eligible).
@@ -168,7 +169,11 @@ describe('households worked by hand through the calculation service', () => {
       baby: { age: 1, is_in_foster_care: true }, sibling: { age: 3 } }, facts: { receives_snap: false, receives_tanf: false, receives_ssi: false } });
     expect(r.outputs).toMatchObject({ head_start_eligible_children: 1, early_head_start_eligible_people: 1, head_start_income_eligible: false });
     expect(perPerson(r, 'head_start_child_categorically_eligible')).toEqual({ baby: true, child: true, mother: false, sibling: false });
-    expect(r.person_outputs?.mother).toEqual({ head_start_age_eligible: false, early_head_start_age_or_pregnancy_eligible: true, head_start_child_categorically_eligible: false });
+    expect(r.person_outputs?.mother).toEqual({ head_start_person_eligible: false, early_head_start_person_eligible: false, head_start_age_eligible: false, early_head_start_age_or_pregnancy_eligible: true, head_start_child_categorically_eligible: false });
+    // Per person: the homeless child of 4 in Head Start, the foster baby in Early Head Start, the sibling of 3 (no
+    // category of their own, family over the line) in neither; the counts are these people counted.
+    expect(perPerson(r, 'head_start_person_eligible')).toEqual({ baby: false, child: true, mother: false, sibling: false });
+    expect(perPerson(r, 'early_head_start_person_eligible')).toEqual({ baby: true, child: false, mother: false, sibling: false });
   });
 
   it('the SNAP link: a Texas family over the line is eligible through the SNAP eligibility computed for it, and says so', async () => {
