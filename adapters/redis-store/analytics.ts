@@ -8,6 +8,7 @@
 import type { AnalyticsSnapshot } from '../../core/domain/analytics/snapshot.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
 import type { RedisClient } from './connection.js';
+import { liveIndexValues } from './expiring-index.js';
 import { StoreGuard } from './guard.js';
 import { RedisKeyNames } from './key-names.js';
 
@@ -38,14 +39,6 @@ export class RedisAnalyticsStore implements AnalyticsStore {
   }
 
   async list(): Promise<AnalyticsSnapshot[]> {
-    return this.guard.call(async () => {
-      await this.redis.zremrangebyscore(this.#names.analyticsIndex(), '-inf', this.now());
-      const ids = (await this.redis.zrange(this.#names.analyticsIndex(), 0, -1)).sort();
-      if (ids.length === 0) return [];
-      const values = await this.redis.mget(ids.map((id) => this.#names.analyticsSnapshot(id)));
-      const out: AnalyticsSnapshot[] = [];
-      for (const json of values) if (json !== null) out.push(JSON.parse(json) as AnalyticsSnapshot);
-      return out;
-    });
+    return this.guard.call(() => liveIndexValues<AnalyticsSnapshot>(this.redis, this.#names.analyticsIndex(), (id) => this.#names.analyticsSnapshot(id), this.now()));
   }
 }

@@ -9,6 +9,7 @@
 import { newestFirst, summaryOf, type ValidationRunRecord, type ValidationRunSummary } from '../../core/domain/validation/run.js';
 import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
 import type { RedisClient } from './connection.js';
+import { liveIndexValues } from './expiring-index.js';
 import { StoreGuard } from './guard.js';
 import { RedisKeyNames } from './key-names.js';
 
@@ -43,11 +44,7 @@ export class RedisValidationRunStore implements ValidationRunStore {
   async listSummaries(limit: number): Promise<ValidationRunSummary[]> {
     if (limit <= 0) return [];
     return this.guard.call(async () => {
-      await this.redis.zremrangebyscore(this.#names.validationRunIndex(), '-inf', this.now());
-      const ids = await this.redis.zrange(this.#names.validationRunIndex(), 0, -1);
-      if (ids.length === 0) return [];
-      const values = await this.redis.mget(ids.map((id) => this.#names.validationRunSummary(id)));
-      const summaries = values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as ValidationRunSummary);
+      const summaries = await liveIndexValues<ValidationRunSummary>(this.redis, this.#names.validationRunIndex(), (id) => this.#names.validationRunSummary(id), this.now());
       return summaries.sort(newestFirst).slice(0, limit);
     });
   }
