@@ -16,6 +16,7 @@ import { HEAD_START_HOUSEHOLD_FACTS, HEAD_START_PERSON_FACTS, LIFELINE_HOUSEHOLD
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
 import { federalModule, OUTPUT_DOCS, PERSON_OUTPUTS, DEFAULT_OUTPUTS, HS, CFR } from './lib/head-start-federal.mjs';
 import { AREA_TEXT, areaParameterId, areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
+import { programJurisdictions } from './lib/program-jurisdictions.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
   snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -29,13 +30,7 @@ const PERIOD = '2026-03';
 
 // ---------- jurisdictions: every SNAP State agency (50 States, DC, Guam, the Virgin Islands) and the territories without SNAP
 
-const jurisdictions = [];
-for (const [code, st] of Object.entries(snapData.states)) {
-  const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
-  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
-}
-for (const [code, t] of Object.entries(hs.territories)) jurisdictions.push({ code, name: t.name, snap: null, area: t.area, territory: true, note: t.note });
-jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
+const jurisdictions = programJurisdictions(snapData, Object.entries(hs.territories));
 
 // ---------- input ids owned by the federal module
 

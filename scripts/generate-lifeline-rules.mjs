@@ -18,6 +18,7 @@ import { computeSnap } from './lib/snap-reference.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
 import { AREA_TEXT, ASPE, G, areaModule, areaSummary, areaModuleId, areaParameterId, guidelineArea, programGuidelineArea } from './lib/guideline-area.mjs';
+import { programJurisdictions } from './lib/program-jurisdictions.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary,
   snapMaterialFor, snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -44,13 +45,7 @@ const money = (n) => `$${Number(n).toLocaleString('en-US', { minimumFractionDigi
 
 // ---------- jurisdictions
 
-const jurisdictions = [];
-for (const [code, st] of Object.entries(snapData.states)) {
-  const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
-  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
-}
-for (const [code, t] of Object.entries(data.territories)) jurisdictions.push({ code, name: t.name, snap: null, area: t.area, territory: true, note: t.note });
-jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
+const jurisdictions = programJurisdictions(snapData, Object.entries(data.territories));
 
 // ---------- the HHS poverty guidelines (42 U.S.C. 9902(2))
 

@@ -19,6 +19,7 @@ import { SCHOOL_MEALS_DOCS, coverageDoc } from './lib/school-meals-docs.mjs';
 import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
 import { areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
+import { programJurisdictions } from './lib/program-jurisdictions.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
   snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -35,13 +36,7 @@ const FIRST_MONTH = '2024-07-01'; // the federal modules' first version (the 202
 
 // ---------- jurisdictions: the 50 States and DC (each has a SNAP package), Guam, the Virgin Islands, Puerto Rico
 
-const jurisdictions = [];
-for (const [code, st] of Object.entries(snapData.states)) {
-  const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
-  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
-}
-jurisdictions.push({ code: 'pr', name: data.territories.pr.name, snap: null, area: '48_states_dc', territory: true, note: data.territories.pr.note });
-jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
+const jurisdictions = programJurisdictions(snapData, [['pr', data.territories.pr]]);
 
 // ---------- per-jurisdiction assembly
 

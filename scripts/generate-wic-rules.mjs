@@ -14,6 +14,7 @@ import { wicGuidelineYear, wicLimits } from './lib/wic-reference.mjs';
 import { wicFederalModule, F, WIC_PERIOD } from './lib/wic-federal-module.mjs';
 import { WIC_LINK, wicComposeSpec } from './lib/wic-compose-spec.mjs';
 import { AREA_TEXT, areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
+import { programJurisdictions } from './lib/program-jurisdictions.mjs';
 import { readSnapSpec, snapAssemblyId, snapLinkRules, snapLinkSummary } from './lib/snap-link.mjs';
 import { wicCoverageDoc } from './lib/wic-coverage-doc.mjs';
 
@@ -27,13 +28,7 @@ const files = new GeneratedFiles(root, CHECK);
 
 // ---------- jurisdictions: every State agency's (the SNAP packages' 53, plus the territories without SNAP)
 
-const jurisdictions = [];
-for (const [code, st] of Object.entries(snapData.states)) {
-  const area = st.area === 'alaska' || st.area === 'hawaii' ? st.area : '48_states_dc';
-  jurisdictions.push({ code, name: st.name, snap: st, area, territory: ['gu', 'vi'].includes(code) });
-}
-for (const [code, t] of Object.entries(data.territories)) jurisdictions.push({ code, name: t.name, snap: null, area: '48_states_dc', territory: true, note: t.note });
-jurisdictions.sort((a, b) => a.code.localeCompare(b.code));
+const jurisdictions = programJurisdictions(snapData, Object.entries(data.territories));
 
 // ---------- per-jurisdiction assembly: the federal rules and the guideline table that applies
 
