@@ -17,6 +17,7 @@ import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.m
 import { federalModule, OUTPUT_DOCS, PERSON_OUTPUTS, DEFAULT_OUTPUTS, HS, CFR } from './lib/head-start-federal.mjs';
 import { AREA_TEXT, areaParameterId, areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
 import { programJurisdictions } from './lib/program-jurisdictions.mjs';
+import { setsRelation } from './lib/rule-text.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
   snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -70,17 +71,7 @@ function schoolAgeRules(j) {
     versions:
       - effective_from: '2024-10-21'
         formula: '${law.value}'
-
-  - name: ${j.code}_sets_head_start_school_age
-    kind: source_relation
-    source: 45 CFR 1302.12(b)(2)(ii) (the age State law requires a child to attend school)
-    source_relation:
-      type: sets
-      target: ${HS}#head_start_school_age
-      value: ${schoolAgeId(j)}
-      authority: state
-      basis:
-        delegation: ${HS}#head_start_school_age`];
+${setsRelation(`${j.code}_sets_head_start_school_age`, '45 CFR 1302.12(b)(2)(ii) (the age State law requires a child to attend school)', `${HS}#head_start_school_age`, schoolAgeId(j))}`];
 }
 
 function assemblyModule(j, spec) {

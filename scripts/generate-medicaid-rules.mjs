@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
+import { setsRelation } from './lib/rule-text.mjs';
 import { PERSON_FACT_DOCS, PERSON_FACT_VALUES } from './lib/snap-person-facts.mjs';
 import { WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
 import { federalModules, CATEGORIES, FED, HOUSEHOLD_OUTPUTS, DEFAULT_OUTPUTS, PERSON_OUTPUTS, OUTPUT_DOCS } from './lib/medicaid-federal-rules.mjs';
@@ -127,17 +128,8 @@ function param(name, dtype, formula, source, url, from = '2014-01-01') {
 }
 
 function sets(code, hookId, valueId) {
-  return `
-  - name: ${code}_sets_${hookId.split('#')[1]}
-    kind: source_relation
-    source: 42 CFR 435.10 (the State plan specifies the groups covered and their income standards); 42 CFR 457.50 (the CHIP State plan)
-    source_relation:
-      type: sets
-      target: ${hookId}
-      value: ${valueId}
-      authority: state
-      basis:
-        delegation: ${hookId}`;
+  const source = '42 CFR 435.10 (the State plan specifies the groups covered and their income standards); 42 CFR 457.50 (the CHIP State plan)';
+  return setsRelation(`${code}_sets_${hookId.split('#')[1]}`, source, hookId, valueId);
 }
 
 function stateTests(code, st) {

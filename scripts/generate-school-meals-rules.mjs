@@ -20,6 +20,7 @@ import { LIFELINE_HOUSEHOLD_FACTS } from './lib/household-vocabulary.mjs';
 import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.mjs';
 import { areaSummary, programGuidelineArea } from './lib/guideline-area.mjs';
 import { programJurisdictions } from './lib/program-jurisdictions.mjs';
+import { setsRelation } from './lib/rule-text.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary, snapMaterialFor,
   snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
 
@@ -61,17 +62,7 @@ function universalMealsRules(j) {
     versions:${before}
       - effective_from: '${law.from}'
         formula: 'true'
-
-  - name: ${j.code}_sets_school_meals_state_universal_free_meals
-    kind: source_relation
-    source: ${law.source}
-    source_relation:
-      type: sets
-      target: ${DET}#school_meals_state_universal_free_meals
-      value: ${assemblyId(j)}#${j.code}_school_meals_universal_free_meals
-      authority: state
-      basis:
-        delegation: ${DET}#school_meals_state_universal_free_meals`];
+${setsRelation(`${j.code}_sets_school_meals_state_universal_free_meals`, law.source, `${DET}#school_meals_state_universal_free_meals`, `${assemblyId(j)}#${j.code}_school_meals_universal_free_meals`)}`];
 }
 
 function assemblyModule(j, spec) {

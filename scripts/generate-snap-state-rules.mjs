@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { GeneratedFiles, yamlList } from './lib/generated-files.mjs';
+import { setsRelation } from './lib/rule-text.mjs';
 import { at, computeSnap } from './lib/snap-reference.mjs';
 import { HEAD_OF_HOUSEHOLD_FACT_ALIASES, HEAD_OF_HOUSEHOLD_FACT_DEFAULTS, HEAD_OF_HOUSEHOLD_FACT_TYPES, MATERIAL_INPUTS, PERSON_FACT_ALIASES, PERSON_FACT_DEFAULTS, PERSON_FACT_TYPES, PERSON_FACT_VALUES, personFactRow } from './lib/snap-person-facts.mjs';
 import { HOUSEHOLD_INPUT_DOCS, OUTPUT_DOCS, PERSON_INPUT_DOCS, docsFor } from './lib/snap-input-docs.mjs';
@@ -98,20 +99,6 @@ const CHECK = process.argv.includes('--check');
 const files = new GeneratedFiles(root, CHECK);
 const write = (rel, text) => files.write(rel, text);
 const stale = files.stale;
-
-function sourceRelation(c, name, source, target, value) {
-  return `
-  - name: ${name}
-    kind: source_relation
-    source: ${source}
-    source_relation:
-      type: sets
-      target: ${target}
-      value: ${value}
-      authority: state
-      basis:
-        delegation: ${target}`;
-}
 
 // ---------- utility allowances
 
@@ -279,7 +266,7 @@ ${versionsScalar(st.sua_for_any_utility_cost)}`);
       - effective_from: '2023-10-01'
         formula: >-
           ${formula}`);
-  rules.push(sourceRelation(code, `${code}_snap_sets_utility_allowance`,
+  rules.push(setsRelation(`${code}_snap_sets_utility_allowance`,
     `7 CFR 273.9(d)(6)(iii) (State agency develops its utility standards); ${st.agency}`,
     'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance', `${moduleId}#${code}_snap_utility_allowance`));
   rules.push(countedUtilityAllowance(code, st, moduleId, formula));
@@ -331,7 +318,7 @@ function countedUtilityAllowance(code, st, moduleId, formula) {
       - effective_from: '2023-10-01'
         formula: >-
           ${counted}
-${sourceRelation(code, `${code}_snap_sets_utility_allowance_with_disqualified_counted`,
+${setsRelation(`${code}_snap_sets_utility_allowance_with_disqualified_counted`,
     `7 CFR 273.9(d)(6)(iii); 7 CFR 273.11(c)(1)(ii); ${st.agency}`,
     'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance_with_disqualified_counted',
     `${moduleId}#${code}_snap_utility_allowance_with_disqualified_counted`)}`;
@@ -391,7 +378,7 @@ ${versionsScalar(series, undefined, name.endsWith('gross_income_test') && b.unve
     'snap_bbce_elderly_disabled_gross_income_limit_rate', 'snap_bbce_net_income_test_applies', 'snap_bbce_elderly_disabled_net_income_test_applies',
     'snap_bbce_resource_test', 'snap_bbce_resource_limit'];
   for (const h of hooks) {
-    rules.push(sourceRelation(code, `${code}_sets_${h}`, `7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}`,
+    rules.push(setsRelation(`${code}_sets_${h}`, `7 CFR 273.2(j)(2)(ii) (State designates its TANF-funded program); ${st.agency}`,
       `us:regulations/7-cfr/273/2/j#${h}`, `${moduleId}#${code}_${h}`));
   }
   rules.push(...bbceGuidelineRules(code, st, moduleId));
@@ -478,7 +465,7 @@ ${versionsScalar(values, undefined, keep)}
       - effective_from: '2023-10-01'
         formula: ${code}_snap_bbce_poverty_guideline_${part}_amount
 `);
-    rules.push(sourceRelation(code, `${code}_sets_snap_bbce_poverty_guideline_${part}`, `7 CFR 273.2(j)(2)(ii) (State defines its TANF-funded program's income standard); ${sw.citation}`,
+    rules.push(setsRelation(`${code}_sets_snap_bbce_poverty_guideline_${part}`, `7 CFR 273.2(j)(2)(ii) (State defines its TANF-funded program's income standard); ${sw.citation}`,
       `us:regulations/7-cfr/273/2/j#snap_bbce_poverty_guideline_${part}`, `${moduleId}#${code}_snap_bbce_poverty_guideline_${part}`));
   }
   return rules;
@@ -577,7 +564,7 @@ rules:
     description: ${has ? 'Monthly standard amount.' : '0 = no standard medical deduction.'}
     versions:
 ${versionsScalar(smd)}
-${sourceRelation(code, `${code}_snap_sets_standard_medical_deduction`, `7 U.S.C. 2026(b); ${st.agency}`, 'us:statutes/7/2014/e/5#snap_standard_medical_deduction', `${moduleId}#${code}_snap_standard_medical_deduction`).slice(1)}
+${setsRelation(`${code}_snap_sets_standard_medical_deduction`, `7 U.S.C. 2026(b); ${st.agency}`, 'us:statutes/7/2014/e/5#snap_standard_medical_deduction', `${moduleId}#${code}_snap_standard_medical_deduction`).slice(1)}
 `;
 }
 
@@ -603,7 +590,7 @@ ${childSupportSources(st)}
     versions:
       - effective_from: '2023-10-01'  # FY2024
         formula: '${excl}'
-${sourceRelation(code, `${code}_snap_sets_child_support_treatment`, `7 U.S.C. 2014(d)(6) (State option); ${st.agency}`, 'us:statutes/7/2014/d#snap_child_support_excluded_from_income', `${moduleId}#${code}_snap_child_support_excluded_from_income`).slice(1)}
+${setsRelation(`${code}_snap_sets_child_support_treatment`, `7 U.S.C. 2014(d)(6) (State option); ${st.agency}`, 'us:statutes/7/2014/d#snap_child_support_excluded_from_income', `${moduleId}#${code}_snap_child_support_excluded_from_income`).slice(1)}
 `;
 }
 
@@ -681,7 +668,7 @@ ${extra}
       - effective_from: '2023-10-01'
         formula: >-
           ${formula}
-${sourceRelation(code, `${code}_snap_sets_state_minimum_allotment`, `${mb.source}`, 'us:statutes/7/2017/a#snap_state_minimum_allotment', `${moduleId}#${code}_snap_state_minimum_allotment`).slice(1)}
+${setsRelation(`${code}_snap_sets_state_minimum_allotment`, `${mb.source}`, 'us:statutes/7/2017/a#snap_state_minimum_allotment', `${moduleId}#${code}_snap_state_minimum_allotment`).slice(1)}
 `;
 }
 
@@ -702,7 +689,7 @@ function areaModule(code, st, moduleId) {
           if alaska_allotment_area == "rural_2": "alaska_rural_2"
           elif alaska_allotment_area == "rural_1": "alaska_rural_1"
           else: "alaska_urban"
-${sourceRelation(code, 'ak_snap_sets_allotment_area', '7 U.S.C. 2012(u)(2); Alaska Department of Health', 'us:statutes/7/2012/u#snap_allotment_area', `${moduleId}#ak_snap_allotment_area`).slice(1)}
+${setsRelation('ak_snap_sets_allotment_area', '7 U.S.C. 2012(u)(2); Alaska Department of Health', 'us:statutes/7/2012/u#snap_allotment_area', `${moduleId}#ak_snap_allotment_area`).slice(1)}
 ` : '';
   return `format: rulespec/v1
 module:
@@ -725,7 +712,7 @@ rules:
     versions:
       - effective_from: '2008-10-01'
         formula: '${q(st.area)}'
-${sourceRelation(code, `${code}_snap_sets_state_area`, `7 U.S.C. 2012(r); ${st.agency}`, 'us:statutes/7/2012/r#snap_state_area', `${moduleId}#${code}_snap_state_area`).slice(1)}
+${setsRelation(`${code}_snap_sets_state_area`, `7 U.S.C. 2012(r); ${st.agency}`, 'us:statutes/7/2012/r#snap_state_area', `${moduleId}#${code}_snap_state_area`).slice(1)}
 ${akRules}`;
 }
 
@@ -960,10 +947,10 @@ for (const [code, st] of Object.entries(data.states)) {
   }
   // State vehicle rule (7 U.S.C. 2014(g)(2)(D)), where one is encoded
   const vehicleRule = stateVehicleRule(code);
-  if (vehicleRule) emit('vehicles', stateVehicleModule(code, st, vehicleRule, mid('vehicles'), sourceRelation), stateVehicleTests(code, vehicleRule, mid('vehicles')));
+  if (vehicleRule) emit('vehicles', stateVehicleModule(code, st, vehicleRule, mid('vehicles')), stateVehicleTests(code, vehicleRule, mid('vehicles')));
   // 7 CFR 273.11(c)(3)(i): the State's checked choice for undocumented or temporary non-citizens
   const noncitizenChoice = noncitizenOption(code);
-  if (noncitizenChoice) emit('noncitizen-income', noncitizenModule(code, st, noncitizenChoice, mid('noncitizen-income'), sourceRelation), noncitizenTests(code, noncitizenChoice, mid('noncitizen-income')));
+  if (noncitizenChoice) emit('noncitizen-income', noncitizenModule(code, st, noncitizenChoice, mid('noncitizen-income')), noncitizenTests(code, noncitizenChoice, mid('noncitizen-income')));
   // State minimum benefit
   if (st.minimum_benefit) {
     const mb = st.minimum_benefit;

@@ -10,6 +10,8 @@
  * and warns of where unverified; a program whose rule named another table could not read this binding and would
  * need its own hook (as Medicaid's medicaid_poverty_guideline_area), which `programGuidelineArea` enforces.
  */
+import { setsRelation } from './rule-text.mjs';
+
 export const G = 'us:statutes/42/9902/2';
 export const ASPE = 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines';
 export const AREA_TEXT = { '48_states_dc': 'the 48 contiguous States and the District of Columbia', alaska: 'Alaska', hawaii: 'Hawaii' };
@@ -74,16 +76,6 @@ rules:
     versions:
       - effective_from: '${effectiveFrom}'
         formula: '"${area}"'
-
-  - name: ${code}_sets_hhs_poverty_guideline_area
-    kind: source_relation
-    source: 42 U.S.C. 9902(2) (the guideline table for ${name})
-    source_relation:
-      type: sets
-      target: ${G}#hhs_poverty_guideline_area
-      value: ${areaParameterId(code)}
-      authority: state
-      basis:
-        delegation: ${G}#hhs_poverty_guideline_area
+${setsRelation(`${code}_sets_hhs_poverty_guideline_area`, `42 U.S.C. 9902(2) (the guideline table for ${name})`, `${G}#hhs_poverty_guideline_area`, areaParameterId(code))}
 `;
 }

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { setsRelation } from './rule-text.mjs';
 
 /** The State SNAP package's compose spec (its aliases, docs, material facts and fiscal years). */
 export const readSnapSpec = (root, code) =>
@@ -49,17 +50,9 @@ export function snapLinkRules({ j, snapSpec, prefix, hookModule, assemblyId, law
     versions:
       - effective_from: '${law.from}'
         formula: snap_eligible
-
-  - name: ${j.code}_sets_${prefix}_state_snap_eligibility
-    kind: source_relation
-    source: ${law.citation} (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given
-    source_relation:
-      type: sets
-      target: ${hookModule}#${prefix}_state_snap_eligibility
-      value: ${assemblyId}#${own}
-      authority: state
-      basis:
-        delegation: ${hookModule}#${prefix}_state_snap_eligibility`];
+${setsRelation(`${j.code}_sets_${prefix}_state_snap_eligibility`,
+    `${law.citation} (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given`,
+    `${hookModule}#${prefix}_state_snap_eligibility`, `${assemblyId}#${own}`)}`];
   for (const u of snapUnlessOutputs(snapSpec)) {
     rules.push(`
   - name: ${prefix}_${u}

@@ -10,6 +10,7 @@
  * a State without a checked choice keeps the hook's default and docs/coverage.md says it is not verified.
  * Every entry cites the State's own rule or manual, as read.
  */
+import { setsRelation } from './rule-text.mjs';
 
 const HOOK = 'us:regulations/7-cfr/273/11/c#snap_ineligible_noncitizen_income_option';
 
@@ -121,10 +122,10 @@ export const noncitizenOption = (code) => NONCITIZEN_OPTIONS[code];
 const STUDENT_HOOK = 'us:statutes/7/2012/m#snap_noncitizen_share_counted_for_ineligible_student';
 
 /** The parameter and binding for a State that counts the share of a non-citizen who is also an ineligible student. */
-function studentRules(code, st, student, moduleId, sourceRelation) {
+function studentRules(code, st, student, moduleId) {
   if (!student) return '';
   const name = `${code}_snap_noncitizen_share_counted_for_ineligible_student`;
-  const relation = sourceRelation(code, `${code}_snap_sets_noncitizen_share_counted_for_ineligible_student`,
+  const relation = setsRelation(`${code}_snap_sets_noncitizen_share_counted_for_ineligible_student`,
     `7 CFR 273.11(c)(3)(i) (State agency reading); ${st.agency}`, STUDENT_HOOK, `${moduleId}#${name}`);
   return `
   - name: ${name}
@@ -141,8 +142,8 @@ ${relation.slice(1)}`;
 }
 
 /** The State module binding the choice to the federal hook. */
-export function noncitizenModule(code, st, choice, moduleId, sourceRelation) {
-  const relation = sourceRelation(code, `${code}_snap_sets_ineligible_noncitizen_income_option`,
+export function noncitizenModule(code, st, choice, moduleId) {
+  const relation = setsRelation(`${code}_snap_sets_ineligible_noncitizen_income_option`,
     `7 CFR 273.11(c)(3)(i) (State agency discretion); ${st.agency}`, HOOK, `${moduleId}#${code}_snap_ineligible_noncitizen_income_option`);
   return `format: rulespec/v1
 module:
@@ -164,7 +165,7 @@ rules:
     versions:
       - effective_from: '2023-10-01'  # FY2024
         formula: '"${choice.option}"'
-${relation.slice(1)}${studentRules(code, st, choice.student, moduleId, sourceRelation)}
+${relation.slice(1)}${studentRules(code, st, choice.student, moduleId)}
 `;
 }
 

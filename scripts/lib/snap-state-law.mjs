@@ -1,6 +1,7 @@
 // State-law details of the generated SNAP packages that need more than a figure: where each State's
 // child support choice comes from, which utility figures could not be checked against the State's own
 // notice, and New York's tiered BBCE gross income limits. Used by scripts/generate-snap-state-rules.mjs.
+import { setsRelation } from './rule-text.mjs';
 
 const q = (s) => JSON.stringify(s);
 
@@ -263,17 +264,7 @@ ${header}
           elif snap_dependent_care_deduction${suffix} > 0: ${code}_snap_bbce_dependent_care_gross_income_limit_rate
           elif snap_earned_income${suffix} > 0: ${code}_snap_bbce_earned_income_gross_income_limit_rate
           else: snap_bbce_gross_income_limit_rate`,
-      `
-  - name: ${code}_sets_${hook}
-    kind: source_relation
-    source: ${relationSource}
-    source_relation:
-      type: sets
-      target: ${FED_BBCE}#${hook}
-      value: ${moduleId}#${code}_${hook}
-      authority: state
-      basis:
-        delegation: ${FED_BBCE}#${hook}`,
+      setsRelation(`${code}_sets_${hook}`, relationSource, `${FED_BBCE}#${hook}`, `${moduleId}#${code}_${hook}`),
     ];
   };
   const rules = [

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setsRelation } from './rule-text.mjs';
 
 const F = 'us:regulations/7-cfr/273/8/f';
 const FEDERAL_THRESHOLD = 4650; // 7 U.S.C. 2014(g)(2)(B)(iv), fixed
@@ -210,7 +211,7 @@ function versions(series, pick) {
 }
 
 /** The State's vehicle module: its rule as parameters bound to the federal hooks of 7 CFR 273.8(f). */
-export function stateVehicleModule(code, st, rule, moduleId, sourceRelation) {
+export function stateVehicleModule(code, st, rule, moduleId) {
   const src = `7 U.S.C. 2014(g)(2)(D); ${rule.citation}`;
   const param = (name, dtype, series, pick, description) => `
   - name: ${code}_${name}
@@ -236,12 +237,12 @@ ${versions(series, pick)}`;
     description: The State's BBCE asset limit counts excess vehicle value under the State's vehicle rule.
     versions:
 ${versions(rule.first.slice(0, 1), () => 'true')}`);
-    rules.push(sourceRelation(code, `${code}_sets_snap_bbce_resource_test_counts_vehicles`, `7 CFR 273.2(j)(2)(ii) (State BBCE terms); ${st.agency}`,
+    rules.push(setsRelation(`${code}_sets_snap_bbce_resource_test_counts_vehicles`, `7 CFR 273.2(j)(2)(ii) (State BBCE terms); ${st.agency}`,
       `${F}#snap_bbce_resource_test_counts_vehicles`, `${moduleId}#${code}_snap_bbce_counts_vehicles`));
   }
   for (const [hook, own] of [['snap_state_first_vehicle_rule', 'snap_first_vehicle_rule'], ['snap_state_first_vehicle_allowance', 'snap_first_vehicle_allowance'],
     ['snap_state_second_vehicle_rule', 'snap_second_vehicle_rule'], ['snap_state_second_vehicle_allowance', 'snap_second_vehicle_allowance']]) {
-    rules.push(sourceRelation(code, `${code}_sets_${hook}`, `7 U.S.C. 2014(g)(2)(D) (State vehicle allowance standard); ${st.agency}`, `${F}#${hook}`, `${moduleId}#${code}_${own}`));
+    rules.push(setsRelation(`${code}_sets_${hook}`, `7 U.S.C. 2014(g)(2)(D) (State vehicle allowance standard); ${st.agency}`, `${F}#${hook}`, `${moduleId}#${code}_${own}`));
   }
   const [, r1, a1] = rule.first.at(-1);
   const [, r2, a2] = rule.second.at(-1);
