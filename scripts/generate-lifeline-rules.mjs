@@ -840,6 +840,7 @@ function coverageDoc() {
     '## Rules', '',
     '| rule | module | source |', '|---|---|---|',
     '| HHS poverty guidelines by calendar year (48 States and DC, Alaska, Hawaii) | `us:statutes/42/9902/2` | 42 U.S.C. 9902(2); ' + YEARS.map((y) => `${y}: ${data.poverty_guidelines[y].notice}`).join('; ') + ' |',
+    '| the table that applies, bound once per jurisdiction for every program there (Alaska, Hawaii, the five territories; elsewhere the 48-State table) | `us-xx:policies/poverty-guidelines/area` | 42 U.S.C. 9902(2) (`scripts/lib/guideline-area.mjs`) |',
     '| household, income (annual = monthly facts x 12) | `us:regulations/47-cfr/54/400` | 47 CFR 54.400(f), (h) |',
     '| 135% income test, qualifying programs, Tribal programs, the SNAP link, the guideline year | `us:regulations/47-cfr/54/409` | 47 CFR 54.409(a), (b); USAC announcements |',
     '| support amounts ($9.25, $5.25 voice only, +$25 Tribal lands), benefit capped by the service price | `us:regulations/47-cfr/54/403` | 47 CFR 54.403(a), (b) |', '',
