@@ -12,33 +12,6 @@
  *
  * Normal suite: 60 households per package and month (54 packages). `TENET_PARITY_FULL=1`: 2,000 per package.
  */
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { compareFastAndExplain, loadProgramPackage, onlyPackageInputs, randomSnapHouseholds } from '../../../support/snap-households.js';
+import { describeFastPathParity } from '../../../support/program-packages.js';
 
-const ROOT = resolve(import.meta.dirname, '../../../../rules');
-const FULL = process.env.TENET_PARITY_FULL === '1';
-const PER_PACKAGE = FULL ? 2_000 : 60;
-const STATES = readdirSync(join(ROOT, 'programs')).filter((d) => readdirSync(join(ROOT, 'programs', d)).includes('school_meals')).sort();
-
-function seedOf(state: string): number {
-  return [...state].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 20261129);
-}
-
-describe(`School meals property over every bundled package: fast path = explain path on ${PER_PACKAGE} random households per month`, () => {
-  it('finds the 54 school meals packages', () => {
-    expect(STATES).toHaveLength(54);
-  });
-
-  it.each(STATES)('%s/school_meals: traced, batch, session and single evaluations agree, November 2026 and May 2025', async (state) => {
-    const pkg = await loadProgramPackage(ROOT, `programs/${state}/school_meals/2026.yaml`);
-    for (const [period, salt] of [['2026-11', 0x2026], ['2025-05', 0x2025]] as const) {
-      const draw = onlyPackageInputs(pkg, randomSnapHouseholds(pkg, PER_PACKAGE, seedOf(state) ^ salt, period));
-      const result = compareFastAndExplain(pkg, draw);
-      expect(result.mismatches, period).toEqual([]);
-      expect(result.mismatchCount).toBe(0);
-      if (state === 'us-co') console.log(`us-co/school_meals ${period}: ${result.tracedCarried} of ${result.households} households on generated code (traced), ${result.sessionCarried} in a session`);
-    }
-  }, FULL ? 900_000 : 120_000);
-});
+describeFastPathParity({ program: 'school_meals', name: 'School meals', packages: 54, months: [['2026-11', 0x2026], ['2025-05', 0x2025]], seed: 20261129, households: [60, 2_000] });

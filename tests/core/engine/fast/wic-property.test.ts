@@ -11,33 +11,6 @@
  *
  * Normal suite: 40 households per package and month (56 packages). `TENET_PARITY_FULL=1`: 1,000 per package.
  */
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { compareFastAndExplain, loadProgramPackage, onlyPackageInputs, randomSnapHouseholds } from '../../../support/snap-households.js';
+import { describeFastPathParity } from '../../../support/program-packages.js';
 
-const ROOT = resolve(import.meta.dirname, '../../../../rules');
-const FULL = process.env.TENET_PARITY_FULL === '1';
-const PER_PACKAGE = FULL ? 1_000 : 40;
-const STATES = readdirSync(join(ROOT, 'programs')).filter((d) => readdirSync(join(ROOT, 'programs', d)).includes('wic')).sort();
-
-function seedOf(state: string): number {
-  return [...state].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0, 0x57_1c);
-}
-
-describe(`WIC property over every bundled package: fast path = explain path on ${PER_PACKAGE} random households per month`, () => {
-  it('finds the 56 WIC packages', () => {
-    expect(STATES).toHaveLength(56);
-  });
-
-  it.each(STATES)('%s/wic: traced, batch, session and single evaluations agree, March and July 2026', async (state) => {
-    const pkg = await loadProgramPackage(ROOT, `programs/${state}/wic/2026.yaml`);
-    for (const [period, salt] of [['2026-03', 0x2603], ['2026-07', 0x2607]] as const) {
-      const draw = onlyPackageInputs(pkg, randomSnapHouseholds(pkg, PER_PACKAGE, seedOf(state) ^ salt, period));
-      const result = compareFastAndExplain(pkg, draw);
-      expect(result.mismatches, period).toEqual([]);
-      expect(result.mismatchCount).toBe(0);
-      if (state === 'us-co') console.log(`us-co/wic ${period}: ${result.tracedCarried} of ${result.households} households on generated code (traced), ${result.sessionCarried} in a session`);
-    }
-  }, FULL ? 900_000 : 120_000);
-});
+describeFastPathParity({ program: 'wic', name: 'WIC', packages: 56, months: [['2026-03', 0x2603], ['2026-07', 0x2607]], seed: 0x57_1c, households: [40, 1_000] });
