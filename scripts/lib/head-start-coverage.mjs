@@ -46,6 +46,7 @@ export function coverageDoc(hs, guidelines, jurisdictions) {
     '| package | age | statute | read |', '|---|---|---|---|',
     ...Object.entries(hs.ages.school_age_by_state).map(([code, law]) => `| us-${code} | ${law.value} | ${law.source} | ${law.read}${law.verified ? '' : ' (warned)'} |`),
     `| every other package | ${hs.ages.school_age.value} | not bound (warned) | |`, '',
+    `Not bound on purpose: ${hs.ages.school_age_not_bound}.`, '',
     '## Income', '',
     'Income is what 45 CFR 1305.2 counts since 89 FR 67720: wages (`earned_income`), net business income (`self_employment_income` less `self_employment_costs`; a loss offsets other income), `unemployment_compensation` and `pension_income`; not Social Security, SSI, child support or other public assistance, so the packages do not read `unearned_income`. Facts are monthly (docs/household.md); the regulation looks at the 12 months before the application or the last calendar year (1302.12(i)(1)(i)), so the monthly total stands for the average month and is multiplied by 12. The family size is the larger of `household_size` and the people listed.', '',
     '## Guideline year', '',

@@ -97,11 +97,11 @@ describe('households worked by hand through the calculation service', () => {
     // The family qualifies, so homelessness and foster care cannot change anything: not asked. Pregnancy can (the
     // parent, 30, is of the ages asked); TANF and SSI cannot (income-eligible).
     expect(assumed(r)).toEqual(['parent.is_pregnant=false']);
-    // The age rule's figure is in doubt (State law), and the answer says so.
-    expect(r.warnings.join(' ')).toContain(`${HS}#head_start_school_age`);
+    // The age rule's figure is Colorado's own (C.R.S. 22-33-104(1)(a): six), read in the State's reprint: not in doubt.
+    expect(r.warnings.join(' ')).not.toContain('school_age');
   });
 
-  it('the age school attendance is required is the State\'s where its statute is bound: 8 in Washington, 7 in North Carolina, 6 in Michigan; 6 with a warning elsewhere', async () => {
+  it('the age school attendance is required is the State\'s where its statute is bound: 8 in Washington, 7 in North Carolina, 6 in Michigan and Colorado; 6 with a warning elsewhere', async () => {
     // Income 1,500 x 12 = 18,000 <= the 2026 line for 3 (27,320): the family qualifies, so age alone decides.
     // Head Start Preschool age is 3 up to (not including) the State's compulsory school age (45 CFR 1302.12(b)(2)).
     const household = { period: '2026-03', people: { parent: { age: 30, earned_income: 1500 }, six: { age: 6 }, seven: { age: 7 } }, facts: { receives_snap: false } };
@@ -121,10 +121,14 @@ describe('households worked by hand through the calculation service', () => {
     const mi = await ages('us-mi');
     expect(mi.ages).toEqual({ parent: false, six: false, seven: false });
     expect(mi.warnings).not.toContain('school_age');
-    // Colorado's law is not bound: 6, and the federal default is warned.
+    // C.R.S. 22-33-104(1)(a): six, read in the Department of Education's reprint: no warning.
     const co = await ages('us-co');
     expect(co.ages).toEqual({ parent: false, six: false, seven: false });
-    expect(co.warnings).toContain(`${HS}#head_start_school_age`);
+    expect(co.warnings).not.toContain('school_age');
+    // Ohio's law is not bound: 6, and the federal default is warned.
+    const oh = await ages('us-oh');
+    expect(oh.ages).toEqual({ parent: false, six: false, seven: false });
+    expect(oh.warnings).toContain(`${HS}#head_start_school_age`);
   });
 
   it('income between 100% and 130% is named as the allowance, not eligibility', async () => {
