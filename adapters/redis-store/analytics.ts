@@ -7,38 +7,21 @@
  */
 import type { AnalyticsSnapshot } from '../../core/domain/analytics/snapshot.js';
 import type { AnalyticsStore } from '../../core/ports/analytics-store.js';
-import type { RedisClient } from './connection.js';
-import { liveIndexValues } from './expiring-index.js';
-import { StoreGuard } from './guard.js';
-import { RedisKeyNames } from './key-names.js';
+import { RedisOperationsStore } from './operations-store.js';
 
-export class RedisAnalyticsStore implements AnalyticsStore {
-  readonly name = 'redis';
-
-  readonly #names: RedisKeyNames;
-
-  constructor(
-    private readonly redis: RedisClient,
-    prefix: string,
-    private readonly now: () => number = Date.now,
-    /** Shared with the app's other Redis clients, so an outage one of them met is remembered by all (guard.ts). */
-    private readonly guard: StoreGuard = new StoreGuard(),
-  ) {
-    this.#names = new RedisKeyNames(prefix);
-  }
-
+export class RedisAnalyticsStore extends RedisOperationsStore implements AnalyticsStore {
   async publish(snapshot: AnalyticsSnapshot, ttlSeconds: number): Promise<void> {
     const id = snapshot.instance_id;
     await this.guard.call(() =>
       this.redis
         .multi()
-        .set(this.#names.analyticsSnapshot(id), JSON.stringify(snapshot), 'EX', Math.max(1, Math.ceil(ttlSeconds)))
-        .zadd(this.#names.analyticsIndex(), this.now() + ttlSeconds * 1000, id)
+        .set(this.names.analyticsSnapshot(id), JSON.stringify(snapshot), 'EX', Math.max(1, Math.ceil(ttlSeconds)))
+        .zadd(this.names.analyticsIndex(), this.now() + ttlSeconds * 1000, id)
         .exec(),
     );
   }
 
   async list(): Promise<AnalyticsSnapshot[]> {
-    return this.guard.call(() => liveIndexValues<AnalyticsSnapshot>(this.redis, this.#names.analyticsIndex(), (id) => this.#names.analyticsSnapshot(id), this.now()));
+    return this.guard.call(() => this.liveIndexValues<AnalyticsSnapshot>(this.names.analyticsIndex(), (id) => this.names.analyticsSnapshot(id)));
   }
 }

@@ -8,35 +8,18 @@
  */
 import { newestFirst, summaryOf, type ValidationRunRecord, type ValidationRunSummary } from '../../core/domain/validation/run.js';
 import type { ValidationRunStore } from '../../core/ports/validation-run-store.js';
-import type { RedisClient } from './connection.js';
-import { liveIndexValues } from './expiring-index.js';
-import { StoreGuard } from './guard.js';
-import { RedisKeyNames } from './key-names.js';
+import { RedisOperationsStore } from './operations-store.js';
 
-export class RedisValidationRunStore implements ValidationRunStore {
-  readonly name = 'redis';
-
-  readonly #names: RedisKeyNames;
-
-  constructor(
-    private readonly redis: RedisClient,
-    prefix: string,
-    private readonly now: () => number = Date.now,
-    /** Shared with the app's other Redis clients, so an outage one of them met is remembered by all (guard.ts). */
-    private readonly guard: StoreGuard = new StoreGuard(),
-  ) {
-    this.#names = new RedisKeyNames(prefix);
-  }
-
+export class RedisValidationRunStore extends RedisOperationsStore implements ValidationRunStore {
   async save(record: ValidationRunRecord, retentionSeconds: number): Promise<void> {
     const ttl = Math.max(1, Math.ceil(retentionSeconds));
     await this.guard.call(() =>
       this.redis
         .multi()
-        .set(this.#names.validationRun(record.id), JSON.stringify(record), 'EX', ttl)
-        .set(this.#names.validationRunSummary(record.id), JSON.stringify(summaryOf(record)), 'EX', ttl)
+        .set(this.names.validationRun(record.id), JSON.stringify(record), 'EX', ttl)
+        .set(this.names.validationRunSummary(record.id), JSON.stringify(summaryOf(record)), 'EX', ttl)
         // Scored by expiry so pruning is a range delete.
-        .zadd(this.#names.validationRunIndex(), this.now() + ttl * 1000, record.id)
+        .zadd(this.names.validationRunIndex(), this.now() + ttl * 1000, record.id)
         .exec(),
     );
   }
@@ -44,13 +27,13 @@ export class RedisValidationRunStore implements ValidationRunStore {
   async listSummaries(limit: number): Promise<ValidationRunSummary[]> {
     if (limit <= 0) return [];
     return this.guard.call(async () => {
-      const summaries = await liveIndexValues<ValidationRunSummary>(this.redis, this.#names.validationRunIndex(), (id) => this.#names.validationRunSummary(id), this.now());
+      const summaries = await this.liveIndexValues<ValidationRunSummary>(this.names.validationRunIndex(), (id) => this.names.validationRunSummary(id));
       return summaries.sort(newestFirst).slice(0, limit);
     });
   }
 
   async get(id: string): Promise<ValidationRunRecord | null> {
-    const json = await this.guard.call(() => this.redis.get(this.#names.validationRun(id)));
+    const json = await this.guard.call(() => this.redis.get(this.names.validationRun(id)));
     return json === null ? null : (JSON.parse(json) as ValidationRunRecord);
   }
 }
