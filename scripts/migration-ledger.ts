@@ -3,14 +3,14 @@
  * MIGRATION_LEDGER_PATH; docs/operations.md) up to date with the compatibility endpoint: each entry of its `variables`
  * list that the endpoint computes gets `status: "mapped"`, the program whose packages compute it and the
  * jurisdictions that have such a package (`covered_states`); an entry it does not compute keeps its status
- * (`awaiting` when it had none). The mapping is the endpoint's own table (core/domain/compat/variables.ts OUTPUTS).
+ * (`awaiting` when it had none). The mapping is the endpoint's own table (core/domain/compat/outputs.ts OUTPUTS).
  *   node --import ./scripts/ts/register.mjs scripts/migration-ledger.ts <ledger.json> [--write]
  * Without --write the updated ledger is printed; with it the file is rewritten.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { OUTPUTS } from '../core/domain/compat/variables.js';
+import { OUTPUTS } from '../core/domain/compat/outputs.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 

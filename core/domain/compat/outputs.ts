@@ -1,16 +1,36 @@
 /**
  * The PolicyEngine-US variables the compatibility endpoint computes, and the package output each reads: SNAP,
- * Lifeline and WIC here, the federal credits from tax-credits.ts, Medicaid and CHIP from medicaid.ts. A requested
- * variable not listed is reported in tenet.unsupported (pending.ts says why for programs Tenet encodes).
+ * Lifeline and WIC here, school meals from school-meals.ts, Head Start from head-start.ts, the federal credits from
+ * tax-credits.ts. A requested variable not listed is reported in tenet.unsupported (pending.ts says why for programs
+ * Tenet encodes). The migration ledger (scripts/migration-ledger.ts) marks these as mapped.
  */
+import type { JsonValue } from '../household/shape.js';
+import { HEAD_START_OUTPUTS } from './head-start.js';
+import { SCHOOL_MEALS_OUTPUTS } from './school-meals.js';
 import { TAX_CREDIT_OUTPUTS } from './tax-credits.js';
 import type { EntityGroup } from './variables.js';
+
+/** The programs whose packages the endpoint runs. */
+export type CompatProgram = 'snap' | 'lifeline' | 'wic' | 'school_meals' | 'head_start' | 'eitc' | 'ctc';
+
+/** One month's run of a unit, as a derived value reads it (OutputDefinition.value). */
+export interface RunView {
+  /** The package's household outputs. */
+  outputs: Record<string, JsonValue>;
+  /** The person's person outputs (people-group variables). */
+  person?: Record<string, JsonValue>;
+  /** The household facts and the person's facts the endpoint sent to the package. */
+  facts: Record<string, unknown>;
+  personFacts?: Record<string, unknown>;
+}
+
+export type DerivedValue = { value: JsonValue } | { reason: string };
 
 export interface OutputDefinition {
   group: EntityGroup;
   /** The program whose package computes it (the State's package of that program; the federal package of a credit). */
-  program: 'snap' | 'lifeline' | 'wic' | 'eitc' | 'ctc';
-  /** Canonical output of the package. */
+  program: CompatProgram;
+  /** Canonical output of the package (for a derived value, the package output it chiefly reads). */
   output: string;
   /** money: monthly dollars, summed over the months of a bare-year key; the others: monthly only, unless `sameOverYear`. */
   kind: 'money' | 'boolean' | 'count' | 'category';
@@ -24,6 +44,11 @@ export interface OutputDefinition {
    * computed, by one run of the tax unit for that year (tax-unit.ts), and money is the year's amount, not a sum of months.
    */
   basis?: 'tax_year';
+  /**
+   * A value composed from the run (a person's eligibility from person and household outputs, as the package's own
+   * count rule composes them), or the reason the run cannot answer it. Absent: the output itself.
+   */
+  value?: (run: RunView) => DerivedValue;
 }
 
 export const SNAP_PROGRAM_ID = 'snap';
@@ -56,7 +81,7 @@ const STATE_PROGRAM_OUTPUTS: Record<string, OutputDefinition> = {
   wic_category: { group: 'people', program: 'wic', output: 'wic_category', kind: 'category', sameOverYear: true },
 };
 
-export const OUTPUTS: Record<string, OutputDefinition> = { ...STATE_PROGRAM_OUTPUTS, ...TAX_CREDIT_OUTPUTS };
+export const OUTPUTS: Record<string, OutputDefinition> = { ...STATE_PROGRAM_OUTPUTS, ...SCHOOL_MEALS_OUTPUTS, ...HEAD_START_OUTPUTS, ...TAX_CREDIT_OUTPUTS };
 
 /** Own-property lookup: request-supplied names such as `constructor` must not reach Object.prototype. */
 export function outputDefinition(name: string): OutputDefinition | undefined {

@@ -12,6 +12,9 @@ export type { PackageInputs } from './accumulator.js';
 import { regionFacts, singleUtilityFacts, utilitiesPaidFacts, utilityType, vehicleFacts } from './unit-facts.js';
 import { membersOf, valueForMonth, type WireEntity, type WireHousehold } from './wire.js';
 
+/** Input levels another program's run reads (program-runs.ts), never the SNAP translation. */
+const PROGRAM_ONLY: ReadonlySet<string> = new Set(['lifeline', 'wic', 'school_meals']);
+
 export interface UnitContext {
   unitId: string;
   unit: WireEntity;
@@ -248,7 +251,7 @@ export function translateUnit(wire: WireHousehold, ctx: UnitContext, month: stri
     elderlyByFlag: new Set(), ssiReported: new Map(), usesReportedSsi: new Set(), weeklyHours: new Map(), workRulesStated: new Set(), vehicleGiven: false, month, ignored, notes: [],
   };
   for (const r of kept) {
-    if (r.def.target.level === 'lifeline' || r.def.target.level === 'wic') continue; // lifeline.ts, wic.ts: for their runs only
+    if (PROGRAM_ONLY.has(r.def.target.level)) continue; // lifeline.ts, wic.ts, school-meals.ts: for their runs only
     if (r.def.target.level === 'person') applyPerson(acc, r, pkg);
     else applyUnit(acc, r);
   }

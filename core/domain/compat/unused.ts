@@ -16,7 +16,6 @@ const PERSON_ELIGIBILITY: Array<[RegExp, string]> = [
 ];
 
 const OTHER: Array<[RegExp, string]> = [
-  [/^is_in_k12_school$/, 'the exclusion of an elementary or secondary school student\'s earnings (7 U.S.C. 2014(d)(7); 7 CFR 273.9(c)(7)) is not modelled by the packages: leave such earnings out of the household'],
   [/^takes_up_snap_if_eligible$/, 'take-up is not modelled: Tenet computes the entitlement'],
   [/^(county_fips|county_str|county|zip_code|in_la|in_riv|in_ala)$/, 'the package locates the household by its State (and snap_utility_region where a State has several regions); finer geography is not read'],
   [/^is_tax_unit_|^tax_unit_/, 'tax-unit roles do not enter the SNAP calculation here: the SNAP household is the SPM unit and its members (the EITC and CTC read them when one of their variables is computed)'],
@@ -26,8 +25,13 @@ const OTHER: Array<[RegExp, string]> = [
   [/^is_mother$/, 'the WIC packages place a woman after pregnancy by months_postpartum (months since the pregnancy ended: postpartum under 6, breastfeeding under 12; 7 CFR 246.2), which PolicyEngine does not state; give it through POST /v1/calculate'],
   [/wic/, 'PolicyEngine\'s own WIC intermediate, receipt or take-up: Tenet computes WIC eligibility from the household\'s facts (is_pregnant, is_breastfeeding, is_wic_at_nutritional_risk, incomes, program receipt) and does not accept this one as given'],
   [/eitc|ctc/, 'PolicyEngine\'s own EITC or CTC intermediate: Tenet computes the credits from the tax unit\'s facts (roles, ages, incomes, identification, filing status; docs/compatibility.md) and does not accept this one as given'],
-  [/school_meal/, 'a school meals input: this endpoint computes SNAP, Lifeline and WIC; Tenet\'s school meals packages compute through POST /v1/calculate, in the household vocabulary of docs/household.md, until this endpoint maps them'],
-  [/tanf|ssi|medicaid|chip|liheap|lifeline|head_start|housing_assistance/, 'another program\'s variable: this endpoint computes SNAP and Lifeline and reads another program only as an amount or receipt given (ssi, tanf, medicaid_enrolled, fdpir, head_start)'],
+  [/school_meal/, 'an intermediate of PolicyEngine\'s own school meals computation: Tenet computes the tier from the household\'s facts (incomes, SNAP, TANF and FDPIR receipt, is_in_k12_school) and does not accept this one as given'],
+  [/^is_runaway_child$|^is_migratory_child$/, 'a child\'s own status makes that child free (42 U.S.C. 1758(b)(12)(A)), which the school meals packages apply to the child\'s tier (person outputs of POST /v1/calculate), not to the SPM unit\'s tier this endpoint answers'],
+  [/ccdf/, 'a child care subsidy (CCDF) input: no Tenet package computes child care assistance, and none of the programs this endpoint computes reads it'],
+  [/^head_start_uses_discretionary_income_limit$/, 'a Head Start program\'s option to enrol families between 100% and 130% of the guideline (45 CFR 1302.12(d)): the packages report that band apart (head_start_income_within_allowance) and never call it eligibility'],
+  [/^head_start_applies_housing_cost_adjustment$|^head_start_housing_cost$/, 'the housing cost adjustment of 45 CFR 1302.12(i)(1)(ii) is a Head Start program\'s option, not encoded by the packages'],
+  [/head_start/, 'PolicyEngine\'s own Head Start intermediate: Tenet computes Head Start eligibility from the household\'s facts and does not accept this one as given (head_start, an amount given, is read for Lifeline)'],
+  [/tanf|ssi|medicaid|chip|liheap|lifeline|housing_assistance/, 'another program\'s variable: this endpoint reads another program only as an amount or receipt given (ssi, tanf, snap, medicaid_enrolled, fdpir, head_start)'],
 ];
 
 /** The reason an input of `group` named `name` is not read (it has no mapping, or belongs to another group). */
@@ -36,7 +40,7 @@ export function unusedReason(name: string, group: EntityGroup, expectedGroup?: E
     return `ignored: ${name} is read on ${expectedGroup}, not on ${group}; move it to the ${expectedGroup} entity`;
   }
   for (const [pattern, reason] of [...PERSON_ELIGIBILITY, ...OTHER]) if (pattern.test(name)) return `ignored: ${reason}`;
-  return `ignored: ${name} is not read by Tenet's SNAP, Lifeline, WIC, EITC or CTC calculation (no mapping; see docs/compatibility.md for the inputs used)`;
+  return `ignored: ${name} is not read by Tenet's SNAP, Lifeline, WIC, school meals, Head Start, EITC or CTC calculation (no mapping; see docs/compatibility.md for the inputs used)`;
 }
 
 export interface UnusedInput extends IgnoredInput {
@@ -46,7 +50,7 @@ export interface UnusedInput extends IgnoredInput {
 /** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
 export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
   const reason = !computed
-    ? 'ignored: nothing was computed (no SNAP, Lifeline, WIC, EITC or CTC value was requested with a period key, or none could be computed)'
+    ? 'ignored: nothing was computed (no SNAP, Lifeline, WIC, school meals, Head Start, EITC or CTC value was requested with a period key, or none could be computed)'
     : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
   const out: UnusedInput[] = [];
   for (const { group, id, name, value } of wireInputs(wire)) {
@@ -56,7 +60,9 @@ export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, com
       ? 'ignored: read only when a Lifeline variable (is_lifeline_eligible, is_lifeline_income_eligible, lifeline) is computed for the unit'
       : computed && def.target.level === 'wic'
         ? 'ignored: read only when a WIC variable (is_wic_eligible, wic_category) is computed for a member of the unit'
-        : reason;
+        : computed && def.target.level === 'school_meals'
+          ? 'ignored: read only when a school meals variable (school_meal_tier, school_meal_countable_income) is computed for the unit; for SNAP the exclusion of an elementary or secondary school student\'s earnings (7 U.S.C. 2014(d)(7); 7 CFR 273.9(c)(7)) is not modelled by the packages: leave such earnings out of the household'
+          : reason;
     out.push({ entity_group: group, entity_id: id, variable: name, period: null, reason: why });
   }
   return out;

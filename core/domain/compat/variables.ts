@@ -51,7 +51,9 @@ export type InputTarget =
    */
   | { level: 'lifeline'; slot: 'lifeline'; fact: string; kind: 'boolean' | 'presence' | 'money' }
   /** A WIC fact of a person (wic.ts), read only when a WIC variable is computed. */
-  | { level: 'wic'; slot: 'wic'; kind: 'boolean' | 'number' };
+  | { level: 'wic'; slot: 'wic'; kind: 'boolean' | 'number' }
+  /** A school meals fact of a person (school-meals.ts), read only when a school meals variable is computed. */
+  | { level: 'school_meals'; slot: 'school_meals'; kind: 'boolean' };
 
 /**
  * Several PolicyEngine variables give the same quantity at different stages (a total and its parts, a figure and
@@ -201,6 +203,8 @@ export const INPUTS: Record<string, InputDefinition> = {
   is_breastfeeding: person('year', { level: 'wic', slot: 'wic', kind: 'boolean' }, { stock: true }),
   is_wic_at_nutritional_risk: person('month', { level: 'wic', slot: 'wic', kind: 'boolean' }, { stock: true }),
   current_pregnancies: person('year', { level: 'wic', slot: 'wic', kind: 'number' }, { stock: true }),
+  // School meals (7 CFR 245.6; school-meals.ts): enrolment; receipt of SNAP, TANF and FDPIR is read from the readings above.
+  is_in_k12_school: person('year', { level: 'school_meals', slot: 'school_meals', kind: 'boolean' }, { stock: true }),
 };
 
 /**
@@ -298,6 +302,10 @@ export const ASSUMED_INPUT_SOURCES: Record<string, { group: EntityGroup; variabl
   is_breastfeeding: { group: 'people', variable: 'is_breastfeeding' },
   nutritional_risk: { group: 'people', variable: 'is_wic_at_nutritional_risk' },
   expected_children_count: { group: 'people', variable: 'current_pregnancies' },
+  // School meals and Head Start (school-meals.ts, head-start.ts).
+  is_in_school: { group: 'people', variable: 'is_in_k12_school' },
+  is_in_foster_care: { group: 'people', variable: 'was_in_foster_care' },
+  receives_tanf: { group: 'spm_units', variable: 'receives_tanf' },
 };
 
 /** Own-property lookup of ASSUMED_INPUT_SOURCES and the credits' (package input names come from the package, but stay safe). */

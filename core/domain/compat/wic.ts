@@ -7,8 +7,6 @@
  */
 import type { Reading } from './readings.js';
 
-export const WIC_PROGRAM_ID = 'wic';
-
 /** PolicyEngine person variables -> the WIC package person fact they state (true when any is true or positive). */
 const PERSON_SOURCES: Array<[string, string[]]> = [
   ['is_pregnant', ['is_pregnant']],

@@ -1,18 +1,21 @@
 /**
- * The migration-only compatibility calculation: an external-format household in, the same household out with
- * the SNAP and Lifeline variables it asks for (null values) computed by the State's SNAP and Lifeline packages. Every
+ * The migration-only compatibility calculation: an external-format household in, the same household out with the
+ * SNAP, Lifeline, WIC, school meals, Head Start and credit variables it asks for (null values) computed by the
+ * packages of those programs. Every
  * requested value is either computed or listed as unsupported with a reason; nothing is guessed.
  */
 import { ServiceError } from '../../domain/errors.js';
 import { CompatAssumptions, type CompatAssumption } from '../../domain/compat/assumptions.js';
 import { jurisdictionOf } from '../../domain/compat/states.js';
 import { differencesFor, lifelineDifferencesFor } from '../../domain/compat/differences.js';
-import { lifelineFacts } from '../../domain/compat/lifeline.js';
-import { WIC_PROGRAM_ID, wicCategoryOf, wicFacts, wicReads } from '../../domain/compat/wic.js';
-import { stateOf, translateUnit, unitContext, type Reading, type TranslatedUnit, type UnitContext } from '../../domain/compat/translate.js';
+import { outputDefinition, type OutputDefinition, type RunView } from '../../domain/compat/outputs.js';
+import type { CompatProgram } from '../../domain/compat/outputs.js';
+import { PACKAGE_OUTPUTS, PROGRAM_FIRST_MONTH, PROGRAM_NAME, programExtras, programReads, readBy } from '../../domain/compat/program-runs.js';
+import { wicCategoryOf } from '../../domain/compat/wic.js';
+import { stateOf, translateUnit, unitContext, type TranslatedUnit, type UnitContext } from '../../domain/compat/translate.js';
 import { pendingReason } from '../../domain/compat/pending.js';
 import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
-import { FIRST_MONTH, LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, STRUCTURAL_KEYS, type EntityGroup, type OutputDefinition } from '../../domain/compat/variables.js';
+import { STRUCTURAL_KEYS, type EntityGroup } from '../../domain/compat/variables.js';
 import { CTC_PROGRAM_ID, EITC_PROGRAM_ID, type TaxProgram } from '../../domain/compat/tax-credits.js';
 import { runTaxUnit } from './tax-unit-run.js';
 import { membersOf, MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
@@ -23,7 +26,7 @@ import { ENGINE_NAME, EXPERIMENTAL_WARNING } from '../calculate/calculate.js';
 
 export const COMPAT_WARNING = 'Migration-only endpoint: new integrations use POST /v1/calculate.';
 
-export type CompatProgram = OutputDefinition['program'];
+export type { CompatProgram } from '../../domain/compat/outputs.js';
 
 export interface CompatDeps {
   /** The executable package of a program for a jurisdiction, if any, with its household and person alias names. */
@@ -101,19 +104,6 @@ function energyAssistanceSuaDenied(response: CalculateResponse): boolean {
   return response.trace.some((t) => t.rule_id.endsWith('#snap_energy_assistance_confers_sua') && t.value === false);
 }
 
-/** The package outputs every run of a program asks for: those the endpoint's variables read, each once. */
-function outputsOf(program: CompatProgram): string[] {
-  return [...new Set(Object.values(OUTPUTS).filter((o) => o.program === program).map((o) => o.output))];
-}
-const PACKAGE_OUTPUTS: Record<CompatProgram, string[]> = {
-  snap: outputsOf('snap'),
-  lifeline: outputsOf('lifeline'),
-  // The WIC variables are person outputs, which every run returns; one household output is asked for.
-  wic: ['wic_household_has_eligible_member'],
-  eitc: outputsOf('eitc'),
-  ctc: outputsOf('ctc'),
-};
-const PROGRAM_NAME: Record<CompatProgram, string> = { snap: 'SNAP', lifeline: 'Lifeline', wic: 'WIC', eitc: 'EITC', ctc: 'CTC' };
 const isTaxProgram = (program: CompatProgram): program is TaxProgram => program === EITC_PROGRAM_ID || program === CTC_PROGRAM_ID;
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -127,7 +117,8 @@ function notPlannedReason(variable: string, group: EntityGroup, period: string, 
   // A credit's tax year: the package says which years it covers (a year outside them is reported from its refusal).
   if (def.basis === 'tax_year') return YEAR_KEY.test(period) ? null : `${variable} is a tax-unit amount for a tax year: request a YYYY period`;
   if (def.kind !== 'money' && YEAR_KEY.test(period) && def.sameOverYear !== true) return `${variable} is defined per month: request a YYYY-MM period`;
-  if (monthsOf(period)[0] < FIRST_MONTH) return `period ${period} is before ${FIRST_MONTH}, the first month the ${PROGRAM_NAME[def.program]} packages encode`;
+  const first = PROGRAM_FIRST_MONTH[def.program];
+  if (monthsOf(period)[0] < first) return `period ${period} is before ${first}, the first month the ${PROGRAM_NAME[def.program]} packages encode`;
   return null;
 }
 
@@ -173,13 +164,6 @@ function programHousehold(household: TranslatedUnit, facts: Record<string, unkno
   };
 }
 
-/** Whether a run of the program reads the input: a Lifeline or WIC fact only its own (and the receipts WIC shares). */
-function readBy(program: CompatProgram, r: Reading): boolean {
-  const level = r.def.target.level;
-  if (level === 'lifeline') return program === LIFELINE_PROGRAM_ID || (program === WIC_PROGRAM_ID && wicReads(r.name));
-  return level === 'wic' ? program === WIC_PROGRAM_ID : true;
-}
-
 /** What one unit-month run reports back to the request: inputs not used, inputs read, warnings. */
 interface RunSink {
   noteUnused(entry: Omit<UnsupportedValue, 'kind' | 'period'>): void;
@@ -191,7 +175,7 @@ interface RunSink {
  * One SPM unit in one month through one program's package: the State, the package, the translation (with the
  * Lifeline facts for a Lifeline run) and the calculation; a unit the package cannot take gives the reason.
  */
-async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: CompatProgram, month: string, deps: CompatDeps, sink: RunSink): Promise<{ response: CalculateResponse; jurisdiction: string } | { reason: string }> {
+async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: CompatProgram, month: string, deps: CompatDeps, sink: RunSink): Promise<UnitMonth | { reason: string }> {
   const state = stateOf(ctx, month);
   if (state === null) return { reason: 'no state on the household: set households.*.state_code or state_name' };
   const jurisdiction = jurisdictionOf(state);
@@ -205,32 +189,42 @@ async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: Comp
     throw error;
   }
   if (!translation.ok) return { reason: translation.reason };
-  for (const entry of translation.ignored) sink.noteUnused(entry);
-  // The Lifeline facts are read only when a Lifeline variable is computed.
+  // An input the SNAP translation sets aside (a SNAP exemption the law ended) may still be one this program reads.
+  for (const entry of translation.ignored) if (!programReads(program, entry.variable)) sink.noteUnused(entry);
+  // A program's own facts are read only when a variable of that program is computed.
   for (const r of translation.read) if (readBy(program, r)) sink.readInputs.add(readKey(r.group, r.entityId, r.name));
-  let household: Record<string, unknown> = translation.household;
-  const notes = [...translation.notes];
-  if (program === LIFELINE_PROGRAM_ID) {
-    const lifeline = lifelineFacts(translation.kept, { jurisdiction, inputs: pkg.inputs });
-    notes.push(...lifeline.notes);
-    household = programHousehold(translation.household, lifeline.facts, {}, pkg.inputs);
-  } else if (program === WIC_PROGRAM_ID) {
-    const wic = wicFacts(translation.kept, pkg.inputs);
-    household = programHousehold(translation.household, wic.facts, wic.people, pkg.inputs);
-  }
+  const extras = programExtras(program, translation.kept, translation.household.people, { jurisdiction, inputs: pkg.inputs });
+  const household = extras === null ? translation.household : programHousehold(translation.household, extras.facts, extras.people, pkg.inputs);
   const response = await deps.calculate(program, jurisdiction, household, PACKAGE_OUTPUTS[program]);
   const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
-  const differences = program === LIFELINE_PROGRAM_ID ? lifelineDifferencesFor(profile) : program === WIC_PROGRAM_ID ? [] : differencesFor(profile);
-  for (const note of [...notes, ...differences]) sink.warn(note);
-  return { response, jurisdiction };
+  const differences = program === 'lifeline' ? lifelineDifferencesFor(profile) : program === 'snap' ? differencesFor(profile) : [];
+  for (const note of [...translation.notes, ...(extras?.notes ?? []), ...differences]) sink.warn(note);
+  return { response, jurisdiction, household: household as TranslatedUnit };
 }
 
-/** A job's value in one month: the unit's output, or the person's (a WIC category in PolicyEngine's names). */
-function outputValue(def: OutputDefinition, job: Job, response: CalculateResponse): JsonValue {
-  if (def.group !== 'people') return numeric(response.outputs[def.output]);
-  const value = response.person_outputs?.[job.id]?.[def.output];
+/** One run (a unit-month, or a tax unit's year): the package's answer and, for a unit-month, the household sent. */
+interface UnitMonth {
+  response: CalculateResponse;
+  jurisdiction: string;
+  household?: TranslatedUnit;
+}
+
+/**
+ * A job's value in one run: the unit's output, the person's (a WIC category in PolicyEngine's names), or a value the
+ * definition composes from the run; or the reason the run cannot answer it.
+ */
+function outputValue(def: OutputDefinition, job: Job, run: UnitMonth): { value: JsonValue } | { reason: string } {
+  const { response, household } = run;
+  const person = def.group === 'people' ? response.person_outputs?.[job.id] : undefined;
+  if (def.group === 'people' && person === undefined) throw new ServiceError('runtime_error', `The ${PROGRAM_NAME[job.program]} package gave no person outputs for ${job.id}.`);
+  if (def.value !== undefined) {
+    const view: RunView = { outputs: response.outputs, person, facts: household?.facts ?? {}, personFacts: household?.people[job.id] };
+    return def.value(view);
+  }
+  if (def.group !== 'people') return { value: numeric(response.outputs[def.output]) };
+  const value = person![def.output];
   if (value === undefined) throw new ServiceError('runtime_error', `The ${PROGRAM_NAME[job.program]} package gave no ${def.output} for ${job.id}.`);
-  return def.output === 'wic_category' ? (wicCategoryOf(value) as JsonValue) : value;
+  return { value: def.output === 'wic_category' ? (wicCategoryOf(value) as JsonValue) : value };
 }
 
 /**
@@ -293,10 +287,10 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   };
 
   const contexts = new Map<string, UnitContext>();
-  const runs = new Map<string, Promise<{ response: CalculateResponse } | { reason: string }>>();
+  const runs = new Map<string, Promise<UnitMonth | { reason: string }>>();
   let sidecarPackage: { program: CompatProgram; jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null = null;
 
-  const monthFor = (program: CompatProgram, unitId: string, month: string): Promise<{ response: CalculateResponse } | { reason: string }> => {
+  const monthFor = (program: CompatProgram, unitId: string, month: string): Promise<UnitMonth | { reason: string }> => {
     const key = `${program}\u0000${unitId}\u0000${month}`;
     let run = runs.get(key);
     if (run === undefined) {
@@ -332,10 +326,9 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
       continue;
     }
-    // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
-    const values = months.map((m) => outputValue(def, job, (m as { response: CalculateResponse }).response));
+    const ran = months as UnitMonth[];
     job.months.forEach((month, i) => {
-      const response = (months[i] as { response: CalculateResponse }).response;
+      const response = ran[i].response;
       // The calculation's assumptions warning is said once below, over the sidecar's assumptions.
       const own = response.assumptions.length > 0 ? assumptionsWarning(response.assumptions) : null;
       for (const w of response.warnings) if (w !== own) warn(w);
@@ -345,6 +338,14 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       const unit = isTaxProgram(job.program) ? { unitId: job.unitId, householdId: null, group: 'tax_units' as const } : { unitId: job.unitId, householdId: contexts.get(job.unitId)!.householdId };
       assumptions.add(response.assumptions, unit, month);
     });
+    // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
+    const perMonth = ran.map((m) => outputValue(def, job, m));
+    const unanswered = perMonth.find((v): v is { reason: string } => 'reason' in v);
+    if (unanswered) {
+      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: unanswered.reason });
+      continue;
+    }
+    const values = perMonth.map((v) => (v as { value: JsonValue }).value);
     const combined = combineMonths(def, job, values);
     if ('reason' in combined) {
       unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: combined.reason });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CompatAssumptions, compatAssumption } from '../../../../core/domain/compat/assumptions.js';
 import { lifelineFacts } from '../../../../core/domain/compat/lifeline.js';
 import { wicFacts } from '../../../../core/domain/compat/wic.js';
+import { HEAD_START_SOURCES } from '../../../../core/domain/compat/head-start.js';
+import { programFacts } from '../../../../core/domain/compat/program-facts.js';
+import { schoolMealsFacts } from '../../../../core/domain/compat/school-meals.js';
 import { translateUnit, unitContext, type PackageInputs } from '../../../../core/domain/compat/translate.js';
 import { ASSUMED_INPUT_SOURCES, inputDefinition } from '../../../../core/domain/compat/variables.js';
 import type { WireHousehold } from '../../../../core/domain/compat/wire.js';
@@ -76,10 +79,13 @@ describe('ASSUMED_INPUT_SOURCES', () => {
   const LIFELINE = ['receives_snap', 'receives_medicaid', 'receives_ssi', 'receives_head_start_income_qualified', 'receives_fdpir', 'tribal_land'];
   // The WIC facts come from wic.ts (for WIC runs); is_pregnant also states the SNAP ABAWD exemption.
   const WIC = ['is_pregnant', 'is_breastfeeding', 'nutritional_risk', 'expected_children_count'];
+  // School meals and Head Start facts come from their sources (program-facts.ts, for their runs).
+  const SCHOOL_MEALS = ['is_in_school'];
+  const HEAD_START = ['is_in_foster_care', 'receives_tanf'];
   const pkg: PackageInputs = {
     jurisdiction: 'us-mi',
     inputs: new Set(['household_size', 'earned_income', 'shelter_costs', 'utility_type', 'citizenship_status', 'is_higher_ed_student', 'abawd_time_limit_exhausted',
-      'work_rule_disqualified', 'countable_resources', 'vehicle_fair_market_value', 'abawd_exempt', ...pays, ...LIFELINE, ...WIC]),
+      'work_rule_disqualified', 'countable_resources', 'vehicle_fair_market_value', 'abawd_exempt', ...pays, ...LIFELINE, ...WIC, ...SCHOOL_MEALS, ...HEAD_START]),
   };
   /** The value that states the fact the way the packages' default has it (so giving it settles the assumption). */
   const VALUES: Record<string, unknown> = {
@@ -88,6 +94,7 @@ describe('ASSUMED_INPUT_SOURCES', () => {
     electricity_expense: 0, gas_expense: 0, water_expense: 0, sewage_expense: 0, trash_expense: 0, phone_expense: 0,
     receives_snap: false, medicaid_enrolled: false, receives_ssi: false, head_start: false, fdpir: 0, is_on_tribal_land: false,
     is_pregnant: false, is_breastfeeding: false, is_wic_at_nutritional_risk: true, current_pregnancies: 1,
+    is_in_k12_school: false, was_in_foster_care: false, receives_tanf: false,
   };
 
   it.each(Object.entries(ASSUMED_INPUT_SOURCES))('%s: the named PolicyEngine variable, given on its group, sends the input', (input, { group, variable }) => {
@@ -103,11 +110,17 @@ describe('ASSUMED_INPUT_SOURCES', () => {
       };
     };
     const sent = (wire: WireHousehold) => {
-      const out = translateUnit(wire, unitContext(wire, 'u'), '2026-01', 'MI', pkg);
+      // Before July 2025 was_in_foster_care also states the SNAP exemption Pub. L. 119-21 sec. 10102 ended.
+      const out = translateUnit(wire, unitContext(wire, 'u'), input === 'is_in_foster_care' ? '2025-06' : '2026-01', 'MI', pkg);
       if (!out.ok) throw new Error(out.reason);
       expect(out.ignored).toEqual([]);
       if (LIFELINE.includes(input)) return lifelineFacts(out.kept, pkg).facts;
       if (WIC.includes(input)) return wicFacts(out.kept, pkg.inputs).people.a ?? {};
+      if (SCHOOL_MEALS.includes(input)) return schoolMealsFacts(out.kept, pkg.inputs, out.household.people).people.a ?? {};
+      if (HEAD_START.includes(input)) {
+        const facts = programFacts(out.kept, pkg.inputs, ['a'], HEAD_START_SOURCES);
+        return group === 'people' ? (facts.people.a ?? {}) : facts.facts;
+      }
       return group === 'people' ? out.household.people.a : out.household.facts;
     };
     expect(sent(build(false))).not.toHaveProperty(input);

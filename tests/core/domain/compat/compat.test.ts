@@ -357,14 +357,14 @@ describe('translateUnit: vehicles', () => {
 describe('unmappedInputs', () => {
   it('lists every non-null input without a mapping with the reason, ignoring requested values', () => {
     const wire: WireHousehold = {
-      people: { a: { age: 3, snap_gross_income: 900, is_tax_unit_dependent: true, is_in_k12_school: true, snap: { '2026-01': null } } },
+      people: { a: { age: 3, snap_gross_income: 900, is_tax_unit_dependent: true, is_runaway_child: true, snap: { '2026-01': null } } },
       tax_units: { t: { members: ['a'], filing_status: 'SINGLE' } },
       spm_units: { u: { members: ['a'], rent: 100 } },
     };
     expect(unmappedInputs(wire)).toEqual([
       { entity_group: 'people', entity_id: 'a', variable: 'snap_gross_income', period: null, reason: expect.stringMatching(/intermediate of PolicyEngine's own SNAP computation/) },
       { entity_group: 'people', entity_id: 'a', variable: 'is_tax_unit_dependent', period: null, reason: expect.stringMatching(/tax-unit roles/) },
-      { entity_group: 'people', entity_id: 'a', variable: 'is_in_k12_school', period: null, reason: expect.stringMatching(/2014\(d\)\(7\)/) },
+      { entity_group: 'people', entity_id: 'a', variable: 'is_runaway_child', period: null, reason: expect.stringMatching(/not to the SPM unit's tier/) },
       { entity_group: 'tax_units', entity_id: 't', variable: 'filing_status', period: null, reason: expect.stringMatching(/no mapping/) },
       { entity_group: 'spm_units', entity_id: 'u', variable: 'rent', period: null, reason: 'ignored: rent is read on people, not on spm_units; move it to the people entity' },
     ]);

@@ -1,9 +1,9 @@
 /** The migration ledger shows the variables the compatibility endpoint computes as mapped (scripts/migration-ledger.ts). */
 import { describe, expect, it } from 'vitest';
-import { updateLedger } from '../../../../scripts/migration-ledger.js';
+import { coveredJurisdictions, updateLedger } from '../../../../scripts/migration-ledger.js';
 
 describe('updateLedger', () => {
-  it('marks the SNAP and Lifeline variables mapped, with the program and its jurisdictions, and leaves the rest awaiting', () => {
+  it('marks the variables the endpoint computes mapped, with the program and its jurisdictions, and leaves the rest awaiting', () => {
     const ledger = {
       partner: 'example',
       variables: [
@@ -12,6 +12,12 @@ describe('updateLedger', () => {
         { name: 'lifeline', status: 'awaiting' },
         { name: 'is_lifeline_income_eligible' },
         { name: 'school_meal_tier', status: 'awaiting', demand_weight: 0.7 },
+        { name: 'school_meal_countable_income' },
+        { name: 'is_head_start_eligible', status: 'awaiting' },
+        { name: 'is_early_head_start_eligible' },
+        { name: 'is_wic_eligible' },
+        { name: 'free_school_meals', status: 'awaiting' },
+        { name: 'head_start' },
         { name: 'spm_unit_fpg' },
       ],
     };
@@ -25,7 +31,17 @@ describe('updateLedger', () => {
     expect((byName.lifeline.covered_states as string[]).length).toBe(56);
     expect(byName.lifeline.covered_states).toContain('us-pr');
     expect((byName.snap.covered_states as string[]).length).toBe(53);
-    expect(byName.school_meal_tier).toEqual({ name: 'school_meal_tier', status: 'awaiting', demand_weight: 0.7 });
+    expect(byName.school_meal_tier).toMatchObject({ status: 'mapped', program: 'school_meals', package_output: 'school_meals_household_tier', demand_weight: 0.7 });
+    expect(byName.school_meal_countable_income).toMatchObject({ status: 'mapped', program: 'school_meals', package_output: 'school_meals_household_monthly_income' });
+    // 50 States, DC, Guam, the Virgin Islands and Puerto Rico (docs/school-meals-coverage.md).
+    expect((byName.school_meal_tier.covered_states as string[]).length).toBe(54);
+    expect(byName.is_head_start_eligible).toMatchObject({ status: 'mapped', program: 'head_start', package_output: 'head_start_eligible_children' });
+    expect(byName.is_early_head_start_eligible).toMatchObject({ status: 'mapped', program: 'head_start', package_output: 'early_head_start_eligible_people' });
+    expect(byName.is_head_start_eligible.covered_states).toEqual(coveredJurisdictions('head_start'));
+    expect(byName.is_wic_eligible).toMatchObject({ status: 'mapped', program: 'wic', package_output: 'wic_eligible' });
+    // Dollar values no package encodes stay awaiting.
+    expect(byName.free_school_meals).toEqual({ name: 'free_school_meals', status: 'awaiting' });
+    expect(byName.head_start).toEqual({ name: 'head_start', status: 'awaiting' });
     expect(byName.spm_unit_fpg).toEqual({ name: 'spm_unit_fpg', status: 'awaiting' });
     expect(ledger.variables[0]).toEqual({ name: 'snap', demand_weight: 0.9 });
   });

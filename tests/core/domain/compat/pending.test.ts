@@ -16,10 +16,19 @@ describe('variables of programs Tenet encodes but the compatibility endpoint doe
     expect(pendingReason('eitc_earned_income')).toMatch(/^not mapped: us\/eitc .*tax_unit_earned_income/);
   });
 
-  it('school meals: the tier waits for per-child person outputs; the meals\' dollar value is not encoded', () => {
-    for (const name of ['school_meal_tier', 'meets_school_meal_categorical_eligibility']) expect(pendingReason(name)).toMatch(/^not mapped yet: the school meals packages .* person_outputs/);
+  it('school meals: the tier and countable income are mapped; categorical eligibility is per child; the meals\' dollar value is not encoded', () => {
+    for (const name of ['school_meal_tier', 'school_meal_countable_income']) expect(pendingReason(name)).toBeUndefined();
+    expect(pendingReason('meets_school_meal_categorical_eligibility')).toMatch(/^not mapped: the school meals packages .* person_outputs/);
     for (const name of ['free_school_meals', 'reduced_price_school_meals']) expect(pendingReason(name)).toMatch(/^not computed: the school meals packages state eligibility only/);
-    expect(unusedReason('school_meal_net_subsidy', 'spm_units')).toMatch(/a school meals input: this endpoint computes SNAP, Lifeline and WIC; .*POST \/v1\/calculate/);
+    expect(pendingReason('spm_unit_fpg')).toMatch(/calendar year/);
+    expect(unusedReason('school_meal_fpg_ratio', 'spm_units')).toMatch(/intermediate of PolicyEngine's own school meals computation/);
+  });
+
+  it('Head Start: eligibility is mapped; the amounts are not encoded; the programs\' options are named', () => {
+    for (const name of ['is_head_start_eligible', 'is_early_head_start_eligible', 'is_head_start_income_eligible']) expect(pendingReason(name)).toBeUndefined();
+    for (const name of ['head_start', 'early_head_start']) expect(pendingReason(name)).toMatch(/^not computed: Head Start is free to the family/);
+    expect(unusedReason('head_start_uses_discretionary_income_limit', 'spm_units')).toMatch(/1302\.12\(d\)/);
+    expect(unusedReason('head_start_applies_housing_cost_adjustment', 'spm_units')).toMatch(/not encoded/);
   });
 
   it('any other name, and Object.prototype keys, have no pending reason', () => {
@@ -35,6 +44,6 @@ describe('variables of programs Tenet encodes but the compatibility endpoint doe
     for (const name of ['receives_wic', 'wic_food_package_str', 'is_wic_eligible']) {
       expect(unusedReason(name, 'people')).toMatch(/PolicyEngine's own WIC intermediate, receipt or take-up/);
     }
-    expect(unusedReason('tanf_reported', 'people')).toMatch(/another program's variable: this endpoint computes SNAP and Lifeline/);
+    expect(unusedReason('tanf_reported', 'people')).toMatch(/another program's variable: this endpoint reads another program only as an amount or receipt given/);
   });
 });

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUTS } from '../../../../../core/domain/compat/variables.js';
+import { OUTPUTS } from '../../../../../core/domain/compat/outputs.js';
 import type { TestApp } from '../../../../support/http-harness.js';
 import { literal, stateOfTest, toHousehold, type OracleCase } from './oracle.js';
 import { auth, bundledRuntime, compatApp, partner } from './support.js';
