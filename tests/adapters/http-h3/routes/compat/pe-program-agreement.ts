@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OUTPUTS } from '../../../../../core/domain/compat/variables.js';
 import type { TestApp } from '../../../../support/http-harness.js';
-import { literal, toHousehold, type OracleCase } from './oracle.js';
+import { literal, toHousehold, type OracleCase } from '../../../../support/pe-oracle.js';
 import { auth, partner } from './support.js';
 
 const SHARED = process.env.TENET_SHARED_DIR ?? fileURLToPath(new URL('../../../../../../shared/', import.meta.url));

@@ -1,9 +1,9 @@
 /**
  * PolicyEngine-US test cases (../shared/oracle, read only) as wire households: shared by the agreement tests of the
- * compatibility endpoint (SNAP: pe-oracle-agreement.test.ts; Lifeline: pe-lifeline-agreement.test.ts).
+ * compatibility endpoint (tests/adapters/http-h3/routes/compat/pe-*-agreement.test.ts, through pe-agreement.ts).
  */
-import { stateCodeOf } from '../../../../../core/domain/compat/states.js';
-import type { EntityGroup } from '../../../../../core/domain/compat/variables.js';
+import { stateCodeOf } from '../../core/domain/compat/states.js';
+import type { EntityGroup } from '../../core/domain/compat/variables.js';
 
 const ENTITY_GROUP: Record<string, EntityGroup> = {
   person: 'people', spm_unit: 'spm_units', household: 'households', tax_unit: 'tax_units', family: 'families', marital_unit: 'marital_units',
