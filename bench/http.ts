@@ -124,20 +124,16 @@ async function measure(label: string, redisUrl: string | null): Promise<string[]
   const first = await fetch(`${server.url}/v1/calculate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body });
   const precomputed = await first.text();
   if (first.status !== 200) throw new Error(`sample request failed: ${first.status} ${precomputed}`);
-  precomputedData = (JSON.parse(precomputed) as { data: CalculateResponse }).data;
   const untraced = await fetch(`${server.url}/v1/calculate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key.key }, body: bodyNone });
   const untracedBytes = Buffer.byteLength(await untraced.text());
   if (untraced.status !== 200) throw new Error(`sample request with trace none failed: ${untraced.status}`);
-  // As runtimes do: one frozen sources array per rule, shared by every answer naming it.
-  const sourcesByRule = new Map<string, string[]>();
-  for (const entry of precomputedData.trace) {
-    const key = `${entry.rule_id}\n${entry.sources.join('\n')}`;
-    const shared = sourcesByRule.get(key) ?? (Object.freeze(entry.sources) as string[]);
-    sourcesByRule.set(key, shared);
-    entry.sources = shared;
-  }
-  // As the calculation service does: one frozen assumption per default relied on, shared by every answer.
-  precomputedData.assumptions = precomputedData.assumptions.map((a) => Object.freeze(a));
+  // The calculation's own answer object, as the route hands it to the writer: with the rule cards the runtime made
+  // at compile time and the shared frozen assumptions, so the platform-only route writes it the way calculate does
+  // (an answer parsed back from JSON has no cards and would take the writer's slow path).
+  precomputedData = await app.services.calculation!.calculation.calculate(request, null);
+  const rewritten = precomputedJson.response(precomputedData).json;
+  if (rewritten !== JSON.stringify(JSON.parse(precomputed).data)) throw new Error('the platform-only route would not write the calculate route\'s data');
+  if (precomputedJson.slowEntries > 0) throw new Error(`the precomputed answer left the fast writer (${precomputedJson.slowEntries} entries)`);
 
   const bare = new H3();
   // The bare routes read the request body as every POST route does: the server closes a connection whose answer
