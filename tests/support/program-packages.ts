@@ -94,6 +94,6 @@ export function describeFastPathParity(plan: ParityPlan): void {
           console.log(`${LOGGED}/${plan.program} ${period}: ${result.tracedCarried} of ${result.households} households on generated code (traced), ${result.sessionCarried} in a session`);
         }
       }
-    }, full ? 900_000 : 120_000);
+    }, full ? 3_600_000 : 120_000);
   });
 }

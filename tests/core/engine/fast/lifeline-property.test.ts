@@ -5,8 +5,8 @@
  * trace on the fast path (traced kernel, columnar batch, session, untraced single) as on the explain path, in March
  * 2026 (the 2026 guidelines) and May 2025 (the 2025 guidelines, FY2025 SNAP figures).
  *
- * Normal suite: 60 households per package and month (56 packages). `TENET_PARITY_FULL=1`: 2,000 per package.
+ * Normal suite: 60 households per package and month (56 packages). `TENET_PARITY_FULL=1`: 5,000 per package and month (10,000 per package, issue #26's bar).
  */
 import { describeFastPathParity } from '../../../support/program-packages.js';
 
-describeFastPathParity({ program: 'lifeline', name: 'Lifeline', packages: 56, months: [['2026-03', 0x2026], ['2025-05', 0x2025]], seed: 20261128, households: [60, 2_000], carried: true });
+describeFastPathParity({ program: 'lifeline', name: 'Lifeline', packages: 56, months: [['2026-03', 0x2026], ['2025-05', 0x2025]], seed: 20261128, households: [60, 5_000], carried: true });

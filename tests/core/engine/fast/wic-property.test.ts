@@ -9,8 +9,8 @@
  * 0), which generated code evaluates as the household relation turned round (core/engine/fast/kernel/kernel.ts
  * reversedRelations); the counts carried on generated code are written to the console for us-co.
  *
- * Normal suite: 40 households per package and month (56 packages). `TENET_PARITY_FULL=1`: 1,000 per package.
+ * Normal suite: 40 households per package and month (56 packages). `TENET_PARITY_FULL=1`: 5,000 per package and month (10,000 per package, issue #26's bar).
  */
 import { describeFastPathParity } from '../../../support/program-packages.js';
 
-describeFastPathParity({ program: 'wic', name: 'WIC', packages: 56, months: [['2026-03', 0x2603], ['2026-07', 0x2607]], seed: 0x57_1c, households: [40, 1_000] });
+describeFastPathParity({ program: 'wic', name: 'WIC', packages: 56, months: [['2026-03', 0x2603], ['2026-07', 0x2607]], seed: 0x57_1c, households: [40, 5_000] });
