@@ -241,6 +241,8 @@ export const SCREEN_SCRIPT = String.raw`
     if (p.decided_by) body.push(rule('Decided by', p.decided_by));
     if (p.amount_rule) body.push(rule('Amount from', p.amount_rule));
     p.links.filter(function (l) { return l.used; }).forEach(function (l) { body.push(el('p', { class: 'small muted' }, ['Qualified through ' + words(l.program) + ' (computed for this household).'])); });
+    // Its own warnings (an unverified or carried-forward figure it read), folded: they are long.
+    if (p.warnings.length) body.push(details('Warnings (' + p.warnings.length + ')', p.warnings, null));
     return el('article', { class: 'screen-program', 'data-program': p.program_id, 'data-status': p.status }, body);
   }
 
@@ -280,7 +282,7 @@ export const SCREEN_SCRIPT = String.raw`
     return box;
   }
   function details(title, lines, id) {
-    return el('details', { id: id }, [el('summary', {}, [title]), el('ul', {}, lines.map(function (line) { return el('li', {}, [line]); }))]);
+    return el('details', id ? { id: id } : {}, [el('summary', {}, [title]), el('ul', {}, lines.map(function (line) { return el('li', {}, [line]); }))]);
   }
 
   document.getElementById('screen-add-person').addEventListener('click', function () {

@@ -90,6 +90,7 @@ button.small-button { padding: 1px 8px; font-size: 12px; }
 .screen-program h4 { margin: 0 0 4px; font-size: 16px; display: flex; flex-wrap: wrap; justify-content: space-between; gap: 4px 10px; }
 .screen-program p { margin: 4px 0; }
 .screen-program code { overflow-wrap: anywhere; }
+.screen-program details { font-size: 13px; color: var(--muted); }
 .screen-sources { margin: 2px 0 6px; padding-left: 18px; font-size: 13px; }
 .status { font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 10px; background: #eef1f6; color: var(--muted); }
 .status.eligible { background: #e3f1e8; color: var(--ok); }

@@ -88,6 +88,11 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
     const links = paid.decided_by.sources.filter((s: string) => /^https?:\/\//.test(s));
     expect(links.length).toBeGreaterThan(0);
     expect(await card.locator('.screen-rule').first().locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(links);
+    // A program's own warnings (an unverified figure it read) are in its card.
+    const warned = answer.programs.find((p: any) => p.warnings.length > 0);
+    const warnedCard = page.locator(`#screen-programs .screen-program[data-program="${warned.program_id}"]`);
+    expect(await warnedCard.locator('details summary').textContent()).toBe(`Warnings (${warned.warnings.length})`);
+    expect(await warnedCard.locator('details li').allTextContents()).toEqual(warned.warnings);
     // An undetermined program with a range says so, and names the facts it depends on.
     const ranged = answer.programs.find((p: any) => p.status === 'undetermined' && p.range?.max !== null && p.range?.max !== undefined);
     const rangedCard = page.locator(`#screen-programs .screen-program[data-program="${ranged.program_id}"]`);
