@@ -12,6 +12,7 @@ import type { RuntimePackageDetail } from '../../../core/ports/runtime.js';
 import { answerSection } from './docs-answer.js';
 import { errorsSection, type RequestLimits } from './docs-errors.js';
 import { SCREEN_SCRIPT, screenSection, type ScreenExample } from './docs-screen.js';
+import { CURVE_SCRIPT } from './docs-screen-curve.js';
 import { SWEEP_SCRIPT, sweepExampleFor, sweepSection } from './docs-sweep.js';
 import { TRIAL_SCRIPT } from './docs-trial.js';
 import { cliSection, embeddingSection } from './docs-tools.js';
@@ -253,5 +254,5 @@ ${cliSection()}
 <h2 id="embedding">Embedding in a Node program</h2>
 ${embeddingSection()}
 `;
-  return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT + TRIAL_SCRIPT + SWEEP_SCRIPT + SCREEN_SCRIPT });
+  return page({ title: 'Tenet developer documentation', nonce: input.nonce, current: '/docs', body, script: SCRIPT + TRIAL_SCRIPT + SWEEP_SCRIPT + CURVE_SCRIPT + SCREEN_SCRIPT });
 }

@@ -3,8 +3,10 @@
  * person the relationship, age, earnings, school and pregnancy) screened with POST /v1/screen through the page's
  * trial key (docs-trial.ts). The script shows each program's status, amount and period, the deciding rule with its
  * sources, the totals and the next questions; answering a question adds the fact to the family and screens again.
+ * Each screen then draws the family's total over earnings (docs-screen-curve.ts).
  * Every value from the API is written with textContent or setAttribute: never as markup.
  */
+import { curveSection } from './docs-screen-curve.js';
 import { html, type Html } from './html.js';
 
 /** Next questions the page asks the screen for. */
@@ -35,13 +37,15 @@ export interface ScreenExample {
   selected: string;
   /** `YYYY-MM`, the month the form starts with. */
   period: string;
+  /** Whether the deployment serves POST /v1/screen/sweep (the curve of the total over earnings). */
+  curve: boolean;
 }
 
 /** The example where this deployment serves POST /v1/screen and can screen some jurisdiction; else null. */
 export function screenExampleFor(openapi: Record<string, any>, jurisdictions: ScreenExample['jurisdictions'], preferred: string | undefined, period: string): ScreenExample | null {
   if (!openapi.paths?.['/v1/screen']?.post || jurisdictions.length === 0) return null;
   const selected = jurisdictions.some((j) => j.id === preferred) ? preferred! : jurisdictions[0].id;
-  return { jurisdictions, selected, period };
+  return { jurisdictions, selected, period, curve: Boolean(openapi.paths['/v1/screen/sweep']?.post) };
 }
 
 const yesNo = (field: string, label: string): Html =>
@@ -72,10 +76,11 @@ export function screenSection(example: ScreenExample | null): Html {
 </form>
 <template id="screen-person-template">${personRow({ relationship: 'child' })}</template>
 <p id="screen-status" class="muted" role="status"></p>
-<div id="screen-results" hidden></div>`;
+<div id="screen-results" hidden></div>
+${curveSection(example.curve)}`;
 }
 
-/** The screener's browser code (runs under the page's nonce, after docs-trial.ts's client). */
+/** The screener's browser code (runs under the page's nonce, after docs-trial.ts's client and the curve's code). */
 export const SCREEN_SCRIPT = String.raw`
 (function () {
   'use strict';
@@ -188,6 +193,7 @@ export const SCREEN_SCRIPT = String.raw`
     return docsApi.withTrialKey('docs benefits screener', function (key) { return docsApi.post('/v1/screen', request, key); })
       .then(function (data) {
         render(data);
+        screenCurve.draw(request);
         say('info', data.programs.length + ' programs screened for ' + data.jurisdiction + ', ' + data.period + ' (package ' + data.package_digest.slice(0, 19) + '...).');
       })
       .catch(function (error) { say('error', 'The screen failed: ' + error.message); });

@@ -76,8 +76,8 @@ ul.plain { list-style: none; margin: 0; padding: 0; }
 .screen-form { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; display: grid; gap: 10px; }
 .field-row { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: flex-end; }
 .field-row label, .screen-form label { display: flex; flex-direction: column; gap: 2px; font-size: 13px; color: var(--muted); min-width: 0; max-width: 100%; }
-.screen-form input, .screen-form select, .answers input { font: inherit; color: var(--ink); padding: 5px 8px; border: 1px solid #c3cad6; border-radius: 6px; background: #fff; max-width: 100%; }
-.screen-form input[type=number], .answers input { width: 9em; }
+.screen-form input, .screen-form select, .answers input, #screen-curve-form input, #screen-curve-form select { font: inherit; color: var(--ink); padding: 5px 8px; border: 1px solid #c3cad6; border-radius: 6px; background: #fff; max-width: 100%; }
+.screen-form input[type=number], .answers input, #screen-curve-form input { width: 9em; }
 .screen-person { border: none; border-top: 1px solid var(--line); margin: 0; padding: 8px 0 0; min-width: 0; }
 .screen-person legend { font-size: 13px; color: var(--muted); padding: 0; }
 .screen-added li { font-size: 13px; margin-top: 4px; overflow-wrap: anywhere; }
@@ -99,7 +99,9 @@ button.small-button { padding: 1px 8px; font-size: 12px; }
 .screen-question { margin-bottom: 12px; overflow-wrap: anywhere; }
 .screen-question p { margin: 2px 0; }
 .answers { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 4px; }
-#screen-results details { margin: 8px 0; overflow-wrap: anywhere; }
+#screen-results details, #screen-curve-breaks { margin: 8px 0; overflow-wrap: anywhere; }
+.screen-cliffs li { margin-bottom: 6px; overflow-wrap: anywhere; font-size: 14px; }
+#screen-curve-box svg { display: block; max-width: 100%; background: var(--card); border: 1px solid var(--line); border-radius: 8px; }
 @media (max-width: 640px) {
   .wrap, main { padding-left: 14px; padding-right: 14px; }
   main { padding-top: 18px; }

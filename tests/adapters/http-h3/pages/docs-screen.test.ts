@@ -17,14 +17,16 @@ describe('the benefits screener section', () => {
   it('is offered only where the deployment serves POST /v1/screen and can screen some jurisdiction', () => {
     expect(screenExampleFor({ paths: {} }, STATES, 'us-tx', '2026-11')).toBeNull();
     expect(screenExampleFor(WITH_SCREEN, [], 'us-tx', '2026-11')).toBeNull();
-    expect(screenExampleFor(WITH_SCREEN, STATES, 'us-tx', '2026-11')).toEqual({ jurisdictions: STATES, selected: 'us-tx', period: '2026-11' });
+    expect(screenExampleFor(WITH_SCREEN, STATES, 'us-tx', '2026-11')).toEqual({ jurisdictions: STATES, selected: 'us-tx', period: '2026-11', curve: false });
+    // The curve of the total over earnings is drawn where the combined sweep is served.
+    expect(screenExampleFor({ paths: { ...WITH_SCREEN.paths, '/v1/screen/sweep': { post: {} } } }, STATES, 'us-tx', '2026-11')?.curve).toBe(true);
     // A preferred jurisdiction that cannot be screened gives way to the first one listed.
     expect(screenExampleFor(WITH_SCREEN, STATES, 'us-zz', '2026-11')?.selected).toBe('us-co');
     expect(screenSection(null).value).toContain('so the screener is not shown');
   });
 
   it('writes the States, the month and the starting family into the form, every value escaped', () => {
-    const out = screenSection({ jurisdictions: [{ id: 'us-"x"', name: '<b>Bold</b>' }], selected: 'us-"x"', period: '2026-11' }).value;
+    const out = screenSection({ jurisdictions: [{ id: 'us-"x"', name: '<b>Bold</b>' }], selected: 'us-"x"', period: '2026-11', curve: false }).value;
     expect(out).toContain('<option value="us-&quot;x&quot;" selected>&lt;b&gt;Bold&lt;/b&gt; (us-&quot;x&quot;)</option>');
     expect(out).not.toContain('<b>Bold</b>');
     expect(out).toContain('<input id="screen-period" type="month" required value="2026-11">');
@@ -35,6 +37,10 @@ describe('the benefits screener section', () => {
     expect(out).toMatch(/<template id="screen-person-template"><fieldset class="screen-person">[\s\S]*<option value="child" selected>/);
     expect(out).not.toMatch(/\son[a-z]+=/i);
     expect(out).not.toContain('style=');
+    expect(out).toContain('does not serve <code>POST /v1/screen/sweep</code>');
+    const withCurve = screenSection({ jurisdictions: STATES, selected: 'us-tx', period: '2026-11', curve: true }).value;
+    expect(withCurve).toContain('<svg id="screen-curve" width="100%" viewBox="0 0 640 300"');
+    expect(withCurve).not.toContain('style=');
   });
 
   it('GET /docs offers every State a screen runs in (not the federal parent), by name, this month', async () => {

@@ -2,12 +2,14 @@
  * The /docs "Benefits screener" in a real browser (playwright-core driving Debian's chromium) against a real
  * listening server with the bundled rules: a family filled in and screened through the page's trial key shows what
  * POST /v1/screen answers for it (statuses, amounts, the deciding rule and its sources, totals, next questions);
- * answering a question adds the fact and screens again; the section fits a 390 px phone with its results shown.
- * The page's figures are compared with the route's answer for the same request, made here with the page's key.
+ * answering a question adds the fact and screens again; the total over earnings is drawn with each cliff marked and
+ * named (POST /v1/screen/sweep); the section fits a 390 px phone with its results and curve shown.
+ * The page's figures are compared with the routes' answers for the same requests, made here with the page's key.
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_QUESTIONS } from '../../../../adapters/http-h3/pages/docs-screen.js';
+import { CURVE_RANGE } from '../../../../adapters/http-h3/pages/docs-screen-curve.js';
 import { TRIAL_KEY_STORAGE } from '../../../../adapters/http-h3/pages/docs-trial.js';
 import { CHROMIUM, haveChromium, LAUNCH_ARGS, openPage, serve, warnWithoutChromium, type Served } from '../../../support/chromium.js';
 
@@ -160,11 +162,72 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
     await page.context().close();
   }, 240_000);
 
+  /** POST /v1/screen/sweep of the starting family with the page's key: what the curve must show. */
+  async function sweepDirectly(page: Page, axis: { person: string; from: number; to: number }): Promise<any> {
+    const key = await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), TRIAL_KEY_STORAGE);
+    const response = await fetch(`${served.server.url}/v1/screen/sweep`, {
+      method: 'POST',
+      headers: { 'x-api-key': key as string, 'content-type': 'application/json' },
+      body: JSON.stringify({ jurisdiction: JURISDICTION, household: startingHousehold, axis: { input: 'earned_income', ...axis } }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as any).data;
+  }
+
+  async function curveDrawn(page: Page): Promise<string> {
+    await page.locator('#screen-curve-status', { hasText: /cliffs in the total|failed/ }).waitFor({ timeout: 60_000 });
+    return (await page.locator('#screen-curve-status').textContent()) ?? '';
+  }
+
+  it('draws the family\'s total over earnings with every cliff marked and named with its program and rule', async () => {
+    const { page, problems } = await openPage(browser);
+    await screenStartingFamily(page);
+    // The earner is swept by default, over the range the form starts with.
+    expect(await page.inputValue('#screen-curve-person')).toBe('head');
+    const from = Number(await page.inputValue('#screen-curve-from'));
+    const to = Number(await page.inputValue('#screen-curve-to'));
+    expect([from, to]).toEqual([CURVE_RANGE.from, CURVE_RANGE.to]);
+    const status = await curveDrawn(page);
+    const answer = await sweepDirectly(page, { person: 'head', from, to });
+    expect(status).toMatch(new RegExp(`^${answer.total.segments.length} segments, ${answer.total.breakpoints.length} breakpoints and ${answer.cliffs.length} cliffs in the total`));
+    expect(answer.cliffs.length).toBeGreaterThan(0);
+    expect(await page.locator('#screen-curve path.screen-total').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ L/);
+    // One marker and one list entry per cliff, in order, each naming its program and rule.
+    const marks = page.locator('#screen-curve g.screen-cliff');
+    expect(await marks.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-program')))).toEqual(answer.cliffs.map((c: any) => c.program_id));
+    const items = page.locator('#screen-cliffs li');
+    expect(await items.count()).toBe(answer.cliffs.length);
+    for (const [i, cliff] of answer.cliffs.entries()) {
+      expect(await items.nth(i).getAttribute('data-program')).toBe(cliff.program_id);
+      expect(await items.nth(i).locator('code').textContent()).toBe(cliff.rule_id ?? 'no rule named');
+      expect(await items.nth(i).locator('strong').textContent()).toBe(money(Number(cliff.at)));
+      const tip = await marks.nth(i).locator('title').textContent();
+      expect(tip).toContain(`${i + 1}. ${money(Number(cliff.at))}: ${cliff.program_id.split('_').join(' ')} ${cliff.before} → ${cliff.after}`);
+      expect(tip).toContain(cliff.rule_id ?? 'no rule named');
+    }
+    // The first cliff's rule is cited with its sources, web addresses as links.
+    const first = answer.cliffs[0];
+    const links = (answer.rules[first.rule_id]?.sources ?? []).filter((s: string) => /^https?:\/\//.test(s));
+    expect(await items.first().locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(links);
+    if (shots) await page.locator('#screen-curve-box').screenshot({ path: `${shots}/screen-curve.png` });
+
+    // Another range draws that range's answer.
+    await page.fill('#screen-curve-to', '2500');
+    await page.click('#screen-curve-run');
+    await curveDrawn(page);
+    const narrower = await sweepDirectly(page, { person: 'head', from, to: 2500 });
+    expect(await page.locator('#screen-curve g.screen-cliff').count()).toBe(narrower.cliffs.length);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 150_000);
+
   it('fits a 390 px phone with the results shown: nothing widens the page', async () => {
     const width = 390;
     const { page, problems } = await openPage(browser, width);
     await screenStartingFamily(page);
     await page.locator('#screen-questions').waitFor();
+    expect(await curveDrawn(page)).toMatch(/cliffs in the total/);
+    expect(await page.locator('#screen-curve').evaluate((svg) => (svg as any).getBoundingClientRect().right)).toBeLessThanOrEqual(width);
     expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const rights = await page.locator('#screener ~ *').evaluateAll((els) => els.map((e) => (e as any).getBoundingClientRect().right));
     for (const right of rights) expect(right).toBeLessThanOrEqual(width);
@@ -174,7 +237,7 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
       expect(card.overflow).toBe(0);
       expect(card.right).toBeLessThanOrEqual(width);
     }
-    if (shots) for (const id of ['screen-form', 'screen-results']) await page.locator(`#${id}`).screenshot({ path: `${shots}/${id}-${width}.png` });
+    if (shots) for (const id of ['screen-form', 'screen-results', 'screen-curve-box']) await page.locator(`#${id}`).screenshot({ path: `${shots}/${id}-${width}.png` });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 150_000);
