@@ -61,5 +61,5 @@ describe('the benefits screener section', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

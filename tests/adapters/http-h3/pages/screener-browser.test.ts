@@ -27,7 +27,10 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-    served = await serve({});
+    // The per-calculation time limit (2 s by default) is a production safeguard, not what this file tests: on a
+    // loaded test machine the first combined sweep of the family (about 9,400 segments over $0-6,000, most of them
+    // the EITC's whole-dollar steps) took 1.4-3.5 s in-process and the page then, rightly, showed a 502.
+    served = await serve({ env: { TENET_CALC_TIME_LIMIT_MS: '60000' } });
   }, 120_000);
 
   afterAll(async () => {
@@ -42,6 +45,7 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
     await page.fill('#screen-period', '2026-11');
     await page.click('#screen-run');
     await page.locator('#screen-status', { hasText: /programs screened|failed/ }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#screen-status').textContent()).toMatch(/^\d+ programs screened for us-tx, 2026-11/);
   }
 
   /** POST /v1/screen with the page's trial key: what the page must show. */
@@ -74,7 +78,6 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
   it('shows each program\'s status, amount, deciding rule with its sources, the totals and the next questions', async () => {
     const { page, problems } = await openPage(browser);
     await screenStartingFamily(page);
-    expect(await page.locator('#screen-status').textContent()).toMatch(/^\d+ programs screened for us-tx, 2026-11/);
     const answer = await screenDirectly(page, startingHousehold);
     const { statuses, questions } = await shown(page);
     expect(statuses).toEqual(answer.programs.map((p: any) => [p.program_id, p.status]));
