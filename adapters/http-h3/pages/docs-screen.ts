@@ -181,7 +181,7 @@ export const SCREEN_SCRIPT = String.raw`
     return setFact(row, 'data-field', parts.slice(3).join('.'), value, personExtras.get(row));
   }
   function setFact(scope, attribute, input, value, extras) {
-    var control = scope.querySelector('[' + attribute + '="' + input + '"]');
+    var control = scope.querySelector('[' + attribute + '="' + CSS.escape(input) + '"]');
     if (control) control.value = String(value);
     else extras[input] = value;
     return true;
