@@ -63,6 +63,40 @@ describe('tenet screen', () => {
     await expect(runScreen('us-tx', { household: join(dir, 'missing.json') })).rejects.toThrow(/^--household: cannot read/);
   });
 
+  it('draws the monthly total over earnings with the cliffs numbered and listed, after the table (--chart)', async () => {
+    const programs = 'head_start,lifeline,snap';
+    const [text, sweep] = await Promise.all([
+      runScreen('us-tx', { household: file, programs, assumeDefaults: true, chart: true, chartTo: '5000' }),
+      service.screenSweep({ jurisdiction: 'us-tx', household, programs: programs.split(','), assume_defaults: true, axis: { from: 0, to: 5000 } }),
+    ]);
+    const [table, chart] = text.split('\nMonthly total (cash and near cash) over earned_income of parent, $0 to $5,000, on the defaults of facts not given; ');
+    expect(table).toMatch(/^PROGRAM +STATUS/m);
+    expect(chart).toBeDefined();
+    const lines = chart.split('\n');
+    // The plot: 10 rows of at most 64 columns after a 9-column margin, the tallest column at the top row's label.
+    const plot = lines.slice(1, 11);
+    expect(plot.every((line) => line.length <= 9 + 64)).toBe(true);
+    const top = Math.max(...sweep.total.segments.map((s) => Number(s.value)));
+    expect(plot[0].trimStart().startsWith(`$${Math.round(top).toLocaleString('en-US')} |`)).toBe(true);
+    expect(plot[0]).toContain('#');
+    expect(lines[11]).toMatch(/^ +\$0 \+-{64}$/);
+    // SNAP, Lifeline and Head Start end together at the Texas gross income limit (ceil(27,320 x 1.65 / 12) = 3,757):
+    // one marker, numbered 1, in the column of 3,757.01 (64 columns over 0-5,000: column 48), and its legend line.
+    const markers = lines[13];
+    expect(markers.indexOf('1') - 9).toBe(Math.floor((3757.01 / 5000) * 64));
+    expect(chart).toContain('  1. $3,757.01: head_start eligible -> ineligible');
+    expect(chart).toMatch(/lifeline eligible -> ineligible \(us:regulations\/7-cfr\/273\/2\/j#snap_meets_bbce_gross_income_limit\)/);
+    expect(sweep.cliffs.map((c) => c.at)).toEqual([3757.01, 3757.01, 3757.01]);
+    // --json is unchanged: the API's data, no chart, even with --chart.
+    const json = await runScreen('us-tx', { household: file, programs, json: true, chart: true });
+    expect(JSON.parse(json).programs).toHaveLength(3);
+  }, 180_000);
+
+  it('refuses a bad --chart-to before loading rules', async () => {
+    await expect(runScreen('us-tx', { household: file, chart: true, chartTo: '-5' })).rejects.toThrow(UsageError);
+    await expect(runScreen('us-tx', { household: file, chart: true, chartTo: '10.001' })).rejects.toThrow(UsageError);
+  });
+
   it('passes the service refusal on (exit 1 in main)', async () => {
     await expect(runScreen('us-zz', { household: file })).rejects.toMatchObject({ code: 'unsupported_program' });
   }, 120_000);
