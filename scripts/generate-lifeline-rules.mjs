@@ -21,10 +21,14 @@ import { AREA_TEXT, ASPE, G, areaModule, areaSummary, areaModuleId, areaParamete
 import { programJurisdictions } from './lib/program-jurisdictions.mjs';
 import { readSnapSpec, snapAssemblyId, snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapLinkRules, snapLinkSummary,
   snapMaterialFor, snapReceiptMaterial, snapScreeningLink } from './lib/snap-link.mjs';
+import { MEDICAID_PERSON_MODULE, medicaidLinkRules, medicaidLinkSummary, medicaidMaterialFor, medicaidPersonInputs, medicaidReceiptMaterial,
+  medicaidScreeningLink, medicaidStateModule, medicaidUnlessOutputs, medicaidWrappedRules, readMedicaidSpec } from './lib/medicaid-link.mjs';
+import { medicaidReference } from './lib/medicaid-reference.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/lifeline.json'), 'utf8'));
 const snapData = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/snap-state-figures.json'), 'utf8'));
+const medicaidData = JSON.parse(fs.readFileSync(path.join(root, 'scripts/data/medicaid.json'), 'utf8'));
 const CHECK = process.argv.includes('--check');
 const files = new GeneratedFiles(root, CHECK);
 const write = (rel, text) => files.write(rel, text);
@@ -146,6 +150,7 @@ const LIFELINE_IDS = {
   receives_snap: `${L409}#input.receives_snap`,
   receives_snap_given: `${L409}#input.receives_snap_given`,
   receives_medicaid: `${L409}#input.receives_medicaid`,
+  receives_medicaid_given: `${L409}#input.receives_medicaid_given`,
   receives_ssi: `${L409}#input.receives_ssi`,
   receives_federal_public_housing_assistance: `${L409}#input.receives_federal_public_housing_assistance`,
   receives_veterans_pension: `${L409}#input.receives_veterans_pension`,
@@ -162,7 +167,7 @@ const LIFELINE_IDS = {
 };
 const LIFELINE_TYPES = Object.fromEntries(Object.keys(LIFELINE_IDS).map((k) => [k, k === 'lifeline_service_type' ? 'Text' : k.endsWith('_cost') ? 'Money' : 'Boolean']));
 const LIFELINE_DEFAULTS = Object.fromEntries(Object.keys(LIFELINE_IDS).map((k) => [k, k === 'lifeline_service_type' ? 'broadband' : k.endsWith('_cost') ? 0 : false]));
-const GIVEN_FLAGS = { receives_snap_given: 'receives_snap', phone_cost_given: 'phone_cost', broadband_cost_given: 'broadband_cost' };
+const GIVEN_FLAGS = { receives_snap_given: 'receives_snap', receives_medicaid_given: 'receives_medicaid', phone_cost_given: 'phone_cost', broadband_cost_given: 'broadband_cost' };
 
 function module400() {
   return `format: rulespec/v1
@@ -245,8 +250,11 @@ module:
     us:statutes/42/9902/2; Lifeline takes up each year's guidelines on the date USAC updates the National Verifier
     (lifeline_poverty_guideline_year). SNAP receipt is a fact the caller states (receives_snap); when it is not given,
     the State's SNAP eligibility computed from the same household stands in for it (lifeline_state_snap_eligibility,
-    a hook the jurisdiction's assembly binds to the State SNAP package's snap_eligible). The other receipts are facts
-    the caller states (default: not received). One benefit per household: every value here is the household's.
+    a hook the jurisdiction's assembly binds to the State SNAP package's snap_eligible). Medicaid receipt likewise
+    (receives_medicaid): not given, the Medicaid eligibility the State's Medicaid package computes for the people
+    listed stands in for it (lifeline_state_medicaid_eligibility, bound to medicaid_any_eligible), computed first, so
+    SNAP is computed only for a household that does not qualify through Medicaid. The other receipts are facts the
+    caller states (default: not received). One benefit per household: every value here is the household's.
   source_verification:
     corpus_citation_path: us/regulation/47-cfr/54.409
 imports:
@@ -377,6 +385,82 @@ ${switches}
       - effective_from: '2012-06-01'
         formula: (receives_snap_given and receives_snap) or (not receives_snap_given and lifeline_state_snap_eligibility)
 
+  - name: lifeline_state_medicaid_eligibility
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (Medicaid); the State Medicaid package bound by the jurisdiction's assembly
+    source_url: ${CFR('54.409')}
+    description: >-
+      Hook. Whether anyone listed is eligible for Medicaid as the State's Medicaid rules compute it from the same
+      facts, read in place of Medicaid receipt when receives_medicaid is not given. Default (no Medicaid package in
+      the closure, as in the territories): not eligible.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: 'false'
+
+  - name: lifeline_qualifies_through_other_listed_program
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (SSI, Federal Public Housing Assistance, Veterans and Survivors Pension)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: receives_ssi or receives_federal_public_housing_assistance or receives_veterans_pension
+
+  - name: lifeline_eligible_without_program_links
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(1), (a)(2), (b) (qualifying without SNAP or Medicaid)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: >-
+          lifeline_income_eligible or lifeline_qualifies_through_other_listed_program
+            or lifeline_qualifies_through_tribal_program
+
+  - name: lifeline_medicaid_receipt_immaterial
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409 (Medicaid receipt decides nothing when stated, when the household qualifies otherwise, or when it states that it receives SNAP)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: receives_medicaid_given or lifeline_eligible_without_program_links or (receives_snap_given and receives_snap)
+
+  - name: lifeline_medicaid_eligibility_computed
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (Medicaid); the State Medicaid package bound by the jurisdiction's assembly
+    source_url: ${CFR('54.409')}
+    description: >-
+      The Medicaid eligibility that stands in for Medicaid receipt, computed only when it can change the result
+      (receipt not given and the household not qualifying otherwise); false when it is not needed.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: not lifeline_medicaid_receipt_immaterial and lifeline_state_medicaid_eligibility
+
+  - name: lifeline_receives_medicaid
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (the consumer, a dependant or the household receives Medicaid)
+    source_url: ${CFR('54.409')}
+    description: Stated receipt when receives_medicaid is given; otherwise the Medicaid eligibility computed for the people listed.
+    versions:
+      - effective_from: '2012-06-01'
+        formula: (receives_medicaid_given and receives_medicaid) or (not receives_medicaid_given and lifeline_medicaid_eligibility_computed)
+
   - name: lifeline_qualifies_through_listed_program
     kind: derived
     entity: Household
@@ -386,8 +470,18 @@ ${switches}
     source_url: ${CFR('54.409')}
     versions:
       - effective_from: '2012-06-01'
-        formula: >-
-          receives_medicaid or receives_ssi or receives_federal_public_housing_assistance or receives_veterans_pension
+        formula: lifeline_receives_medicaid or lifeline_qualifies_through_other_listed_program
+
+  - name: lifeline_program_links_immaterial
+    kind: derived
+    entity: Household
+    dtype: Judgment
+    period: Month
+    source: 47 CFR 54.409(a)(2) (a fact both SNAP and Medicaid read matters only when one of them stands in for receipt)
+    source_url: ${CFR('54.409')}
+    versions:
+      - effective_from: '2012-06-01'
+        formula: lifeline_snap_receipt_immaterial and lifeline_medicaid_receipt_immaterial
 
   - name: lifeline_qualifies_through_tribal_program
     kind: derived
@@ -555,7 +649,7 @@ ${voice}
 
 // Inputs every Lifeline rule reads, with neutral values (overridden per case).
 function lifelineInput(over = {}) {
-  const v = { receives_snap: false, receives_snap_given: true, receives_medicaid: false, receives_ssi: false, receives_federal_public_housing_assistance: false,
+  const v = { receives_snap: false, receives_snap_given: true, receives_medicaid: false, receives_medicaid_given: true, receives_ssi: false, receives_federal_public_housing_assistance: false,
     receives_veterans_pension: false, tribal_land: false, receives_bia_general_assistance: false, receives_tribal_tanf: false,
     receives_head_start_income_qualified: false, receives_fdpir: false, lifeline_service_type: 'broadband', phone_cost: 0, phone_cost_given: false,
     broadband_cost: 0, broadband_cost_given: false, ...over };
@@ -598,6 +692,12 @@ function federalTests() {
   tests409.push({ name: 'snap_not_given_reads_the_hook_which_defaults_to_not_eligible', description: 'No SNAP package in this closure: lifeline_snap_eligibility_computed is false, so SNAP receipt not given reads as not received.', period: p,
     input: { ...hh(1, 1800), ...lifelineInput({ receives_snap_given: false }) },
     output: { [`${L409}#lifeline_snap_eligibility_computed`]: 'not_holds', [`${L409}#lifeline_receives_snap`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds', [`${L409}#lifeline_snap_receipt_immaterial`]: 'not_holds' } });
+  tests409.push({ name: 'medicaid_not_given_reads_the_hook_which_defaults_to_not_eligible', description: `${over.steps[0]}; neither SNAP nor Medicaid receipt given, no Medicaid package in this closure: lifeline_medicaid_eligibility_computed is false, so Medicaid receipt not given reads as not received.`, period: p,
+    input: { ...hh(1, 1800), ...lifelineInput({ receives_snap_given: false, receives_medicaid_given: false }) },
+    output: { [`${L409}#lifeline_medicaid_receipt_immaterial`]: 'not_holds', [`${L409}#lifeline_medicaid_eligibility_computed`]: 'not_holds', [`${L409}#lifeline_receives_medicaid`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds', [`${L409}#lifeline_program_links_immaterial`]: 'not_holds' } });
+  tests409.push({ name: 'stated_snap_receipt_makes_medicaid_immaterial', description: `${over.steps[0]}; receives_snap given true, receives_medicaid not given: the household qualifies through SNAP, so Medicaid is not computed.`, period: p,
+    input: { ...hh(1, 1800), ...lifelineInput({ receives_snap: true, receives_medicaid_given: false }) },
+    output: { [`${L409}#lifeline_medicaid_receipt_immaterial`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds' } });
   for (const prog of ['receives_medicaid', 'receives_ssi', 'receives_federal_public_housing_assistance', 'receives_veterans_pension']) {
     tests409.push({ name: `${prog}_qualifies`, description: `income above 135%; ${prog} (47 CFR 54.409(a)(2)).`, period: p,
       input: { ...hh(1, 1800), ...lifelineInput({ [prog]: true }) }, output: { [`${L409}#lifeline_qualifies_through_listed_program`]: 'holds', [`${L409}#lifeline_eligible`]: 'holds' } });
@@ -638,7 +738,9 @@ const assemblyId = (j) => `us-${j.code}:policies/lifeline/benefit-calculation`;
 const LINK = 'lifeline';
 const SNAP_LAW = { citation: '47 CFR 54.409(a)(2)', counts: 'SNAP', url: CFR('54.409'), from: '2023-10-01' };
 
-function assemblyModule(j, spec) {
+const MEDICAID_LAW = { citation: '47 CFR 54.409(a)(2)', counts: 'Medicaid', url: CFR('54.409'), from: '2023-10-01' };
+
+function assemblyModule(j, spec, medicaidSpec) {
   const id = assemblyId(j);
   const imports = [L403, ...programGuidelineArea(j, 'Lifeline')];
   const rules = [];
@@ -646,7 +748,12 @@ function assemblyModule(j, spec) {
     imports.push(snapAssemblyId(j));
     rules.push(...snapLinkRules({ j, snapSpec: spec, prefix: LINK, hookModule: L409, assemblyId: id, law: SNAP_LAW }));
   }
-  const linkText = snapLinkSummary(j);
+  if (medicaidSpec) {
+    imports.push(medicaidStateModule(j.code), MEDICAID_PERSON_MODULE);
+    rules.push(...medicaidLinkRules({ code: j.code, name: j.name, prefix: LINK, entity: 'Household', medicaidOutput: 'medicaid_any_eligible', hookModule: L409, assemblyId: id, law: MEDICAID_LAW }),
+      ...medicaidWrappedRules({ medicaidSpec, prefix: LINK, immaterial: 'lifeline_medicaid_receipt_immaterial', law: MEDICAID_LAW }));
+  }
+  const linkText = `${snapLinkSummary(j)} ${medicaidLinkSummary(j.name, medicaidSpec)}`;
   return `format: rulespec/v1
 module:
   summary: >-
@@ -667,7 +774,7 @@ function snapTestInputs(j) {
   return { ...cases[0].input };
 }
 
-function assemblyTests(j, spec) {
+function assemblyTests(j, spec, medicaidSpec) {
   const tests = [];
   const hh = (size, earned, unearned = 0) => ({ [HOUSEHOLD_IDS.household_size]: size, [HOUSEHOLD_IDS.earned_income]: earned, [HOUSEHOLD_IDS.unearned_income]: unearned });
   const lim = (size, period) => computeLifeline(data, { period, area: j.area, size, monthlyIncome: 0 }).limit;
@@ -725,8 +832,40 @@ function assemblyTests(j, spec) {
       period: PERIOD, input: { ...hh(1, over1), ...lifelineInput({ receives_snap_given: false }) },
       output: { [`${L409}#lifeline_snap_eligibility_computed`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds' } });
   }
+  if (medicaidSpec) tests.push(...medicaidLinkTests(j, hh));
   void spec;
   return tests;
+}
+
+const MAGI = 'us:regulations/42-cfr/435/603';
+const MAGI_GROUPS = 'us:regulations/42-cfr/435/magi-groups';
+
+/** The Medicaid link: a parent and a child of 8 at 140% of the guideline, SNAP stated not received, Medicaid not given. */
+function medicaidLinkTests(j, hh) {
+  const g = data.poverty_guidelines['2026'][j.area];
+  const monthly = Math.round((g[0] + g[1]) * 1.4 / 12);
+  const people = { parent: { age: 34, earned_income: monthly }, child: { age: 8 } };
+  const medicaid = medicaidReference({ state: medicaidData.states[j.code], guideline: g, people, facts: {}, period: PERIOD });
+  const r = computeLifeline(data, { period: PERIOD, area: j.area, size: 2, monthlyIncome: monthly });
+  const rows = Object.entries(people).map(([id, p]) => {
+    const row = { id, [PERSON_IDS.earned_income]: p.earned_income ?? 0, [PERSON_IDS.unearned_income]: 0, [PERSON_IDS.self_employment_income]: 0, [PERSON_IDS.self_employment_costs]: 0 };
+    for (const [k, v] of Object.entries({ earned_income: p.earned_income ?? 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, is_pregnant: false, expected_children_count: 1 })) row[`${MAGI}#input.${k}`] = v;
+    row[`${MAGI_GROUPS}#input.age`] = p.age;
+    row[`${MAGI_GROUPS}#input.citizenship_status`] = 'citizen';
+    return row;
+  });
+  const input = { ...hh(1, 0), [`${MAGI}#input.household_size`]: 1, [`${MAGI}#input.earned_income`]: 0, [`${MAGI}#input.unearned_income`]: 0, [MEMBERS]: rows };
+  const eligible = medicaid.medicaid_any_eligible;
+  return [
+    { name: 'medicaid_link_parent_and_child_at_140_percent', description: `${j.name}, a parent earning ${money(monthly)} a month (140% of the 2026 guideline for two, ${g[0] + g[1]}) and a child of 8; SNAP receipt stated false, Medicaid receipt not given. Lifeline: ${r.steps.join('; ')}. Medicaid (${j.name} package, worked by scripts/lib/medicaid-reference.mjs): ${medicaid.notes}. Medicaid eligibility stands in for receipt: ${eligible ? 'eligible through Medicaid' : 'nobody eligible for Medicaid (CHIP is not Medicaid), so not eligible'} (the calculation lists receives_medicaid in assumptions as inferred).`,
+      period: PERIOD, input: { ...input, ...lifelineInput({ receives_medicaid_given: false }) },
+      output: { [`${L409}#lifeline_income_eligible`]: 'not_holds', [`${L409}#lifeline_medicaid_receipt_immaterial`]: 'not_holds',
+        [`${L409}#lifeline_medicaid_eligibility_computed`]: eligible ? 'holds' : 'not_holds', [`${L409}#lifeline_receives_medicaid`]: eligible ? 'holds' : 'not_holds',
+        [`${L409}#lifeline_eligible`]: eligible ? 'holds' : 'not_holds' } },
+    { name: 'medicaid_link_not_used_when_receipt_is_stated', description: 'The same household, receives_medicaid given false: stated receipt wins over computed eligibility, so Medicaid is not computed and the household does not qualify.',
+      period: PERIOD, input: { ...input, ...lifelineInput({ receives_medicaid: false }) },
+      output: { [`${L409}#lifeline_medicaid_receipt_immaterial`]: 'holds', [`${L409}#lifeline_medicaid_eligibility_computed`]: 'not_holds', [`${L409}#lifeline_eligible`]: 'not_holds' } },
+  ];
 }
 
 // ---------- compose specs
@@ -742,7 +881,11 @@ const OUTPUT_DOCS = {
   lifeline_household_size: { description: 'The household size used: the larger of household_size and the number of people listed (47 CFR 54.400(h)).', period: 'month', unit: 'count' },
   lifeline_receives_snap: { description: 'SNAP receipt as Lifeline reads it: receives_snap when given, otherwise the SNAP eligibility computed for the household (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
   lifeline_snap_eligibility_computed: { description: 'The household\'s SNAP eligibility as the State\'s SNAP rules compute it from the same facts, computed only when it stands in for SNAP receipt (receives_snap not given and the household not qualifying otherwise); false when not needed, and where SNAP does not operate.', period: 'month', unit: 'boolean' },
-  lifeline_qualifies_through_listed_program: { description: 'A member receives Medicaid, SSI, Federal Public Housing Assistance or the Veterans or Survivors Pension (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
+  lifeline_qualifies_through_listed_program: { description: 'A member receives Medicaid (as stated, or as computed where receives_medicaid is not given), SSI, Federal Public Housing Assistance or the Veterans or Survivors Pension (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
+  lifeline_receives_medicaid: { description: 'Medicaid receipt as Lifeline reads it: receives_medicaid when given, otherwise whether anyone listed is eligible for Medicaid as the State\'s Medicaid rules compute it (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
+  lifeline_medicaid_eligibility_computed: { description: 'Whether anyone listed is eligible for Medicaid (not CHIP) as the State\'s Medicaid package computes it, computed only when it stands in for Medicaid receipt (receives_medicaid not given, SNAP receipt not stated, the household not qualifying otherwise); false when not needed, before 2025-02 and in the territories.', period: 'month', unit: 'boolean' },
+  lifeline_medicaid_receipt_immaterial: { description: 'Medicaid receipt was given, the household qualifies without SNAP or Medicaid, or it states that it receives SNAP, so neither receives_medicaid nor the Medicaid facts can change the result; when false and receives_medicaid was not given, it is listed in assumptions as inferred.', period: 'month', unit: 'boolean' },
+  lifeline_program_links_immaterial: { description: 'Neither the SNAP link nor the Medicaid link can change the result, so a person fact both read (age, citizenship_status) cannot either.', period: 'month', unit: 'boolean' },
   lifeline_qualifies_through_tribal_program: { description: 'The household lives on Tribal lands and a member receives BIA general assistance, Tribal TANF, income-qualified Head Start or FDPIR (47 CFR 54.409(b)).', period: 'month', unit: 'boolean' },
   lifeline_snap_receipt_immaterial: { description: 'SNAP receipt was given, or the household qualifies without SNAP, so neither receives_snap nor the SNAP facts can change the result; when false and receives_snap was not given, it is listed in assumptions as inferred.', period: 'month', unit: 'boolean' },
   lifeline_tribal_land_immaterial: { description: 'The household is not eligible and states no Tribal program, so whether it lives on Tribal lands cannot change the result.', period: 'month', unit: 'boolean' },
@@ -754,26 +897,46 @@ const DEFAULT_OUTPUTS = ['lifeline_eligible', 'lifeline_benefit', 'lifeline_supp
 
 const LISTED_REASON = 'receipt by the applicant, a dependant or anyone in the household qualifies it for Lifeline (47 CFR 54.409(a)(2))';
 const TRIBAL_PROGRAM_REASON = 'on Tribal lands, receipt by a member qualifies the household for Lifeline (47 CFR 54.409(b))';
-function lifelineMaterial(j) {
+function lifelineMaterial(j, medicaidSpec) {
   const m = {};
   if (j.snap) {
     m.receives_snap = snapReceiptMaterial(LINK, 'a household receiving SNAP qualifies for Lifeline (47 CFR 54.409(a)(2))');
   }
   for (const k of ['receives_medicaid', 'receives_ssi', 'receives_federal_public_housing_assistance', 'receives_veterans_pension']) m[k] = { unless_output: 'lifeline_eligible', reason: LISTED_REASON };
+  if (medicaidSpec) m.receives_medicaid = medicaidReceiptMaterial('lifeline_medicaid_receipt_immaterial', 'lifeline_medicaid_eligibility_computed', LISTED_REASON);
   m.tribal_land = { unless_output: 'lifeline_tribal_land_immaterial', reason: 'an eligible household on Tribal lands gets up to $25 a month more (47 CFR 54.403(a)(3)), and there Tribal programs qualify it (54.409(b))' };
   for (const k of ['receives_bia_general_assistance', 'receives_tribal_tanf', 'receives_head_start_income_qualified', 'receives_fdpir']) m[k] = { unless_output: 'lifeline_tribal_programs_immaterial', reason: TRIBAL_PROGRAM_REASON };
   m.lifeline_service_type = { unless_output: 'lifeline_amount_immaterial', reason: 'standalone voice service gets $5.25 a month instead of $9.25 (47 CFR 54.403(a)(2)(iii))' };
   return m;
 }
 
-function lifelineUnverified(j) {
-  const out = [];
+/**
+ * The person facts the links read: SNAP's (material when the SNAP link computes) and Medicaid's (when the Medicaid
+ * link does); a fact both read matters unless neither link computes (lifeline_program_links_immaterial).
+ */
+function linkPersonMaterial(j, snapSpec, medicaidSpec) {
+  const snap = j.snap ? snapMaterialFor(snapSpec.material_inputs.person, LINK) : {};
+  if (!medicaidSpec) return snap;
+  const own = medicaidMaterialFor(medicaidSpec, 'lifeline_medicaid_receipt_immaterial', (u) => `${LINK}_${u}`, new Set());
+  const out = { ...snap };
+  for (const [fact, m] of Object.entries(own)) {
+    const s = snap[fact];
+    if (!s) { out[fact] = m; continue; }
+    if (s.unless_output !== `${LINK}_snap_receipt_immaterial` || m.unless_output !== 'lifeline_medicaid_receipt_immaterial') throw new Error(`${j.code}: ${fact} is read by both links with its own conditions; merge them by hand`);
+    out[fact] = { ...s, ...(m.ages && s.ages ? {} : { ages: undefined }), unless_output: 'lifeline_program_links_immaterial', reason: `${s.reason}; ${m.reason}` };
+    if (out[fact].ages === undefined) delete out[fact].ages;
+  }
+  return out;
+}
+
+function lifelineUnverified(j, medicaidSpec) {
+  const out = [...(medicaidSpec?.unverified_parameters ?? [])];
   for (const s of data.lifeline_guideline_switch) if (!s.verified) out.push({ parameter: `${L409}#lifeline_poverty_guideline_year`, effective_from: s.from, reason: `Lifeline guideline year from ${s.from} not verified: ${s.reason}.` });
   if (j.territory) out.push({ parameter: areaParameterId(j.code), reason: `${j.name}: the 48-State poverty guideline table is used for Lifeline, not verified on USAC's site: ${data.territory_area.reason}.` });
   return out;
 }
 
-function composeSpec(j, snapSpec) {
+function composeSpec(j, snapSpec, medicaidSpec) {
   const sample = { period: PERIOD, people: { parent: { earned_income: 1700 }, child: {} } };
   const r = computeLifeline(data, { period: PERIOD, area: j.area, size: 2, monthlyIncome: 1700 });
   const household = j.snap ? { ...snapSpec.household_aliases } : { ...HOUSEHOLD_IDS };
@@ -787,7 +950,9 @@ function composeSpec(j, snapSpec) {
     void values;
     return [k, d];
   }));
-  const unlessOutputs = j.snap ? snapLinkOutputs(snapSpec, LINK) : [];
+  const unlessOutputs = [...(j.snap ? snapLinkOutputs(snapSpec, LINK) : []), ...(medicaidSpec ? medicaidUnlessOutputs(medicaidSpec).map((u) => `${LINK}_${u}`) : [])];
+  // Medicaid's person facts that SNAP does not read (is_pregnant, expected_children_count), so a caller can give them.
+  const medicaidInputs = medicaidSpec ? medicaidPersonInputs(medicaidSpec, person) : { aliases: {}, types: {}, limits: {}, defaults: {}, docs: {} };
   const spec = {
     program: `us-${j.code}/lifeline`,
     period: PERIOD,
@@ -800,35 +965,47 @@ function composeSpec(j, snapSpec) {
     default_outputs: DEFAULT_OUTPUTS,
     household_entity: 'Household',
     household_aliases: { ...household, ...lifelineAliases },
-    input_types: { ...(j.snap ? snapSpec.input_types : { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' }), ...LIFELINE_TYPES },
-    input_values: { ...(j.snap ? snapSpec.input_values : {}), lifeline_service_type: LIFELINE_HOUSEHOLD_FACTS.lifeline_service_type.values },
-    input_limits: j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 } },
+    input_types: { ...(j.snap ? snapSpec.input_types : { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money' }), ...medicaidInputs.types, ...LIFELINE_TYPES },
+    input_values: { ...(j.snap ? snapSpec.input_values : {}), ...(medicaidSpec && !j.snap ? medicaidSpec.input_values : {}), lifeline_service_type: LIFELINE_HOUSEHOLD_FACTS.lifeline_service_type.values },
+    input_limits: { ...(j.snap ? snapSpec.input_limits : { household_size: { minimum: 1, maximum: 100 } }), ...medicaidInputs.limits },
     material_inputs: {
-      household: { ...lifelineMaterial(j), ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.household, LINK) : {}) },
-      ...(j.snap ? { person: snapMaterialFor(snapSpec.material_inputs.person, LINK) } : {}),
+      household: { ...lifelineMaterial(j, medicaidSpec), ...(j.snap ? snapMaterialFor(snapSpec.material_inputs.household, LINK) : {}) },
+      ...(j.snap || medicaidSpec ? { person: linkPersonMaterial(j, snapSpec, medicaidSpec) } : {}),
     },
     given_flags: { household: GIVEN_FLAGS },
     input_defaults: { ...(j.snap ? snapSpec.input_defaults : { household_size: 1, earned_income: 0, unearned_income: 0 }), ...LIFELINE_DEFAULTS },
     person_entity: 'Person',
     person_relation: MEMBERS,
-    person_aliases: person,
-    person_input_defaults: j.snap ? snapSpec.person_input_defaults : { earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0 },
+    person_aliases: { ...person, ...medicaidInputs.aliases },
+    person_input_defaults: { ...(j.snap ? snapSpec.person_input_defaults : { earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0 }), ...medicaidInputs.defaults },
     output_aliases: { lifeline: 'lifeline_benefit', is_lifeline_eligible: 'lifeline_eligible' },
     input_docs: { ...snapHouseholdDocs, ...lifelineDocs },
-    person_input_docs: snapPersonDocs,
+    person_input_docs: { ...snapPersonDocs, ...medicaidInputs.docs },
     ...(j.snap ? snapFiscalYears(snapSpec) : {}),
-    unverified_parameters: [...(j.snap ? snapSpec.unverified_parameters ?? [] : []), ...lifelineUnverified(j)],
+    unverified_parameters: [...(j.snap ? snapSpec.unverified_parameters ?? [] : []), ...lifelineUnverified(j, medicaidSpec)],
     sample_household: sample,
     sample_expected_outputs: { lifeline_eligible: true, lifeline_benefit: 9.25, lifeline_support_amount: 9.25, lifeline_income_eligible: true,
       lifeline_household_annual_income: 20400, lifeline_income_limit: r.limit, lifeline_poverty_guideline: r.guideline },
     // How a screen reads a Lifeline answer (docs/screening.md): income or any qualifying program suffices, so the
     // eligibility rule itself decides; the SNAP link is used when computed SNAP eligibility stood in for receipt.
     screening: { eligible: 'lifeline_eligible', amount: 'lifeline_benefit', amount_period: 'month', kind: 'near_cash', recipient: 'household',
-      ...(j.snap ? snapScreeningLink(LINK) : {}) },
-    output_docs: { ...OUTPUT_DOCS, ...(j.snap ? snapLinkOutputDocs(snapSpec, LINK) : {}) },
+      ...screeningLinks(j, medicaidSpec) },
+    output_docs: { ...OUTPUT_DOCS, ...(j.snap ? snapLinkOutputDocs(snapSpec, LINK) : {}), ...(medicaidSpec ? medicaidWrappedDocs(medicaidSpec) : {}) },
   };
   return `# ${spec.title}: package generated by scripts/generate-lifeline-rules.mjs from scripts/data/lifeline.json${j.snap ? ' and the State SNAP package' : ''}.\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });
+}
+
+/** The links a screen reports (docs/screening.md): SNAP's and Medicaid's, where each is computed. */
+function screeningLinks(j, medicaidSpec) {
+  const links = [...(j.snap ? snapScreeningLink(LINK).links : []), ...(medicaidSpec ? [medicaidScreeningLink('lifeline_medicaid_eligibility_computed')] : [])];
+  return links.length ? { links } : {};
+}
+
+/** Output docs of the wrapped Medicaid moot tests, from Medicaid's own docs of the tests they wrap. */
+function medicaidWrappedDocs(medicaidSpec) {
+  return Object.fromEntries(medicaidUnlessOutputs(medicaidSpec).map((u) => [`${LINK}_${u}`,
+    { description: `Medicaid receipt was given or not needed, or for the Medicaid eligibility that stands in for it: ${medicaidSpec.output_docs?.[u]?.description ?? u}`, period: 'month', unit: 'boolean' }]));
 }
 
 // ---------- docs/lifeline-coverage.md
@@ -866,9 +1043,12 @@ function coverageDoc() {
     '- **One benefit per household**: 47 CFR 54.405(c) (materials must say the program is limited to one discount per household) and the one-per-household rule of the 2012 Lifeline Reform Order; every output is the household\'s.',
     '- **Territories**: Lifeline is available in every State, territory and commonwealth (FCC); the 48-State table for the territories is read only in a provider\'s reproduction of USAC\'s 2025 chart (declared unverified).',
     '');
-  lines.push('## Jurisdictions', '', '| package | guideline table | SNAP link | State program (not encoded) |', '|---|---|---|---|');
+  lines.push('## The Medicaid link', '',
+    'Medicaid receipt not given (`receives_medicaid`) is read, in the 50 States and DC from 2025-02, from the State Medicaid package\'s `medicaid_any_eligible` for the people listed (docs/medicaid-coverage.md, "Links to other programs"), only when it can change the result: the household not eligible by income or another stated program and not stating SNAP receipt. The answer lists `receives_medicaid` in assumptions as inferred from `lifeline_medicaid_eligibility_computed`; Medicaid\'s person facts (age, citizenship_status, is_pregnant, expected_children_count) matter only then. Medicaid is computed before SNAP. Before 2025-02 and in the territories, receipt not given reads as not received.', '');
+  lines.push('## Jurisdictions', '', '| package | guideline table | SNAP link | Medicaid link | State program (not encoded) |', '|---|---|---|---|---|');
   for (const j of jurisdictions) {
-    lines.push(`| us-${j.code} | ${j.area}${j.territory ? ' (not verified: USAC chart read in a reproduction)' : ''} | ${j.snap ? `${j.snap.agency} SNAP package` : `none: ${j.note}`} | ${data.state_programs[j.code] ?? '-'} |`);
+    const medicaid = readMedicaidSpec(root, j.code) ? 'State Medicaid package' : 'none';
+    lines.push(`| us-${j.code} | ${j.area}${j.territory ? ' (not verified: USAC chart read in a reproduction)' : ''} | ${j.snap ? `${j.snap.agency} SNAP package` : `none: ${j.note}`} | ${medicaid} | ${data.state_programs[j.code] ?? '-'} |`);
   }
   lines.push('');
   return lines.join('\n');
@@ -890,9 +1070,10 @@ for (const j of jurisdictions.filter((x) => guidelineArea(x.code).bound)) {
 }
 for (const j of jurisdictions) {
   const snapSpec = j.snap ? readSnapSpec(root, j.code) : null;
-  write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.yaml`, assemblyModule(j, snapSpec));
-  write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.test.yaml`, yamlList(assemblyTests(j, snapSpec)));
-  write(`rules/programs/us-${j.code}/lifeline/2026.yaml`, composeSpec(j, snapSpec));
+  const medicaidSpec = readMedicaidSpec(root, j.code);
+  write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.yaml`, assemblyModule(j, snapSpec, medicaidSpec));
+  write(`rules/us-${j.code}/policies/lifeline/benefit-calculation.test.yaml`, yamlList(assemblyTests(j, snapSpec, medicaidSpec)));
+  write(`rules/programs/us-${j.code}/lifeline/2026.yaml`, composeSpec(j, snapSpec, medicaidSpec));
 }
 write('docs/lifeline-coverage.md', coverageDoc());
 void LAST_YEAR;

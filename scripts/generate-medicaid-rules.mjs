@@ -16,7 +16,7 @@ import { HOUSEHOLD_INPUT_DOCS, PERSON_INPUT_DOCS } from './lib/snap-input-docs.m
 import { setsRelation } from './lib/rule-text.mjs';
 import { PERSON_FACT_DOCS, PERSON_FACT_VALUES } from './lib/snap-person-facts.mjs';
 import { WIC_PERSON_FACTS } from './lib/household-vocabulary.mjs';
-import { federalModules, CATEGORIES, FED, HOUSEHOLD_OUTPUTS, DEFAULT_OUTPUTS, PERSON_OUTPUTS, OUTPUT_DOCS } from './lib/medicaid-federal-rules.mjs';
+import { federalModules, CATEGORIES, FED, MEMBERS, HOUSEHOLD_OUTPUTS, DEFAULT_OUTPUTS, PERSON_OUTPUTS, OUTPUT_DOCS } from './lib/medicaid-federal-rules.mjs';
 import { medicaidReference } from './lib/medicaid-reference.mjs';
 import { personModule } from './lib/medicaid-person-rules.mjs';
 import { coveragePage } from './lib/medicaid-coverage-doc.mjs';
@@ -174,7 +174,7 @@ function testInput(people) {
     for (const [k, v] of Object.entries({ age: 30, earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, citizenship_status: 'citizen', is_pregnant: false, expected_children_count: 1, ...p })) row[`${FED.MAGI}#input.${k}`] = v;
     return row;
   });
-  return { [`${FED.MAGI}#input.household_size`]: 1, [`${FED.MAGI}#input.earned_income`]: 0, [`${FED.MAGI}#input.unearned_income`]: 0, [`${FED.MAGI}#relation.member_of_medicaid_household`]: rows };
+  return { [`${FED.MAGI}#input.household_size`]: 1, [`${FED.MAGI}#input.earned_income`]: 0, [`${FED.MAGI}#input.unearned_income`]: 0, [MEMBERS]: rows };
 }
 
 function composeSpec(code, st) {
@@ -206,7 +206,7 @@ function composeSpec(code, st) {
       expected_children_count: { unless_output: 'medicaid_no_pregnant_member', reason: 'a pregnant person is counted as herself plus the children she expects (42 CFR 435.603(b)); one is assumed' },
     } },
     input_defaults: { household_size: 1, earned_income: 0, unearned_income: 0 },
-    person_entity: 'Person', person_relation: `${FED.MAGI}#relation.member_of_medicaid_household`,
+    person_entity: 'Person', person_relation: MEMBERS,
     person_aliases: Object.fromEntries(personFacts.map((k) => [k, `${READ_BY_GROUPS.has(k) ? FED.GROUPS : FED.MAGI}#input.${k}`])),
     person_input_defaults: { age: 30, earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, citizenship_status: 'citizen', is_pregnant: false, expected_children_count: 1 },
     output_aliases: { is_medicaid_eligible: 'medicaid_any_eligible', is_chip_eligible: 'chip_any_eligible' },

@@ -24,7 +24,12 @@ in the CMS table).
   their dependent children living together, 435.603(f)(1)-(2)); \`household_size\`, when larger, adds people without
   income. This is the derivation for a household that files one return and claims its children; tax dependants living
   elsewhere, non-filers under 435.603(f)(3) and split households are not derived (relationship and filing facts are
-  not read yet). Income is current monthly income (435.603(h)(1)): earned, unearned and net self-employment income
+  not read yet). The people listed are the membership relation every package shares (\`member_of_snap_household\` of
+  \`us:statutes/7/2012/m\`, named after SNAP, which came first: the people the caller lists as living together, not
+  a SNAP household); each program forms its own unit from it, SNAP its household (7 U.S.C. 2012(m)), WIC the family
+  (7 CFR 246.2) and Medicaid each person's MAGI household (435.603(f)), here the same for everyone listed. Sharing
+  the relation is what lets Lifeline and WIC evaluate the Medicaid rules over the same people. Income is current
+  monthly income (435.603(h)(1)): earned, unearned and net self-employment income
   of the people listed plus household-level amounts, compared as 12 times it with the yearly guideline. Every
   unearned amount given is taken as taxable (MAGI leaves out SSI, TANF and child support received: do not give them).
 - **Guideline year:** each year's HHS guidelines from the effective date of the HHS notice (2025 from 2025-01-15,
@@ -68,6 +73,19 @@ The fast path materialises the relation read from the person's side (the househo
 docs/fast-path.md), so households with listed people run on generated code; tests/core/engine/fast/medicaid-property.test.ts
 checks that every path gives the explain path's outputs, errors and trace.
 
+## Links to other programs
+
+- **Lifeline** (47 CFR 54.409(a)(2): the consumer, a dependant or the household receives Medicaid): where
+  \`receives_medicaid\` is not given, each State's Lifeline package reads this package's \`medicaid_any_eligible\`
+  for the people listed (its assembly imports \`us-xx:policies/medicaid/eligibility\` and binds the hook
+  \`lifeline_state_medicaid_eligibility\`), only when it can change the result (the household not eligible by income
+  or another stated program, SNAP receipt not stated), and lists \`receives_medicaid\` in \`assumptions\` as inferred
+  from \`lifeline_medicaid_eligibility_computed\` (eligibility is not receipt). CHIP is not Medicaid there: a child
+  eligible only for separate CHIP does not qualify the household. Medicaid is computed before SNAP, so SNAP's facts
+  matter only for a household not eligible through Medicaid. From 2025-02 (the first month these packages cover);
+  before it, and in the territories, receipt not given reads as not received. A screen lists the link
+  (\`links: [{program: 'medicaid', used}]\`).
+
 ## Not covered (out of scope or known gaps)
 
 - SSI-linked and medically needy eligibility, long-term care, the aged, blind and disabled groups, emergency
@@ -80,17 +98,10 @@ checks that every path gives the explain path's outputs, errors and trace.
 - Young adults 19-20 groups (Massachusetts, Maine), Minnesota's and New York's Basic Health Programs, California's
   county CHIP programs, Wisconsin's BadgerCare waiver coverage of adults without children (95%), the adult group's
   Medicare exclusion, and 18-year-old full-time students as dependent children.
-- The links of issue #28 item 5 are not made: Lifeline reads \`receives_medicaid\` (household) and WIC a person's
-  \`receives_medicaid\` only as stated. To make them, as the SNAP link is made: each State's Lifeline and WIC assembly
-  imports \`us-xx:policies/medicaid/eligibility\` and binds a hook to \`medicaid_any_eligible\` (Lifeline) or to the
-  person's \`medicaid_person_eligible\` (WIC, for a pregnant woman or an infant the whole family), the fact gains a
-  \`receives_medicaid_given\` flag (\`given_flags\`) and \`inferred_from\` in its \`material_inputs\`, so a receipt
-  not given is read from the computed eligibility and listed in \`assumptions\` as inferred (eligibility is not receipt).
-  Puerto Rico and the other territories have no Medicaid package here, so their receipt stays as stated. One thing
-  comes first: the Medicaid rules list a household's people in their own relation, \`member_of_medicaid_household\`,
-  while a Lifeline or WIC package fills SNAP's \`member_of_snap_household\` with the people listed, so inside those
-  packages the Medicaid rules would see nobody. The Medicaid rules must move to SNAP's relation (as WIC's do) or both to
-  a shared one before the link can compute.
+- WIC's link to Medicaid (issue #28 item 5) is not made: WIC reads a person's \`receives_medicaid\` only as stated.
+  WIC's receipt is per person and an inferred fact is reported from a household output (\`inferred_from\`), so the
+  link needs the assumptions to read a person output first.
+
 - The compatibility mapping (item 6): [compatibility.md](compatibility.md), "Medicaid and CHIP: not mapped yet",
   classifies PolicyEngine's 460 development cases and says what mapping needs.
 

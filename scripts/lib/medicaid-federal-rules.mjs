@@ -12,6 +12,9 @@ export const FED = {
   PERSON: 'us:regulations/42-cfr/435/911',
 };
 const G = 'us:statutes/42/9902/2';
+/** The module declaring the membership relation every package fills with the people listed (docs/household.md). */
+export const MEMBERS_MODULE = 'us:statutes/7/2012/m';
+export const MEMBERS = `${MEMBERS_MODULE}#relation.member_of_snap_household`;
 const ECFR = (part, section) => `https://www.ecfr.gov/current/title-42/part-${part}/section-${part}.${section}`;
 const USC = (section) => `https://www.law.cornell.edu/uscode/text/42/${section}`;
 
@@ -59,23 +62,14 @@ function magiModule(guidelines) {
   const first = pick('first_person');
   const add = pick('each_additional_person');
   const src603 = (p) => `42 CFR 435.603${p}`;
-  return `${header('MAGI-based methodology (42 CFR 435.603): the household, its income and the poverty guideline it is tested against. The packages take every person listed as one MAGI household (a tax filer, a spouse and their dependent children living together, 435.603(f)(1)-(2)); household_size, when larger, adds people without income. Income is current monthly income (435.603(h)(1)): earned, unearned and net self-employment income of the people listed, plus household-level amounts; the yearly HHS guideline for the household size is compared with 12 times it. The 5-point disregard (435.603(d)(4)) is applied by the group rules to the highest standard a person can be tested against.', 'us/regulation/42-cfr/435.603', [G])}
-  - name: member_of_medicaid_household
-    kind: data_relation
-    source: 42 CFR 435.603(f) (household composition)
-    source_url: ${ECFR(435, 603)}
-    description: >-
-      One row per person in the MAGI household: (person, household). The packages take everyone listed as one household.
-    data_relation:
-      arity: 2
-      arguments: [Person, Household]
+  return `${header('MAGI-based methodology (42 CFR 435.603): the household, its income and the poverty guideline it is tested against. The packages take every person listed (the membership relation every package shares, us:statutes/7/2012/m\'s member_of_snap_household: the people the caller lists as living together, from which each program forms its own unit) as one MAGI household (a tax filer, a spouse and their dependent children living together, 435.603(f)(1)-(2)); household_size, when larger, adds people without income. Income is current monthly income (435.603(h)(1)): earned, unearned and net self-employment income of the people listed, plus household-level amounts; the yearly HHS guideline for the household size is compared with 12 times it. The 5-point disregard (435.603(d)(4)) is applied by the group rules to the highest standard a person can be tested against.', 'us/regulation/42-cfr/435.603', [G, MEMBERS_MODULE])}
 ${rule({ name: 'medicaid_person_monthly_income', entity: 'Person', dtype: 'Money', unit: 'USD', source: `${src603('(e)')} (MAGI: adjusted gross income, 26 U.S.C. 36B(d)(2)(B)); ${src603('(h)(1)')} (current monthly income)`, url: ECFR(435, 603), description: 'Earned and unearned income and net self-employment income (a loss reduces it, as in adjusted gross income). Every unearned amount given is taken as taxable: SSI, TANF and child support received, which MAGI leaves out, should not be given.', formula: 'earned_income + unearned_income + self_employment_income - self_employment_costs' })}
 ${rule({ name: 'medicaid_person_is_pregnant', entity: 'Person', dtype: 'Judgment', source: '42 CFR 435.116; 42 CFR 435.603(b) (family size of a pregnant woman)', url: ECFR(435, 116), formula: 'is_pregnant' })}
 ${rule({ name: 'medicaid_person_expected_children', entity: 'Person', dtype: 'Integer', source: `${src603('(b)')} (a pregnant woman is counted as herself plus the number of children she is expected to deliver)`, url: ECFR(435, 603), formula: 'if medicaid_person_is_pregnant: expected_children_count else: 0' })}
-${rule({ name: 'medicaid_household_size', dtype: 'Integer', source: `${src603('(b)')}, (f)`, url: ECFR(435, 603), formula: 'max(household_size, len(member_of_medicaid_household))' })}
-${rule({ name: 'medicaid_pregnancy_family_size', dtype: 'Integer', source: `${src603('(b)')} (for the pregnant woman's own determination; other members count her as one, a State option not modelled)`, url: ECFR(435, 603), formula: 'medicaid_household_size + sum(member_of_medicaid_household.medicaid_person_expected_children)' })}
-${rule({ name: 'medicaid_no_pregnant_member', dtype: 'Judgment', source: '42 CFR 435.116; 435.603(b)', url: ECFR(435, 603), formula: 'count_where(member_of_medicaid_household, medicaid_person_is_pregnant) == 0' })}
-${rule({ name: 'medicaid_household_monthly_income', dtype: 'Money', unit: 'USD', source: `${src603('(d)(1)')} (household income is the sum of the members' MAGI-based income); ${src603('(h)(1)')}`, url: ECFR(435, 603), formula: 'max(earned_income + unearned_income + sum(member_of_medicaid_household.medicaid_person_monthly_income), 0)' })}
+${rule({ name: 'medicaid_household_size', dtype: 'Integer', source: `${src603('(b)')}, (f)`, url: ECFR(435, 603), formula: 'max(household_size, len(member_of_snap_household))' })}
+${rule({ name: 'medicaid_pregnancy_family_size', dtype: 'Integer', source: `${src603('(b)')} (for the pregnant woman's own determination; other members count her as one, a State option not modelled)`, url: ECFR(435, 603), formula: 'medicaid_household_size + sum(member_of_snap_household.medicaid_person_expected_children)' })}
+${rule({ name: 'medicaid_no_pregnant_member', dtype: 'Judgment', source: '42 CFR 435.116; 435.603(b)', url: ECFR(435, 603), formula: 'count_where(member_of_snap_household, medicaid_person_is_pregnant) == 0' })}
+${rule({ name: 'medicaid_household_monthly_income', dtype: 'Money', unit: 'USD', source: `${src603('(d)(1)')} (household income is the sum of the members' MAGI-based income); ${src603('(h)(1)')}`, url: ECFR(435, 603), formula: 'max(earned_income + unearned_income + sum(member_of_snap_household.medicaid_person_monthly_income), 0)' })}
 ${rule({ name: 'medicaid_household_annual_income', dtype: 'Money', unit: 'USD', period: 'Year', source: `${src603('(h)(1)')} (current monthly income, here compared with the yearly guideline as 12 times it)`, url: ECFR(435, 603), formula: 'medicaid_household_monthly_income * 12' })}
 ${hook('medicaid_poverty_guideline_area', 'Text', '"48_states_dc"', '42 U.S.C. 9902(2) (separate guidelines for Alaska and Hawaii)', 'https://aspe.hhs.gov/topics/poverty-economic-mobility/poverty-guidelines', 'The HHS guideline table for the State: 48_states_dc, alaska or hawaii (bound by the Alaska and Hawaii modules).')}
 
@@ -129,7 +123,7 @@ ${rule({ name: 'medicaid_person_status_eligible', entity: 'Person', dtype: 'Judg
 ${rule({ name: 'medicaid_person_group', entity: 'Person', dtype: 'Text', source: '42 CFR 435.116 (pregnant women), 435.118 (infants under 1, children 1-5, 6-18), 435.119 (adults 19-64)', url: url(118), description: 'The MAGI group the person is tested in by age and pregnancy: pregnant, infant, child_1_5, child_6_18, adult_19_64 (parents and caretaker relatives, 435.110, or the adult group, 435.119) or age_65_or_older (outside the MAGI groups: out of scope).', formula: groupFormula })}
 ${inGroup}
 ${rule({ name: 'medicaid_person_is_dependent_child', entity: 'Person', dtype: 'Judgment', source: '42 CFR 435.4 (dependent child: under 18; an 18-year-old full-time student at State option, not modelled)', url: url(4), formula: 'age < 18' })}
-${rule({ name: 'medicaid_household_dependent_child_count', dtype: 'Integer', source: '42 CFR 435.4 (dependent child); 435.110(b)', url: url(110), formula: 'count_where(member_of_medicaid_household, medicaid_person_is_dependent_child)' })}
+${rule({ name: 'medicaid_household_dependent_child_count', dtype: 'Integer', source: '42 CFR 435.4 (dependent child); 435.110(b)', url: url(110), formula: 'count_where(member_of_snap_household, medicaid_person_is_dependent_child)' })}
 ${rule({ name: 'medicaid_household_has_dependent_child', dtype: 'Judgment', source: '42 CFR 435.110(b) (parents and other caretaker relatives of a dependent child living with them); the packages take every adult listed as such a relative', url: url(110), formula: 'medicaid_household_dependent_child_count > 0' })}
 ${chipBand}
 ${bandRules}

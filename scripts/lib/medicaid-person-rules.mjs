@@ -27,13 +27,13 @@ export function personModule() {
   const eligibleAs = MEDICAID.map(([c, group, cite]) => person({ name: `medicaid_person_eligible_as_${c}`, dtype: 'Judgment', source: `${cite}; 42 CFR 435.911(c)`,
     formula: `${group} and medicaid_person_household_income <= medicaid_person_${c}_income_limit` }));
   const inCategory = MEDICAID.map(([c, , cite]) => person({ name: `medicaid_person_in_category_${c}`, dtype: 'Judgment', source: cite, formula: `medicaid_category == "${c}"` }));
-  const counts = MEDICAID.map(([c, , cite]) => household({ name: `medicaid_${c}_count`, dtype: 'Integer', source: cite, formula: `count_where(member_of_medicaid_household, medicaid_person_in_category_${c})` }));
+  const counts = MEDICAID.map(([c, , cite]) => household({ name: `medicaid_${c}_count`, dtype: 'Integer', source: cite, formula: `count_where(member_of_snap_household, medicaid_person_in_category_${c})` }));
   return `${header('The determination for each person (42 CFR 435.911(c): the agency furnishes Medicaid to each individual whose household income is at or below the applicable MAGI-based standard; 42 U.S.C. 1397jj(b): CHIP to a child, or a pregnant person where the State covers them, not eligible for Medicaid and within the CHIP standard). A person reads the household\'s income and limits through the household relation read from the person\'s side; the person\'s category is the first group in which the person is eligible (infant, child_1_5, child_6_18, pregnant, parent_caretaker, expansion_adult). The household outputs count the people.', 'us/regulation/42-cfr/435.911', [FED.CHIP])}
   - name: medicaid_household_of_member
     kind: derived_relation
-    source: 42 CFR 435.603(f) (the person's household); member_of_medicaid_household read from the person's side
+    source: 42 CFR 435.603(f) (the person's household); the people listed (member_of_snap_household, the relation every package shares) read from the person's side
     source_url: https://www.ecfr.gov/current/title-42/part-435/section-435.603
-    derived_relation: {arity: 2, source_relation: member_of_medicaid_household, slot_entities: [Person, Household], current_slot: 0, related_slot: 1}
+    derived_relation: {arity: 2, source_relation: member_of_snap_household, slot_entities: [Person, Household], current_slot: 0, related_slot: 1}
     versions:
       - effective_from: '2014-01-01'
         formula: 'true'
@@ -52,11 +52,11 @@ ${person({ name: 'chip_person_eligible', dtype: 'Judgment', url: URL1397, source
 ${person({ name: 'chip_person_in_category_child', dtype: 'Judgment', url: URL1397, source: '42 U.S.C. 1397jj(b)', formula: 'chip_category == "child"' })}
 ${person({ name: 'chip_person_in_category_pregnant', dtype: 'Judgment', url: 'https://www.law.cornell.edu/uscode/text/42/1397ll', source: '42 U.S.C. 1397ll', formula: 'chip_category == "pregnant"' })}
 ${counts.join('\n')}
-${household({ name: 'chip_child_count', dtype: 'Integer', url: URL1397, source: '42 U.S.C. 1397jj(b)', formula: 'count_where(member_of_medicaid_household, chip_person_in_category_child)' })}
-${household({ name: 'chip_pregnant_count', dtype: 'Integer', url: URL1397, source: '42 U.S.C. 1397ll', formula: 'count_where(member_of_medicaid_household, chip_person_in_category_pregnant)' })}
-${household({ name: 'medicaid_eligible_count', dtype: 'Integer', source: '42 CFR 435.911(c)', formula: 'count_where(member_of_medicaid_household, medicaid_person_eligible)' })}
+${household({ name: 'chip_child_count', dtype: 'Integer', url: URL1397, source: '42 U.S.C. 1397jj(b)', formula: 'count_where(member_of_snap_household, chip_person_in_category_child)' })}
+${household({ name: 'chip_pregnant_count', dtype: 'Integer', url: URL1397, source: '42 U.S.C. 1397ll', formula: 'count_where(member_of_snap_household, chip_person_in_category_pregnant)' })}
+${household({ name: 'medicaid_eligible_count', dtype: 'Integer', source: '42 CFR 435.911(c)', formula: 'count_where(member_of_snap_household, medicaid_person_eligible)' })}
 ${household({ name: 'medicaid_any_eligible', dtype: 'Judgment', source: '42 CFR 435.911(c)', formula: 'medicaid_eligible_count > 0' })}
-${household({ name: 'chip_eligible_count', dtype: 'Integer', url: URL1397, source: '42 U.S.C. 1397jj(b); 1397ll', formula: 'count_where(member_of_medicaid_household, chip_person_eligible)' })}
+${household({ name: 'chip_eligible_count', dtype: 'Integer', url: URL1397, source: '42 U.S.C. 1397jj(b); 1397ll', formula: 'count_where(member_of_snap_household, chip_person_eligible)' })}
 ${household({ name: 'chip_any_eligible', dtype: 'Judgment', url: URL1397, source: '42 U.S.C. 1397jj(b); 1397ll', formula: 'chip_eligible_count > 0' })}
 ${household({ name: 'medicaid_community_engagement_applies', dtype: 'Judgment', url: 'https://www.congress.gov/bill/119th-congress/house-bill/1', source: '42 U.S.C. 1396a(xx) (Pub. L. 119-21 sec. 71119)', description: 'The community engagement requirement reaches an adult counted in the adult group. False through December 2026 (no State option to start earlier is encoded); from January 2027 true for such a household, and the package does not test the requirement or its exemptions, so the adult-group count is then not a determination.', formula: 'medicaid_expansion_adult_count > 0 and medicaid_community_engagement_in_force == "yes"' })}
 `;

@@ -117,6 +117,57 @@ describe('households worked by hand through the calculation service', () => {
     }
   });
 
+  it('the Medicaid link: a pregnant Coloradan over 135% is eligible through the Medicaid eligibility computed for her, and says so', async () => {
+    // Lifeline, March 2026: one person listed, 15,960 x 1.35 = 21,546; 2,000 x 12 = 24,000 > 21,546: not income-eligible.
+    // SNAP receipt is stated (false), so only Medicaid can qualify her. Medicaid, Colorado: her family size counts the
+    // child expected, 2: 15,960 + 5,680 = 21,640; Colorado's CHIP standard for pregnant people (260%) is above
+    // Medicaid's 195%, so Medicaid's has no disregard: 21,640 x 1.95 = 42,198 >= 24,000: eligible for Medicaid.
+    const household = { period: '2026-03', facts: { receives_snap: false }, people: { mother: { age: 28, earned_income: 2000, is_pregnant: true } } };
+    const r = await calc('us-co', household, ['lifeline_eligible', 'lifeline_income_eligible', 'lifeline_receives_medicaid', 'lifeline_medicaid_eligibility_computed', 'lifeline_benefit']);
+    expect(r.outputs).toEqual({ lifeline_eligible: true, lifeline_income_eligible: false, lifeline_receives_medicaid: true, lifeline_medicaid_eligibility_computed: true, lifeline_benefit: 9.25 });
+    const link = r.trace.find((t) => t.rule_id === 'us:regulations/47-cfr/54/409#lifeline_state_medicaid_eligibility');
+    expect(link?.value).toBe(true);
+    expect(link?.sources.join(' ')).toContain('us-co:policies/lifeline/benefit-calculation#co_lifeline_state_medicaid_eligibility');
+    expect(r.trace.find((t) => t.entity === 'Person' && t.entity_id === 'mother' && t.rule_id.endsWith('#medicaid_category'))?.value).toBe('pregnant');
+    // Receipt inferred from eligibility, and the Medicaid facts not given that it rested on.
+    const inferred = r.assumptions.find((a) => a.input === 'receives_medicaid');
+    expect(inferred).toMatchObject({ entity_id: 'household', assumed_value: true });
+    expect(inferred?.message).toContain('inferred from lifeline_medicaid_eligibility_computed computed for this household');
+    expect(assumed(r)).toEqual(['household.lifeline_service_type="broadband"', 'household.receives_medicaid=true', 'household.tribal_land=false',
+      'mother.citizenship_status="citizen"', 'mother.expected_children_count=1']);
+    // Medicaid's unverified figures come with the link (Colorado's adult-group start date is read on it).
+    expect(r.warnings.join(' ')).toContain('us:regulations/42-cfr/435/603#medicaid_poverty_guideline_year');
+    // SNAP receipt stated, so SNAP is not computed.
+    expect(r.trace.some((t) => t.rule_id === 'us:statutes/7/2014/a#snap_eligible')).toBe(false);
+
+    // Stated Medicaid receipt wins: no inference, Medicaid not computed.
+    for (const receives of [true, false]) {
+      const stated = await calc('us-co', { ...household, facts: { receives_snap: false, receives_medicaid: receives } }, ['lifeline_eligible']);
+      expect(stated.outputs.lifeline_eligible).toBe(receives);
+      expect(stated.assumptions.some((a) => a.input === 'receives_medicaid' || a.input === 'expected_children_count')).toBe(false);
+      expect(stated.trace.some((t) => t.rule_id.startsWith('us:regulations/42-cfr/435/'))).toBe(false);
+    }
+  });
+
+  it('the Medicaid link reads Medicaid, not CHIP: a Texas parent and child of 8 at 140% of the guideline', async () => {
+    // Lifeline: two people, 21,640 x 1.35 = 29,214; 2,525 x 12 = 30,300 > 29,214: not income-eligible.
+    // Medicaid, Texas: the child of 8 is tested on Medicaid's 133% without the disregard (Texas's separate CHIP, 201%,
+    // is higher): 21,640 x 1.33 = 28,781.20 < 30,300, so CHIP (206%: 44,578.40), which Lifeline does not list; the
+    // parent on 12% + 5 (no adult group) = 3,678.80: no. Nobody eligible for Medicaid: Lifeline not eligible.
+    const r = await calc('us-tx', { period: '2026-03', facts: { receives_snap: false }, people: { parent: { age: 34, earned_income: 2525 }, child: { age: 8 } } },
+      ['lifeline_eligible', 'lifeline_medicaid_eligibility_computed']);
+    expect(r.outputs).toEqual({ lifeline_eligible: false, lifeline_medicaid_eligibility_computed: false });
+    expect(r.trace.find((t) => t.entity === 'Person' && t.entity_id === 'child' && t.rule_id.endsWith('#medicaid_person_group'))?.value).toBe('child_6_18');
+    expect(r.trace.find((t) => t.entity === 'Person' && t.entity_id === 'child' && t.rule_id.endsWith('#medicaid_person_eligible'))?.value).toBe(false);
+    expect(r.assumptions.find((a) => a.input === 'receives_medicaid')).toMatchObject({ assumed_value: false });
+  });
+
+  it('no Medicaid package in Puerto Rico: Medicaid receipt not given reads as not received, as before the link', async () => {
+    const r = await calc('us-pr', { period: '2026-03', people: { mother: { earned_income: 2000 } } }, ['lifeline_eligible', 'lifeline_medicaid_eligibility_computed']);
+    expect(r.outputs).toEqual({ lifeline_eligible: false, lifeline_medicaid_eligibility_computed: false });
+    expect(r.assumptions.find((a) => a.input === 'receives_medicaid')).toMatchObject({ assumed_value: false });
+  });
+
   it('Tribal lands: an Oklahoma household over 135% receiving FDPIR gets $9.25 + $25 = $34.25', async () => {
     // 2,500 x 12 = 30,000 > 21,546; on Tribal lands FDPIR qualifies (47 CFR 54.409(b)); support 9.25 + 25 (54.403(a)(3)).
     const r = await calc('us-ok', { period: '2026-03', facts: { household_size: 1, earned_income: 2500, tribal_land: true, receives_fdpir: true, receives_snap: false } });

@@ -70,7 +70,7 @@ const LIFELINE_DIFFERENCES: Difference[] = [
       ? 'PolicyEngine difference (Texas): PolicyEngine tests Texas households against 150% of the guidelines, the limit of the State\'s own Lifeline program (Lite-Up Texas); the federal limit, which the package encodes, is 135% (47 CFR 54.409(a)(1)). State programs are not encoded.'
       : null,
   () =>
-    'PolicyEngine difference (other programs): PolicyEngine computes Medicaid enrollment and SSI and counts them for Lifeline; Tenet reads receipt as given (medicaid_enrolled, receives_medicaid, receives_ssi, ssi), and a receipt not given is listed in tenet.assumptions.',
+    'PolicyEngine difference (other programs): PolicyEngine computes Medicaid enrollment and SSI and counts them for Lifeline; Tenet reads SSI receipt as given (receives_ssi, ssi) and Medicaid receipt as given (medicaid_enrolled, receives_medicaid) or, not given, from the Medicaid eligibility the State\'s Medicaid package computes (from 2025-02, in the States and DC; eligibility, not enrollment), each listed in tenet.assumptions.',
 ];
 
 /** The documented Lifeline differences that apply to one unit-month. */

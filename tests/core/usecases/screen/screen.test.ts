@@ -45,7 +45,8 @@ describe('screen', () => {
     // Totals: 455 + 9.25 = 464.25 a month; x 12 = 5,571 a year.
     const lifeline = answer.programs.find((p) => p.program_id === 'lifeline')!;
     expect(lifeline).toMatchObject({ status: 'eligible', amount: 9.25 });
-    expect(lifeline.links).toEqual([expect.objectContaining({ program: 'snap', used: false })]);
+    // Lifeline links SNAP and Medicaid: neither stood in for receipt for a household eligible by income.
+    expect(lifeline.links).toEqual([expect.objectContaining({ program: 'snap', used: false }), expect.objectContaining({ program: 'medicaid', used: false })]);
     // The credits for tax year 2026 on $24,000 of earnings (12 x 2,000) with two qualifying children, head of
     // household: docs/tax-credits.md works the EITC; the CTC is $2,200 per child, limited by tax and refundability.
     const eitc = answer.programs.find((p) => p.program_id === 'eitc')!;
@@ -57,6 +58,23 @@ describe('screen', () => {
     expect(answer.totals.annual).toEqual({ cash, near_cash: 5571, total: cash + 5571 });
     expect(answer.totals.monthly).toEqual({ cash: cents(cash / 12), near_cash: 464.25, total: cents(cash / 12 + 464.25) });
     expect(answer.trace.length).toBeGreaterThan(0);
+  });
+
+  it('lists the Medicaid link as used where the Medicaid eligibility computed stood in for Medicaid receipt', async () => {
+    // us-co, March 2026: a pregnant woman earning $2,000, SNAP receipt stated false, Medicaid receipt not given.
+    // Lifeline: 2,000 x 12 = 24,000 > 21,546 (135% of 15,960): not income-eligible. Medicaid: family size 2 (the
+    // child expected), 21,640 x 1.95 = 42,198 >= 24,000 (Colorado's CHIP standard for pregnant people is higher, so
+    // Medicaid's gets no disregard): eligible, so Lifeline qualifies through Medicaid (47 CFR 54.409(a)(2)).
+    const household: Record<string, JsonValue> = { period: '2026-03', facts: { receives_snap: false }, people: { mother: { age: 28, earned_income: 2000, is_pregnant: true } } };
+    const answer = await screens.screen({ jurisdiction: 'us-co', household, assume_defaults: true });
+    const lifeline = answer.programs.find((p) => p.program_id === 'lifeline')!;
+    expect(lifeline).toMatchObject({ status: 'eligible', amount: 9.25 });
+    expect(lifeline.links).toEqual([expect.objectContaining({ program: 'snap', used: false }),
+      expect.objectContaining({ program: 'medicaid', used: true, rule: expect.objectContaining({ rule_id: 'us:regulations/47-cfr/54/409#lifeline_medicaid_eligibility_computed' }) })]);
+    const medicaid = answer.programs.find((p) => p.program_id === 'medicaid')!;
+    expect(medicaid.status).toBe('eligible');
+    const alone = await calculateAlone(calculations, 'lifeline', 'us-co', household);
+    expect(lifeline.assumptions).toEqual(alone.assumptions);
   });
 
   it('names the failed test that decided an ineligible program', async () => {

@@ -59,10 +59,11 @@ describe('Lifeline through POST /v1/household/{country_id}/calculate', () => {
   });
 
   it('a year key: lifeline is the sum of the months; is_lifeline_eligible only when every month agrees', async () => {
-    // One person earning 21,480 (1,790 a month) in Colorado, SNAP stated not received. 2025 guideline until USAC's
-    // 2026-02-25 switch: 21,127.50 < 21,480 (January, February not eligible); 2026: 21,546 (March-December eligible).
-    // No price given: PolicyEngine's prices default to 0, so lifeline is 0 there and here.
-    const body = single('CO', { age: 30, employment_income: 21_480 }, { is_lifeline_eligible: { 2026: null }, lifeline: { 2026: null }, broadband_cost: 600, receives_snap: false });
+    // One person earning 21,480 (1,790 a month) in Colorado, SNAP and Medicaid stated not received (not given, Medicaid
+    // receipt would be read from her Medicaid eligibility: 138% of 15,960 = 22,024.80 >= 21,480, eligible every month).
+    // 2025 guideline until USAC's 2026-02-25 switch: 21,127.50 < 21,480 (January, February not eligible); 2026: 21,546
+    // (March-December eligible). No price given: PolicyEngine's prices default to 0, so lifeline is 0 there and here.
+    const body = single('CO', { age: 30, employment_income: 21_480, medicaid_enrolled: false }, { is_lifeline_eligible: { 2026: null }, lifeline: { 2026: null }, broadband_cost: 600, receives_snap: false });
     const res = await t.request('POST', PATH, { json: body, headers: auth(partner) });
     expect(res.status).toBe(200);
     expect(res.body.result.spm_units.unit.lifeline).toEqual({ 2026: 92.5 }); // 10 months x 9.25 (broadband 50 a month)
