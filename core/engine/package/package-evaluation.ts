@@ -47,7 +47,7 @@ export function packageDataset(pkg: RuntimePackage, req: PackageRequest): { peri
 /** Evaluates a package on the explain path. Unknown input names and bad values throw EvalError. */
 export function evaluatePackage(pkg: RuntimePackage, req: PackageRequest): PackageResult {
   const { period, entityId, data } = packageDataset(pkg, req);
-  const ev = new Evaluator(pkg.program, data, period, { trace: req.trace ?? false });
+  const ev = new Evaluator(pkg.program, data, period, { trace: req.trace !== undefined && req.trace !== false });
   const outputs: Record<string, string | number | boolean> = {};
   const errors: Record<string, string> = {};
   const failures: Record<string, EvalFailure> = {};

@@ -113,7 +113,11 @@ export interface PackageRequest {
   /** Relation name (or `#relation.` id) → tuples `[member, current]`. */
   readonly relations?: Readonly<Record<string, readonly (readonly [string, string])[]>>;
   readonly outputs?: readonly string[];
-  readonly trace?: boolean;
+  /**
+   * Record the trace. `'if-doubted-read'`: only where a parameter version the package declares unverified may have
+   * been read (the fast path then answers without one when it certainly read none; the explain path records it).
+   */
+  readonly trace?: boolean | 'if-doubted-read';
 }
 
 export interface PackageResult {

@@ -227,7 +227,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
 
   /** Synchronous: evaluation runs to completion on this thread (the service checks its deadline afterwards). */
   execute(household: MappedHousehold, outputs: string[], trace?: TraceChoice): Execution {
-    // The engine records its trace unless nothing reads it (trace "none" and no warning or person output needs it).
+    // The engine records its trace unless nothing reads it (trace "none" and no warning or person output needs it;
+    // an unverified figure's warning needs it only when the figure may have been read: ./trace-sizing.ts).
     return this.run(household, outputs, this.evaluatorNow(), trace);
   }
 
@@ -269,7 +270,9 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   }
 
   private run(household: MappedHousehold, outputs: string[], evaluate: PackageEvaluator, choice?: TraceChoice): Execution {
-    const result = this.evaluate(household, outputs, evaluate, this.sizing.needsTrace(choice, household.period));
+    const recording = this.sizing.traceFor(choice, household.period);
+    const result = this.evaluate(household, outputs, evaluate, recording);
+    if (recording !== true && result.trace.length === 0) this.untraced += 1;
     this.throwFailures(result, household.period);
     const values: Record<string, JsonValue> = {};
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
@@ -279,8 +282,16 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     return { outputs: values, trace, warnings, person_outputs: this.personOutputs.collect(result.trace, household.kinds) };
   }
 
+  /** Answers this package evaluated without recording the engine's trace (trace "none" with nothing reading it). */
+  private untraced = 0;
+
+  /** How many answers were evaluated without the engine's trace (for tests and diagnostics). */
+  get untracedAnswers(): number {
+    return this.untraced;
+  }
+
   /** One engine evaluation with trace (the engine's forms; ./screen-package.ts reads it for every program it ran). */
-  evaluate(household: MappedHousehold, outputs: readonly string[], evaluate: PackageEvaluator = this.evaluatorNow(), trace = true): PackageResult {
+  evaluate(household: MappedHousehold, outputs: readonly string[], evaluate: PackageEvaluator = this.evaluatorNow(), trace: PackageRequest['trace'] = true): PackageResult {
     this.checkFirstMonth(household);
     const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs: [...outputs], trace };
     return evaluate(this.pkg, request);

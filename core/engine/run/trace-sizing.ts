@@ -43,17 +43,19 @@ export class TraceSizing {
   }
 
   /**
-   * Whether the evaluation needs the engine's trace: always unless the answer carries none and no warning or
-   * person output reads it for this period: a month past the last encoded fiscal year reads it for its warning, and
-   * so does a month in which a version declared unverified is the live one (the version a read would take).
+   * How much of the engine's trace the evaluation records: all of it (true) unless the answer carries none and no
+   * warning or person output reads it for this period. A month past the last encoded fiscal year reads it for its
+   * warning. A month in which a version declared unverified is the live one (the version a read would take) reads
+   * it only if the evaluation read that version: `'if-doubted-read'` lets the evaluator leave the trace out when it
+   * certainly did not (docs/calculation.md "Trace sizes").
    */
-  needsTrace(choice: TraceChoice | undefined, period: string): boolean {
+  traceFor(choice: TraceChoice | undefined, period: string): boolean | 'if-doubted-read' {
     if (choice?.size !== 'none') return true;
     if (this.person.outputs.length > 0) return true;
     const start = periodStart(period);
     const fiscal = this.readers.fiscal;
     if (fiscal !== undefined && fiscalYearOf(start) > fiscal.lastFiscalYear) return true;
-    return this.doubtedAt(start);
+    return this.doubtedAt(start) ? 'if-doubted-read' : false;
   }
 
   /** Whether a read at `start` could take a version declared unverified (then its warning needs the trace). */

@@ -21,6 +21,7 @@ import { assembleTrace, traceState } from './trace.js';
 import { HouseholdPrograms } from './household-programs.js';
 import { MISS, type HouseholdProgram, type OutputJson } from './program-site.js';
 import { makeOutputReader } from './emit/output-reader.js';
+import { doubtedParameters, type DoubtedParameters } from './doubted.js';
 
 export interface SessionOptions {
   readonly period?: string | Period;
@@ -59,6 +60,8 @@ export class PackageSession {
   private programs: HouseholdPrograms | undefined;
   private program: HouseholdProgram | undefined;
   private lastSelection: { names: readonly string[]; select: readonly number[] } | undefined;
+  /** Parameters whose live version is declared unverified: the fast kernel flags its reads of them (./doubted.ts). */
+  private readonly doubted: DoubtedParameters;
 
   constructor(
     readonly pkg: RuntimePackage,
@@ -76,11 +79,23 @@ export class PackageSession {
     this.rows = new HouseholdRows(pkg, layout, this.signature, options.maxPeople ?? 100, relation);
     this.outputCells = this.outputs.map(() => [0] as unknown[]);
     this.allOutputs = this.outputs.map((_, j) => j);
+    this.doubted = doubtedParameters(pkg, this.period);
   }
 
   /** The fast-mode kernel (generated on first use; trace-only sessions never generate it). */
   get kernel(): FastKernel {
-    return (this.fastKernel ??= kernelFor(this.pkg.program, this.period, this.signature, this.outputs));
+    return (this.fastKernel ??= kernelFor(this.pkg.program, this.period, this.signature, this.outputs, 'fast', this.doubted.names));
+  }
+
+  /**
+   * After `evaluate` answered: false when the run certainly read no parameter version the package declares
+   * unverified, so the explain path's trace would show none and no such warning is due; true when it may have.
+   * The fast kernel computes some rules ahead of the explain path's lazy order, so a flag can stand for a read the
+   * explain path never makes (the caller then runs the traced evaluation), but every read the explain path makes
+   * the kernel makes too: a watched read is never a constant, and the emitters drop only constants' code.
+   */
+  get mayHaveReadDoubted(): boolean {
+    return this.doubted.unknown || this.kernel.watch?.[0] === 1;
   }
 
   /**
@@ -90,11 +105,14 @@ export class PackageSession {
    */
   evaluate(household: InputRecord, people: readonly InputRecord[] = [], given?: readonly number[]): OutputJson | undefined {
     this.rows.given = given ?? this.rows.personOnly;
+    const watch = this.doubted.names.length > 0 ? this.kernel.watch : undefined;
+    if (watch) watch[0] = 0;
     const answer = this.program === undefined ? MISS : this.program(household, people);
     if (answer !== MISS) return answer;
     const rows = this.rows;
     if (!rows.load(household, people)) return undefined;
     const run = (this.fastRun ??= this.kernel.run);
+    if (watch) watch[0] = 0;
     try {
       run(rows.columns, rows.relations, 0, this.outputCells, 0);
     } catch (e) {

@@ -57,6 +57,11 @@ export interface FastKernel {
   /** Trace mode: rule types by rule index, and recorded parameter indexes → names. */
   readonly ruleTypes: readonly Ty[];
   readonly paramNames: readonly string[];
+  /**
+   * Fast mode over watched parameters (versions declared unverified): element 0 is set by a run that may have read
+   * one (the caller clears it before a run). Undefined: nothing watched.
+   */
+  readonly watch?: Uint8Array;
 }
 
 /** Layout and kernels of one program; each program owns one (program.caches), so programs never share kernels. */
@@ -88,12 +93,12 @@ export class ProgramKernels {
     return this.#kernels.size;
   }
 
-  /** The kernel for (period, signature, outputs, mode), generating it on first use. */
-  kernel(period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace'): FastKernel {
-    const key = `${mode}|${this.#versionKey(period)}|${signatureKey(signature)}|${outputs.join(',')}`;
+  /** The kernel for (period, signature, outputs, mode, watched parameters), generating it on first use. */
+  kernel(period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace', watched: readonly string[] = []): FastKernel {
+    const key = `${mode}|${this.#versionKey(period)}|${signatureKey(signature)}|${outputs.join(',')}|${watched.join(',')}`;
     const hit = this.#kernels.get(key);
     if (hit) return hit;
-    const kernel = generateKernel(this.#program, this.layout, period, signature, outputs, mode);
+    const kernel = generateKernel(this.#program, this.layout, period, signature, outputs, mode, watched);
     this.#kernels.set(key, kernel);
     return kernel;
   }
@@ -133,9 +138,12 @@ export function signatureKey(sig: readonly SlotType[]): string {
   return sig.map((t) => (t.k === 'num' ? `n${t.s}` : t.k[0])).join('');
 }
 
-/** The cached kernel for (program, period, signature, outputs), generating it on first use. */
-export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace' = 'fast'): FastKernel {
-  return kernelsOf(program).kernel(period, signature, outputs, mode);
+/**
+ * The cached kernel for (program, period, signature, outputs), generating it on first use; `watched` (fast mode,
+ * sorted parameter names) makes a kernel whose reads of them set its watch flag.
+ */
+export function kernelFor(program: CompiledProgram, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace' = 'fast', watched: readonly string[] = []): FastKernel {
+  return kernelsOf(program).kernel(period, signature, outputs, mode, watched);
 }
 
 function readsPeriod(program: CompiledProgram): boolean {
@@ -153,8 +161,9 @@ function irReadsPeriod(ir: unknown): boolean {
   return false;
 }
 
-function generateKernel(program: CompiledProgram, layout: ProgramLayout, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace'): FastKernel {
+function generateKernel(program: CompiledProgram, layout: ProgramLayout, period: Period, signature: readonly SlotType[], outputs: readonly string[], mode: 'fast' | 'trace', watched: readonly string[]): FastKernel {
   const slots = new Map(layout.slots.map((s, i) => [s, { index: i, type: signature[i] }]));
-  const g = generate({ program, period, slots, relations: layout.relationIndex, outputs, mode });
-  return { layout, period, signature, outputs, outputTypes: g.outputTypes, run: instantiateKernel(g.source, g.constants), source: g.source, constants: g.constants, mode, ruleTypes: g.ruleTypes, paramNames: g.paramNames };
+  const g = generate({ program, period, slots, relations: layout.relationIndex, outputs, mode, watched: new Set(watched) });
+  const kernel = { layout, period, signature, outputs, outputTypes: g.outputTypes, run: instantiateKernel(g.source, g.constants), source: g.source, constants: g.constants, mode, ruleTypes: g.ruleTypes, paramNames: g.paramNames };
+  return g.watch ? { ...kernel, watch: g.watch } : kernel;
 }

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalculateResponse, TraceSize } from '../../../../core/ports/calculator.js';
 import { TRACE_LEFT_OUT_WARNING, type CalculationService } from '../../../../core/usecases/calculate/calculate.js';
 import { bundledServices, type BundledServices } from '../../../support/bundled-services.js';
+import type { CompiledPackage } from '../../../../core/engine/run/compiled-package.js';
 
 let services: BundledServices;
 beforeAll(async () => {
@@ -97,5 +98,44 @@ describe('trace sizes over every bundled SNAP, Lifeline and WIC sample household
     }
     // Most packages doubt a figure from 2026-10-01: the none answers kept those warnings.
     expect(doubted).toBeGreaterThan(50);
+  }, 300_000);
+
+  it('none answers the Alaska SNAP sample without the engine trace, and every utility type, region and kind as the full trace does', async () => {
+    const service = services.fast;
+    const pkg = service.find('snap', 'us-ak') as unknown as CompiledPackage;
+    const sample = samples(service).find((s) => s.jurisdiction === 'us-ak' && s.program_id === 'snap')!;
+    // The sample (January 2026, heating and cooling, central region) reads none of the FY2026 versions declared
+    // unverified, which are live: the plain kernel answers it, and says so in the package's count.
+    const before = pkg.untracedAnswers;
+    const [full, none] = await Promise.all([answer(service, sample, 'full'), answer(service, sample, 'none')]);
+    expect(pkg.untracedAnswers).toBe(before + 1);
+    expect(none.warnings).toEqual([...full.warnings, TRACE_LEFT_OUT_WARNING]);
+    // Every utility type, region and single utility in January (some FY2026 standards doubted) and October 2026
+    // (every FY2027 standard doubted): none gives the full trace's outputs, warnings and assumptions.
+    const facts = sample.household.facts as Record<string, unknown>;
+    const kinds = ['electricity', 'gas_or_fuel', 'water', 'sewage', 'trash', 'unspecified'];
+    const utilities = [
+      ...['heating_cooling', 'telephone', 'none'].map((utility_type) => ({ utility_type })),
+      { utility_type: 'limited', pays_electricity: true, pays_water: true, pays_telephone: true },
+      ...kinds.map((single_utility_kind) => ({ utility_type: 'single_utility', single_utility_kind })),
+    ];
+    let warned = 0;
+    for (const period of ['2026-01', '2026-10']) {
+      for (const snap_region of ['central', 'northern', 'northwest', 'southcentral', 'southeast', 'southwest']) {
+        for (const utility of utilities) {
+          const household = { ...sample.household, period, facts: { ...facts, ...utility, snap_region } };
+          const varied = { ...sample, household };
+          const [fullVaried, noneVaried] = await Promise.all([answer(service, varied, 'full'), answer(service, varied, 'none')]);
+          const where = `${period} ${snap_region} ${JSON.stringify(utility)}`;
+          expect(noneVaried.outputs, where).toEqual(fullVaried.outputs);
+          expect(noneVaried.assumptions, where).toEqual(fullVaried.assumptions);
+          expect(noneVaried.warnings, where).toEqual([...fullVaried.warnings, TRACE_LEFT_OUT_WARNING]);
+          if (fullVaried.warnings.some((w) => w.startsWith('Unverified figure used'))) warned++;
+        }
+      }
+    }
+    // Both kinds occur: answers that warn of a doubted standard and answers the plain kernel gave.
+    expect(warned).toBeGreaterThan(0);
+    expect(pkg.untracedAnswers).toBeGreaterThan(before + 1);
   }, 300_000);
 });

@@ -24,6 +24,11 @@ export interface GenerateOptions {
    * evaluator's trace does, so the trace can be rebuilt without the explain path.
    */
   readonly mode?: 'fast' | 'trace';
+  /**
+   * Fast mode: parameters whose live version is declared unverified (names). Each read of one sets the kernel's
+   * watch flag (Generated.watch), and is never a constant, so no read the explain path makes is folded away.
+   */
+  readonly watched?: ReadonlySet<string>;
 }
 
 export interface Generated {
@@ -35,6 +40,8 @@ export interface Generated {
   /** Trace mode: rule types by rule index (program.order), and parameter names by the index recorded. */
   readonly ruleTypes: readonly Ty[];
   readonly paramNames: readonly string[];
+  /** Fast mode with watched parameters: the flag a read of one sets (element 0), cleared by the caller. */
+  readonly watch?: Uint8Array;
 }
 
 /**
@@ -49,6 +56,9 @@ export class EmitContext {
   readonly slots: GenerateOptions['slots'];
   readonly relations: GenerateOptions['relations'];
   readonly traceMode: boolean;
+  /** Fast mode: the watched parameters (see GenerateOptions.watched) and the constant index of their flag. */
+  readonly watched: ReadonlySet<string>;
+  readonly watch: { readonly flags: Uint8Array; readonly index: number } | undefined;
   /** Rule name -> index in program.order (the number in v12, f12, g12). */
   readonly ruleIndex: ReadonlyMap<string, number>;
 
@@ -90,6 +100,9 @@ export class EmitContext {
     this.relations = options.relations;
     this.traceMode = options.mode === 'trace';
     this.ruleIndex = new Map(options.program.order.map((name, i) => [name, i]));
+    this.watched = this.traceMode ? new Set() : (options.watched ?? new Set());
+    const flags = new Uint8Array(1);
+    this.watch = this.watched.size > 0 ? { flags, index: this.constantIndex('w\u0000flags', () => flags) } : undefined;
   }
 
   expression(ir: IR, entity: string, locals: FunctionLocals, scope: Scope): Code {

@@ -20,7 +20,7 @@ export function fastProgram(ctx: EmitContext, outputs: readonly string[], output
   const hoisted = [...ctx.hoistedTables].map((index) => `const T${index} = K[${index}];`);
   const q = `function q(C, R, e, O, k) {\n  ${[...passes.calls, query].join('\n  ')}\n}`;
   const source = [...hoisted, ...passes.sources, ...members, ...ctx.aggregationFunctions, q, 'return q;'].join('\n');
-  return { source, constants: ctx.constants, outputTypes, ruleTypes: [], paramNames: ctx.paramNames };
+  return { source, constants: ctx.constants, outputTypes, ruleTypes: [], paramNames: ctx.paramNames, ...(ctx.watch ? { watch: ctx.watch.flags } : {}) };
 }
 
 /**

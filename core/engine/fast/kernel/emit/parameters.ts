@@ -20,7 +20,18 @@ const KEY_IN_TEMP: IR = { k: 'const', v: { k: 'num', n: new Decimal(0) } };
 const MAX_TABLE_SPAN = 4096;
 
 export function parameterRead(ctx: EmitContext, name: string, index: IR | undefined, entity: string, locals: FunctionLocals, scope: Scope): Code {
-  return ctx.traceMode ? recordedParameterRead(ctx, name, index, entity, locals, scope) : plainParameterRead(ctx, name, index, entity, locals, scope);
+  if (ctx.traceMode) return recordedParameterRead(ctx, name, index, entity, locals, scope);
+  const read = plainParameterRead(ctx, name, index, entity, locals, scope);
+  return ctx.watch && ctx.watched.has(name) ? watchedRead(ctx.watch.index, read) : read;
+}
+
+/**
+ * Fast mode, a watched parameter: the read sets the watch flag first (even when the key then bails) and is never a
+ * constant, so every emitter keeps it where the explain path would evaluate it (folding drops constants only).
+ */
+function watchedRead(flagIndex: number, read: Code): Code {
+  if (read.type.k === 'never') return read;
+  return { js: `(K[${flagIndex}][0] = 1, ${read.js})`, type: read.type };
 }
 
 /** Trace mode: the read pushes (parameter index, key) onto `S.cur`, then reads the value. */
