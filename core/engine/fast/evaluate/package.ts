@@ -141,7 +141,8 @@ function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 /**
  * Outputs (and per-output errors) of a package request, identical to evaluatePackage's. With `trace: true`
  * the trace comes from the trace-mode kernel (identical to the explain path's), or from the explain path
- * itself when the request falls back.
+ * itself when the request falls back. With `trace: 'if-doubted-read'` the plain kernel answers without a trace
+ * when it read no parameter version declared unverified (session.ts mayHaveReadDoubted), else as with `true`.
  */
 export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): FastPackageResult {
   const names = req.outputs ?? pkg.spec.outputs;
