@@ -102,8 +102,10 @@ checks that every path gives the explain path's outputs, errors and trace.
   WIC's receipt is per person and an inferred fact is reported from a household output (\`inferred_from\`), so the
   link needs the assumptions to read a person output first.
 
-- The compatibility mapping (item 6): [compatibility.md](compatibility.md), "Medicaid and CHIP: not mapped yet",
-  classifies PolicyEngine's 460 development cases and says what mapping needs.
+- The compatibility endpoint (item 6) maps PolicyEngine's \`is_medicaid_eligible\`, \`medicaid_category\`, \`is_chip_eligible\`
+  and \`chip_category\` onto the person outputs ([compatibility.md](compatibility.md), "Medicaid and CHIP", with the
+  development cases run through it); no package covers January 2025 (the guideline rule starts on the 2025 guidelines'
+  date), so a 2025 year is not answered there.
 
 ## Sources and verification
 

@@ -16,7 +16,7 @@ export default defineRoute({
   summary: 'Migration only: calculate a household in an external engine\'s wire format',
   description:
     'For migrating partners (scope compat:external; ordinary and trial keys get 403). New integrations use POST /v1/calculate. ' +
-    'Null values are computed where a mapping exists (SNAP, Lifeline and school meals variables of spm_units, WIC and Head Start variables of people, from the State\'s package of the program for households.*.state_code / state_name; the federal EITC and CTC variables of tax_units for a YYYY tax year, from the packages us/eitc and us/ctc); ' +
+    'Null values are computed where a mapping exists (SNAP, Lifeline and school meals variables of spm_units, WIC and Head Start variables of people, from the State\'s package of the program for households.*.state_code / state_name; the federal EITC and CTC variables of tax_units for a YYYY tax year, from the packages us/eitc and us/ctc; Medicaid and CHIP variables of people, from the State\'s Medicaid package over the person\'s tax unit); ' +
     'everything else keeps null and is listed in tenet.unsupported with a reason (kind output), as is every given input the calculation did not use (kind input). ' +
     'Inputs are read as PolicyEngine-US reads them (employment_income_before_lsr is the wage; person eligibility facts reach the person-level rules). ' +
     'YYYY-MM keys give monthly values, YYYY keys annual totals. ' +

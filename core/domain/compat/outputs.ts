@@ -1,17 +1,18 @@
 /**
  * The PolicyEngine-US variables the compatibility endpoint computes, and the package output each reads: SNAP,
  * Lifeline and WIC here, school meals from school-meals.ts, Head Start from head-start.ts, the federal credits from
- * tax-credits.ts. A requested variable not listed is reported in tenet.unsupported (pending.ts says why for programs
+ * tax-credits.ts, Medicaid and CHIP from medicaid.ts. A requested variable not listed is reported in tenet.unsupported (pending.ts says why for programs
  * Tenet encodes). The migration ledger (scripts/migration-ledger.ts) marks these as mapped.
  */
 import type { JsonValue } from '../household/shape.js';
 import { HEAD_START_OUTPUTS } from './head-start.js';
+import { MEDICAID_OUTPUTS } from './medicaid.js';
 import { SCHOOL_MEALS_OUTPUTS } from './school-meals.js';
 import { TAX_CREDIT_OUTPUTS } from './tax-credits.js';
 import type { EntityGroup } from './variables.js';
 
 /** The programs whose packages the endpoint runs. */
-export type CompatProgram = 'snap' | 'lifeline' | 'wic' | 'school_meals' | 'head_start' | 'eitc' | 'ctc';
+export type CompatProgram = 'snap' | 'lifeline' | 'wic' | 'school_meals' | 'head_start' | 'eitc' | 'ctc' | 'medicaid';
 
 /** One month's run of a unit, as a derived value reads it (OutputDefinition.value). */
 export interface RunView {
@@ -81,7 +82,7 @@ const STATE_PROGRAM_OUTPUTS: Record<string, OutputDefinition> = {
   wic_category: { group: 'people', program: 'wic', output: 'wic_category', kind: 'category', sameOverYear: true },
 };
 
-export const OUTPUTS: Record<string, OutputDefinition> = { ...STATE_PROGRAM_OUTPUTS, ...SCHOOL_MEALS_OUTPUTS, ...HEAD_START_OUTPUTS, ...TAX_CREDIT_OUTPUTS };
+export const OUTPUTS: Record<string, OutputDefinition> = { ...STATE_PROGRAM_OUTPUTS, ...SCHOOL_MEALS_OUTPUTS, ...HEAD_START_OUTPUTS, ...TAX_CREDIT_OUTPUTS, ...MEDICAID_OUTPUTS };
 
 /** Own-property lookup: request-supplied names such as `constructor` must not reach Object.prototype. */
 export function outputDefinition(name: string): OutputDefinition | undefined {

@@ -13,12 +13,15 @@ import { FIRST_MONTH } from './variables.js';
 import { wicFacts, wicReads } from './wic.js';
 
 export const PROGRAM_NAME: Record<CompatProgram, string> = {
-  snap: 'SNAP', lifeline: 'Lifeline', wic: 'WIC', school_meals: 'school meals', head_start: 'Head Start', eitc: 'EITC', ctc: 'CTC',
+  snap: 'SNAP', lifeline: 'Lifeline', wic: 'WIC', school_meals: 'school meals', head_start: 'Head Start', eitc: 'EITC', ctc: 'CTC', medicaid: 'Medicaid',
 };
 
-/** The first month each program's packages have figures for (the credits: the packages refuse a tax year they do not cover). */
-export const PROGRAM_FIRST_MONTH: Record<CompatProgram, string> = {
-  snap: FIRST_MONTH, lifeline: FIRST_MONTH, wic: FIRST_MONTH, school_meals: SCHOOL_MEALS_FIRST_MONTH, head_start: HEAD_START_FIRST_MONTH, eitc: FIRST_MONTH, ctc: FIRST_MONTH,
+/**
+ * The first month each program's packages have figures for; null: the packages refuse a period they do not cover and
+ * the endpoint reports their refusal (Medicaid; the credits refuse a tax year they do not cover too).
+ */
+export const PROGRAM_FIRST_MONTH: Record<CompatProgram, string | null> = {
+  snap: FIRST_MONTH, lifeline: FIRST_MONTH, wic: FIRST_MONTH, school_meals: SCHOOL_MEALS_FIRST_MONTH, head_start: HEAD_START_FIRST_MONTH, eitc: FIRST_MONTH, ctc: FIRST_MONTH, medicaid: null,
 };
 
 const outputsOf = (program: CompatProgram): string[] => [...new Set(Object.values(OUTPUTS).filter((o) => o.program === program).map((o) => o.output))];
@@ -33,6 +36,8 @@ export const PACKAGE_OUTPUTS: Record<CompatProgram, string[]> = {
   head_start: HEAD_START_PACKAGE_OUTPUTS,
   eitc: outputsOf('eitc'),
   ctc: outputsOf('ctc'),
+  // The Medicaid variables are person outputs; both household outputs are asked for so the package decides both programs.
+  medicaid: ['medicaid_any_eligible', 'chip_any_eligible'],
 };
 
 const SCHOOL_MEALS_READS = sourceNames(SCHOOL_MEALS_SOURCES);
@@ -61,12 +66,13 @@ export interface ProgramExtras {
   notes: string[];
 }
 
-/** The program's facts for one unit-month, from the unit's kept readings and its translated people; SNAP adds none (the credits run per tax unit, tax-unit-run.ts). */
+/** The program's facts for one unit-month, from the unit's kept readings and its translated people; SNAP adds none (the credits run per tax unit, tax-unit-run.ts; Medicaid per MAGI household, medicaid-run.ts). */
 export function programExtras(program: CompatProgram, kept: readonly Reading[], people: Record<string, Record<string, unknown>>, pkg: { jurisdiction: string; inputs: ReadonlySet<string> }): ProgramExtras | null {
   switch (program) {
     case 'snap':
     case 'eitc':
     case 'ctc':
+    case 'medicaid':
       return null;
     case 'lifeline':
       return { ...lifelineFacts(kept, pkg), people: {} };

@@ -35,3 +35,18 @@ export function stateCodeOf(value: string): string | null {
 export function jurisdictionOf(code: string): string {
   return `us-${code.toLowerCase()}`;
 }
+
+/** FIPS State codes (ANSI INCITS 38) of the States and DC -> the two-letter code; PolicyEngine's `state_fips`. */
+const FIPS: Record<number, string> = {
+  1: 'AL', 2: 'AK', 4: 'AZ', 5: 'AR', 6: 'CA', 8: 'CO', 9: 'CT', 10: 'DE', 11: 'DC', 12: 'FL', 13: 'GA', 15: 'HI', 16: 'ID',
+  17: 'IL', 18: 'IN', 19: 'IA', 20: 'KS', 21: 'KY', 22: 'LA', 23: 'ME', 24: 'MD', 25: 'MA', 26: 'MI', 27: 'MN', 28: 'MS',
+  29: 'MO', 30: 'MT', 31: 'NE', 32: 'NV', 33: 'NH', 34: 'NJ', 35: 'NM', 36: 'NY', 37: 'NC', 38: 'ND', 39: 'OH', 40: 'OK',
+  41: 'OR', 42: 'PA', 44: 'RI', 45: 'SC', 46: 'SD', 47: 'TN', 48: 'TX', 49: 'UT', 50: 'VT', 51: 'VA', 53: 'WA', 54: 'WV',
+  55: 'WI', 56: 'WY',
+};
+
+/** A FIPS State code (number or numeric text) -> the two-letter code, else null. */
+export function stateCodeOfFips(value: unknown): string | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,2}$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isInteger(n) && Object.hasOwn(FIPS, n) ? FIPS[n] : null;
+}

@@ -40,7 +40,7 @@ export function unusedReason(name: string, group: EntityGroup, expectedGroup?: E
     return `ignored: ${name} is read on ${expectedGroup}, not on ${group}; move it to the ${expectedGroup} entity`;
   }
   for (const [pattern, reason] of [...PERSON_ELIGIBILITY, ...OTHER]) if (pattern.test(name)) return `ignored: ${reason}`;
-  return `ignored: ${name} is not read by Tenet's SNAP, Lifeline, WIC, school meals, Head Start, EITC or CTC calculation (no mapping; see docs/compatibility.md for the inputs used)`;
+  return `ignored: ${name} is not read by Tenet's SNAP, Lifeline, WIC, school meals, Head Start, EITC, CTC or Medicaid calculation (no mapping; see docs/compatibility.md for the inputs used)`;
 }
 
 export interface UnusedInput extends IgnoredInput {
@@ -50,7 +50,7 @@ export interface UnusedInput extends IgnoredInput {
 /** Mapped inputs given a value (any period) that no computed unit-month read, with the reason. */
 export function unreadInputs(wire: WireHousehold, read: ReadonlySet<string>, computed: boolean): UnusedInput[] {
   const reason = !computed
-    ? 'ignored: nothing was computed (no SNAP, Lifeline, WIC, school meals, Head Start, EITC or CTC value was requested with a period key, or none could be computed)'
+    ? 'ignored: nothing was computed (no SNAP, Lifeline, WIC, school meals, Head Start, EITC, CTC, Medicaid or CHIP value was requested with a period key, or none could be computed)'
     : 'ignored: no value for the month(s) computed, or the entity is not part of a computed SPM unit and its household';
   const out: UnusedInput[] = [];
   for (const { group, id, name, value } of wireInputs(wire)) {

@@ -1,6 +1,6 @@
 /**
  * The migration-only compatibility calculation: an external-format household in, the same household out with the
- * SNAP, Lifeline, WIC, school meals, Head Start and credit variables it asks for (null values) computed by the
+ * SNAP, Lifeline, WIC, school meals, Head Start, credit, Medicaid and CHIP variables it asks for (null values) computed by the
  * packages of those programs. Every
  * requested value is either computed or listed as unsupported with a reason; nothing is guessed.
  */
@@ -18,6 +18,9 @@ import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unuse
 import { STRUCTURAL_KEYS, type EntityGroup } from '../../domain/compat/variables.js';
 import { CTC_PROGRAM_ID, EITC_PROGRAM_ID, type TaxProgram } from '../../domain/compat/tax-credits.js';
 import { runTaxUnit } from './tax-unit-run.js';
+import { MEDICAID_PROGRAM_ID } from '../../domain/compat/medicaid.js';
+import { medicaidUnitOf } from '../../domain/compat/medicaid-unit.js';
+import { runMedicaidUnit } from './medicaid-run.js';
 import { membersOf, MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import { assumptionsWarning } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
@@ -81,9 +84,17 @@ interface Job {
   id: string;
   /** The unit whose run answers the job: the entity itself (an SPM unit, a tax unit), or the SPM unit a person belongs to. */
   unitId: string;
+  /** A Medicaid job's unit: the person's tax unit, else their SPM unit (its members are the MAGI household). */
+  unitGroup?: 'tax_units' | 'spm_units';
   variable: string;
   period: string;
   months: string[];
+}
+
+/** A unit's members: its `members`, or every person when it is the only unit of its group and lists none. */
+function memberIds(wire: WireHousehold, group: 'tax_units' | 'spm_units', id: string): string[] {
+  const units = wire[group] ?? {};
+  return membersOf(units[id] ?? {}) ?? (Object.keys(units).length === 1 ? Object.keys(wire.people ?? {}) : []);
 }
 
 /** The SPM unit listing the person (or the only unit, when it lists no members). */
@@ -118,7 +129,7 @@ function notPlannedReason(variable: string, group: EntityGroup, period: string, 
   if (def.basis === 'tax_year') return YEAR_KEY.test(period) ? null : `${variable} is a tax-unit amount for a tax year: request a YYYY period`;
   if (def.kind !== 'money' && YEAR_KEY.test(period) && def.sameOverYear !== true) return `${variable} is defined per month: request a YYYY-MM period`;
   const first = PROGRAM_FIRST_MONTH[def.program];
-  if (monthsOf(period)[0] < first) return `period ${period} is before ${first}, the first month the ${PROGRAM_NAME[def.program]} packages encode`;
+  if (first !== null && monthsOf(period)[0] < first) return `period ${period} is before ${first}, the first month the ${PROGRAM_NAME[def.program]} packages encode`;
   return null;
 }
 
@@ -140,10 +151,20 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
           if (v !== null) continue;
           const def = outputDefinition(variable);
           const reason = notPlannedReason(variable, group, period, def);
-          const unitId = reason !== null ? null : group === 'people' ? unitOfPerson(wire, id) : id;
-          if (reason !== null) unsupported.push({ ...base, period, reason });
-          else if (unitId === null) unsupported.push({ ...base, period, reason: `${id} is in no SPM unit: list the person in an spm_units entity's members` });
-          else jobs.push({ program: def!.program, group, id, unitId, variable, period, months: def!.basis === 'tax_year' ? [period] : monthsOf(period) });
+          if (reason !== null) {
+            unsupported.push({ ...base, period, reason });
+            continue;
+          }
+          const months = def!.basis === 'tax_year' ? [period] : monthsOf(period);
+          if (def!.program === MEDICAID_PROGRAM_ID) {
+            const unit = medicaidUnitOf(wire, id);
+            if (unit === null) unsupported.push({ ...base, period, reason: `${id} is in no tax unit or SPM unit: list the person in a tax_units (or spm_units) entity's members` });
+            else jobs.push({ program: def!.program, group, id, unitId: unit.id, unitGroup: unit.group, variable, period, months });
+            continue;
+          }
+          const unitId = group === 'people' ? unitOfPerson(wire, id) : id;
+          if (unitId === null) unsupported.push({ ...base, period, reason: `${id} is in no SPM unit: list the person in an spm_units entity's members` });
+          else jobs.push({ program: def!.program, group, id, unitId, variable, period, months });
         }
       }
     }
@@ -243,16 +264,17 @@ function combineMonths(def: OutputDefinition, job: Job, values: JsonValue[]): { 
 }
 
 /**
- * The credits' reads and omissions against the rest: an input a credit run read is no longer listed as unmapped and
- * counts as read; one it did not read is listed with its reason (over the unmapped one) unless another run read it.
+ * The credits' and Medicaid's reads and omissions against the rest: an input such a run read is no longer listed as
+ * unmapped and counts as read; one it did not read is listed with its reason (over the unmapped one) unless another
+ * run read it.
  */
-function settleCreditInputs(unused: Map<string, UnsupportedValue>, unmappedKeys: Set<string>, creditReads: Set<string>, creditNotRead: Map<string, UnsupportedValue>, readInputs: Set<string>): void {
-  for (const key of creditReads) {
+function settleDirectInputs(unused: Map<string, UnsupportedValue>, unmappedKeys: Set<string>, directReads: Set<string>, directNotRead: Map<string, UnsupportedValue>, readInputs: Set<string>): void {
+  for (const key of directReads) {
     readInputs.add(key);
     if (unmappedKeys.has(key)) unused.delete(key);
   }
-  for (const [key, entry] of creditNotRead) {
-    if (creditReads.has(key) || readInputs.has(key)) continue;
+  for (const [key, entry] of directNotRead) {
+    if (directReads.has(key) || readInputs.has(key)) continue;
     if (!unused.has(key) || unmappedKeys.has(key)) unused.set(key, entry);
   }
 }
@@ -274,14 +296,15 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const unmapped = unmappedInputs(wire);
   for (const entry of unmapped) noteUnused(entry);
   const readInputs = new Set<string>();
-  // The credits' runs read inputs SNAP's registry does not map, and list what they do not read, kept when no other run read it.
-  const creditReads = new Set<string>();
-  const creditNotRead = new Map<string, UnsupportedValue>();
-  const creditSink = {
-    used: (group: EntityGroup, id: string, name: string) => void creditReads.add(readKey(group, id, name)),
+  // The credits' and Medicaid's runs read inputs SNAP's registry does not map, and list what they do not read, kept
+  // when no other run read it.
+  const directReads = new Set<string>();
+  const directNotRead = new Map<string, UnsupportedValue>();
+  const directSink = {
+    used: (group: EntityGroup, id: string, name: string) => void directReads.add(readKey(group, id, name)),
     notRead: (entry: Omit<UnsupportedValue, 'kind' | 'period'>) => {
       const key = readKey(entry.entity_group, entry.entity_id, entry.variable);
-      if (!creditNotRead.has(key)) creditNotRead.set(key, { kind: 'input', ...entry, period: null });
+      if (!directNotRead.has(key)) directNotRead.set(key, { kind: 'input', ...entry, period: null });
     },
     warn,
   };
@@ -290,13 +313,15 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const runs = new Map<string, Promise<UnitMonth | { reason: string }>>();
   let sidecarPackage: { program: CompatProgram; jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null = null;
 
-  const monthFor = (program: CompatProgram, unitId: string, month: string): Promise<UnitMonth | { reason: string }> => {
-    const key = `${program}\u0000${unitId}\u0000${month}`;
+  const monthFor = (program: CompatProgram, unitId: string, month: string, unitGroup?: 'tax_units' | 'spm_units'): Promise<UnitMonth | { reason: string }> => {
+    const key = `${program}\u0000${unitGroup ?? ''}\u0000${unitId}\u0000${month}`;
     let run = runs.get(key);
     if (run === undefined) {
       run = (async () => {
-        if (isTaxProgram(program)) {
-          const ran = await runTaxUnit(wire, unitId, month, program, PACKAGE_OUTPUTS[program], deps, creditSink);
+        if (isTaxProgram(program) || program === MEDICAID_PROGRAM_ID) {
+          const ran = program === MEDICAID_PROGRAM_ID
+            ? await runMedicaidUnit(wire, { group: unitGroup!, id: unitId, members: memberIds(wire, unitGroup!, unitId) }, month, deps, directSink)
+            : await runTaxUnit(wire, unitId, month, program, PACKAGE_OUTPUTS[program], deps, directSink);
           if ('response' in ran) sidecarPackage ??= { program, jurisdiction: ran.jurisdiction, runtime: ran.response.runtime };
           return ran;
         }
@@ -320,7 +345,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const counted = new Set<string>();
   for (const job of jobs) {
     const def = outputDefinition(job.variable)!;
-    const months = await Promise.all(job.months.map((m) => monthFor(job.program, job.unitId, m)));
+    const months = await Promise.all(job.months.map((m) => monthFor(job.program, job.unitId, m, job.unitGroup)));
     const failed = months.find((m): m is { reason: string } => 'reason' in m);
     if (failed) {
       unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
@@ -332,10 +357,12 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
       // The calculation's assumptions warning is said once below, over the sidecar's assumptions.
       const own = response.assumptions.length > 0 ? assumptionsWarning(response.assumptions) : null;
       for (const w of response.warnings) if (w !== own) warn(w);
-      const run = `${job.program}\u0000${job.unitId}\u0000${month}`;
+      const run = `${job.program}\u0000${job.unitGroup ?? ''}\u0000${job.unitId}\u0000${month}`;
       if (counted.has(run)) return; // a month another requested variable of the unit already read
       counted.add(run);
-      const unit = isTaxProgram(job.program) ? { unitId: job.unitId, householdId: null, group: 'tax_units' as const } : { unitId: job.unitId, householdId: contexts.get(job.unitId)!.householdId };
+      const unit = isTaxProgram(job.program) ? { unitId: job.unitId, householdId: null, group: 'tax_units' as const }
+        : job.unitGroup !== undefined ? { unitId: job.unitId, householdId: null, group: job.unitGroup }
+          : { unitId: job.unitId, householdId: contexts.get(job.unitId)!.householdId };
       assumptions.add(response.assumptions, unit, month);
     });
     // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
@@ -363,7 +390,7 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const chosen = sidecarPackage as { program: CompatProgram; jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null;
   const missing = unsupported.length;
   const requested = computed.length + missing;
-  settleCreditInputs(unusedInputs, new Set(unmapped.map((u) => readKey(u.entity_group, u.entity_id, u.variable))), creditReads, creditNotRead, readInputs);
+  settleDirectInputs(unusedInputs, new Set(unmapped.map((u) => readKey(u.entity_group, u.entity_id, u.variable))), directReads, directNotRead, readInputs);
   for (const entry of unreadInputs(wire, readInputs, readInputs.size > 0 || computed.length > 0)) noteUnused(entry);
   if (unusedInputs.size > 0) {
     warn(`${unusedInputs.size} input value(s) of the household were not used: see tenet.unsupported (kind "input") for each and why.`);

@@ -19,7 +19,8 @@ export interface TaxRunDeps {
   calculate(program: TaxProgram, jurisdiction: string, household: Record<string, unknown>, outputs: string[]): Promise<CalculateResponse>;
 }
 
-export interface TaxRunSink {
+/** What a run with its own translation (the credits, Medicaid) reports back to the request. */
+export interface DirectRunSink {
   /** An input the run read (group, id, name as a read key). */
   used(group: IgnoredInput['entity_group'], id: string, name: string): void;
   /** An input the run did not read, with why (kept when no other run read it). */
@@ -28,7 +29,7 @@ export interface TaxRunSink {
 }
 
 export async function runTaxUnit(
-  wire: WireHousehold, unitId: string, year: string, program: TaxProgram, outputs: string[], deps: TaxRunDeps, sink: TaxRunSink,
+  wire: WireHousehold, unitId: string, year: string, program: TaxProgram, outputs: string[], deps: TaxRunDeps, sink: DirectRunSink,
 ): Promise<{ response: CalculateResponse; jurisdiction: string } | { reason: string }> {
   if (deps.findPackage(program, FEDERAL) === undefined) return { reason: `no executable ${program.toUpperCase()} package for ${FEDERAL}` };
   let translation;

@@ -53,4 +53,12 @@ describe('updateLedger', () => {
     expect(byName.refundable_ctc).toMatchObject({ status: 'mapped', program: 'ctc', package_output: 'ctc_refundable', covered_states: ['us'] });
     expect(byName.ctc_maximum).toEqual({ name: 'ctc_maximum', status: 'awaiting' });
   });
+
+  it('marks Medicaid and CHIP mapped to the State Medicaid packages', () => {
+    const updated = updateLedger({ variables: [{ name: 'is_medicaid_eligible' }, { name: 'chip_category' }] }) as { variables: Array<Record<string, unknown>> };
+    const byName = Object.fromEntries(updated.variables.map((v) => [v.name, v]));
+    expect(byName.is_medicaid_eligible).toMatchObject({ status: 'mapped', program: 'medicaid', package_output: 'medicaid_person_eligible' });
+    expect(byName.chip_category).toMatchObject({ status: 'mapped', program: 'medicaid', package_output: 'chip_category' });
+    expect((byName.is_medicaid_eligible.covered_states as string[]).length).toBe(51);
+  });
 });
