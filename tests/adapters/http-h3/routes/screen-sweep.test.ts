@@ -57,6 +57,25 @@ describe('POST /v1/screen/sweep', () => {
     expect(last).toMatchObject({ from: 3757.01, to: 3800, value: 0, slope: 0 });
     expect(data.programs.map((p: { program_id: string }) => p.program_id)).toEqual(['head_start', 'lifeline', 'snap']);
     expect(data.warnings[0]).toMatch(/experimental/);
+    // Without assume_defaults the screen at axis.from finds SNAP decided by the vehicles not given, and says so.
+    const snap = data.programs.find((p: { program_id: string }) => p.program_id === 'snap');
+    expect(snap.undetermined_facts).toContain('household.facts.vehicle_fair_market_value');
+    expect(data.warnings.some((w: string) => /^[a-z_, ]*\bsnap\b[a-z_, ]*: a fact not given decides the status at axis\.from/.test(w))).toBe(true);
+  });
+
+  it('sweeps a household input named by axis.input: SNAP rises with shelter costs until the shelter deduction cap', async () => {
+    const res = await t.request('POST', '/v1/screen/sweep', request({ input: 'shelter_costs', from: 0, to: 3000 }, { household: stateHousehold, programs: ['snap'], assume_defaults: true }));
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.axis).toEqual({ input: 'shelter_costs', from: 0, to: 3000, step: 0.01, defaulted: false });
+    expect(data.assumptions.some((a: { input: string }) => a.input === 'axis.input')).toBe(false);
+    expect(data.cliffs).toEqual([]);
+    // The allotment never falls as shelter costs rise, and the total is the allotment (SNAP alone, monthly).
+    const snap = data.programs[0];
+    const values = snap.amount.segments.map((s: { value: number }) => s.value);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(data.total.segments.map((s: { value: number }) => s.value)).toEqual(values);
+    expect(data.total.breakpoints.every((b: { program_id: string; rule_id: string }) => b.program_id === 'snap' && data.rules[b.rule_id].sources.length > 0)).toBe(true);
   });
 
   it('refuses a bad axis, a range over the limits and programs it cannot screen, with the spec envelope', async () => {
