@@ -25,15 +25,16 @@ type Household = Record<string, Record<string, Record<string, unknown>>>;
 export interface AgreementSpec {
   /** Printed and in the test's name: "SNAP", "school meals". */
   label: string;
-  /** The program whose State package must exist for the case's State. */
+  /** The program whose State package must exist for the case's State (`federal`: its package for `us`, whatever the State). */
   program: CompatProgram;
+  federal?: boolean;
   /** The case file and variable metadata under ../shared/oracle/. */
   cases: string;
   meta: string;
   /** Cases of the file to consider (default: all). */
   select?: (test: OracleCase & { program?: string }) => boolean;
   /** The entity group the program's variables are answered on, and the variables. */
-  group: 'people' | 'spm_units';
+  group: 'people' | 'spm_units' | 'tax_units';
   variables: readonly string[];
   /** Why a case's period is out of scope (before the packages' first month...), given the variables it expects. */
   periodCause: (period: string, variables: string[]) => string | null;
@@ -87,6 +88,12 @@ function expectedValues(test: OracleCase, spec: AgreementSpec, household: Househ
   return out;
 }
 
+/** A case without the entity its variables are answered on gets one of everyone (a flat case's tax unit). */
+function withUnitOf(group: AgreementSpec['group'], household: Household): Household {
+  if (group !== 'tax_units' || household.tax_units !== undefined) return household;
+  return { ...household, tax_units: { tax_unit: { members: Object.keys(household.people ?? {}) } } };
+}
+
 /** Dollar amounts agree within $1; everything else must be equal. */
 function agrees(expected: unknown, actual: unknown, unit: string | undefined): boolean {
   if (unit === 'USD' && typeof expected === 'number' && typeof actual === 'number') return Math.abs(expected - actual) <= 1;
@@ -119,7 +126,7 @@ export function describeAgreement(spec: AgreementSpec): void {
       let inScope = 0;
 
       for (const test of tests.filter((c) => spec.select?.(c) ?? true)) {
-        const household = toHousehold(test, meta);
+        const household = withUnitOf(spec.group, toHousehold(test, meta));
         const period = String(test.period);
         const all = expectedValues(test, spec, household, meta);
         if (all.length === 0) continue;
@@ -129,7 +136,8 @@ export function describeAgreement(spec: AgreementSpec): void {
           test.reforms.length > 0 || Object.keys(test.parameter_overrides).length > 0 ? 'reform or parameter override'
             : spec.periodCause(period, [...new Set(all.map((e) => e.variable))])
               ?? ('axes' in (test.input as Record<string, unknown>) ? 'axes (one household per request)'
-                : state === null ? 'no State' : runtime.find(spec.program, `us-${state.toLowerCase()}`) === undefined ? 'State without a package' : null);
+                : spec.federal === true ? (runtime.find(spec.program, 'us') === undefined ? 'no federal package' : null)
+                  : state === null ? 'no State' : runtime.find(spec.program, `us-${state.toLowerCase()}`) === undefined ? 'State without a package' : null);
         if (cause !== null) {
           skip(cause);
           continue;
