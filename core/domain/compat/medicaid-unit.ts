@@ -54,7 +54,8 @@ function stateOfMembers(wire: WireHousehold, members: string[], month: string, u
 
 type MedicaidTranslationUsed = Array<{ group: EntityGroup; id: string; name: string }>;
 
-function monthly(entity: WireEntity, name: string, month: string, pid: string, stock: boolean): WireValue | undefined {
+/** The value for the month: a month key, else the year value (a flow divided by 12; a stock as it is). */
+function monthly(entity: WireEntity, name: string, month: string, stock: boolean): WireValue | undefined {
   if (!Object.hasOwn(entity, name)) return undefined;
   return valueForMonth(entity[name], month, 'year', stock) ?? undefined;
 }
@@ -67,7 +68,7 @@ function number(value: WireValue | undefined, path: string): number | undefined 
 
 /** The person's MAGI income facts for the month (a year amount / 12), choosing among alternatives. */
 function incomesOf(entity: WireEntity, pid: string, month: string, used: MedicaidTranslationUsed, ignored: IgnoredInput[]): Record<string, number> {
-  const given = Object.keys(entity).filter((n) => Object.hasOwn(MAGI_INCOMES, n) && monthly(entity, n, month, pid, false) !== undefined).map((n) => [n, MAGI_INCOMES[n]] as [string, MagiSource]);
+  const given = Object.keys(entity).filter((n) => Object.hasOwn(MAGI_INCOMES, n) && monthly(entity, n, month, false) !== undefined).map((n) => [n, MAGI_INCOMES[n]] as [string, MagiSource]);
   const best = new Map<string, number>();
   for (const [, s] of given) if (s.key !== undefined) best.set(s.key, Math.max(best.get(s.key) ?? -1, s.rank ?? 0));
   const totals: Record<string, number> = {};
@@ -78,7 +79,7 @@ function incomesOf(entity: WireEntity, pid: string, month: string, used: Medicai
       ignored.push({ entity_group: 'people', entity_id: pid, variable: name, reason: `ignored: replaced by ${by} given for the same person (PolicyEngine uses a given ${by} instead of computing it from ${name})` });
       continue;
     }
-    totals[s.fact] = (totals[s.fact] ?? 0) + number(monthly(entity, name, month, pid, false), `household.people.${pid}.${name}`)!;
+    totals[s.fact] = (totals[s.fact] ?? 0) + number(monthly(entity, name, month, false), `household.people.${pid}.${name}`)!;
     used.push({ group: 'people', id: pid, name });
   }
   for (const name of Object.keys(entity)) if (NOT_MAGI.has(name)) used.push({ group: 'people', id: pid, name });
@@ -94,21 +95,21 @@ function incomesOf(entity: WireEntity, pid: string, month: string, used: Medicai
 /** Immigration status, pregnancy and the children expected. */
 function statusFacts(entity: WireEntity, pid: string, month: string, used: MedicaidTranslationUsed, ignored: IgnoredInput[]): Record<string, unknown> {
   const facts: Record<string, unknown> = {};
-  const status = ['immigration_status', 'immigration_status_str'].find((n) => monthly(entity, n, month, pid, true) !== undefined);
+  const status = ['immigration_status', 'immigration_status_str'].find((n) => monthly(entity, n, month, true) !== undefined);
   if (status !== undefined) {
-    const value = String(monthly(entity, status, month, pid, true));
+    const value = String(monthly(entity, status, month, true));
     if (Object.hasOwn(CITIZENSHIP, value)) {
       facts.citizenship_status = CITIZENSHIP[value];
       used.push({ group: 'people', id: pid, name: status });
     } else ignored.push({ entity_group: 'people', entity_id: pid, variable: status, reason: `ignored: ${value} is not a status Tenet can convert (known: ${Object.keys(CITIZENSHIP).join(', ')}); the package default (citizen) was used` });
   }
-  const pregnant = monthly(entity, 'is_pregnant', month, pid, true);
+  const pregnant = monthly(entity, 'is_pregnant', month, true);
   if (pregnant !== undefined) {
     if (typeof pregnant !== 'boolean') throw new TypeError(`household.people.${pid}.is_pregnant: must be true or false`);
     facts.is_pregnant = pregnant;
     used.push({ group: 'people', id: pid, name: 'is_pregnant' });
   }
-  const expected = number(monthly(entity, 'current_pregnancies', month, pid, true), `household.people.${pid}.current_pregnancies`);
+  const expected = number(monthly(entity, 'current_pregnancies', month, true), `household.people.${pid}.current_pregnancies`);
   if (expected !== undefined && expected >= 1) {
     facts.expected_children_count = Math.floor(expected);
     used.push({ group: 'people', id: pid, name: 'current_pregnancies' });
@@ -128,7 +129,7 @@ export function translateMedicaidUnit(wire: WireHousehold, unit: MedicaidUnit, m
   const defaulted: string[] = [];
   for (const pid of unit.members) {
     const entity = wire.people?.[pid] ?? {};
-    const age = number(monthly(entity, 'age', month, pid, true), `household.people.${pid}.age`);
+    const age = number(monthly(entity, 'age', month, true), `household.people.${pid}.age`);
     if (age === undefined) defaulted.push(pid);
     else used.push({ group: 'people', id: pid, name: 'age' });
     people[pid] = { age: Math.floor(age ?? PE_DEFAULT_AGE), ...incomesOf(entity, pid, month, used, ignored), ...statusFacts(entity, pid, month, used, ignored) };
