@@ -5,7 +5,7 @@
  * and household outputs exactly as its count rules (head_start_eligible_children, early_head_start_eligible_people)
  * compose them (45 CFR 1302.12(b), (c)(1)).
  */
-import type { DerivedValue, OutputDefinition, RunView } from './outputs.js';
+import type { DerivedValue, OutputDefinition, RunView } from './output-definition.js';
 import type { ProgramFactSources } from './program-facts.js';
 
 export const HEAD_START_PROGRAM_ID = 'head_start';

@@ -6,7 +6,7 @@
  * is answered when every month of the year gives the same answer.
  */
 import type { JsonValue } from '../household/shape.js';
-import type { DerivedValue, OutputDefinition } from './outputs.js';
+import type { DerivedValue, OutputDefinition } from './output-definition.js';
 
 export const MEDICAID_PROGRAM_ID = 'medicaid';
 

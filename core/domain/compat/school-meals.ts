@@ -5,7 +5,7 @@
  * with a tier in the month; PolicyEngine gives the unit one tier for the year, which is the package's household tier:
  * the tier of a child in school with no status of their own (42 U.S.C. 1758(b)(1)(A), (b)(12)(A)).
  */
-import type { DerivedValue, OutputDefinition, RunView } from './outputs.js';
+import type { DerivedValue, OutputDefinition, RunView } from './output-definition.js';
 import { programFacts, type ProgramFactSources } from './program-facts.js';
 import type { Reading } from './readings.js';
 

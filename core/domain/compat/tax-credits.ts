@@ -4,8 +4,8 @@
  * PolicyEngine person and tax-unit inputs the tax-unit translation (tax-unit.ts) reads. Every value is annual for a
  * calendar tax year (docs/tax-credits.md).
  */
-import type { OutputDefinition } from './outputs.js';
-import type { EntityGroup } from './variables.js';
+import type { OutputDefinition } from './output-definition.js';
+import type { EntityGroup } from './entity-groups.js';
 
 export const EITC_PROGRAM_ID = 'eitc';
 export const CTC_PROGRAM_ID = 'ctc';

@@ -7,11 +7,9 @@
 
 import { TAX_ASSUMED_SOURCES } from './tax-credits.js';
 
-export type EntityGroup = 'people' | 'tax_units' | 'spm_units' | 'families' | 'households' | 'marital_units';
-export const ENTITY_GROUPS: readonly EntityGroup[] = ['people', 'tax_units', 'spm_units', 'families', 'households', 'marital_units'];
+import type { DefinitionPeriod, EntityGroup } from './entity-groups.js';
 
-/** `year`: a bare-year value is an annual amount (a month gets a twelfth); `month`: values are monthly. */
-export type DefinitionPeriod = 'year' | 'month';
+export { ENTITY_GROUPS, type DefinitionPeriod, type EntityGroup } from './entity-groups.js';
 
 /** Utilities counted for the allowance type (7 CFR 273.9(d)(6)(iii)); phone is one of them. */
 export type UtilityKind = 'electricity' | 'gas' | 'water' | 'trash' | 'sewage' | 'phone';
@@ -319,7 +317,6 @@ export function assumedInputSource(input: string): { group: EntityGroup; variabl
 export const STRUCTURAL_KEYS = new Set(['members']);
 
 // The outputs the endpoint computes live in outputs.ts (one table per program family); re-exported for the registry's users.
-export { LIFELINE_PROGRAM_ID, OUTPUTS, outputDefinition, SNAP_PROGRAM_ID, type OutputDefinition } from './outputs.js';
 
 /**
  * PolicyEngine utility allowance types -> the package's `utility_type`. IUA (PolicyEngine's individual utility
