@@ -6,6 +6,9 @@
  */
 import type { ScreenSweepResponse } from '../../core/usecases/screen/sweep.js';
 
+/** What the chart reads: the full answer or detail "total" (the command asks for the latter). */
+type Charted = Pick<ScreenSweepResponse, 'axis' | 'cliffs'> & { total: Pick<ScreenSweepResponse['total'], 'segments'> };
+
 const WIDTH = 64;
 const HEIGHT = 10;
 /** Left margin: the money labels of the vertical axis. */
@@ -15,7 +18,7 @@ const number = (v: number | string): number => (typeof v === 'number' ? v : Numb
 const money = (n: number): string => `$${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** The highest total over each column's slice of the range [from, to]. */
-function columnHighs(sweep: ScreenSweepResponse): number[] {
+function columnHighs(sweep: Charted): number[] {
   const { from, to } = sweep.axis;
   const span = (to - from) / WIDTH;
   const column = (x: number) => Math.min(WIDTH - 1, Math.max(0, Math.floor((x - from) / span)));
@@ -35,7 +38,7 @@ function columnHighs(sweep: ScreenSweepResponse): number[] {
 }
 
 /** Cliffs grouped by where they happen: one marker for the programs changing at the same value. */
-function cliffGroups(sweep: ScreenSweepResponse) {
+function cliffGroups(sweep: Charted) {
   const groups = new Map<number, ScreenSweepResponse['cliffs']>();
   for (const cliff of sweep.cliffs) groups.set(number(cliff.at), [...(groups.get(number(cliff.at)) ?? []), cliff]);
   return [...groups.entries()];
@@ -53,7 +56,7 @@ function plotRows(highs: readonly number[]): string[] {
   return rows;
 }
 
-function axisRows(sweep: ScreenSweepResponse, groups: ReturnType<typeof cliffGroups>): string[] {
+function axisRows(sweep: Charted, groups: ReturnType<typeof cliffGroups>): string[] {
   const { from, to } = sweep.axis;
   const left = money(from);
   const middle = money((from + to) / 2);
@@ -76,11 +79,11 @@ function cliffList(groups: ReturnType<typeof cliffGroups>): string[] {
 }
 
 /** The chart and its legend, ending with a newline. */
-export function screenChart(sweep: ScreenSweepResponse): string {
+export function screenChart(sweep: Charted): string {
   const whose = sweep.axis.person ? ` of ${sweep.axis.person}` : '';
   const groups = cliffGroups(sweep);
   const lines = [
-    `Monthly total (cash and near cash) over ${sweep.axis.input}${whose}, ${money(sweep.axis.from)} to ${money(sweep.axis.to)}, on the defaults of facts not given; ${sweep.total.breakpoints.length} breakpoints, exact:`,
+    `Monthly total (cash and near cash) over ${sweep.axis.input}${whose}, ${money(sweep.axis.from)} to ${money(sweep.axis.to)}, on the defaults of facts not given; ${sweep.total.segments.length - 1} breakpoints, exact:`,
     ...plotRows(columnHighs(sweep)),
     ...axisRows(sweep, groups),
     groups.length > 0 ? 'Cliffs (a program\'s status changes; coverage and services included):' : 'No program changes status over this range.',

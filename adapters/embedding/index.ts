@@ -5,7 +5,7 @@
 import { createRuleService as createService, type RuleService, type RuleServiceOptions } from './rule-service.js';
 import { withStatuses } from './refusals.js';
 
-export type { RuleService, RuleServiceOptions, CalculationData, BatchData, SweepData, ScreenData, ScreenSweepData } from './rule-service.js';
+export type { RuleService, RuleServiceOptions, CalculationData, BatchData, SweepData, ScreenData, ScreenSweepData, ScreenSweepTotalData } from './rule-service.js';
 /** Every refusal: the API's error `code`, `message`, `data`, and `status` (the HTTP status the API would answer with). */
 export { ServiceError } from './refusals.js';
 /** The error codes with their default messages (a refusal's `status` is the HTTP status the API gives its code). */

@@ -22,7 +22,7 @@ import { SearchRequestSchema } from '../../core/api/schemas/read.js';
 import { SweepRequestSchema } from '../../core/api/schemas/sweep.js';
 import { ScreenRequestSchema } from '../../core/api/schemas/screen.js';
 import { ScreenSweepRequestSchema } from '../../core/api/schemas/screen-sweep.js';
-import type { ScreenSweepResponse } from '../../core/usecases/screen/sweep.js';
+import type { ScreenSweepResponse, ScreenSweepTotalResponse } from '../../core/usecases/screen/sweep.js';
 import type { ScreenResponse } from '../../core/ports/screener.js';
 import type { SweepResponse } from '../../core/usecases/calculate/sweep.js';
 import { validatePart } from '../../core/api/validate.js';
@@ -66,6 +66,7 @@ export interface RuleService {
   /** POST /v1/screen: every program of a jurisdiction on one household, with totals and next questions (docs/screening.md). */
   screen(request: unknown): Promise<ScreenData>;
   /** POST /v1/screen/sweep: the benefits total and every program exactly over one input, with the cliffs (docs/screening.md). */
+  screenSweep(request: { detail: 'total' }): Promise<ScreenSweepTotalData>;
   screenSweep(request: unknown): Promise<ScreenSweepData>;
   /** The service answers nothing after close() (it holds no workers or connections to stop). */
   close(): Promise<void>;
@@ -80,6 +81,8 @@ export type SweepData = SweepResponse;
 export type ScreenData = ScreenResponse;
 /** The combined sweep's answer exactly as the API's `data` carries it. */
 export type ScreenSweepData = ScreenSweepResponse;
+/** The same with detail "total": the total's breakpoints counted by cause, no program amounts. */
+export type ScreenSweepTotalData = ScreenSweepTotalResponse;
 
 function environmentFor(options: RuleServiceOptions): Record<string, string> {
   const env: Record<string, string> = { ...options.env };
@@ -142,7 +145,8 @@ function serviceOver(core: Core): RuleService {
     // Embedders are not metered (the core's meter is the free one).
     sweep: (request) => open(async () => dataOf<SweepData>(await core.sweeps.sweep(validatePart(SweepRequestSchema, request, 'request')))),
     screen: (request) => open(async () => dataOf<ScreenData>(await core.screens.screen(validatePart(ScreenRequestSchema, request, 'request')))),
-    screenSweep: (request) => open(async () => dataOf<ScreenSweepData>(await core.screenSweeps.sweep(validatePart(ScreenSweepRequestSchema, request, 'request')))),
+    // The request's detail decides which of the two answers (the overloads of RuleService.screenSweep).
+    screenSweep: ((request: unknown) => open(async () => dataOf<ScreenSweepData | ScreenSweepTotalData>(await core.screenSweeps.sweep(validatePart(ScreenSweepRequestSchema, request, 'request'))))) as RuleService['screenSweep'],
     // The core holds no workers or connections: closing only stops the service from answering.
     close: async () => {
       closed = true;

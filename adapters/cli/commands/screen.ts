@@ -89,7 +89,7 @@ export async function runScreen(jurisdiction: string, options: ScreenCommandOpti
 async function chartOf(service: RuleService, request: Record<string, unknown>, to: number): Promise<string> {
   const { questions: _questions, trace: _trace, ...screen } = request;
   try {
-    return screenChart(await service.screenSweep({ ...screen, assume_defaults: true, axis: { from: 0, to } }));
+    return screenChart(await service.screenSweep({ ...screen, assume_defaults: true, axis: { from: 0, to }, detail: 'total' }));
   } catch (error) {
     if (error instanceof ServiceError) return `No chart over earnings: ${error.message}\n`;
     throw error;

@@ -29,6 +29,14 @@ const { questions: _noQuestions, trace: _noTrace, ...ScreenEntries } = ScreenReq
 export const ScreenSweepRequestSchema = v.object({
   ...ScreenEntries,
   axis: ScreenSweepAxisSchema,
+  detail: v.optional(
+    v.pipe(
+      v.picklist(['full', 'total'], 'must be "full" or "total"'),
+      v.description(
+        '"full" (default): every description. "total": what a chart draws, as exact: total.segments, the cliffs and each program\'s status; the total\'s breakpoints counted by program and rule (total.breakpoint_causes) instead of listed, and no program `amount` (a family\'s answer over 0-6,000 a month falls from about 5 MB to about 1 MB).',
+      ),
+    ),
+  ),
 });
 
 const RuleRef = v.pipe(v.nullable(v.string()), v.description('rule_id of the rule whose decision causes the break; its sources are in `rules`.'));
@@ -59,7 +67,9 @@ const ScreenSweepProgramSchema = v.strictObject({
     v.nullable(v.strictObject({ segments: v.array(StatusSegmentSchema), breakpoints: v.array(ProgramBreakpointSchema) })),
     v.description('eligible or ineligible over the axis, as a screen decides it; null when the program could not be computed (error).'),
   ),
-  amount: v.pipe(v.nullable(DescriptionSchema), v.description('The amount output over the axis (per amount_period; given whatever the status); null for coverage, a service, or a program without an encoded amount.')),
+  amount: v.optional(
+    v.pipe(v.nullable(DescriptionSchema), v.description('The amount output over the axis (per amount_period; given whatever the status); null for coverage, a service, or a program without an encoded amount. Left out with detail "total".')),
+  ),
   warnings: v.pipe(v.array(v.string()), v.description('The program\'s warnings in a screen at axis.from (an unverified figure it reads, a figure carried forward).')),
   undetermined_facts: v.optional(
     v.pipe(v.array(v.string()), v.description('Facts not given (where to send each) that decide this program at axis.from: a screen there finds it undetermined; the description is on their defaults.')),
@@ -82,15 +92,26 @@ export const ScreenSweepResponseSchema = v.strictObject({
   total: v.pipe(
     v.strictObject({
       segments: v.array(SweepSegmentSchema),
-      breakpoints: v.array(
-        v.strictObject({
-          at: ExactNumber,
-          before: ExactNumber,
-          after: ExactNumber,
-          program_id: v.pipe(v.string(), v.description('The program whose amount or status changes here.')),
-          rule_id: RuleRef,
-          also: v.optional(v.pipe(v.array(CauseSchema), v.description('Other programs changing at the same value.'))),
-        }),
+      breakpoints: v.optional(
+        v.pipe(
+          v.array(
+            v.strictObject({
+              at: ExactNumber,
+              before: ExactNumber,
+              after: ExactNumber,
+              program_id: v.pipe(v.string(), v.description('The program whose amount or status changes here.')),
+              rule_id: RuleRef,
+              also: v.optional(v.pipe(v.array(CauseSchema), v.description('Other programs changing at the same value.'))),
+            }),
+          ),
+          v.description('Every breakpoint of the total, between two of its segments; left out with detail "total".'),
+        ),
+      ),
+      breakpoint_causes: v.optional(
+        v.pipe(
+          v.array(v.strictObject({ program_id: v.string(), rule_id: RuleRef, breakpoints: v.pipe(v.number(), v.description('How many of the total\'s breakpoints name this program and rule (first or in also).')) })),
+          v.description('With detail "total" instead of breakpoints: each program and rule the breakpoints name, most first. The total has one breakpoint fewer than segments.'),
+        ),
       ),
     }),
     v.description("The monthly total of cash and near-cash programs while eligible (an annual amount as a twelfth), exact and unrounded; a screen's totals.monthly.total is it rounded to the cent."),

@@ -20,6 +20,7 @@ import { householdAt, resolveAxis } from '../calculate/sweep-axis.js';
 import { TRACE_LEFT_OUT_WARNING, type ScreenService } from './screen.js';
 import { chooseAxis, type ScreenSweepAxisRequest } from './sweep-axis.js';
 import { combine, type Cliff, type CombinedProgram, type ProgramOutputs, type TotalBreakpoint } from './sweep-combine.js';
+import { breakpointCauses, type BreakpointCause, type ScreenSweepDetail } from './sweep-detail.js';
 import { SCREEN_SWEEP_LIMITS } from './sweep-limits.js';
 import { Exact, Grid } from './sweep-lines.js';
 
@@ -30,6 +31,8 @@ export interface ScreenSweepRequest {
   /** true: no check for programs a fact not given decides at the start of the range (the sweep is on defaults either way). */
   assume_defaults?: boolean;
   axis: ScreenSweepAxisRequest;
+  /** "full" (default): every description; "total": what a chart draws (sweep-detail.ts). */
+  detail?: ScreenSweepDetail;
 }
 
 export interface ScreenSweepProgram extends Omit<CombinedProgram, 'status'> {
@@ -46,12 +49,20 @@ export interface ScreenSweepResponse {
   period: string;
   package_digest: string;
   axis: { input: string; person?: string; from: number; to: number; step: number; defaulted: boolean };
-  total: { segments: Array<{ from: number | string; to: number | string; value: number | string; slope: number | string }>; breakpoints: TotalBreakpoint[] };
+  total: { segments: TotalSegment[]; breakpoints: TotalBreakpoint[] };
   cliffs: Cliff[];
   programs: ScreenSweepProgram[];
   rules: Record<string, { sources: string[] }>;
   assumptions: Assumption[];
   warnings: string[];
+}
+
+type TotalSegment = { from: number | string; to: number | string; value: number | string; slope: number | string };
+
+/** The answer with detail "total": the total's breakpoints counted by cause, no program amounts. */
+export interface ScreenSweepTotalResponse extends Omit<ScreenSweepResponse, 'total' | 'programs'> {
+  total: { segments: TotalSegment[]; breakpoint_causes: BreakpointCause[] };
+  programs: Array<Omit<ScreenSweepProgram, 'amount'>>;
 }
 
 export interface ScreenSweepOptions {
@@ -73,7 +84,9 @@ export class ScreenSweepService {
   ) {}
 
   /** Checks the request (422 programs, 400 axis), charges the sweep's units, screens the start, sweeps, combines. */
-  async sweep(request: ScreenSweepRequest, principal: Principal | null = null): Promise<ScreenSweepResponse> {
+  async sweep(request: ScreenSweepRequest & { detail?: 'full' }, principal?: Principal | null): Promise<ScreenSweepResponse>;
+  async sweep(request: ScreenSweepRequest, principal?: Principal | null): Promise<ScreenSweepResponse | ScreenSweepTotalResponse>;
+  async sweep(request: ScreenSweepRequest, principal: Principal | null = null): Promise<ScreenSweepResponse | ScreenSweepTotalResponse> {
     const screen = this.screens.prepare(request);
     const index = this.shapeIndex(screen);
     const chosen = chooseAxis(request.axis, request.household);
@@ -99,7 +112,7 @@ export class ScreenSweepService {
     const combined = combine(computed.map((member) => programOutputs(member, swept)), grid);
     checkSegments(combined.total.segments.length, 'the total', limits.segments);
     const programs = this.programs(screen, start, combined.programs);
-    return {
+    const answer: ScreenSweepResponse = {
       jurisdiction: screen.jurisdiction,
       period: start.period,
       package_digest: screen.digest,
@@ -111,6 +124,7 @@ export class ScreenSweepService {
       assumptions: [...(chosen.assumption ? [chosen.assumption] : []), ...start.assumptions],
       warnings: warningsOf(start, programs),
     };
+    return request.detail === 'total' ? totalOnly(answer, rulesNamed(screen.members, swept, programs.map(withoutAmount), combined)) : answer;
   }
 
   /** Every program asked for, in program-id order as a screen gives them: described, or with why it is not. */
@@ -147,13 +161,24 @@ function programOutputs(member: ScreenMember, swept: SweepExecution): ProgramOut
   };
 }
 
+/** The answer with detail "total" (sweep-detail.ts), in the same field order; rules: those it still names. */
+function totalOnly(answer: ScreenSweepResponse, rules: ScreenSweepResponse['rules']): ScreenSweepTotalResponse {
+  const total = { segments: answer.total.segments, breakpoint_causes: breakpointCauses(answer.total.breakpoints) };
+  return { ...answer, total, programs: answer.programs.map(withoutAmount), rules };
+}
+
+/** A program without its amount description (detail "total"): the status, warnings and error stay. */
+function withoutAmount({ amount: _amount, ...program }: ScreenSweepProgram): Omit<ScreenSweepProgram, 'amount'> {
+  return program;
+}
+
 /** The total has at most as many segments as its programs' outputs together: checked apart from each output's. */
 function checkSegments(count: number, what: string, limit: number): void {
   if (count > limit) throw new ServiceError('invalid_request', `axis: ${what} has more than ${limit} segments over this range; narrow the range`);
 }
 
 /** The sources of each rule the answer names, once. */
-function rulesNamed(members: readonly ScreenMember[], swept: SweepExecution, programs: readonly ScreenSweepProgram[], combined: ReturnType<typeof combine>): Record<string, { sources: string[] }> {
+function rulesNamed(members: readonly ScreenMember[], swept: SweepExecution, programs: ReadonlyArray<Omit<ScreenSweepProgram, 'amount'> & { amount?: ScreenSweepProgram['amount'] }>, combined: ReturnType<typeof combine>): Record<string, { sources: string[] }> {
   const known = new Map<string, string[]>();
   for (const description of Object.values(swept.outputs)) for (const b of description.breakpoints) if (b.rule_id) known.set(b.rule_id, b.sources);
   for (const member of members) for (const name of member.terms.eligible) {

@@ -78,6 +78,38 @@ describe('POST /v1/screen/sweep', () => {
     expect(data.total.breakpoints.every((b: { program_id: string; rule_id: string }) => b.program_id === 'snap' && data.rules[b.rule_id].sources.length > 0)).toBe(true);
   });
 
+  it('answers detail "total" with the full answer\'s total, cliffs, statuses and rules, far smaller', async () => {
+    // Every program of Texas (the credits read relationship_to_head) over $3,000-4,000: the EITC's whole-dollar steps
+    // (a twelfth each in the total) and the SNAP gross limit cliff at 3,757.01 are both inside.
+    const axis = { from: 3000, to: 4000 };
+    const [full, total] = await Promise.all([t.request('POST', '/v1/screen/sweep', request(axis)), t.request('POST', '/v1/screen/sweep', request(axis, { detail: 'total' }))]);
+    expect([full.status, total.status]).toEqual([200, 200]);
+    const [f, s] = [full.body.data, total.body.data];
+    expect(s.total.segments).toEqual(f.total.segments);
+    expect(s.cliffs).toEqual(f.cliffs);
+    expect(s.cliffs.length).toBeGreaterThan(0);
+    expect(s.total.breakpoints).toBeUndefined();
+    // Each breakpoint counted once under every program and rule it names (first or in also); one fewer than segments.
+    const counts = new Map<string, number>();
+    for (const b of f.total.breakpoints) for (const c of [b, ...(b.also ?? [])]) counts.set(`${c.program_id} ${c.rule_id}`, (counts.get(`${c.program_id} ${c.rule_id}`) ?? 0) + 1);
+    const causes = s.total.breakpoint_causes as Array<{ program_id: string; rule_id: string | null; breakpoints: number }>;
+    expect(new Map(causes.map((c) => [`${c.program_id} ${c.rule_id}`, c.breakpoints]))).toEqual(counts);
+    expect(causes.map((c) => c.breakpoints)).toEqual([...causes.map((c) => c.breakpoints)].sort((x, y) => y - x));
+    expect(f.total.breakpoints.length).toBe(s.total.segments.length - 1);
+    expect(causes.find((c) => c.program_id === 'eitc')?.breakpoints).toBeGreaterThan(100);
+    // Each program keeps its status, warnings and errors; its amount description is left out.
+    expect(s.programs.map(({ amount, ...p }: Record<string, unknown>) => [amount, p])).toEqual(f.programs.map(({ amount: _a, ...p }: Record<string, unknown>) => [undefined, p]));
+    // Every rule the smaller answer names is there with the full answer's sources, and only those.
+    const named = new Set([...causes, ...s.cliffs, ...s.programs.flatMap((p: { status: { breakpoints: unknown[] } | null }) => p.status?.breakpoints ?? [])].map((c: { rule_id: string | null }) => c.rule_id).filter(Boolean));
+    expect(Object.keys(s.rules).sort()).toEqual([...named].sort());
+    for (const id of named) expect(s.rules[id as string]).toEqual(f.rules[id as string]);
+    expect({ ...s, total: undefined, programs: undefined, rules: undefined }).toEqual({ ...f, total: undefined, programs: undefined, rules: undefined });
+    expect(total.text.length).toBeLessThan(full.text.length / 2);
+    const bad = await t.request('POST', '/v1/screen/sweep', request(axis, { detail: 'cliffs' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/detail/);
+  }, 120_000);
+
   it('refuses a bad axis, a range over the limits and programs it cannot screen, with the spec envelope', async () => {
     const cases: Array<[Record<string, unknown>, number, RegExp]> = [
       [{ from: 100, to: 50 }, 400, /axis.to/],
