@@ -165,13 +165,13 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
     await page.context().close();
   }, 240_000);
 
-  /** POST /v1/screen/sweep of the starting family with the page's key: what the curve must show. */
+  /** POST /v1/screen/sweep of the starting family with the page's key and its detail "total": what the curve must show. */
   async function sweepDirectly(page: Page, axis: { person: string; from: number; to: number }): Promise<any> {
     const key = await page.evaluate((name) => (globalThis as any).sessionStorage.getItem(name), TRIAL_KEY_STORAGE);
     const response = await fetch(`${served.server.url}/v1/screen/sweep`, {
       method: 'POST',
       headers: { 'x-api-key': key as string, 'content-type': 'application/json' },
-      body: JSON.stringify({ jurisdiction: JURISDICTION, household: startingHousehold, axis: { input: 'earned_income', ...axis } }),
+      body: JSON.stringify({ jurisdiction: JURISDICTION, household: startingHousehold, axis: { input: 'earned_income', ...axis }, detail: 'total' }),
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as any).data;
@@ -184,6 +184,10 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
 
   it('draws the family\'s total over earnings with every cliff marked and named with its program and rule', async () => {
     const { page, problems } = await openPage(browser);
+    const asked: Array<Record<string, unknown>> = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v1/screen/sweep')) asked.push(r.postDataJSON() as Record<string, unknown>);
+    });
     await screenStartingFamily(page);
     // The earner is swept by default, over the range the form starts with.
     expect(await page.inputValue('#screen-curve-person')).toBe('head');
@@ -192,7 +196,11 @@ describe.skipIf(!haveChromium)(`the benefits screener on /docs in chromium (${CH
     expect([from, to]).toEqual([CURVE_RANGE.from, CURVE_RANGE.to]);
     const status = await curveDrawn(page);
     const answer = await sweepDirectly(page, { person: 'head', from, to });
-    expect(status).toMatch(new RegExp(`^${answer.total.segments.length} segments, ${answer.total.breakpoints.length} breakpoints and ${answer.cliffs.length} cliffs in the total`));
+    // The page asks only for what it draws (the total, the cliffs; breakpoints counted by cause).
+    expect(asked.map((r) => r.detail)).toEqual(['total']);
+    expect(status).toMatch(new RegExp(`^${answer.total.segments.length} segments, ${answer.total.segments.length - 1} breakpoints and ${answer.cliffs.length} cliffs in the total`));
+    const counted = await page.locator('#screen-curve-breaks li').allTextContents();
+    expect(counted).toEqual(answer.total.breakpoint_causes.map((c: any) => `${c.breakpoints} × ${c.program_id} · ${c.rule_id ?? 'no rule named'}`));
     expect(answer.cliffs.length).toBeGreaterThan(0);
     expect(await page.locator('#screen-curve path.screen-total').getAttribute('d')).toMatch(/^M[\d.]+ [\d.]+ L/);
     // One marker and one list entry per cliff, in order, each naming its program and rule.
