@@ -40,6 +40,15 @@ export const PACKAGE_OUTPUTS: Record<CompatProgram, string[]> = {
   medicaid: ['medicaid_any_eligible', 'chip_any_eligible'],
 };
 
+/**
+ * Lifeline's Medicaid link reads pregnancy and the children expected (a Medicaid coverage group, and the family size
+ * of 42 CFR 435.603(b)), read as for WIC; the SNAP translation sends pregnancy only as an exemption.
+ */
+function pregnancies(people: Record<string, Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  const pick = (p: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(p).filter(([k]) => k === 'is_pregnant' || k === 'expected_children_count'));
+  return Object.fromEntries(Object.entries(people).map(([id, p]) => [id, pick(p)]));
+}
+
 const SCHOOL_MEALS_READS = sourceNames(SCHOOL_MEALS_SOURCES);
 const HEAD_START_READS = sourceNames(HEAD_START_SOURCES);
 
@@ -55,8 +64,9 @@ export function readBy(program: CompatProgram, r: Reading): boolean {
   return programReads(program, r.name);
 }
 
-/** Whether the program's own facts read this PolicyEngine variable (school meals and Head Start sources). */
+/** Whether the program's own facts read this PolicyEngine variable beyond the SNAP translation (school meals and Head Start sources, Lifeline's pregnancies). */
 export function programReads(program: CompatProgram, name: string): boolean {
+  if (program === 'lifeline') return name === 'current_pregnancies'; // its Medicaid link's family size
   return (program === 'school_meals' && SCHOOL_MEALS_READS.has(name)) || (program === 'head_start' && HEAD_START_READS.has(name));
 }
 
@@ -75,7 +85,7 @@ export function programExtras(program: CompatProgram, kept: readonly Reading[], 
     case 'medicaid':
       return null;
     case 'lifeline':
-      return { ...lifelineFacts(kept, pkg), people: {} };
+      return { ...lifelineFacts(kept, pkg), people: pregnancies(wicFacts(kept, pkg.inputs).people) };
     case 'wic':
       return { ...wicFacts(kept, pkg.inputs), notes: [] };
     case 'school_meals':
