@@ -46,7 +46,7 @@ export function calculationServices(calculators: Calculator[], options: Calculat
   const screens = new ScreenService(screener, { meter: options.meter ?? FREE_METER });
   // The combined sweep screens the start of its range unmetered: its own units cover it.
   const screenSweeps = new ScreenSweepService(new ScreenService(screener), { meter: options.meter ?? FREE_METER, timeLimitMs: calculation.timeLimitMs });
-  return { calculation, sweeps: new SweepService(calculation), compat: new HouseholdCompatService(calculation, calculators), screens, screenSweeps };
+  return { calculation, sweeps: new SweepService(calculation), compat: new HouseholdCompatService(calculation, calculators, screens), screens, screenSweeps };
 }
 
 export interface CoreOptions {

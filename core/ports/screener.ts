@@ -57,7 +57,8 @@ export interface ScreenablePackage {
   members: readonly ScreenMember[];
   /** Programs asked for that could not join the one evaluation (their rules conflict with a member's), and why. */
   excluded: ReadonlyArray<{ member: ScreenMember; problem: string }>;
-  execute(household: MappedHousehold): ScreenExecution;
+  /** One evaluation; `outputs` adds outputs of the members to evaluate besides the screen's own (each member's answer includes its own). */
+  execute(household: MappedHousehold, outputs?: readonly string[]): ScreenExecution;
   /**
    * Describes `outputs` of the one evaluation exactly over one input (docs/screening.md "Cliffs across programs").
    * Throws ServiceError as SweepablePackage.sweep does.

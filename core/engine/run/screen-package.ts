@@ -70,8 +70,8 @@ export class ScreenPackage implements ScreenablePackage {
     return this.merged.shape;
   }
 
-  execute(household: MappedHousehold): ScreenExecution {
-    const { result, outputs, trace } = this.merged.evaluateEach(household, this.outputs);
+  execute(household: MappedHousehold, more: readonly string[] = []): ScreenExecution {
+    const { result, outputs, trace } = this.merged.evaluateEach(household, more.length === 0 ? this.outputs : [...new Set([...this.outputs, ...more])]);
     const members: MemberExecution[] = this.programs.map((program) => program.partOf(result, household));
     return { outputs, trace, members };
   }

@@ -6,13 +6,11 @@
  */
 import { ServiceError } from '../../domain/errors.js';
 import { CompatAssumptions, type CompatAssumption } from '../../domain/compat/assumptions.js';
-import { jurisdictionOf } from '../../domain/compat/states.js';
-import { differencesFor, lifelineDifferencesFor } from '../../domain/compat/differences.js';
-import { outputDefinition, type OutputDefinition, type RunView } from '../../domain/compat/outputs.js';
-import type { CompatProgram } from '../../domain/compat/outputs.js';
-import { PACKAGE_OUTPUTS, PROGRAM_FIRST_MONTH, PROGRAM_NAME, programExtras, programReads, readBy } from '../../domain/compat/program-runs.js';
+import { outputDefinition, type CompatProgram, type OutputDefinition, type RunView } from '../../domain/compat/outputs.js';
+import { PACKAGE_OUTPUTS, PROGRAM_FIRST_MONTH, PROGRAM_NAME } from '../../domain/compat/program-runs.js';
+import { runUnitMonth, runUnitMonthTogether, type RunSink, type UnitMonth } from './unit-month-run.js';
 import { wicCategoryOf } from '../../domain/compat/wic.js';
-import { stateOf, translateUnit, unitContext, type TranslatedUnit, type UnitContext } from '../../domain/compat/translate.js';
+import { unitContext, type UnitContext } from '../../domain/compat/translate.js';
 import { pendingReason } from '../../domain/compat/pending.js';
 import { readKey, unmappedInputs, unreadInputs } from '../../domain/compat/unused.js';
 import { STRUCTURAL_KEYS, type EntityGroup } from '../../domain/compat/variables.js';
@@ -38,6 +36,11 @@ export interface CompatDeps {
   available(program: CompatProgram): boolean;
   /** Runs the program's package (ServiceError invalid_household / runtime_error on failure). */
   calculate(program: CompatProgram, jurisdiction: string, household: Record<string, unknown>, outputs: string[]): Promise<CalculateResponse>;
+  /**
+   * Runs several programs' packages in one screen evaluation of their merged package: each program's answer as
+   * `calculate` of it alone gives it (with `outputs` of each evaluated too); null when they cannot be screened together.
+   */
+  calculateTogether?(programs: readonly CompatProgram[], jurisdiction: string, household: Record<string, unknown>, outputs: Partial<Record<CompatProgram, string[]>>): Promise<Partial<Record<CompatProgram, CalculateResponse>> | null>;
 }
 
 export interface ComputedValue {
@@ -110,10 +113,6 @@ function monthsOf(key: string): string[] {
   return Array.from({ length: 12 }, (_, i) => `${key}-${String(i + 1).padStart(2, '0')}`);
 }
 
-/** The State confers the SUA through energy assistance, and sec. 10103 withheld it from this household (trace). */
-function energyAssistanceSuaDenied(response: CalculateResponse): boolean {
-  return response.trace.some((t) => t.rule_id.endsWith('#snap_energy_assistance_confers_sua') && t.value === false);
-}
 
 const isTaxProgram = (program: CompatProgram): program is TaxProgram => program === EITC_PROGRAM_ID || program === CTC_PROGRAM_ID;
 
@@ -173,64 +172,6 @@ function plan(wire: WireHousehold): { jobs: Job[]; unsupported: UnsupportedValue
 }
 
 /**
- * The SNAP translation with another program's facts added, less what that program's package does not read (a
- * Lifeline package without SNAP: Puerto Rico, American Samoa, the Northern Mariana Islands; a WIC package).
- */
-function programHousehold(household: TranslatedUnit, facts: Record<string, unknown>, people: Record<string, Record<string, unknown>>, inputs: ReadonlySet<string>): Record<string, unknown> {
-  const keep = (record: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(record).filter(([name]) => inputs.has(name)));
-  return {
-    period: household.period,
-    facts: keep({ ...household.facts, ...facts }),
-    people: Object.fromEntries(Object.entries(household.people).map(([id, p]) => [id, keep({ ...p, ...people[id] })])),
-  };
-}
-
-/** What one unit-month run reports back to the request: inputs not used, inputs read, warnings. */
-interface RunSink {
-  noteUnused(entry: Omit<UnsupportedValue, 'kind' | 'period'>): void;
-  readInputs: Set<string>;
-  warn(text: string): void;
-}
-
-/**
- * One SPM unit in one month through one program's package: the State, the package, the translation (with the
- * Lifeline facts for a Lifeline run) and the calculation; a unit the package cannot take gives the reason.
- */
-async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: CompatProgram, month: string, deps: CompatDeps, sink: RunSink): Promise<UnitMonth | { reason: string }> {
-  const state = stateOf(ctx, month);
-  if (state === null) return { reason: 'no state on the household: set households.*.state_code or state_name' };
-  const jurisdiction = jurisdictionOf(state);
-  const pkg = deps.findPackage(program, jurisdiction);
-  if (pkg === undefined) return { reason: `no executable ${PROGRAM_NAME[program]} package for ${jurisdiction}` };
-  let translation;
-  try {
-    translation = translateUnit(wire, ctx, month, state, { jurisdiction, inputs: pkg.inputs });
-  } catch (error) {
-    if (error instanceof TypeError) throw new ServiceError('invalid_household', error.message);
-    throw error;
-  }
-  if (!translation.ok) return { reason: translation.reason };
-  // An input the SNAP translation sets aside (a SNAP exemption the law ended) may still be one this program reads.
-  for (const entry of translation.ignored) if (!programReads(program, entry.variable)) sink.noteUnused(entry);
-  // A program's own facts are read only when a variable of that program is computed.
-  for (const r of translation.read) if (readBy(program, r)) sink.readInputs.add(readKey(r.group, r.entityId, r.name));
-  const extras = programExtras(program, translation.kept, translation.household.people, { jurisdiction, inputs: pkg.inputs });
-  const household = extras === null ? translation.household : programHousehold(translation.household, extras.facts, extras.people, pkg.inputs);
-  const response = await deps.calculate(program, jurisdiction, household, PACKAGE_OUTPUTS[program]);
-  const profile = { ...translation.profile, heatAndEatDenied: energyAssistanceSuaDenied(response) };
-  const differences = program === 'lifeline' ? lifelineDifferencesFor(profile) : program === 'snap' ? differencesFor(profile) : [];
-  for (const note of [...translation.notes, ...(extras?.notes ?? []), ...differences]) sink.warn(note);
-  return { response, jurisdiction, household: household as TranslatedUnit };
-}
-
-/** One run (a unit-month, or a tax unit's year): the package's answer and, for a unit-month, the household sent. */
-interface UnitMonth {
-  response: CalculateResponse;
-  jurisdiction: string;
-  household?: TranslatedUnit;
-}
-
-/**
  * A job's value in one run: the unit's output, the person's (a WIC category in PolicyEngine's names), or a value the
  * definition composes from the run; or the reason the run cannot answer it.
  */
@@ -279,6 +220,23 @@ function settleDirectInputs(unused: Map<string, UnsupportedValue>, unmappedKeys:
   }
 }
 
+/** The programs run per SPM unit-month on its SNAP translation (the credits and Medicaid run per tax unit). */
+const SPM_UNIT_PROGRAMS: ReadonlySet<CompatProgram> = new Set<CompatProgram>(['snap', 'lifeline', 'wic', 'school_meals', 'head_start']);
+
+/** The programs run per SPM unit-month each unit-month is asked for, in request order. */
+function programsByUnitMonth(jobs: readonly Job[]): Map<string, CompatProgram[]> {
+  const out = new Map<string, CompatProgram[]>();
+  for (const job of jobs) {
+    if (!SPM_UNIT_PROGRAMS.has(job.program)) continue;
+    for (const month of job.months) {
+      const programs = out.get(`${job.unitId}\u0000${month}`) ?? [];
+      if (!programs.includes(job.program)) programs.push(job.program);
+      out.set(`${job.unitId}\u0000${month}`, programs);
+    }
+  }
+  return out;
+}
+
 export async function calculateHousehold(wire: WireHousehold, requestId: string, deps: CompatDeps): Promise<CompatResult> {
   const { jobs, unsupported } = plan(wire);
   for (const program of new Set(jobs.map((j) => j.program))) {
@@ -313,6 +271,18 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const runs = new Map<string, Promise<UnitMonth | { reason: string }>>();
   let sidecarPackage: { program: CompatProgram; jurisdiction: string; runtime: { id: string; mode: RuntimeMode } } | null = null;
 
+  // Several State programs asked of one unit-month are computed in one screen evaluation (issue #29 item 7).
+  const statePrograms = programsByUnitMonth(jobs);
+  const screens = new Map<string, Promise<Map<CompatProgram, UnitMonth | { reason: string }> | null>>();
+  const screenFor = (ctx: UnitContext, unitId: string, month: string, sink: RunSink): Promise<Map<CompatProgram, UnitMonth | { reason: string }> | null> => {
+    const key = `${unitId}\u0000${month}`;
+    const programs = statePrograms.get(key) ?? [];
+    if (programs.length < 2) return Promise.resolve(null);
+    let screen = screens.get(key);
+    if (screen === undefined) screens.set(key, (screen = runUnitMonthTogether(wire, ctx, programs, month, deps, sink)));
+    return screen;
+  };
+
   const monthFor = (program: CompatProgram, unitId: string, month: string, unitGroup?: 'tax_units' | 'spm_units'): Promise<UnitMonth | { reason: string }> => {
     const key = `${program}\u0000${unitGroup ?? ''}\u0000${unitId}\u0000${month}`;
     let run = runs.get(key);
@@ -330,7 +300,9 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
           ctx = unitContext(wire, unitId);
           contexts.set(unitId, ctx);
         }
-        const ran = await runUnitMonth(wire, ctx, program, month, deps, { noteUnused, readInputs, warn });
+        const sink = { noteUnused, readInputs, warn };
+        const together = await screenFor(ctx, unitId, month, sink);
+        const ran = together?.get(program) ?? (await runUnitMonth(wire, ctx, program, month, deps, sink));
         if ('response' in ran) sidecarPackage ??= { program, jurisdiction: ran.jurisdiction, runtime: ran.response.runtime };
         return ran;
       })();

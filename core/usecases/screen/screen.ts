@@ -91,6 +91,29 @@ export class ScreenService {
     };
   }
 
+  /**
+   * Each program's answer as POST /v1/calculate of it alone gives it (outputs, person outputs, warnings, assumptions),
+   * from one evaluation of their merged package that also evaluates `outputs` (the compatibility endpoint asks for
+   * some a screen does not need); a string says why the programs cannot be evaluated together here. The household is
+   * mapped first (a household the merged package refuses throws invalid_household); `before` runs then, before the
+   * evaluation (the caller's charge).
+   */
+  async evaluateMembers(jurisdiction: string, programs: readonly string[], household: Record<string, JsonValue>, outputs: readonly string[], before?: () => Promise<void>): Promise<MembersRun | string> {
+    const screen = this.screener.screenable(jurisdiction, programs);
+    if (typeof screen === 'string') return screen;
+    if (screen.excluded.length > 0) return screen.excluded.map((e) => e.problem).join('; ');
+    const mapping = this.mapping(screen);
+    const mapped = mapHousehold(mapping.index, household, mapping.words);
+    const own = screen.members.map((_, i) => mapHousehold(mapping.members[i].index, restrictHousehold(mapping.members[i].index, household), mapping.members[i].words));
+    await before?.();
+    const execution = screen.execute(mapped, outputs);
+    const members = screen.members.map((member, i) => {
+      const part = execution.members[i];
+      return { package: member.package, period: own[i].period, warnings: own[i].warnings, part, assumptions: 'problem' in part ? [] : settled(own[i].assumptions, part.outputs) };
+    });
+    return { trace: execution.trace, members };
+  }
+
   /** Each variant's evaluation; a variant the packages refuse (a value outside what one accepts) is left out. */
   private outcomes(screen: ScreenablePackage, mapping: ScreenMapping, variants: readonly Variant[]): VariantOutcome[] {
     const outcomes: VariantOutcome[] = [];
@@ -133,6 +156,12 @@ export class ScreenService {
     }
     return mapping;
   }
+}
+
+/** One evaluation of several programs, each member's part as its own calculation would give it (evaluateMembers). */
+export interface MembersRun {
+  trace: ScreenExecution['trace'];
+  members: Array<{ package: ScreenMember['package']; period: string; warnings: string[]; part: ScreenExecution['members'][number]; assumptions: Assumption[] }>;
 }
 
 interface BaseRun {

@@ -1,6 +1,7 @@
 /**
- * The compatibility use case is built once per app with the app's meter: each monthly SNAP calculation a wire
- * household needs is charged to the caller through the ComputeMeter port, as calculate charges its entry.
+ * The compatibility use case is built once per app with the app's meter: each monthly calculation of a program a wire
+ * household needs is charged to the caller through the ComputeMeter port, as calculate charges its entry; several
+ * programs of one unit-month evaluated together in one screen are charged one unit per program, as one by one.
  */
 import { PLATFORM_ONLY } from '../../../../../composition/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,5 +39,18 @@ describe('POST /v1/household/us/calculate charges the compute meter', () => {
       { key: 'partner', units: 1 },
       { key: 'partner', units: 1 },
     ]);
+  });
+
+  it('several programs of one unit-month, evaluated together, cost one unit per program, charged once', async () => {
+    charges.length = 0;
+    const household = {
+      people: { parent: { age: 34, employment_income: 24_000 }, child: { age: 4, is_head_start_eligible: { '2026-01': null } } },
+      spm_units: { unit: { members: ['parent', 'child'], snap: { '2026-01': null }, is_lifeline_eligible: { '2026-01': null } } },
+      households: { home: { members: ['parent', 'child'], state_code: 'CO' } },
+    };
+    const res = await t.request('POST', '/v1/household/us/calculate', { json: { household }, headers: auth(partner) });
+    expect(res.status).toBe(200);
+    // SNAP, Head Start and Lifeline in January 2026: one screen evaluation, three units.
+    expect(charges).toEqual([{ key: 'partner', units: 3 }]);
   });
 });
