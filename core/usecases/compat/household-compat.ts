@@ -8,7 +8,7 @@ import { ServiceError } from '../../domain/errors.js';
 import { CompatAssumptions, type CompatAssumption } from '../../domain/compat/assumptions.js';
 import { outputDefinition, type CompatProgram, type OutputDefinition, type RunView } from '../../domain/compat/outputs.js';
 import { PACKAGE_OUTPUTS, PROGRAM_FIRST_MONTH, PROGRAM_NAME } from '../../domain/compat/program-runs.js';
-import { runUnitMonth, runUnitMonthTogether, type RunSink, type UnitMonth } from './unit-month-run.js';
+import { runUnitMonth, runUnitMonthTogether, type RunSink, type UnitMonth, type UnitRunDeps } from './unit-month-run.js';
 import { wicCategoryOf } from '../../domain/compat/wic.js';
 import { unitContext, type UnitContext } from '../../domain/compat/translate.js';
 import { pendingReason } from '../../domain/compat/pending.js';
@@ -22,25 +22,17 @@ import { runMedicaidUnit } from './medicaid-run.js';
 import { membersOf, MONTH_KEY, YEAR_KEY, type WireEntity, type WireHousehold } from '../../domain/compat/wire.js';
 import { assumptionsWarning } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { CalculateResponse, RuntimeMode } from '../../ports/calculator.js';
+import type { RuntimeMode } from '../../ports/calculator.js';
 import { ENGINE_NAME, EXPERIMENTAL_WARNING } from '../calculate/calculate.js';
 
 export const COMPAT_WARNING = 'Migration-only endpoint: new integrations use POST /v1/calculate.';
 
 export type { CompatProgram } from '../../domain/compat/outputs.js';
 
-export interface CompatDeps {
-  /** The executable package of a program for a jurisdiction, if any, with its household and person alias names. */
-  findPackage(program: CompatProgram, jurisdiction: string): { runtime_id: string; mode: RuntimeMode; inputs: ReadonlySet<string> } | undefined;
+/** What the calculation needs of the app: the packages and how to run them (unit-month-run.ts), and which programs it has. */
+export interface CompatDeps extends UnitRunDeps {
   /** True when at least one package of the program is executable. */
   available(program: CompatProgram): boolean;
-  /** Runs the program's package (ServiceError invalid_household / runtime_error on failure). */
-  calculate(program: CompatProgram, jurisdiction: string, household: Record<string, unknown>, outputs: string[]): Promise<CalculateResponse>;
-  /**
-   * Runs several programs' packages in one screen evaluation of their merged package: each program's answer as
-   * `calculate` of it alone gives it (with `outputs` of each evaluated too); null when they cannot be screened together.
-   */
-  calculateTogether?(programs: readonly CompatProgram[], jurisdiction: string, household: Record<string, unknown>, outputs: Partial<Record<CompatProgram, string[]>>): Promise<Partial<Record<CompatProgram, CalculateResponse>> | null>;
 }
 
 export interface ComputedValue {

@@ -12,8 +12,21 @@ import { stateOf, translateUnit, type TranslatedUnit, type Translation, type Uni
 import { readKey } from '../../domain/compat/unused.js';
 import type { WireHousehold } from '../../domain/compat/wire.js';
 import { ServiceError } from '../../domain/errors.js';
-import type { CalculateResponse } from '../../ports/calculator.js';
-import type { CompatDeps, UnsupportedValue } from './household-compat.js';
+import type { IgnoredInput } from '../../domain/compat/readings.js';
+import type { CalculateResponse, RuntimeMode } from '../../ports/calculator.js';
+
+/** The packages and how to run them (CompatDeps, household-compat.ts, adds which programs the app has). */
+export interface UnitRunDeps {
+  /** The executable package of a program for a jurisdiction, if any, with its household and person alias names. */
+  findPackage(program: CompatProgram, jurisdiction: string): { runtime_id: string; mode: RuntimeMode; inputs: ReadonlySet<string> } | undefined;
+  /** Runs the program's package (ServiceError invalid_household / runtime_error on failure). */
+  calculate(program: CompatProgram, jurisdiction: string, household: Record<string, unknown>, outputs: string[]): Promise<CalculateResponse>;
+  /**
+   * Runs several programs' packages in one screen evaluation of their merged package: each program's answer as
+   * `calculate` of it alone gives it (with `outputs` of each evaluated too); null when they cannot be screened together.
+   */
+  calculateTogether?(programs: readonly CompatProgram[], jurisdiction: string, household: Record<string, unknown>, outputs: Partial<Record<CompatProgram, string[]>>): Promise<Partial<Record<CompatProgram, CalculateResponse>> | null>;
+}
 
 /** One run (a unit-month, or a tax unit's year): the package's answer and, for a unit-month, the household sent. */
 export interface UnitMonth {
@@ -24,7 +37,7 @@ export interface UnitMonth {
 
 /** What one unit-month run reports back to the request: inputs not used, inputs read, warnings. */
 export interface RunSink {
-  noteUnused(entry: Omit<UnsupportedValue, 'kind' | 'period'>): void;
+  noteUnused(entry: IgnoredInput): void;
   readInputs: Set<string>;
   warn(text: string): void;
 }
@@ -81,7 +94,7 @@ function report(program: CompatProgram, translation: Extract<Translation, { ok: 
  * One SPM unit in one month through one program's package: the State, the package, the translation (with the
  * program's facts) and the calculation; a unit the package cannot take gives the reason.
  */
-export async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: CompatProgram, month: string, deps: CompatDeps, sink: RunSink): Promise<Ran> {
+export async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, program: CompatProgram, month: string, deps: UnitRunDeps, sink: RunSink): Promise<Ran> {
   const prepared = translate(wire, ctx, month, (jurisdiction) => deps.findPackage(program, jurisdiction)?.inputs ?? { reason: `no executable ${PROGRAM_NAME[program]} package for ${jurisdiction}` });
   if ('reason' in prepared) return prepared;
   const { jurisdiction, inputs, translation } = prepared;
@@ -98,7 +111,7 @@ export async function runUnitMonth(wire: WireHousehold, ctx: UnitContext, progra
  * variables), one evaluation, each program's answer. Null when the programs cannot be screened together here (a
  * package missing, a runtime that cannot screen, programs whose rules conflict): the caller runs them one by one.
  */
-export async function runUnitMonthTogether(wire: WireHousehold, ctx: UnitContext, programs: readonly CompatProgram[], month: string, deps: CompatDeps, sink: RunSink): Promise<Map<CompatProgram, Ran> | null> {
+export async function runUnitMonthTogether(wire: WireHousehold, ctx: UnitContext, programs: readonly CompatProgram[], month: string, deps: UnitRunDeps, sink: RunSink): Promise<Map<CompatProgram, Ran> | null> {
   if (deps.calculateTogether === undefined) return null;
   const union = (jurisdiction: string): ReadonlySet<string> | { reason: string } => {
     const all = new Set<string>();
