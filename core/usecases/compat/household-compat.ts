@@ -229,6 +229,60 @@ function programsByUnitMonth(jobs: readonly Job[]): Map<string, CompatProgram[]>
   return out;
 }
 
+/** Where the answers of a request's jobs are gathered. */
+interface Answers {
+  readonly result: WireHousehold;
+  readonly computed: ComputedValue[];
+  readonly unsupported: UnsupportedValue[];
+  readonly assumptions: CompatAssumptions;
+  /** The runs whose assumptions are counted already (a month another requested variable of the unit read). */
+  readonly counted: Set<string>;
+  readonly warn: (text: string) => void;
+}
+
+/** One job's months, once run: its value written into the result and listed as computed, or the reason it is not. */
+function answerJob(job: Job, months: ReadonlyArray<UnitMonth | { reason: string }>, householdIdOf: (unitId: string) => string | null, answers: Answers): void {
+  const { unsupported } = answers;
+  const def = outputDefinition(job.variable)!;
+  const failed = months.find((m): m is { reason: string } => 'reason' in m);
+  if (failed) {
+    unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
+    return;
+  }
+  const ran = months as UnitMonth[];
+  job.months.forEach((month, i) => countRun(job, month, ran[i], householdIdOf, answers));
+  // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
+  const perMonth = ran.map((m) => outputValue(def, job, m));
+  const unanswered = perMonth.find((v): v is { reason: string } => 'reason' in v);
+  if (unanswered) {
+    unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: unanswered.reason });
+    return;
+  }
+  const combined = combineMonths(def, job, perMonth.map((v) => (v as { value: JsonValue }).value));
+  if ('reason' in combined) {
+    unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: combined.reason });
+    return;
+  }
+  const { value } = combined;
+  (answers.result[job.group]![job.id][job.variable] as Record<string, JsonValue>)[job.period] = value;
+  answers.computed.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, value });
+}
+
+/** A month's run of a job: its warnings said, and its assumptions counted once per run. */
+function countRun(job: Job, month: string, run: UnitMonth, householdIdOf: (unitId: string) => string | null, answers: Answers): void {
+  const response = run.response;
+  // The calculation's assumptions warning is said once, over the sidecar's assumptions.
+  const own = response.assumptions.length > 0 ? assumptionsWarning(response.assumptions) : null;
+  for (const w of response.warnings) if (w !== own) answers.warn(w);
+  const key = `${job.program}\u0000${job.unitGroup ?? ''}\u0000${job.unitId}\u0000${month}`;
+  if (answers.counted.has(key)) return;
+  answers.counted.add(key);
+  const unit = isTaxProgram(job.program) ? { unitId: job.unitId, householdId: null, group: 'tax_units' as const }
+    : job.unitGroup !== undefined ? { unitId: job.unitId, householdId: null, group: job.unitGroup }
+      : { unitId: job.unitId, householdId: householdIdOf(job.unitId) };
+  answers.assumptions.add(response.assumptions, unit, month);
+}
+
 export async function calculateHousehold(wire: WireHousehold, requestId: string, deps: CompatDeps): Promise<CompatResult> {
   const { jobs, unsupported } = plan(wire);
   for (const program of new Set(jobs.map((j) => j.program))) {
@@ -306,45 +360,11 @@ export async function calculateHousehold(wire: WireHousehold, requestId: string,
   const result = structuredClone(wire);
   const computed: ComputedValue[] = [];
   const assumptions = new CompatAssumptions();
-  const counted = new Set<string>();
+  const answers: Answers = { result, computed, unsupported, assumptions, counted: new Set<string>(), warn };
+  const householdIdOf = (unitId: string): string | null => contexts.get(unitId)!.householdId;
   for (const job of jobs) {
-    const def = outputDefinition(job.variable)!;
     const months = await Promise.all(job.months.map((m) => monthFor(job.program, job.unitId, m, job.unitGroup)));
-    const failed = months.find((m): m is { reason: string } => 'reason' in m);
-    if (failed) {
-      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: failed.reason });
-      continue;
-    }
-    const ran = months as UnitMonth[];
-    job.months.forEach((month, i) => {
-      const response = ran[i].response;
-      // The calculation's assumptions warning is said once below, over the sidecar's assumptions.
-      const own = response.assumptions.length > 0 ? assumptionsWarning(response.assumptions) : null;
-      for (const w of response.warnings) if (w !== own) warn(w);
-      const run = `${job.program}\u0000${job.unitGroup ?? ''}\u0000${job.unitId}\u0000${month}`;
-      if (counted.has(run)) return; // a month another requested variable of the unit already read
-      counted.add(run);
-      const unit = isTaxProgram(job.program) ? { unitId: job.unitId, householdId: null, group: 'tax_units' as const }
-        : job.unitGroup !== undefined ? { unitId: job.unitId, householdId: null, group: job.unitGroup }
-          : { unitId: job.unitId, householdId: contexts.get(job.unitId)!.householdId };
-      assumptions.add(response.assumptions, unit, month);
-    });
-    // The engine renders an inexact decimal (e.g. a pro-rata share of income) as a numeric string.
-    const perMonth = ran.map((m) => outputValue(def, job, m));
-    const unanswered = perMonth.find((v): v is { reason: string } => 'reason' in v);
-    if (unanswered) {
-      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: unanswered.reason });
-      continue;
-    }
-    const values = perMonth.map((v) => (v as { value: JsonValue }).value);
-    const combined = combineMonths(def, job, values);
-    if ('reason' in combined) {
-      unsupported.push({ kind: 'output', entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, reason: combined.reason });
-      continue;
-    }
-    const { value } = combined;
-    (result[job.group]![job.id][job.variable] as Record<string, JsonValue>)[job.period] = value;
-    computed.push({ entity_group: job.group, entity_id: job.id, variable: job.variable, period: job.period, value });
+    answerJob(job, months, householdIdOf, answers);
   }
 
   const assumed = assumptions.list();
