@@ -15,6 +15,8 @@ const SCREENS_KEPT = 256;
 
 export class CompiledScreener implements Screener {
   private readonly screens = new BoundedMap<string, ScreenPackage | string>(SCREENS_KEPT);
+  /** Each jurisdiction's screenable packages (the runtime's packages are fixed once loaded), found once. */
+  private readonly byJurisdiction = new BoundedMap<string, CompiledPackage[]>(SCREENS_KEPT);
 
   constructor(
     private readonly packages: () => readonly CompiledPackage[],
@@ -36,6 +38,12 @@ export class CompiledScreener implements Screener {
 
   /** The jurisdiction's screenable packages and its parents' (the federal credits join every State), one per program id, its own first. */
   private screenable_(jurisdiction: string): CompiledPackage[] {
+    let found = this.byJurisdiction.get(jurisdiction);
+    if (found === undefined) this.byJurisdiction.set(jurisdiction, (found = this.findScreenable(jurisdiction)));
+    return found;
+  }
+
+  private findScreenable(jurisdiction: string): CompiledPackage[] {
     const byProgram = new Map<string, CompiledPackage>();
     const candidates = this.packages().filter((pkg) => pkg.pkg.spec.profile.screening !== undefined && appliesIn(pkg.jurisdiction, jurisdiction));
     // A jurisdiction with no program of its own is not one Tenet knows (us-zz), however many parents' programs apply.

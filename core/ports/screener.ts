@@ -7,7 +7,7 @@ import type { MappedHousehold } from '../domain/household/map.js';
 import type { HouseholdShape, JsonValue } from '../domain/household/shape.js';
 import type { ServiceError } from '../domain/errors.js';
 import type { Assumption } from '../domain/household/assumptions.js';
-import type { CalculationTraceEntry, Calculator, ExecutablePackage, Execution } from './calculator.js';
+import type { CalculationTraceEntry, Calculator, ExecutablePackage, Execution, TraceSize } from './calculator.js';
 import type { SweepAxisSlot, SweepExecution, SweepLimitsConfig } from './sweeper.js';
 
 /** How a screen reads one program's answer: which outputs say eligible and how much (the package's `screening`). */
@@ -42,8 +42,10 @@ export type MemberExecution = Omit<Execution, 'trace'> | { problem: ServiceError
 export interface ScreenExecution {
   /** Every output of every program, as one calculation would give it (judgments as booleans). */
   outputs: Record<string, JsonValue>;
-  /** The one evaluation's trace (every program's rules, each once). */
+  /** The one evaluation's trace at the size asked for (full: every program's rules, each once). */
   trace: CalculationTraceEntry[];
+  /** The unit's value of every rule the evaluation recorded, by rule name (empty when it recorded no trace). */
+  unit: ReadonlyMap<string, JsonValue>;
   /** Per member, in the order of `members`. */
   members: MemberExecution[];
 }
@@ -57,8 +59,11 @@ export interface ScreenablePackage {
   members: readonly ScreenMember[];
   /** Programs asked for that could not join the one evaluation (their rules conflict with a member's), and why. */
   excluded: ReadonlyArray<{ member: ScreenMember; problem: string }>;
-  /** One evaluation; `outputs` adds outputs of the members to evaluate besides the screen's own (each member's answer includes its own). */
-  execute(household: MappedHousehold, outputs?: readonly string[]): ScreenExecution;
+  /**
+   * One evaluation: the trace at `trace`'s size (default full; `false`: outputs only, nothing recorded); `more` adds
+   * outputs of the members to evaluate besides the screen's own (each member's answer includes its own).
+   */
+  execute(household: MappedHousehold, trace?: TraceSize | false, more?: readonly string[]): ScreenExecution;
   /**
    * Describes `outputs` of the one evaluation exactly over one input (docs/screening.md "Cliffs across programs").
    * Throws ServiceError as SweepablePackage.sweep does.
@@ -97,8 +102,8 @@ export interface ScreenRequest {
   assume_defaults?: boolean;
   /** How many next questions to return (0 or absent: none). */
   questions?: number;
-  /** `full` (default): the evaluation's whole trace; `none`: `trace: []` with a warning. */
-  trace?: 'full' | 'none';
+  /** `full` (default): the evaluation's whole trace; `decisive`: the rules that decided each program's outputs; `none`: `trace: []` with a warning. */
+  trace?: TraceSize;
 }
 
 /** A rule as the answer names it: durable id, local name, the value it took and its legal sources. */

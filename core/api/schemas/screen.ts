@@ -44,8 +44,10 @@ export const ScreenRequestSchema = v.object({
   ),
   trace: v.optional(
     v.pipe(
-      v.picklist(['full', 'none'], 'must be full or none'),
-      v.description('full (default): the one evaluation\'s whole trace, every program\'s rules once; none: trace is [] and a warning says so.'),
+      v.picklist(['full', 'decisive', 'none'], 'must be full, decisive or none'),
+      v.description(
+        'full (default): the one evaluation\'s whole trace, every program\'s rules once; decisive: only the rules that decided the outputs the screen reads (each program\'s default outputs, eligibility, amount, tests and links) and the person outputs, as decisive is on POST /v1/calculate; none: trace is [] and a warning says so. Programs, totals, assumptions and questions are the same for all three.',
+      ),
     ),
   ),
 });

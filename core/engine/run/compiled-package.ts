@@ -27,6 +27,7 @@ import { householdShape } from './package-shape.js';
 import type { SampleCandidate } from './sample-evidence.js';
 import { UnverifiedFigureCheck, boundHooks, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
 import { BoundedMap } from '../../domain/bounded-map.js';
+import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
 import { PersonOutputs } from './person-outputs.js';
 import { TraceSizing } from './trace-sizing.js';
 
@@ -298,34 +299,61 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   }
 
   /**
-   * Every output that computes, with the trace, without failing on those that do not (each is left out): a screen
-   * reads each program's part, and a program whose output failed reports its own problem (./screen-package.ts).
+   * Every output that computes, without failing on those that do not (each is left out): a screen reads each
+   * program's part, and a program whose output failed reports its own problem (./screen-package.ts). The answer's
+   * trace has the size `trace` asks for (the engine records its trace whenever that size, a warning or a person
+   * output needs it); `trace: false` records none (a screen's variants, read for status and amount only). `unit`:
+   * the unit's value of each rule of `unitRules` the engine recorded (a screen's tests, eligibility and links).
    */
-  evaluateEach(household: MappedHousehold, outputs: readonly string[]): { result: PackageResult } & Pick<Execution, 'outputs' | 'trace'> {
-    const result = this.evaluate(household, outputs);
+  evaluateEach(
+    household: MappedHousehold,
+    outputs: readonly string[],
+    trace: TraceChoice | false = { size: 'full', returned: outputs },
+    unitRules: ReadonlySet<string> = new Set(),
+  ): { result: PackageResult; unit: Map<string, JsonValue> } & Pick<Execution, 'outputs' | 'trace'> {
+    const result = this.evaluate(household, outputs, this.evaluatorNow(), trace !== false && this.sizing.needsTrace(trace, household.period));
     const values: Record<string, JsonValue> = {};
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
-    return { result, outputs: values, trace: this.answer.entries(result.trace, household.kinds) };
+    const unit = new Map<string, JsonValue>();
+    for (const entry of result.trace) if (entry.entity === this.unitId && unitRules.has(entry.name)) unit.set(entry.name, this.answer.value(entry.name, entry.value));
+    const entries = trace === false ? [] : this.sizing.entries(trace, result.trace, household);
+    return { result, unit, outputs: values, trace: entries.length > 0 ? this.answer.entries(entries, household.kinds) : [] };
   }
 
   /**
    * This package's answer read from an evaluation of a larger package whose closure includes this one's (a screen,
    * ./screen-package.ts): its outputs, warnings and person outputs, or the household problem that stopped it. The
-   * trace stays the larger package's.
+   * trace stays the larger package's. `read`: the outputs to give (default all of this package's; a screen's variant
+   * reads only the ones that say eligible and how much).
    */
-  partOf(result: PackageResult, household: MappedHousehold): Omit<Execution, 'trace'> | { problem: ServiceError } {
-    try {
-      this.throwFailures({ ...result, errors: pick(result.errors, this.outputs), failures: result.failures && pick(result.failures, this.outputs) }, household.period);
-    } catch (error) {
-      if (error instanceof ServiceError) return { problem: error };
-      throw error;
-    }
+  partOf(result: PackageResult, household: MappedHousehold, read: readonly string[] = this.outputs): Omit<Execution, 'trace'> | { problem: ServiceError } {
+    const problem = this.problemIn(result, household.period);
+    if (problem) return { problem };
     const values: Record<string, JsonValue> = {};
-    for (const name of this.outputs) if (Object.hasOwn(result.outputs, name)) values[name] = this.answer.value(name, result.outputs[name]);
-    const own = result.trace.filter((entry) => this.pkg.program.derived.has(entry.name) || this.pkg.program.parameters.has(entry.name));
+    for (const name of read) if (Object.hasOwn(result.outputs, name)) values[name] = this.answer.value(name, result.outputs[name]);
+    // Only the carried-forward check, and only past the last fiscal year, must tell this package's entries from the
+    // others' (it reads every entry); unverified figures look at their readers' entries (this package's rule ids)
+    // and person outputs at their own rules' names, which one namespace gives one meaning.
+    const pastFiscal = this.fiscal !== undefined && fiscalYearOf(periodStart(household.period)) > this.fiscal.lastFiscalYear;
+    const own = pastFiscal ? result.trace.filter((entry) => this.pkg.program.derived.has(entry.name) || this.pkg.program.parameters.has(entry.name)) : result.trace;
     const warnings = this.warnings(own, household.period);
     if (!this.personOutputs.declared) return { outputs: values, warnings };
-    return { outputs: values, warnings, person_outputs: this.personOutputs.collect(own, household.kinds) };
+    return { outputs: values, warnings, person_outputs: this.personOutputs.collect(result.trace, household.kinds) };
+  }
+
+  /** The household problem or engine failure of one of this package's outputs in a larger evaluation, if any. */
+  private problemIn(result: PackageResult, period: string): ServiceError | undefined {
+    // Most evaluations fail nowhere: nothing to pick out then.
+    let failed = false;
+    for (const _ in result.errors) failed = true;
+    if (!failed) return undefined;
+    try {
+      this.throwFailures({ ...result, errors: pick(result.errors, this.outputs), failures: result.failures && pick(result.failures, this.outputs) }, period);
+      return undefined;
+    } catch (error) {
+      if (error instanceof ServiceError) return error;
+      throw error;
+    }
   }
 
   private warnings(trace: PackageResult['trace'], period: string): string[] {

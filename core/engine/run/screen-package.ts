@@ -6,6 +6,7 @@
  */
 import type { MappedHousehold } from '../../domain/household/map.js';
 import type { SweepAxisSlot, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
+import type { TraceSize } from '../../ports/calculator.js';
 import type { MemberExecution, ScreenablePackage, ScreenExecution, ScreenMember, ScreeningTerms } from '../../ports/screener.js';
 import type { ScreeningProfile } from '../package/program-profile.js';
 import type { CompiledPackage } from './compiled-package.js';
@@ -53,6 +54,10 @@ export class ScreenPackage implements ScreenablePackage {
   readonly digest: string;
   readonly members: readonly ScreenMember[];
   private readonly outputs: readonly string[];
+  /** The rules whose unit values a program's answer reads: its tests, eligibility outputs and links (program-result.ts). */
+  private readonly unitRules: ReadonlySet<string>;
+  /** Per member, the outputs a variant is read for: those that say eligible and how much. */
+  private readonly statusOutputs: ReadonlyArray<readonly string[]>;
 
   constructor(
     /** The merged package: every member's rules and outputs. */
@@ -64,16 +69,23 @@ export class ScreenPackage implements ScreenablePackage {
     this.digest = merged.digest;
     this.members = programs.map(memberOf);
     this.outputs = [...new Set(programs.flatMap(screenOutputs))];
+    this.unitRules = new Set(this.members.flatMap(({ terms }) => [...terms.tests, ...terms.eligible, ...terms.links.map((l) => l.used)]));
+    this.statusOutputs = this.members.map(({ terms }) => [...terms.eligible, ...(terms.amount ? [terms.amount] : [])]);
   }
 
   get shape() {
     return this.merged.shape;
   }
 
-  execute(household: MappedHousehold, more: readonly string[] = []): ScreenExecution {
-    const { result, outputs, trace } = this.merged.evaluateEach(household, more.length === 0 ? this.outputs : [...new Set([...this.outputs, ...more])]);
-    const members: MemberExecution[] = this.programs.map((program) => program.partOf(result, household));
-    return { outputs, trace, members };
+  /**
+   * One evaluation with the trace `trace` sizes (`false`: outputs only, a variant read for status and amount);
+   * `more` adds outputs of the members to evaluate besides the screen's own (the compatibility endpoint's).
+   */
+  execute(household: MappedHousehold, trace: TraceSize | false = 'full', more: readonly string[] = []): ScreenExecution {
+    const evaluated = more.length === 0 ? this.outputs : [...new Set([...this.outputs, ...more])];
+    const { result, unit, outputs, trace: entries } = this.merged.evaluateEach(household, evaluated, trace === false ? false : { size: trace, returned: this.outputs }, this.unitRules);
+    const members: MemberExecution[] = this.programs.map((program, i) => program.partOf(result, household, trace === false ? this.statusOutputs[i] : undefined));
+    return { outputs, unit, trace: entries, members };
   }
 
   /** The exact sweep of the merged package's `outputs` (every member's rules in one walk, links computed once). */

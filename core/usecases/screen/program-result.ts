@@ -4,17 +4,10 @@
  */
 import type { Assumption } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { CalculationTraceEntry } from '../../ports/calculator.js';
 import type { MemberExecution, ScreenMember, ScreenProgramResult, ScreenRule, ScreenStatus } from '../../ports/screener.js';
 
-/** The unit's value of each rule in the trace (the household entity's entries), by rule name. */
+/** The unit's value of each rule the evaluation recorded (ScreenExecution.unit), by rule name. */
 export type UnitValues = ReadonlyMap<string, JsonValue>;
-
-export function unitValues(trace: readonly CalculationTraceEntry[], unitId: string): Map<string, JsonValue> {
-  const values = new Map<string, JsonValue>();
-  for (const entry of trace) if (entry.entity_id === unitId) values.set(entry.variable, entry.value);
-  return values;
-}
 
 function ruleOf(member: ScreenMember, name: string, value: JsonValue | undefined): ScreenRule | null {
   const rule = member.rule(name);

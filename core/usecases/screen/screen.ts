@@ -11,10 +11,11 @@ import { restrictHousehold } from '../../domain/household/restrict.js';
 import { indexShape, type JsonValue, type ShapeIndex } from '../../domain/household/shape.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
+import type { TraceSize } from '../../ports/calculator.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
 import type { ScreenablePackage, ScreenExecution, Screener, ScreenMember, ScreenProgramResult, ScreenRequest, ScreenResponse } from '../../ports/screener.js';
 import { EXPERIMENTAL_WARNING, FREE_METER } from '../calculate/calculate.js';
-import { programResult, unitValues } from './program-result.js';
+import { programResult, type UnitValues } from './program-result.js';
 import { screenQuestions, settleUndetermined, type VariantOutcome } from './undetermined.js';
 import { screenTotals } from './totals.js';
 import { variantsOf, type Variant } from './variants.js';
@@ -62,7 +63,7 @@ export class ScreenService {
     const mapping = this.mapping(screen);
     // Parsed JSON (the body schema checked it is an object): its values are JSON values.
     const household = request.household as Record<string, JsonValue>;
-    const base = this.run(screen, mapping, household);
+    const base = this.run(screen, mapping, household, request.trace ?? 'full');
     const results = screen.members.map((member, i) => programResult(member, base.execution.members[i], base.assumptions[i], base.values));
     results.push(...screen.excluded.map(({ member, problem }) => programResult(member, { problem: new ServiceError('unsupported_program', `${problem}. Calculate it alone with POST /v1/calculate.`) }, [], base.values)));
     results.sort((a, b) => a.program_id.localeCompare(b.program_id));
@@ -76,7 +77,7 @@ export class ScreenService {
   }
 
   private answer(request: ScreenRequest, screen: ScreenablePackage, base: BaseRun, results: ScreenProgramResult[], assumed: Assumption[], questions?: ScreenResponse['questions']): ScreenResponse {
-    const withTrace = request.trace !== 'none';
+    const withTrace = (request.trace ?? 'full') !== 'none';
     const warnings = [EXPERIMENTAL_WARNING, ...base.warnings, ...(assumed.length > 0 ? [assumptionsWarning(assumed)] : []), ...(withTrace ? [] : [TRACE_LEFT_OUT_WARNING])];
     return {
       jurisdiction: screen.jurisdiction,
@@ -106,7 +107,7 @@ export class ScreenService {
     const mapped = mapHousehold(mapping.index, household, mapping.words);
     const own = screen.members.map((_, i) => mapHousehold(mapping.members[i].index, restrictHousehold(mapping.members[i].index, household), mapping.members[i].words));
     await before?.();
-    const execution = screen.execute(mapped, outputs);
+    const execution = screen.execute(mapped, 'full', outputs);
     const members = screen.members.map((member, i) => {
       const part = execution.members[i];
       return { package: member.package, period: own[i].period, warnings: own[i].warnings, part, assumptions: 'problem' in part ? [] : settled(own[i].assumptions, part.outputs) };
@@ -127,13 +128,15 @@ export class ScreenService {
     return outcomes;
   }
 
-  /** One evaluation of the merged package; with `own`, each member's assumptions from its own view of the household. */
-  private run(screen: ScreenablePackage, mapping: ScreenMapping, household: Record<string, JsonValue>, own = true): BaseRun {
+  /**
+   * One evaluation of the merged package with the trace `trace` sizes, and each member's assumptions from its own
+   * view of the household; `false`: a variant, outputs only (read for status and amount), no assumptions.
+   */
+  private run(screen: ScreenablePackage, mapping: ScreenMapping, household: Record<string, JsonValue>, trace: TraceSize | false): BaseRun {
     const mapped = mapHousehold(mapping.index, household, mapping.words);
-    const execution = screen.execute(mapped);
-    const values = unitValues(execution.trace, screen.shape.entities[0].id_template);
-    const assumptions = own ? screen.members.map((member, i) => this.memberAssumptions(member, mapping.members[i], household, execution, i)) : [];
-    return { period: mapped.period, warnings: mapped.warnings, execution, values, assumptions };
+    const execution = screen.execute(mapped, trace);
+    const assumptions = trace !== false ? screen.members.map((member, i) => this.memberAssumptions(member, mapping.members[i], household, execution, i)) : [];
+    return { period: mapped.period, warnings: mapped.warnings, execution, values: execution.unit, assumptions };
   }
 
   /** The defaults this program relied on, as POST /v1/calculate of it alone would list them. */
@@ -168,7 +171,7 @@ interface BaseRun {
   period: string;
   warnings: string[];
   execution: ScreenExecution;
-  values: ReturnType<typeof unitValues>;
+  values: UnitValues;
   /** Per member (empty for a variant run). */
   assumptions: Assumption[][];
 }

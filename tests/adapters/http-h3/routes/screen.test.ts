@@ -44,6 +44,19 @@ describe('POST /v1/screen', () => {
     expect(data.trace.length).toBeGreaterThan(0);
   });
 
+  it('takes the trace sizes full, decisive and none, and refuses another', async () => {
+    const sized = async (trace: string) => (await t.request('POST', '/v1/screen', { json: { jurisdiction: 'us-tx', household, assume_defaults: true, trace }, headers })).body.data;
+    const [full, decisive, none] = [await sized('full'), await sized('decisive'), await sized('none')];
+    expect(decisive.trace.length).toBeGreaterThan(0);
+    expect(decisive.trace.length).toBeLessThan(full.trace.length);
+    expect(decisive.programs).toEqual(full.programs);
+    expect(none.trace).toEqual([]);
+    expect(none.programs).toEqual(full.programs);
+    const bad = await t.request('POST', '/v1/screen', { json: { jurisdiction: 'us-tx', household, trace: 'some' }, headers });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('full, decisive or none');
+  });
+
   it('refuses what it cannot screen, with the spec envelope', async () => {
     const unknown = await t.request('POST', '/v1/screen', { json: { jurisdiction: 'us-zz', household }, headers });
     expect(unknown.status).toBe(422);

@@ -87,4 +87,28 @@ describe('screen', () => {
     expect(answer.trace).toEqual([]);
     expect(answer.warnings.some((w) => w.includes('trace was left out'))).toBe(true);
   });
+
+  it('sizes the trace as calculate does: full, decisive (the rules that decided) or none, the rest of the answer the same', async () => {
+    const ask = (trace: 'full' | 'decisive' | 'none') => screens.screen({ jurisdiction: 'us-tx', household: texas, trace, questions: 2 });
+    const [full, decisive, none] = await Promise.all([ask('full'), ask('decisive'), ask('none')]);
+    const rest = ({ trace: _, warnings, ...answer }: Awaited<ReturnType<typeof ask>>) => ({ ...answer, warnings: warnings.filter((w) => !w.includes('trace was left out')) });
+    expect(rest(decisive)).toEqual(rest(full));
+    expect(rest(none)).toEqual(rest(full));
+    expect(none.trace).toEqual([]);
+    // Decisive: a part of the full trace, entry for entry, and smaller.
+    const key = (e: (typeof full.trace)[number]) => `${e.rule_id} ${e.entity_id} ${JSON.stringify(e.value)}`;
+    const fullKeys = new Set(full.trace.map(key));
+    expect(decisive.trace.length).toBeGreaterThan(0);
+    expect(decisive.trace.length).toBeLessThan(full.trace.length);
+    expect(decisive.trace.filter((e) => !fullKeys.has(key(e)))).toEqual([]);
+    // It keeps what decided each program: the deciding rule and the amount's rule at the household, and each
+    // eligible person's person outputs (Medicaid's coverage is decided per person).
+    const kept = new Set(decisive.trace.map((e) => `${e.rule_id} ${e.entity_id}`));
+    for (const program of full.programs.filter((p) => !p.error)) {
+      for (const rule of [program.decided_by, program.amount_rule]) if (rule) expect(kept.has(`${rule.rule_id} household`), `${program.program_id} ${rule.rule_id}`).toBe(true);
+    }
+    const medicaid = full.programs.find((p) => p.program_id === 'medicaid')!;
+    expect(medicaid.recipient.people?.length).toBeGreaterThan(0);
+    for (const id of medicaid.recipient.people ?? []) expect(decisive.trace.some((e) => e.entity_id === id)).toBe(true);
+  });
 });
