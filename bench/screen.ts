@@ -11,7 +11,9 @@
  * per-round ratios of CPU time against the baseline of the same round:
  *   - screen with assume_defaults (no variants: the baseline's work) and trace full, decisive and none;
  *   - the default screen (undetermined where a fact not given decides a program: its variants are evaluated);
- *   - questions=5 for the household with every fact the programs assume given except five (target: under 25 ms).
+ *   - questions=5 for the household with every fact the programs assume given except five (target: under 25 ms);
+ *   - the combined sweep (POST /v1/screen/sweep's use case) over the first earner's earned income, 0 to 6,000 a
+ *     month (the docs/screening.md example; target: under 100 ms).
  * Over HTTP (the app on a socket, memory store): the default screen of the first jurisdiction at a steady
  * 100 requests/s for BENCH_SECONDS (bench/paced-load.ts, open loop), p50 and p99 (target: p99 under 15 ms).
  * Results are printed and written to docs/benchmarks.md under "Screening".
@@ -34,6 +36,7 @@ import type { CalculateRequest } from '../core/ports/calculator.js';
 import type { ScreenRequest } from '../core/ports/screener.js';
 import type { Calculations } from '../core/ports/calculations.js';
 import type { ScreenService } from '../core/usecases/screen/screen.js';
+import type { ScreenSweepService } from '../core/usecases/screen/sweep.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const JURISDICTIONS = (process.env.BENCH_SCREEN_JURISDICTIONS ?? 'us-tx,us-co,us-ca,us-ny,us-ak').split(',');
@@ -42,9 +45,14 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = 100;
 const QUESTIONS = 5;
+const SWEEP_TO = 6000;
+/** Sweeps per round (each takes far longer than a screen). */
+const SWEEP_REQUESTS = 2;
 /** The facts left out of the questions household, in this order of preference (the first five the screen assumes). */
 const LEFT_OUT = ['countable_resources', 'citizenship_status', 'is_pregnant', 'is_in_school', 'is_disabled', 'filing_status'];
 const LOAD_AT_START = loadavg();
+/** The in-process rows' per-calculation limit: a loaded machine must not cut a sweep short (the figure is what it costs). */
+const BENCH_TIME_LIMIT = '120000';
 const run = promisify(execFile);
 
 interface Timing {
@@ -94,10 +102,10 @@ interface Row {
 }
 
 /** Interleaved rounds of every target; per-target medians and each one's median ratio to the baseline's round. */
-async function measure(targets: ReadonlyArray<{ label: string; target: string; work: () => Promise<unknown> }>): Promise<Array<{ label: string; target: string; timing: Timing; ratio: number }>> {
-  for (const t of targets) await perCall(t.work, REQUESTS); // warm-up: kernels, household programs, JIT
+async function measure(targets: ReadonlyArray<{ label: string; target: string; work: () => Promise<unknown>; requests?: number }>): Promise<Array<{ label: string; target: string; timing: Timing; ratio: number }>> {
+  for (const t of targets) await perCall(t.work, t.requests ?? REQUESTS); // warm-up: kernels, household programs, JIT
   const rounds = targets.map(() => [] as Timing[]);
-  for (let r = 0; r < ROUNDS; r++) for (let i = 0; i < targets.length; i++) rounds[i].push(await perCall(targets[i].work, REQUESTS));
+  for (let r = 0; r < ROUNDS; r++) for (let i = 0; i < targets.length; i++) rounds[i].push(await perCall(targets[i].work, targets[i].requests ?? REQUESTS));
   return targets.map((t, i) => ({
     label: t.label,
     target: t.target,
@@ -106,7 +114,7 @@ async function measure(targets: ReadonlyArray<{ label: string; target: string; w
   }));
 }
 
-async function jurisdictionRows(calculation: Calculations, screens: ScreenService, jurisdiction: string): Promise<Row[]> {
+async function jurisdictionRows(calculation: Calculations, screens: ScreenService, sweeps: ScreenSweepService, jurisdiction: string): Promise<Row[]> {
   const snap = calculation.find('snap', jurisdiction) as unknown as Described | undefined;
   const sample = snap?.describe().sample_household;
   if (!sample) return [];
@@ -119,6 +127,9 @@ async function jurisdictionRows(calculation: Calculations, screens: ScreenServic
   const screen = (extra: Partial<ScreenRequest>) => () => screens.screen({ jurisdiction, household, ...extra });
   const five = await fiveNotGiven(screens, jurisdiction, household);
   const asked = await screens.screen({ jurisdiction, household: five.household, questions: QUESTIONS });
+  const sweep = { jurisdiction, household, axis: { from: 0, to: SWEEP_TO } };
+  const swept = await sweeps.sweep(sweep);
+  const breakpoints = swept.total.breakpoints.length;
   const measured = await measure([
     { label: `baseline: the ${alone.length} programs calculated one by one (full trace)`, target: '-', work: async () => {
         for (const r of alone) await calculation.calculate(r);
@@ -132,6 +143,7 @@ async function jurisdictionRows(calculation: Calculations, screens: ScreenServic
       target: '< 25 ms',
       work: () => screens.screen({ jurisdiction, household: five.household, questions: QUESTIONS }),
     },
+    { label: `combined sweep over ${swept.axis.person ?? 'the household'}'s ${swept.axis.input}, 0-${SWEEP_TO} a month (${breakpoints} breakpoints of the total)`, target: '< 100 ms', work: () => sweeps.sweep(sweep), requests: SWEEP_REQUESTS },
   ]);
   return measured.map((m, i) => ({ jurisdiction, label: m.label, timing: m.timing, target: m.target, ...(i > 0 ? { ratio: m.ratio } : {}) }));
 }
@@ -194,13 +206,13 @@ function writeSection(lines: readonly string[], loadAtEnd: readonly number[]): v
 }
 
 async function main(): Promise<void> {
-  const config = { ...loadConfig({ ...process.env, SERVICE_API_KEYS: '[]' }), redisUrl: null, port: 0 };
+  const config = { ...loadConfig({ ...process.env, SERVICE_API_KEYS: '[]', TENET_CALC_TIME_LIMIT_MS: BENCH_TIME_LIMIT }), redisUrl: null, port: 0 };
   const app = await createApp(config, { logger: new JsonLogger({ write: () => true }) });
-  const { calculation, screens } = app.services.calculation!;
+  const { calculation, screens, screenSweeps } = app.services.calculation!;
   console.log(`bench:screen on ${cpus().length} CPUs, load ${LOAD_AT_START.map((x) => x.toFixed(1)).join(' / ')}; ${ROUNDS} rounds of ${REQUESTS} requests`);
   const rows: Row[] = [];
   for (const jurisdiction of JURISDICTIONS) {
-    const measured = await jurisdictionRows(calculation, screens, jurisdiction);
+    const measured = await jurisdictionRows(calculation, screens, screenSweeps, jurisdiction);
     table(measured).forEach((line) => console.log(line));
     rows.push(...measured);
   }

@@ -56,8 +56,9 @@ export class ScreenPackage implements ScreenablePackage {
   private readonly outputs: readonly string[];
   /** The rules whose unit values a program's answer reads: its tests, eligibility outputs and links (program-result.ts). */
   private readonly unitRules: ReadonlySet<string>;
-  /** Per member, the outputs a variant is read for: those that say eligible and how much. */
+  /** Per member, the outputs a variant is read for: those that say eligible and how much; and all of them, once each. */
   private readonly statusOutputs: ReadonlyArray<readonly string[]>;
+  private readonly variantOutputs: readonly string[];
 
   constructor(
     /** The merged package: every member's rules and outputs. */
@@ -71,6 +72,7 @@ export class ScreenPackage implements ScreenablePackage {
     this.outputs = [...new Set(programs.flatMap(screenOutputs))];
     this.unitRules = new Set(this.members.flatMap(({ terms }) => [...terms.tests, ...terms.eligible, ...terms.links.map((l) => l.used)]));
     this.statusOutputs = this.members.map(({ terms }) => [...terms.eligible, ...(terms.amount ? [terms.amount] : [])]);
+    this.variantOutputs = [...new Set(this.statusOutputs.flat())];
   }
 
   get shape() {
@@ -78,11 +80,13 @@ export class ScreenPackage implements ScreenablePackage {
   }
 
   /**
-   * One evaluation with the trace `trace` sizes (`false`: outputs only, a variant read for status and amount);
-   * `more` adds outputs of the members to evaluate besides the screen's own (the compatibility endpoint's).
+   * One evaluation with the trace `trace` sizes; `false`: a variant, no trace and only the outputs that say whether
+   * each program is eligible and how much (a program one of them fails for reports that problem). `more` adds
+   * outputs of the members to evaluate besides the screen's own (the compatibility endpoint's).
    */
   execute(household: MappedHousehold, trace: TraceSize | false = 'full', more: readonly string[] = []): ScreenExecution {
-    const evaluated = more.length === 0 ? this.outputs : [...new Set([...this.outputs, ...more])];
+    const own = trace === false ? this.variantOutputs : this.outputs;
+    const evaluated = more.length === 0 ? own : [...new Set([...own, ...more])];
     const { result, unit, outputs, trace: entries } = this.merged.evaluateEach(household, evaluated, trace === false ? false : { size: trace, returned: this.outputs }, this.unitRules);
     const members: MemberExecution[] = this.programs.map((program, i) => program.partOf(result, household, trace === false ? this.statusOutputs[i] : undefined));
     return { outputs, unit, trace: entries, members };
