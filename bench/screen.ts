@@ -130,13 +130,17 @@ async function jurisdictionRows(calculation: Calculations, screens: ScreenServic
   const sweep = { jurisdiction, household, axis: { from: 0, to: SWEEP_TO } };
   const swept = await sweeps.sweep(sweep);
   const breakpoints = swept.total.breakpoints.length;
+  const size = async (trace: 'full' | 'decisive' | 'none') => {
+    const answer = await screens.screen({ jurisdiction, household, assume_defaults: true, trace });
+    return `${answer.trace.length} trace entries, ${Buffer.byteLength(JSON.stringify(answer))} bytes of JSON`;
+  };
   const measured = await measure([
     { label: `baseline: the ${alone.length} programs calculated one by one (full trace)`, target: '-', work: async () => {
         for (const r of alone) await calculation.calculate(r);
       } },
-    { label: 'screen, assume_defaults, trace full', target: '<= 1.0', work: screen({ assume_defaults: true }) },
-    { label: 'screen, assume_defaults, trace decisive', target: '-', work: screen({ assume_defaults: true, trace: 'decisive' }) },
-    { label: 'screen, assume_defaults, trace none', target: '<= 0.5', work: screen({ assume_defaults: true, trace: 'none' }) },
+    { label: `screen, assume_defaults, trace full (${await size('full')})`, target: '<= 1.0', work: screen({ assume_defaults: true }) },
+    { label: `screen, assume_defaults, trace decisive (${await size('decisive')})`, target: '-', work: screen({ assume_defaults: true, trace: 'decisive' }) },
+    { label: `screen, assume_defaults, trace none (${await size('none')})`, target: '<= 0.5', work: screen({ assume_defaults: true, trace: 'none' }) },
     { label: `screen, default (undetermined: variants of ${first.assumptions.length} facts assumed), trace full`, target: '-', work: screen({}) },
     {
       label: `questions=${QUESTIONS}, five facts not given (${five.left.join(', ')}; ${asked.questions?.length ?? 0} questions returned)`,
