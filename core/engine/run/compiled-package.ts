@@ -301,8 +301,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /**
    * Every output that computes, without failing on those that do not (each is left out): a screen reads each
    * program's part, and a program whose output failed reports its own problem (./screen-package.ts). The answer's
-   * trace has the size `trace` asks for (the engine records its trace whenever that size, a warning or a person
-   * output needs it); `trace: false` records none (a screen's variants, read for status and amount only). `unit`:
+   * trace has the size `trace` asks for (the engine records its trace for every size); `trace: false` records none
+   * (a screen's variants, read for status and amount only). `unit`:
    * the unit's value of each rule of `unitRules` the engine recorded (a screen's tests, eligibility and links).
    */
   evaluateEach(
@@ -311,7 +311,8 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     trace: TraceChoice | false = { size: 'full', returned: outputs },
     unitRules: ReadonlySet<string> = new Set(),
   ): { result: PackageResult; unit: Map<string, JsonValue> } & Pick<Execution, 'outputs' | 'trace'> {
-    const result = this.evaluate(household, outputs, this.evaluatorNow(), trace !== false && this.sizing.needsTrace(trace, household.period));
+    // Recorded for every size: the screen reads its deciding rules and links from it, besides warnings and person outputs.
+    const result = this.evaluate(household, outputs, this.evaluatorNow(), trace !== false);
     const values: Record<string, JsonValue> = {};
     for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
     const unit = new Map<string, JsonValue>();
