@@ -1,10 +1,9 @@
 /**
  * Property (issue #29 "Done when"): a screen's figures equal POST /v1/calculate of each program for the same
  * household, on the fast path and on the explain path, over 1,000 random households in each of ten jurisdictions on
- * each path (TENET_SCREEN_PROPERTY=N draws N instead). Each path prints its wall and CPU time. Measured at load
- * average 12 on 2 CPUs: 500 and 2,000 households per path cost 9.2 and 16.2 s of CPU on the fast path (kernels
- * generated once, then about 4.7 ms a household: a screen and eight calculations), 5.7 and 15.4 s on the explain path
- * (about 6.5 ms a household), so the default draw costs about 2 minutes of CPU (docs/screening.md).
+ * each path (TENET_SCREEN_PROPERTY=N draws N instead). Each path prints its wall and CPU time; the default draw, at
+ * load average 11 on 2 CPUs (2026-11-28): fast path 58.0 s of CPU (239 s wall), explain path 74.7 s of CPU (289 s
+ * wall), each household a screen and about eight calculations (docs/screening.md).
  */
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
