@@ -44,7 +44,8 @@ export const WIC_PERSON_FACTS = {
   months_postpartum: { description: 'Whole months since the person\'s pregnancy ended: postpartum women are a WIC category under six months, breastfeeding women under twelve (7 CFR 246.2). Not given: the person is not postpartum (and, if breastfeeding, is taken to be within the year).', period: 'month', unit: 'count' },
   months_postpartum_given: flag('Set by the service, not by the caller: true when months_postpartum was given for the person.'),
   nutritional_risk: flag('A competent professional has found the person at nutritional risk, a WIC requirement (7 CFR 246.7(e)). Not given: assumed true and listed in assumptions, so an eligible result rests on it.'),
-  receives_medicaid: flag('The person receives Medicaid in the month. It makes the person income-eligible for WIC, and a pregnant woman\'s or an infant\'s makes every member of the family income-eligible (7 CFR 246.7(d)(2)(vi)). Not given: not received.'),
+  receives_medicaid: flag('The person receives Medicaid in the month. It makes the person income-eligible for WIC, and a pregnant woman\'s or an infant\'s makes every member of the family income-eligible (7 CFR 246.7(d)(2)(vi)). Not given: the package reads the person\'s Medicaid eligibility that the State\'s Medicaid rules compute (from 2025-02, in the States and DC) and says so in assumptions; in the territories, not received.'),
+  receives_medicaid_given: flag('Set by the service, not by the caller: true when receives_medicaid was given for the person (then it is read as given; otherwise the person\'s Medicaid eligibility computed stands in for it).'),
 };
 
 /** Person facts first read by the federal tax credit packages (EITC, CTC; docs/tax-credits.md). */

@@ -86,6 +86,20 @@ checks that every path gives the explain path's outputs, errors and trace.
   before it, and in the territories, receipt not given reads as not received. A screen lists the link
   (\`links: [{program: 'medicaid', used}]\`).
 
+- **WIC** (42 U.S.C. 1786(d)(2)(A)(ii)(II), (iii); 7 CFR 246.7(d)(2)(vi): a person who receives Medicaid is
+  income-eligible, and a pregnant woman's or infant's Medicaid makes the whole family so): where a person's
+  \`receives_medicaid\` is not given, each State's WIC package reads this package's \`medicaid_person_eligible\` for
+  that person (hook \`wic_state_medicaid_eligibility\`, a Person rule), only when it can change the result (someone in
+  a WIC category over the income limit, no TANF, SNAP receipt not stated), and lists the person's \`receives_medicaid\`
+  in \`assumptions\` as inferred from the person's own \`wic_medicaid_eligibility_computed\` (a person output; the
+  assumptions read a person's inferred fact from that person's output, core/domain/household/assumptions.ts).
+  \`wic_medicaid_eligibility_used\` (the screen's link) says whether it made someone eligible. From 2025-02; not in
+  the territories.
+- **How the facts are shared:** both packages evaluate these rules over the people they list (the shared relation
+  above), so the facts Medicaid reads come from the same request: \`citizenship_status\` (SNAP's values),
+  \`is_pregnant\`, \`expected_children_count\` (added to Lifeline's facts), \`age\` and the income facts. Each is
+  listed in assumptions only when the link that reads it computes.
+
 ## Not covered (out of scope or known gaps)
 
 - SSI-linked and medically needy eligibility, long-term care, the aged, blind and disabled groups, emergency
@@ -98,10 +112,6 @@ checks that every path gives the explain path's outputs, errors and trace.
 - Young adults 19-20 groups (Massachusetts, Maine), Minnesota's and New York's Basic Health Programs, California's
   county CHIP programs, Wisconsin's BadgerCare waiver coverage of adults without children (95%), the adult group's
   Medicare exclusion, and 18-year-old full-time students as dependent children.
-- WIC's link to Medicaid (issue #28 item 5) is not made: WIC reads a person's \`receives_medicaid\` only as stated.
-  WIC's receipt is per person and an inferred fact is reported from a household output (\`inferred_from\`), so the
-  link needs the assumptions to read a person output first.
-
 - The compatibility endpoint (item 6) maps PolicyEngine's \`is_medicaid_eligible\`, \`medicaid_category\`, \`is_chip_eligible\`
   and \`chip_category\` onto the person outputs ([compatibility.md](compatibility.md), "Medicaid and CHIP", with the
   development cases run through it); no package covers January 2025 (the guideline rule starts on the 2025 guidelines'

@@ -10,6 +10,7 @@ import { F, WIC_PERIOD } from './wic-federal-module.mjs';
 import { wicGuidelineYear, wicLimits } from './wic-reference.mjs';
 import { areaParameterId } from './guideline-area.mjs';
 import { snapFiscalYears, snapLinkOutputDocs, snapLinkOutputs, snapMaterialFor, snapReceiptMaterial, snapScreeningLink } from './snap-link.mjs';
+import { medicaidReceiptMaterial, medicaidScreeningLink } from './medicaid-link.mjs';
 
 const MEMBERS = 'us:statutes/7/2012/m#relation.member_of_snap_household';
 const id = (name) => `${F}#input.${name}`;
@@ -17,12 +18,12 @@ const id = (name) => `${F}#input.${name}`;
 const HOUSEHOLD = { household_size: 'Integer', earned_income: 'Money', unearned_income: 'Money', receives_snap: 'Boolean', receives_snap_given: 'Boolean', receives_tanf: 'Boolean' };
 const PERSON = { age: null, earned_income: 'Money', unearned_income: 'Money', self_employment_income: 'Money', self_employment_costs: 'Money',
   is_pregnant: 'Boolean', expected_children_count: 'Integer', is_breastfeeding: 'Boolean', months_postpartum: 'Integer', months_postpartum_given: 'Boolean',
-  receives_medicaid: 'Boolean', nutritional_risk: 'Boolean' };
+  receives_medicaid: 'Boolean', receives_medicaid_given: 'Boolean', nutritional_risk: 'Boolean' };
 const HOUSEHOLD_DEFAULTS = { household_size: 1, earned_income: 0, unearned_income: 0, receives_snap: false, receives_snap_given: false, receives_tanf: false };
 const PERSON_DEFAULTS = { age: 30, earned_income: 0, unearned_income: 0, self_employment_income: 0, self_employment_costs: 0, is_pregnant: false,
-  expected_children_count: 1, is_breastfeeding: false, months_postpartum: 0, months_postpartum_given: false, receives_medicaid: false, nutritional_risk: true };
+  expected_children_count: 1, is_breastfeeding: false, months_postpartum: 0, months_postpartum_given: false, receives_medicaid: false, receives_medicaid_given: false, nutritional_risk: true };
 
-export const PERSON_OUTPUTS = ['wic_eligible', 'wic_category', 'wic_categorically_eligible', 'wic_income_eligible', 'wic_adjunctively_income_eligible', 'wic_family_size', 'wic_monthly_income_limit'];
+export const PERSON_OUTPUTS = ['wic_eligible', 'wic_category', 'wic_categorically_eligible', 'wic_income_eligible', 'wic_adjunctively_income_eligible', 'wic_family_size', 'wic_monthly_income_limit', 'wic_medicaid_eligibility_computed'];
 
 const flag = (description) => ({ description, period: 'month', unit: 'boolean' });
 export const OUTPUT_DOCS = {
@@ -39,6 +40,9 @@ export const OUTPUT_DOCS = {
   wic_snap_eligibility_computed: flag('The household\'s SNAP eligibility as the State\'s SNAP rules compute it, computed only when it stands in for SNAP receipt not given and can change the result; false when not needed, and where no SNAP package is linked.'),
   wic_program_receipt_immaterial: flag('Nobody listed is in a WIC category, or the family\'s income passes for its size, so receipt of SNAP, TANF or Medicaid cannot change the result; when false, those receipts not given are listed in assumptions.'),
   wic_snap_receipt_immaterial: flag('SNAP receipt was given, or a member receives TANF, or program receipt cannot change the result; when false and receives_snap was not given, it is listed in assumptions.'),
+  wic_medicaid_receipt_immaterial: flag('Program receipt cannot change the result, a member receives TANF, or SNAP receipt is stated, so nobody\'s Medicaid receipt nor the Medicaid facts can change it; when false, a person\'s receives_medicaid not given is listed in assumptions as inferred from the person\'s wic_medicaid_eligibility_computed.'),
+  wic_medicaid_eligibility_used: flag('For someone listed, Medicaid receipt was not given and the Medicaid eligibility the State\'s Medicaid rules compute for the person stood in for it: eligible (each person\'s value is the person output wic_medicaid_eligibility_computed).'),
+  wic_program_links_immaterial: flag('Neither the SNAP link nor the Medicaid link can change the result, so a person fact both read (citizenship_status) cannot either.'),
   wic_nutritional_risk_immaterial: flag('No listed person is in a category and income-eligible, so nutritional risk cannot change the result; when false, nutritional_risk not given is listed in assumptions (assumed true: the eligible result rests on it).'),
   wic_postpartum_facts_immaterial: flag('Every listed person is pregnant or under 5, so whether someone is breastfeeding or postpartum cannot change a category; when false, is_breastfeeding and months_postpartum not given are listed in assumptions for the people 5 or older.'),
   wic_expected_children_immaterial: flag('No pregnant member depends on her family size counting the children she expects (none is pregnant, or each is adjunctively income-eligible); when false, expected_children_count not given is listed in assumptions.'),
@@ -66,23 +70,48 @@ function material() {
   };
 }
 
+/** The assembly's outputs of the Medicaid link where a State Medicaid package is linked (scripts/generate-wic-rules.mjs). */
+const MEDICAID_LINK_DOCS = {
+  wic_medicaid_no_pregnant_member: flag('Medicaid receipt was given or not needed, or nobody listed is pregnant, so the children a pregnant woman expects cannot change her Medicaid eligibility.'),
+  wic_expected_children_facts_immaterial: flag('No pregnant member depends on the children she expects, for WIC (wic_expected_children_immaterial) nor for the Medicaid eligibility standing in for her receipt (wic_medicaid_no_pregnant_member); when false, expected_children_count not given is listed in assumptions.'),
+};
+const MEDICAID_LINK_OUTPUTS = Object.keys(MEDICAID_LINK_DOCS);
+
+/** The links a screen reports (docs/screening.md): SNAP's and Medicaid's, where each is linked. */
+function screeningLinks(snapSpec, medicaidSpec) {
+  const links = [...(snapSpec ? snapScreeningLink(WIC_LINK).links : []), ...(medicaidSpec ? [medicaidScreeningLink('wic_medicaid_eligibility_used')] : [])];
+  return links.length ? { links } : {};
+}
+
 /** The prefix of WIC's SNAP link outputs (scripts/lib/snap-link.mjs). */
 export const WIC_LINK = 'wic';
 
 /** WIC's own material facts over SNAP's: a fact both read (age) keeps WIC's reason, which always applies. */
-function materialWithSnap(snapSpec) {
+function materialWithSnap(snapSpec, medicaidSpec) {
   const own = material();
+  if (medicaidSpec) {
+    own.person.receives_medicaid = medicaidReceiptMaterial('wic_medicaid_receipt_immaterial', 'wic_medicaid_eligibility_computed', RECEIPT);
+    // A pregnant woman's expected children count in her Medicaid family size too (42 CFR 435.603(b)).
+    own.person.expected_children_count = { ...own.person.expected_children_count, unless_output: 'wic_expected_children_facts_immaterial',
+      reason: `${own.person.expected_children_count.reason}; and in her Medicaid family size (42 CFR 435.603(b)) when her Medicaid eligibility stands in for receipt not given` };
+  }
   if (!snapSpec) return own;
   own.household.receives_snap = snapReceiptMaterial(WIC_LINK, RECEIPT);
+  const snapPerson = snapMaterialFor(snapSpec.material_inputs.person, WIC_LINK);
+  // citizenship_status: SNAP's and Medicaid's, so it matters unless neither link computes.
+  if (medicaidSpec && snapPerson.citizenship_status) {
+    snapPerson.citizenship_status = { ...snapPerson.citizenship_status, unless_output: 'wic_program_links_immaterial',
+      reason: `${snapPerson.citizenship_status.reason}; and for Medicaid, whose eligibility stands in for a person's Medicaid receipt not given, ${medicaidSpec.material_inputs.person.citizenship_status.reason}` };
+  }
   return {
     household: { ...snapMaterialFor(snapSpec.material_inputs.household, WIC_LINK), ...own.household },
-    person: { ...snapMaterialFor(snapSpec.material_inputs.person, WIC_LINK), ...own.person },
+    person: { ...snapPerson, ...own.person },
   };
 }
 
 /** Unverified figures of every package, and the territories' table. */
-function unverified(j, data) {
-  const out = [];
+function unverified(j, data, medicaidSpec) {
+  const out = [...(medicaidSpec?.unverified_parameters ?? [])];
   for (const y of data.income_guideline_years) if (!y.verified) out.push({ parameter: `${F}#wic_guideline_year`, effective_from: y.from, reason: `WIC guideline year ${y.year} from ${y.from} not verified: ${y.reason}.` });
   if (!data.state_table_read[j.code]) out.push({ parameter: `${F}#wic_income_limit_rate`, reason: `${j.name}: the State agency's use of the federal 185% table was not read on its own pages (a State may set its guidelines from 100% to 185% of the poverty guidelines, 7 CFR 246.7(d)(1); FNS publishes 185%, and the State pages read all use it: docs/wic-coverage.md).` });
   if (j.territory) out.push({ parameter: areaParameterId(j.code), reason: `${j.name}: the 48-State table is used for WIC, ${data.territory_table.reason}.` });
@@ -92,7 +121,7 @@ function unverified(j, data) {
 const pick = (table, names) => Object.fromEntries(names.map((n) => [n, table[n]]));
 const stripValues = (table) => Object.fromEntries(Object.entries(table).map(([k, { values, ...d }]) => (void values, [k, d])));
 
-export function wicComposeSpec(j, { data, guidelines, snapSpec }) {
+export function wicComposeSpec(j, { data, guidelines, snapSpec, medicaidSpec }) {
   const year = wicGuidelineYear(data, WIC_PERIOD);
   const two = wicLimits(guidelines, j.area, year, 2);
   const title = `${j.name[0].toUpperCase()}${j.name.slice(1)} WIC (USDA FNS; the State WIC agency)`;
@@ -103,7 +132,7 @@ export function wicComposeSpec(j, { data, guidelines, snapSpec }) {
   const spec = {
     program: `us-${j.code}/wic`,
     period: WIC_PERIOD,
-    outputs: [...OUTPUTS, ...links],
+    outputs: [...OUTPUTS, ...links, ...(medicaidSpec ? MEDICAID_LINK_OUTPUTS : [])],
     scope: { federal: ['regulations/7-cfr/246/7'], state: ['policies/wic/eligibility'] },
     jurisdiction: `us-${j.code}`,
     program_id: 'wic',
@@ -115,8 +144,8 @@ export function wicComposeSpec(j, { data, guidelines, snapSpec }) {
     input_types: { ...(snapSpec?.input_types ?? {}), ...typed },
     ...(snapSpec ? { input_values: snapSpec.input_values } : {}),
     input_limits: { ...(snapSpec?.input_limits ?? {}), household_size: { minimum: 1, maximum: 100 }, age: { minimum: 0, maximum: 150 }, expected_children_count: { minimum: 1, maximum: 10 }, months_postpartum: { minimum: 0, maximum: 600 } },
-    material_inputs: materialWithSnap(snapSpec),
-    given_flags: { household: { receives_snap_given: 'receives_snap' }, person: { months_postpartum_given: 'months_postpartum' } },
+    material_inputs: materialWithSnap(snapSpec, medicaidSpec),
+    given_flags: { household: { receives_snap_given: 'receives_snap' }, person: { months_postpartum_given: 'months_postpartum', receives_medicaid_given: 'receives_medicaid' } },
     input_defaults: { ...(snapSpec?.input_defaults ?? {}), ...HOUSEHOLD_DEFAULTS },
     person_entity: 'Person',
     person_relation: MEMBERS,
@@ -126,16 +155,16 @@ export function wicComposeSpec(j, { data, guidelines, snapSpec }) {
     // How a screen reads a WIC answer (docs/screening.md): eligibility per person, no dollar amount encoded
     // (docs/wic-coverage.md says why); the SNAP link used when computed SNAP eligibility stood in for receipt.
     screening: { eligible: 'wic_household_has_eligible_member', amount_period: 'month', kind: 'near_cash', recipient: 'person', person_eligible: 'wic_eligible',
-      ...(snapSpec ? snapScreeningLink(WIC_LINK) : {}) },
+      ...screeningLinks(snapSpec, medicaidSpec) },
     input_docs: { ...(snapSpec?.input_docs ?? pick(HOUSEHOLD_INPUT_DOCS, ['household_size', 'earned_income', 'unearned_income'])), ...stripValues(pick(LIFELINE_HOUSEHOLD_FACTS, ['receives_snap', 'receives_snap_given'])), ...stripValues(WIC_HOUSEHOLD_FACTS) },
     person_input_docs: { ...(snapSpec?.person_input_docs ?? pick(PERSON_INPUT_DOCS, ['age', 'earned_income', 'unearned_income', 'self_employment_income', 'self_employment_costs'])), ...stripValues(WIC_PERSON_FACTS) },
     ...(snapSpec ? snapFiscalYears(snapSpec) : {}),
-    unverified_parameters: [...(snapSpec?.unverified_parameters ?? []), ...unverified(j, data)],
+    unverified_parameters: [...(snapSpec?.unverified_parameters ?? []), ...unverified(j, data, medicaidSpec)],
     sample_household: { period: WIC_PERIOD, facts: { receives_snap: false, receives_tanf: false },
       people: { parent: { age: 30, earned_income: 3000, is_pregnant: false, is_breastfeeding: false }, child: { age: 3, nutritional_risk: true, receives_medicaid: false } } },
     sample_expected_outputs: { wic_eligible_people: 3000 <= two.monthly ? 1 : 0, wic_household_has_eligible_member: 3000 <= two.monthly, wic_categorically_eligible_people: 1,
       wic_household_monthly_income: 3000, wic_household_monthly_income_limit: two.monthly, wic_household_income_eligible: 3000 <= two.monthly, wic_family_adjunctively_eligible: false },
-    output_docs: { ...OUTPUT_DOCS, ...(snapSpec ? snapLinkOutputDocs(snapSpec, WIC_LINK) : {}) },
+    output_docs: { ...OUTPUT_DOCS, ...(snapSpec ? snapLinkOutputDocs(snapSpec, WIC_LINK) : {}), ...(medicaidSpec ? MEDICAID_LINK_DOCS : {}) },
   };
   return `# ${title}: package generated by scripts/generate-wic-rules.mjs from scripts/data/wic.json${snapSpec ? ' and the State SNAP package' : ''}.\n` +
     `# Keys after scope are Tenet package extensions; docs/snap-package-contract.md (section 3) and docs/household.md describe them.\n` + YAML.stringify(spec, { lineWidth: 120 });

@@ -81,6 +81,9 @@ function householdRules() {
     rule({ name: 'wic_snap_receipt_immaterial', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(d)(2)(vi) (SNAP receipt decides nothing when stated, or when the income test is met otherwise)', formula: 'receives_snap_given or receives_tanf or wic_program_receipt_immaterial' }),
     rule({ name: 'wic_snap_eligibility_computed', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(d)(2)(vi) (SNAP); the State SNAP package bound by the jurisdiction\'s assembly', description: 'The SNAP eligibility that stands in for SNAP receipt, computed only when it can change the result; false when it is not needed, so SNAP is not computed then.', formula: 'not wic_snap_receipt_immaterial and wic_state_snap_eligibility' }),
     rule({ name: 'wic_receives_snap', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(d)(2)(vi) (an individual who receives SNAP; SNAP is received by the whole SNAP household)', formula: '(receives_snap_given and receives_snap) or (not receives_snap_given and wic_snap_eligibility_computed)' }),
+    rule({ name: 'wic_medicaid_receipt_immaterial', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(d)(2)(vi) (Medicaid receipt decides nothing when the income test is met otherwise: the family receives TANF, states SNAP receipt, or program receipt cannot change the result)', formula: 'wic_program_receipt_immaterial or receives_tanf or (receives_snap_given and receives_snap)' }),
+    rule({ name: 'wic_medicaid_eligibility_used', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '42 U.S.C. 1786(d)(2)(A)(ii)(II); 7 CFR 246.7(d)(2)(vi) (Medicaid); the State Medicaid package bound by the jurisdiction\'s assembly', url: USC, description: 'For someone listed, Medicaid receipt was not given and the person\'s Medicaid eligibility computed stood in for it: eligible.', formula: `count_where(${M}, wic_medicaid_eligibility_computed) > 0` }),
+    rule({ name: 'wic_program_links_immaterial', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '7 CFR 246.7(d)(2)(vi) (a fact both SNAP and Medicaid read matters only when one of them stands in for receipt)', formula: 'wic_snap_receipt_immaterial and wic_medicaid_receipt_immaterial' }),
     rule({ name: 'wic_family_medicaid_pregnant_woman_or_infant', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '42 U.S.C. 1786(d)(2)(A)(ii), (iii); 7 CFR 246.7(d)(2)(vi) (a member of a family in which a pregnant woman or an infant receives Medicaid)', url: USC, formula: `count_where(${M}, wic_medicaid_pregnant_woman_or_infant) > 0` }),
     rule({ name: 'wic_family_adjunctively_eligible', entity: 'Household', dtype: 'Judgment', period: 'Month', source: '42 U.S.C. 1786(d)(2)(A)(ii), (iii); 7 CFR 246.7(d)(2)(vi) (every member of a family that receives SNAP or TANF, or in which a pregnant woman or an infant receives Medicaid, is income-eligible)', url: USC, formula: 'receives_tanf or wic_family_medicaid_pregnant_woman_or_infant or wic_receives_snap' }),
     rule({ name: 'wic_eligible_people', entity: 'Household', dtype: 'Integer', period: 'Month', unit: 'count', source: '7 CFR 246.7(c) (each person is certified on his or her own: category, income, residency, nutritional risk)', formula: `count_where(${M}, wic_eligible)` }),
@@ -118,14 +121,19 @@ elif age < wic_infant_age_limit: "infant"
 elif age < wic_child_age_limit: "child"
 else: "none"` }),
     p({ name: 'wic_categorically_eligible', dtype: 'Judgment', source: '7 CFR 246.7(c)(1)', formula: 'wic_category != "none"' }),
-    p({ name: 'wic_medicaid_pregnant_woman_or_infant', dtype: 'Judgment', source: '42 U.S.C. 1786(d)(2)(A)(ii), (iii); 7 CFR 246.7(d)(2)(vi) (a pregnant woman or an infant who receives Medicaid)', url: USC, formula: 'receives_medicaid and (is_pregnant or age < wic_infant_age_limit)' }),
+    p({ name: 'wic_state_medicaid_eligibility', dtype: 'Judgment', source: '42 U.S.C. 1786(d)(2)(A)(ii)(II); 7 CFR 246.7(d)(2)(vi) (Medicaid); the State Medicaid package bound by the jurisdiction\'s assembly', url: USC,
+      description: 'Hook. The person\'s Medicaid eligibility as the State\'s Medicaid rules compute it from the same facts, read in place of Medicaid receipt when receives_medicaid is not given. Default (no Medicaid package bound, as in the territories): not eligible.', formula: 'false' }),
+    p({ name: 'wic_medicaid_eligibility_computed', dtype: 'Judgment', source: '42 U.S.C. 1786(d)(2)(A)(ii)(II); 7 CFR 246.7(d)(2)(vi) (Medicaid)', url: USC, description: 'The person\'s Medicaid eligibility standing in for Medicaid receipt not given, computed only when it can change the result; false when it is not needed.',
+      formula: `not receives_medicaid_given and count_where(${H}, wic_medicaid_receipt_immaterial) == 0 and wic_state_medicaid_eligibility` }),
+    p({ name: 'wic_receives_medicaid', dtype: 'Judgment', source: '42 U.S.C. 1786(d)(2)(A)(ii)(II); 7 CFR 246.7(d)(2)(vi) (an individual who receives Medicaid)', url: USC, description: 'Stated receipt when receives_medicaid is given; otherwise the person\'s Medicaid eligibility computed.', formula: '(receives_medicaid_given and receives_medicaid) or wic_medicaid_eligibility_computed' }),
+    p({ name: 'wic_medicaid_pregnant_woman_or_infant', dtype: 'Judgment', source: '42 U.S.C. 1786(d)(2)(A)(ii), (iii); 7 CFR 246.7(d)(2)(vi) (a pregnant woman or an infant who receives Medicaid)', url: USC, formula: 'wic_receives_medicaid and (is_pregnant or age < wic_infant_age_limit)' }),
     p({ name: 'wic_expected_children_added', dtype: 'Integer', unit: 'count', source: '7 CFR 246.7(d) (a pregnant woman\'s family size is increased by the number of children she expects)', formula: 'if is_pregnant: expected_children_count else: 0' }),
     p({ name: 'wic_family_size', dtype: 'Integer', unit: 'count', source: '7 CFR 246.2 (family), 246.7(d) (a pregnant woman counts the children she expects)', formula: `sum(${H}.wic_household_size) + wic_expected_children_added` }),
     p({ name: 'wic_family_monthly_income', dtype: 'Money', unit: 'USD', source: '7 CFR 246.7(d)(1), (2) (the family\'s income)', formula: `sum(${H}.wic_household_monthly_income)` }),
     p({ name: 'wic_monthly_income_limit', dtype: 'Money', unit: 'USD', source: '7 CFR 246.7(d)(1); the WIC income eligibility guidelines (monthly, for the person\'s family size)', formula: monthlyLimit('wic_family_size') }),
     p({ name: 'wic_income_eligible', dtype: 'Judgment', source: '7 CFR 246.7(d)(1) (family income at or below the guideline for the family size)', formula: 'wic_family_monthly_income <= wic_monthly_income_limit' }),
     p({ name: 'wic_adjunctively_income_eligible', dtype: 'Judgment', source: '42 U.S.C. 1786(d)(2)(A)(ii), (iii); 7 CFR 246.7(d)(2)(vi) (the person receives Medicaid, or the family receives SNAP or TANF, or a pregnant woman or infant in it receives Medicaid)', url: USC,
-      formula: `receives_medicaid or count_where(${H}, wic_family_adjunctively_eligible) > 0` }),
+      formula: `wic_receives_medicaid or count_where(${H}, wic_family_adjunctively_eligible) > 0` }),
     p({ name: 'wic_income_test_met', dtype: 'Judgment', source: '7 CFR 246.7(d) (income eligible by the guidelines or adjunctively)', formula: 'wic_adjunctively_income_eligible or wic_income_eligible' }),
     p({ name: 'wic_eligible', dtype: 'Judgment', source: '7 CFR 246.7(c)(1) (a category, residency, income and nutritional risk); residency is the jurisdiction\'s; nutritional_risk is the caller\'s (7 CFR 246.7(e))',
       formula: 'wic_categorically_eligible and wic_income_test_met and nutritional_risk' }),
@@ -142,8 +150,9 @@ const MODULE_SUMMARY = `WIC eligibility (42 U.S.C. 1786; 7 CFR 246.7), decided p
     eligibility guidelines (185% of the HHS poverty guidelines of us:statutes/42/9902/2, from each July 1) for the
     person's family size, a pregnant woman's family counting the children she expects; or adjunctively (246.7(d)(2)(vi)):
     the person receives Medicaid, or the family receives SNAP or TANF, or a pregnant woman or infant in the family
-    receives Medicaid. SNAP receipt not given is read from the hook wic_state_snap_eligibility. Nutritional risk is a
-    fact the caller states (246.7(e)).`;
+    receives Medicaid. SNAP receipt not given is read from the hook wic_state_snap_eligibility, and a person's Medicaid
+    receipt not given from the hook wic_state_medicaid_eligibility (the State Medicaid package's eligibility for the
+    person, bound by the jurisdiction's assembly). Nutritional risk is a fact the caller states (246.7(e)).`;
 
 /** The module text and its companion tests. `household` and `member` build test inputs by the module's ids. */
 export function wicFederalModule({ data, guidelines, household, member }) {
@@ -205,6 +214,10 @@ function federalTests({ data, guidelines, household, member }) {
     output: { [out('wic_family_medicaid_pregnant_woman_or_infant')]: 'holds', [out('wic_eligible_people')]: 2 } });
   tests.push({ name: 'snap_not_given_reads_the_hook_which_defaults_to_not_eligible', period: p, description: 'No SNAP package in this closure: SNAP receipt not given reads as not received.',
     input: pair({}, {}, { receives_snap_given: false }), output: { [out('wic_snap_eligibility_computed')]: 'not_holds', [out('wic_receives_snap')]: 'not_holds', [out('wic_snap_receipt_immaterial')]: 'not_holds', [out('wic_eligible_people')]: 0 } });
+  tests.push({ name: 'medicaid_not_given_reads_the_hook_which_defaults_to_not_eligible', period: p, description: 'Over income, the child\'s Medicaid receipt not given, no Medicaid package in this closure: the child\'s receipt reads as not received; nobody eligible, and the link was used (it can change the result).',
+    input: pair({}, { receives_medicaid_given: false }), output: { [out('wic_medicaid_receipt_immaterial')]: 'not_holds', [out('wic_medicaid_eligibility_used')]: 'not_holds', [out('wic_eligible_people')]: 0 } });
+  tests.push({ name: 'stated_snap_receipt_makes_medicaid_immaterial', period: p, description: 'Over income, receives_snap given true and the child\'s Medicaid receipt not given: the family is income-eligible through SNAP, so Medicaid is not computed.',
+    input: pair({}, { receives_medicaid_given: false }, { receives_snap: true }), output: { [out('wic_medicaid_receipt_immaterial')]: 'holds', [out('wic_eligible_people')]: 1 } });
   tests.push({ name: 'no_nutritional_risk_no_eligibility', period: p, description: 'An infant in a family with no income, nutritional_risk false: not eligible (7 CFR 246.7(e)).',
     input: household([member('infant', { age: 0, nutritional_risk: false })]), output: { [out('wic_eligible_people')]: 0, [out('wic_nutritional_risk_immaterial')]: 'not_holds' } });
   const limit = (n) => wicLimits(guidelines, '48_states_dc', wicGuidelineYear(data, p), n).monthly;

@@ -128,6 +128,42 @@ describe('households worked by hand through the calculation service', () => {
     expect(onMedicaid.outputs).toMatchObject({ wic_eligible_people: 1, wic_family_adjunctively_eligible: true });
   });
 
+  it('the Medicaid link: a pregnant Coloradan over her WIC limit is income-eligible through the Medicaid eligibility computed for her, and says it was inferred', async () => {
+    // December 2025, WIC's 2025-26 table: her family is 2 (herself and the child expected), (15,650 + 5,500) x 1.85 =
+    // 39,127.50 -> 39,128 a year, / 12 -> 3,261 a month; she earns 3,400: over. SNAP stated false, Medicaid not given.
+    // Medicaid, Colorado, 2025 guideline for her family of 2: 21,150; Colorado's CHIP standard for pregnant people
+    // (260%) is above Medicaid's 195%, so Medicaid's gets no disregard: 21,150 x 1.95 = 41,242.50 >= 40,800 (3,400 x 12):
+    // eligible, so she is adjunctively income-eligible for WIC (42 U.S.C. 1786(d)(2)(A)(ii)(II)).
+    const household = { period: '2025-12', facts: { receives_snap: false, receives_tanf: false }, people: { mom: { age: 28, earned_income: 3400, is_pregnant: true } } };
+    const r = await calc('us-co', household, ['wic_eligible_people', 'wic_household_income_eligible', 'wic_medicaid_eligibility_used']);
+    expect(r.outputs).toEqual({ wic_eligible_people: 1, wic_household_income_eligible: false, wic_medicaid_eligibility_used: true });
+    expect(r.person_outputs?.mom).toMatchObject({ wic_adjunctively_income_eligible: true, wic_medicaid_eligibility_computed: true, wic_eligible: true });
+    const link = r.trace.find((t) => t.entity === 'Person' && t.entity_id === 'mom' && t.rule_id === 'us:regulations/7-cfr/246/7#wic_state_medicaid_eligibility');
+    expect(link?.value).toBe(true);
+    expect(link?.sources.join(' ')).toContain('us-co:policies/wic/eligibility#co_wic_state_medicaid_eligibility');
+    // Her receipt inferred from her own computed eligibility; the Medicaid facts not given that it rested on.
+    const inferred = r.assumptions.find((a) => a.input === 'receives_medicaid');
+    expect(inferred).toMatchObject({ entity: 'Person', entity_id: 'mom', assumed_value: true });
+    expect(inferred?.message).toContain('inferred from wic_medicaid_eligibility_computed computed for this person');
+    expect(assumed(r)).toEqual(['mom.citizenship_status="citizen"', 'mom.expected_children_count=1', 'mom.nutritional_risk=true', 'mom.receives_medicaid=true']);
+
+    // Stated receipt wins: no inference, Medicaid not computed; not received leaves her over the limit.
+    const stated = await calc('us-co', { ...household, people: { mom: { ...household.people.mom, receives_medicaid: false } } }, ['wic_eligible_people', 'wic_medicaid_eligibility_used']);
+    expect(stated.outputs).toEqual({ wic_eligible_people: 0, wic_medicaid_eligibility_used: false });
+    expect(stated.assumptions.some((a) => a.input === 'receives_medicaid')).toBe(false);
+    expect(stated.trace.some((t) => t.rule_id.startsWith('us:regulations/42-cfr/435/'))).toBe(false);
+  });
+
+  it('the Medicaid link where she is not Medicaid-eligible: Idaho covers pregnant people to 133%, so she stays over the limit', async () => {
+    // Idaho, December 2025: 21,150 x (133% + 5) = 29,187 < 40,800: not eligible for Medicaid (Idaho has no CHIP for
+    // pregnant people), so not adjunctively eligible; her receipt is listed as inferred false.
+    const r = await calc('us-id', { period: '2025-12', facts: { receives_snap: false, receives_tanf: false }, people: { mom: { age: 28, earned_income: 3400, is_pregnant: true } } },
+      ['wic_eligible_people', 'wic_medicaid_eligibility_used']);
+    expect(r.outputs).toEqual({ wic_eligible_people: 0, wic_medicaid_eligibility_used: false });
+    expect(r.person_outputs?.mom).toMatchObject({ wic_medicaid_eligibility_computed: false });
+    expect(r.assumptions.find((a) => a.input === 'receives_medicaid')).toMatchObject({ entity_id: 'mom', assumed_value: false });
+  });
+
   it('nutritional risk not given is assumed, and the answer says so; expected children not given are assumed one', async () => {
     // An infant in a family with no income: eligible, resting on the assumed nutritional risk. A pregnant mother
     // (expected children not given: one) is eligible by income too, so the count does not matter for her.

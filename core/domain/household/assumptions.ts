@@ -22,8 +22,10 @@ export interface PendingAssumption {
   readonly assumption: Assumption;
   /** Dropped once the calculation shows this Judgment output holds. */
   unless_output?: string;
-  /** The output whose value the rules used in place of the omitted fact (MaterialInput.inferred_from). */
+  /** The output whose value the rules used in place of the omitted fact (MaterialInput.inferred_from); for a person's fact, a person output of that person when the package reports one. */
   inferred_from?: string;
+  /** The person whose fact this is (undefined for the household's). */
+  person?: string;
   /** The assumption worded for the value inferred from `inferred_from` (that output's value in this calculation). */
   inferred?(value: JsonValue): Assumption;
 }
@@ -73,7 +75,7 @@ export class AssumptionWords {
 function writeAssumption(entity: PackageEntity, id: string, input: PackageInput, value: JsonValue, isPerson: boolean, inferred: boolean): Assumption {
   const name = input.alias ?? input.name;
   const who = isPerson ? `${entity.entity} ${id}` : 'The household';
-  const how = inferred ? `, inferred from ${input.material?.inferred_from} computed for this household` : '';
+  const how = inferred ? `, inferred from ${input.material?.inferred_from} computed for this ${isPerson ? 'person' : 'household'}` : '';
   const message = `${who}: ${name} not given, assumed ${JSON.stringify(value)}${how}; it matters because ${input.material?.reason}. Give ${whereToGive(entity, id, name, isPerson)} to confirm or correct it.`;
   return { input: name, entity: entity.entity, entity_id: id, assumed_value: value, message };
 }
@@ -93,6 +95,10 @@ class PendingDefault implements PendingAssumption {
     readonly unless_output: string | undefined,
     readonly inferred_from: string | undefined,
   ) {}
+
+  get person(): string | undefined {
+    return this.isPerson ? this.id : undefined;
+  }
 
   get assumption(): Assumption {
     return this.words.of(this.entity, this.id, this.input, this.value, this.isPerson);
@@ -135,13 +141,15 @@ export function assumptionsWarning(assumptions: readonly Pick<Assumption, 'entit
 
 /**
  * Pending assumptions less those an output shows to be moot (`unless_output` holds); one whose value the rules took
- * from an output (`inferred_from`) reports that output's value.
+ * from an output (`inferred_from`) reports that output's value: a person's fact the person's own value of it
+ * (`personOutputs`, the answer's person outputs), else the household's.
  */
-export function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record<string, unknown>>): Assumption[] {
+export function settled(pending: readonly PendingAssumption[], outputs: Readonly<Record<string, unknown>>, personOutputs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>): Assumption[] {
   const out: Assumption[] = [];
   for (const p of pending) {
     if (p.unless_output !== undefined && outputs[p.unless_output] === true) continue;
-    const inferred = p.inferred_from === undefined ? undefined : outputs[p.inferred_from];
+    const own = p.person === undefined || p.inferred_from === undefined ? undefined : personOutputs?.[p.person]?.[p.inferred_from];
+    const inferred = p.inferred_from === undefined ? undefined : own ?? outputs[p.inferred_from];
     out.push(inferred !== undefined && inferred !== null && p.inferred ? p.inferred(inferred as JsonValue) : p.assumption);
   }
   return out;

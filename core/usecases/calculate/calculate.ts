@@ -204,7 +204,7 @@ export class CalculationService implements Calculations {
       if (value === undefined) throw new ServiceError('runtime_error', `The calculation engine returned no value for ${name}.`);
       outputs[requested] = value;
     }
-    const assumptions = settled(household.assumptions, execution.outputs);
+    const assumptions = settled(household.assumptions, execution.outputs, execution.person_outputs);
     const assumed = assumptions.length > 0 ? [assumptionsWarning(assumptions)] : [];
     const leftOut = request.trace === 'none';
     return {

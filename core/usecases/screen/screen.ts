@@ -110,7 +110,7 @@ export class ScreenService {
     const execution = screen.execute(mapped, 'full', outputs);
     const members = screen.members.map((member, i) => {
       const part = execution.members[i];
-      return { package: member.package, period: own[i].period, warnings: own[i].warnings, part, assumptions: 'problem' in part ? [] : settled(own[i].assumptions, part.outputs) };
+      return { package: member.package, period: own[i].period, warnings: own[i].warnings, part, assumptions: 'problem' in part ? [] : settled(own[i].assumptions, part.outputs, part.person_outputs) };
     });
     return { trace: execution.trace, members };
   }
@@ -144,7 +144,7 @@ export class ScreenService {
     const part = execution.members[i];
     if ('problem' in part) return [];
     const mapped = mapHousehold(mapping.index, restrictHousehold(mapping.index, household), mapping.words);
-    return settled(mapped.assumptions, part.outputs);
+    return settled(mapped.assumptions, part.outputs, part.person_outputs);
   }
 
   private mapping(screen: ScreenablePackage): ScreenMapping {

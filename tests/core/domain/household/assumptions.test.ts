@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapHousehold } from '../../../../core/domain/household/map.js';
 import { indexShape, type HouseholdShape } from '../../../../core/domain/household/shape.js';
-import { AssumptionWords, assumptionsWarning } from '../../../../core/domain/household/assumptions.js';
+import { AssumptionWords, assumptionsWarning, settled } from '../../../../core/domain/household/assumptions.js';
 
 const shape: HouseholdShape = {
   default_period: '2026-01',
@@ -135,5 +135,37 @@ describe('facts the rules tell apart as given or not (issue #27)', () => {
     // The default's own words stay available (a calculation that did not compute the output).
     expect(pending.assumption.message).toContain('assumed false; it matters');
     expect(mapHousehold(flaggedIndex, { facts: { receives_snap: true } }).assumptions).toEqual([]);
+  });
+});
+
+describe('a person\'s fact inferred from that person\'s output', () => {
+  // receives_medicaid of each person is read, when not given, from the person output medicaid_computed (WIC's link).
+  const inferredShape: HouseholdShape = {
+    default_period: '2026-01',
+    entities: [
+      { entity: 'Household', id_template: 'household', inputs: [], aliases: {} },
+      {
+        entity: 'Person', id_template: 'person-{n}', count: 0,
+        inputs: [
+          { name: 'age', dtype: 'Integer', default: 30 },
+          { name: 'medicaid', dtype: 'Boolean', default: false, alias: 'receives_medicaid', material: { reason: 'Medicaid makes the person eligible', unless_output: 'moot', inferred_from: 'medicaid_computed' } },
+        ],
+        aliases: { receives_medicaid: 'medicaid' },
+        relations: [{ name: 'member_of_household', tuple: ['Person', 'Household'] }],
+      },
+    ],
+  };
+  const pending = mapHousehold(indexShape(inferredShape), { people: { mom: { age: 28 }, dad: { age: 30 } } }).assumptions;
+
+  it('reports each person\'s own value, not a household output of the same name', () => {
+    const out = settled(pending, { moot: false, medicaid_computed: false }, { mom: { medicaid_computed: true }, dad: { medicaid_computed: false } });
+    expect(out.map((a) => `${a.entity_id}=${JSON.stringify(a.assumed_value)}`)).toEqual(['mom=true', 'dad=false']);
+    expect(out[0].message).toContain('receives_medicaid not given, assumed true, inferred from medicaid_computed computed for this person');
+  });
+
+  it('without that person\'s output, falls back to the household output, else to the default; moot drops it', () => {
+    expect(settled(pending, { moot: false }, { mom: {} }).map((a) => a.assumed_value)).toEqual([false, false]);
+    expect(settled(pending, { moot: false, medicaid_computed: true }).map((a) => a.assumed_value)).toEqual([true, true]);
+    expect(settled(pending, { moot: true }, { mom: { medicaid_computed: true } })).toEqual([]);
   });
 });

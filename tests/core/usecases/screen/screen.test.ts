@@ -73,6 +73,10 @@ describe('screen', () => {
       expect.objectContaining({ program: 'medicaid', used: true, rule: expect.objectContaining({ rule_id: 'us:regulations/47-cfr/54/409#lifeline_medicaid_eligibility_computed' }) })]);
     const medicaid = answer.programs.find((p) => p.program_id === 'medicaid')!;
     expect(medicaid.status).toBe('eligible');
+    // WIC (2026-03, her family of 2: 3,261 a month) passes her on income, so its Medicaid link is not used.
+    const wic = answer.programs.find((p) => p.program_id === 'wic')!;
+    expect(wic.status).toBe('eligible');
+    expect(wic.links).toEqual([expect.objectContaining({ program: 'snap', used: false }), expect.objectContaining({ program: 'medicaid', used: false })]);
     const alone = await calculateAlone(calculations, 'lifeline', 'us-co', household);
     expect(lifeline.assumptions).toEqual(alone.assumptions);
   });

@@ -9,14 +9,13 @@
 import { OUTPUTS } from '../../../../../core/domain/compat/outputs.js';
 import { describeAgreement } from '../../../../support/pe-agreement.js';
 
-/** In-scope disagreements and their documented causes (docs/compatibility.md, "WIC"). */
-const KNOWN_DIFFERENCES: Record<string, string> = {
-  // Wages 45,000 and a self-employment loss of 10,000 a year; a pregnant woman expecting one: a family of 2.
-  // PolicyEngine: 35,000 / 12 = 2,916.67 <= 3,261 (July 2025 - June 2026) and 3,337 (from July 2026): eligible.
-  // The package: 45,000 / 12 = 3,750 > both: not eligible in any month.
-  'wic_pregnant_negative_self_employment_income (federal) / is_wic_eligible':
-    'a non-farm self-employment loss: PolicyEngine offsets it against wages; the WIC packages count it as 0 (7 CFR 246.7(d)(2); docs/wic-coverage.md)',
-};
+/**
+ * In-scope disagreements and their documented causes (docs/compatibility.md, "WIC"). None today: the one there was
+ * (wic_pregnant_negative_self_employment_income: PolicyEngine offsets a self-employment loss against wages, the WIC
+ * packages count it as 0) agrees since WIC reads her Medicaid receipt, not given, from the Medicaid eligibility computed
+ * for her (MAGI offsets the loss: 35,000 a year, within her State's standard for pregnant people).
+ */
+const KNOWN_DIFFERENCES: Record<string, string> = {};
 
 describeAgreement({
   label: 'WIC',
