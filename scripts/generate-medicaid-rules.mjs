@@ -186,6 +186,14 @@ function composeSpec(code, st) {
   const outputs = [...HOUSEHOLD_OUTPUTS];
   const unverified = [];
   for (const c of st.changes ?? []) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${c.category}_income_standard`, effective_from: c.effective_from, reason: `${st.name}'s ${CATEGORIES[c.category].label} standard ${c.percent}% from ${c.effective_from}, ${c.basis ?? SECONDARY}; the CMS table of December 1, 2023 predates it.` });
+  // The rows after Maine were read in a third party's transcription of CMS's data file, not from CMS itself: a
+  // secondary copy, so each figure is declared (it agrees with CMS's page on 18 of the 20 States both give).
+  if (st.limits_source === 'cms_2023_12_01_json') {
+    for (const category of Object.keys(CATEGORIES)) {
+      if (st.limits[category] === null || st.limits[category] === undefined) continue;
+      unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${category}_income_standard`, effective_from: '2023-12-01', reason: `${st.name}'s standard for ${CATEGORIES[category].label}, ${st.limits[category]}%, is CMS's figure (state decisions as of December 1, 2023) as transcribed from CMS's data file (${CMS_FILE_URL}) in the public repository caroline-howard/medicaid-enrollment-policy-dashboard; neither CMS's file nor its page row for this State was read here, and the transcription differs from CMS's page on 2 of the 20 States both give (Alaska's and Florida's parent standards).` });
+    }
+  }
   if (st.expansion_date) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_expansion_adult_covered`, reason: `${st.name}'s adult-group start date ${st.expansion_date} is from secondary summaries of the States' expansion dates; the CMS table shows only that the group is covered.` });
   unverified.push({ parameter: `${FED.GROUPS}#medicaid_humanitarian_noncitizens_eligible`, effective_from: '2026-10-01', reason: 'The date refugees, asylees and the other humanitarian qualified aliens stop being eligible, October 1, 2026, was read in H.R. 4384 (119th Congress), which quotes 42 U.S.C. 1396b(v)(5) as added by Pub. L. 119-21 sec. 71109(a) and proposes to move it to July 4, 2025; the enacted text itself was not read.' });
   unverified.push({ parameter: `${FED.GROUPS}#medicaid_community_engagement_in_force`, effective_from: '2027-01-01', reason: 'The date the community engagement requirement of Pub. L. 119-21 sec. 71119 applies at the latest (the first quarter beginning after December 31, 2026) is from summaries of the Act; its text and any State\'s earlier start were not read.' });

@@ -126,7 +126,9 @@ ${readFrom('cms_2023_12_01_json')} (source "CMS file") were read from CMS's data
 (published December 2024), as transcribed cell by cell in the public repository caroline-howard/medicaid-enrollment-policy-dashboard
 (data/manual/state_demographic_context_candidates.csv, accessed there 2026-06-22): the file itself was not reachable.
 On the 20 rows read from both, the file agrees with the page except two parent/caretaker cells marked ($) (Alaska 132%
-against the page's 130%, Florida 27% against 24%); the packages keep the page's. \`tests/rules/fixtures/medicaid-cms-2023-12.json\`
+against the page's 130%, Florida 27% against 24%); the packages keep the page's. A transcription by another party is
+not a primary source, so every figure read from it is declared \`unverified_parameters\` (the version from 2023-12-01)
+and an answer reading one carries a warning naming it; reading CMS's file or each State's page row would lift that. \`tests/rules/fixtures/medicaid-cms-2023-12.json\`
 writes every row down with its source, URL and date, and a test checks each package's limits against it for household
 sizes 1-10.
 
