@@ -22,7 +22,7 @@ const cms = JSON.parse(readFileSync(`${root}/tests/rules/fixtures/medicaid-cms-2
   poverty_guidelines: { '2026': Record<'48_states_dc' | 'alaska' | 'hawaii', [number, number]> };
 };
 const data = JSON.parse(readFileSync(`${root}/scripts/data/medicaid.json`, 'utf8')) as {
-  states: Record<string, { limits_source: string; changes?: Array<{ category: string; effective_from: string; percent: number }> }>;
+  states: Record<string, { limits_source: string; limits: Record<string, number | null>; changes?: Array<{ category: string; effective_from: string; percent: number }> }>;
 };
 const STATES = ('ak al ar az ca co ct dc de fl ga hi ia id il in ks ky la ma md me mi mn mo ms mt nc nd ne nh nj nm nv ny oh ok or pa ri sc sd tn tx ut va vt wa wi wv wy').split(' ');
 
@@ -100,7 +100,7 @@ describe('income limits: the CMS table (December 1, 2023) times the 2026 guideli
         if (size === 1 && cms.rows[code].read_from === 'json') {
           expect(warned, `us-${code} warnings`).toEqual(expect.arrayContaining(datedChanges));
           expect(warned.length, `us-${code} warnings`).toBeGreaterThan(0);
-          for (const c of warned) expect(data.states[code].limits[c] !== null || changed.includes(c), `us-${code} ${c}`).toBe(true);
+          for (const c of warned as string[]) expect(data.states[code].limits[c] !== null || changed.includes(c), `us-${code} ${c}`).toBe(true);
           expect(r.warnings.join(' '), `us-${code}`).toContain('caroline-howard/medicaid-enrollment-policy-dashboard');
         }
       }
