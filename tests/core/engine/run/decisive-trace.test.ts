@@ -126,11 +126,15 @@ function repository(personOutputs: string): RuleRepository {
   return { provenance: async () => ({ name: 'memory-test', root: 'memory' }), listFiles: async () => Object.keys(files).sort(), readText: async (path) => files[path] };
 }
 
-/** A calculation service over the test package, recording whether each evaluation asked the engine for its trace. */
+/**
+ * A calculation service over the test package, recording whether each evaluation recorded the engine's trace (asked
+ * for it, or asked for it only where a doubted figure was read, `'if-doubted-read'`, and read one).
+ */
 async function service(personOutputs: string, evaluator: PackageEvaluator, traced: boolean[]): Promise<CalculationService> {
   const recording: PackageEvaluator = (pkg, request) => {
-    traced.push(request.trace === true);
-    return evaluator(pkg, request);
+    const result = evaluator(pkg, request);
+    traced.push(request.trace !== undefined && request.trace !== false && result.trace.length > 0);
+    return result;
   };
   const runtime = await CompiledRuntime.fromRepositories([repository(personOutputs)], { fast: recording, companionTests: 'off' });
   expect(runtime.problems).toEqual([]);
