@@ -5,7 +5,7 @@
  * the children expected. What the unit gives and the package does not read is returned in `ignored` with why; the
  * reasons of inputs that cannot change a MAGI result say "changes nothing here".
  */
-import type { IgnoredInput } from './readings.js';
+import { keepHighestRanked, type IgnoredInput } from './readings.js';
 import { MAGI_INCOMES, NOT_MAGI, type MagiSource } from './medicaid.js';
 import { stateCodeOf, stateCodeOfFips } from './states.js';
 import { CITIZENSHIP, type EntityGroup } from './variables.js';
@@ -69,16 +69,8 @@ function number(value: WireValue | undefined, path: string): number | undefined 
 /** The person's MAGI income facts for the month (a year amount / 12), choosing among alternatives. */
 function incomesOf(entity: WireEntity, pid: string, month: string, used: MedicaidTranslationUsed, ignored: IgnoredInput[]): Record<string, number> {
   const given = Object.keys(entity).filter((n) => Object.hasOwn(MAGI_INCOMES, n) && monthly(entity, n, month, false) !== undefined).map((n) => [n, MAGI_INCOMES[n]] as [string, MagiSource]);
-  const best = new Map<string, number>();
-  for (const [, s] of given) if (s.key !== undefined) best.set(s.key, Math.max(best.get(s.key) ?? -1, s.rank ?? 0));
   const totals: Record<string, number> = {};
-  for (const [name, s] of given) {
-    const key = s.key;
-    if (key !== undefined && (s.rank ?? 0) < best.get(key)!) {
-      const by = given.filter(([, o]) => o.key === key && (o.rank ?? 0) === best.get(key)).map(([n]) => n).join(', ');
-      ignored.push({ entity_group: 'people', entity_id: pid, variable: name, reason: `ignored: replaced by ${by} given for the same person (PolicyEngine uses a given ${by} instead of computing it from ${name})` });
-      continue;
-    }
+  for (const [name, s] of keepHighestRanked(given, pid, ignored)) {
     totals[s.fact] = (totals[s.fact] ?? 0) + number(monthly(entity, name, month, false), `household.people.${pid}.${name}`)!;
     used.push({ group: 'people', id: pid, name });
   }

@@ -47,6 +47,28 @@ function scopeOf(reading: Reading): string {
   return reading.def.target.level === 'person' ? `person:${reading.entityId}` : 'unit';
 }
 
+/** A person's income input that is one of a set of alternatives (`key`), of which the highest `rank` given is read. */
+export interface RankedIncome {
+  readonly key?: string;
+  readonly rank?: number;
+}
+
+/**
+ * The given income inputs of one person to read: in each alternative set only the highest-ranked given; each other one
+ * becomes an ignored input naming what replaced it (PolicyEngine uses a given total instead of computing it).
+ */
+export function keepHighestRanked<S extends RankedIncome>(given: ReadonlyArray<readonly [string, S]>, personId: string, ignored: IgnoredInput[]): Array<readonly [string, S]> {
+  const best = new Map<string, number>();
+  for (const [, s] of given) if (s.key !== undefined) best.set(s.key, Math.max(best.get(s.key) ?? -1, s.rank ?? 0));
+  return given.filter(([name, s]) => {
+    const key = s.key;
+    if (key === undefined || (s.rank ?? 0) >= best.get(key)!) return true;
+    const by = given.filter(([, o]) => o.key === key && (o.rank ?? 0) === best.get(key)).map(([n]) => n).join(', ');
+    ignored.push({ entity_group: 'people', entity_id: personId, variable: name, reason: `ignored: replaced by ${by} given for the same person (PolicyEngine uses a given ${by} instead of computing it from ${name})` });
+    return false;
+  });
+}
+
 /** Keeps the highest-ranked reading of each alternative set; the rest become ignored inputs. */
 export function chooseSources(readings: Reading[]): { kept: Reading[]; ignored: IgnoredInput[] } {
   const best = new Map<string, number>();

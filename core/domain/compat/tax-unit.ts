@@ -4,7 +4,7 @@
  * (the annual amount / 12; the packages multiply by 12) and identification, and the filing status when stated.
  * What the unit gives and the credits do not read is returned in `ignored` with the reason; what they read in `used`.
  */
-import type { IgnoredInput } from './readings.js';
+import { keepHighestRanked, type IgnoredInput } from './readings.js';
 import {
   FILING_STATUSES, NOT_GROSS_INCOME, own, ROLE_INPUTS, TAX_INCOMES, UNPLACED_INCOMES, VALID_SSN_CARDS,
   type TaxIncomeSource, type TaxProgram,
@@ -123,17 +123,9 @@ function rolesOf(members: string[], readers: Map<string, EntityReader>, ages: Ma
 
 /** The person's incomes, as the packages' monthly facts (annual / 12), and which inputs were used or not placed. */
 function incomesOf(r: EntityReader, entity: WireEntity, pid: string, ignored: IgnoredInput[]): Record<string, number> {
-  const best = new Map<string, number>();
   const given = Object.keys(entity).map((name) => [name, own(TAX_INCOMES, name)] as const).filter((e): e is readonly [string, TaxIncomeSource] => e[1] !== undefined && r.has(e[0]));
-  for (const [, s] of given) if (s.key !== undefined) best.set(s.key, Math.max(best.get(s.key) ?? -1, s.rank ?? 0));
   const totals: Record<string, number> = {};
-  for (const [name, s] of given) {
-    const key = s.key;
-    if (key !== undefined && (s.rank ?? 0) < best.get(key)!) {
-      const by = given.filter(([, o]) => o.key === key && (o.rank ?? 0) === best.get(key)).map(([n]) => n).join(', ');
-      ignored.push({ entity_group: 'people', entity_id: pid, variable: name, reason: `ignored: replaced by ${by} given for the same person (PolicyEngine uses a given ${by} instead of computing it from ${name})` });
-      continue;
-    }
+  for (const [name, s] of keepHighestRanked(given, pid, ignored)) {
     totals[s.fact] = (totals[s.fact] ?? 0) + (r.value(name, false) as number);
     r.use(name);
   }
