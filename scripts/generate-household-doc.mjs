@@ -140,8 +140,8 @@ lines.push('',
   '  program-neutral means regenerating the 53 SNAP compose specs (their package digests change, not their results).',
   '- The membership relation every package uses is SNAP\'s `member_of_snap_household` (one relation per package is',
   '  what the fast path carries; the Lifeline household is every person listed).',
-  '- Receipt facts are household-level (`receives_medicaid`: a member receives Medicaid). WIC will need per-person',
-  '  Medicaid receipt: add it at the person level with its own entry, as `earned_income` has both.',
+  '- `receives_medicaid` has two entries: household-level for Lifeline (a member receives Medicaid) and person-level for',
+  '  WIC (the person\'s own receipt), as `earned_income` has both.',
   '');
 const text = lines.join('\n');
 
