@@ -7,6 +7,7 @@
  */
 import type { JsonValue } from '../household/shape.js';
 import type { DerivedValue, OutputDefinition } from './output-definition.js';
+import { incomeSources, type IncomeSource } from './income-alternatives.js';
 
 export const MEDICAID_PROGRAM_ID = 'medicaid';
 
@@ -33,42 +34,23 @@ export const MEDICAID_OUTPUTS: Record<string, OutputDefinition> = {
 
 /**
  * MAGI income (42 CFR 435.603(e): AGI plus untaxed Social Security benefits, tax-exempt interest and excluded foreign
- * income) as the packages' monthly person facts: earnings, self-employment, and the rest as unearned income. Sources
- * sharing a `key` are alternatives (the highest rank given wins, as PolicyEngine uses a given total).
+ * income) as the packages' monthly person facts: earnings, self-employment, and the rest as unearned income.
+ * Alternatives (a total and its parts) are chosen as income-alternatives.ts says.
  */
-export interface MagiSource {
-  fact: 'earned_income' | 'self_employment' | 'unearned_income';
-  key?: string;
-  rank?: number;
-}
+export type MagiSource = IncomeSource<'earned_income' | 'self_employment' | 'unearned_income'>;
 
-export const MAGI_INCOMES: Record<string, MagiSource> = {
-  employment_income_before_lsr: { fact: 'earned_income', key: 'wages', rank: 0 },
-  employment_income: { fact: 'earned_income', key: 'wages', rank: 1 },
-  self_employment_income: { fact: 'self_employment', key: 'self_employment', rank: 0 },
-  self_employment_income_before_lsr: { fact: 'self_employment', key: 'self_employment', rank: 1 },
-  sstb_self_employment_income_before_lsr: { fact: 'self_employment' },
-  // Every Social Security benefit counts, taxed or not (435.603(e)(3); 26 U.S.C. 36B(d)(2)(B)(iii)).
-  social_security_retirement: { fact: 'unearned_income', key: 'social_security', rank: 0 },
-  social_security_disability: { fact: 'unearned_income', key: 'social_security', rank: 0 },
-  social_security_survivors: { fact: 'unearned_income', key: 'social_security', rank: 0 },
-  social_security_dependents: { fact: 'unearned_income', key: 'social_security', rank: 0 },
-  social_security: { fact: 'unearned_income', key: 'social_security', rank: 1 },
-  taxable_interest_income: { fact: 'unearned_income', key: 'interest', rank: 0 },
-  tax_exempt_interest_income: { fact: 'unearned_income', key: 'interest', rank: 0 },
-  interest_income: { fact: 'unearned_income', key: 'interest', rank: 1 },
-  qualified_dividend_income: { fact: 'unearned_income', key: 'dividends', rank: 0 },
-  non_qualified_dividend_income: { fact: 'unearned_income', key: 'dividends', rank: 0 },
-  dividend_income: { fact: 'unearned_income', key: 'dividends', rank: 1 },
-  long_term_capital_gains_before_response: { fact: 'unearned_income', key: 'capital_gains', rank: 0 },
-  short_term_capital_gains: { fact: 'unearned_income', key: 'capital_gains', rank: 0 },
-  long_term_capital_gains: { fact: 'unearned_income', key: 'capital_gains', rank: 1 },
-  capital_gains: { fact: 'unearned_income', key: 'capital_gains', rank: 2 },
-  rental_income: { fact: 'unearned_income' },
-  unemployment_compensation: { fact: 'unearned_income' },
-  taxable_pension_income: { fact: 'unearned_income' },
-  taxable_ira_distributions: { fact: 'unearned_income' },
-};
+export const MAGI_INCOMES = incomeSources<MagiSource['fact']>({
+  earned_income: ['employment_income_before_lsr', 'employment_income'],
+  self_employment: ['self_employment_income', 'self_employment_income_before_lsr', 'sstb_self_employment_income_before_lsr'],
+  unearned_income: [
+    // Every Social Security benefit counts, taxed or not (435.603(e)(3); 26 U.S.C. 36B(d)(2)(B)(iii)).
+    'social_security_retirement', 'social_security_disability', 'social_security_survivors', 'social_security_dependents', 'social_security',
+    'taxable_interest_income', 'tax_exempt_interest_income', 'interest_income',
+    'qualified_dividend_income', 'non_qualified_dividend_income', 'dividend_income',
+    'long_term_capital_gains_before_response', 'short_term_capital_gains', 'long_term_capital_gains', 'capital_gains',
+    'rental_income', 'unemployment_compensation', 'taxable_pension_income', 'taxable_ira_distributions',
+  ],
+});
 
 /**
  * Amounts outside MAGI (42 CFR 435.603(e); docs/medicaid-coverage.md: "MAGI leaves out SSI, TANF and child support

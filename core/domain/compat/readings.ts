@@ -4,6 +4,7 @@
  */
 import { inputDefinition, type EntityGroup, type InputDefinition } from './variables.js';
 import { valueForMonth, type WireEntity, type WireValue } from './wire.js';
+import type { RankedIncome } from './income-alternatives.js';
 
 export interface Reading {
   group: EntityGroup;
@@ -47,11 +48,6 @@ function scopeOf(reading: Reading): string {
   return reading.def.target.level === 'person' ? `person:${reading.entityId}` : 'unit';
 }
 
-/** A person's income input that is one of a set of alternatives (`key`), of which the highest `rank` given is read. */
-export interface RankedIncome {
-  readonly key?: string;
-  readonly rank?: number;
-}
 
 /**
  * The given income inputs of one person to read: in each alternative set only the highest-ranked given; each other one

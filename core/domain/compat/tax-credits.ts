@@ -6,6 +6,7 @@
  */
 import type { OutputDefinition } from './output-definition.js';
 import type { EntityGroup } from './entity-groups.js';
+import { incomeSources, type IncomeSource } from './income-alternatives.js';
 
 export const EITC_PROGRAM_ID = 'eitc';
 export const CTC_PROGRAM_ID = 'ctc';
@@ -48,38 +49,24 @@ export const TAX_ASSUMED_SOURCES: Record<string, { group: EntityGroup; variable:
 export const ROLE_INPUTS = ['is_tax_unit_head', 'is_tax_unit_spouse', 'is_tax_unit_dependent', 'is_tax_unit_head_or_spouse'] as const;
 
 /**
- * Annual incomes (people) -> the package's person income fact. Sources sharing a `key` are alternatives (the
- * highest rank given wins, as PolicyEngine uses a given total instead of its parts).
+ * Annual incomes (people) -> the package's person income fact. Alternatives (a total and its parts) are chosen as
+ * income-alternatives.ts says.
  */
-export interface TaxIncomeSource {
-  fact: 'earned_income' | 'self_employment' | 'investment_income' | 'other_taxable_income';
-  key?: string;
-  rank?: number;
-}
+export type TaxIncomeSource = IncomeSource<'earned_income' | 'self_employment' | 'investment_income' | 'other_taxable_income'>;
 
-export const TAX_INCOMES: Record<string, TaxIncomeSource> = {
-  // employment_income is employment_income_before_lsr plus a labour-supply response that is zero without a reform.
-  employment_income_before_lsr: { fact: 'earned_income', key: 'wages', rank: 0 },
-  employment_income: { fact: 'earned_income', key: 'wages', rank: 1 },
-  self_employment_income: { fact: 'self_employment', key: 'self_employment', rank: 0 },
-  self_employment_income_before_lsr: { fact: 'self_employment', key: 'self_employment', rank: 1 },
-  sstb_self_employment_income_before_lsr: { fact: 'self_employment' },
+export const TAX_INCOMES = incomeSources<TaxIncomeSource['fact']>({
+  earned_income: ['employment_income_before_lsr', 'employment_income'],
+  self_employment: ['self_employment_income', 'self_employment_income_before_lsr', 'sstb_self_employment_income_before_lsr'],
   // Investment income (26 U.S.C. 32(i)(2)): interest, dividends, net capital gain, net rental income; all in AGI too.
-  taxable_interest_income: { fact: 'investment_income', key: 'interest', rank: 0 },
-  interest_income: { fact: 'investment_income', key: 'interest', rank: 1 },
-  qualified_dividend_income: { fact: 'investment_income', key: 'dividends', rank: 0 },
-  non_qualified_dividend_income: { fact: 'investment_income', key: 'dividends', rank: 0 },
-  dividend_income: { fact: 'investment_income', key: 'dividends', rank: 1 },
-  long_term_capital_gains_before_response: { fact: 'investment_income', key: 'capital_gains', rank: 0 },
-  short_term_capital_gains: { fact: 'investment_income', key: 'capital_gains', rank: 0 },
-  long_term_capital_gains: { fact: 'investment_income', key: 'capital_gains', rank: 1 },
-  capital_gains: { fact: 'investment_income', key: 'capital_gains', rank: 2 },
-  rental_income: { fact: 'investment_income' },
+  investment_income: [
+    'taxable_interest_income', 'interest_income',
+    'qualified_dividend_income', 'non_qualified_dividend_income', 'dividend_income',
+    'long_term_capital_gains_before_response', 'short_term_capital_gains', 'long_term_capital_gains', 'capital_gains',
+    'rental_income',
+  ],
   // Other income in AGI (26 U.S.C. 61(a), 85, 72).
-  unemployment_compensation: { fact: 'other_taxable_income' },
-  taxable_pension_income: { fact: 'other_taxable_income' },
-  taxable_ira_distributions: { fact: 'other_taxable_income' },
-};
+  other_taxable_income: ['unemployment_compensation', 'taxable_pension_income', 'taxable_ira_distributions'],
+});
 
 /**
  * Amounts that are not gross income for the federal credits: read, and counted as nothing. SSI and TANF are public
