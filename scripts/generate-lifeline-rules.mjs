@@ -249,8 +249,8 @@ module:
     standard) or the Food Distribution Program on Indian Reservations. The guidelines are the shared module
     us:statutes/42/9902/2; Lifeline takes up each year's guidelines on the date USAC updates the National Verifier
     (lifeline_poverty_guideline_year). SNAP receipt is a fact the caller states (receives_snap); when it is not given,
-    the State's SNAP eligibility computed from the same household stands in for it (lifeline_state_snap_eligibility,
-    a hook the jurisdiction's assembly binds to the State SNAP package's snap_eligible). Medicaid receipt likewise
+    the State's SNAP certification (snap_certified) computed from the same household stands in for it (lifeline_state_snap_eligibility,
+    a hook the jurisdiction's assembly binds to the State SNAP package's snap_certified: eligible, and not a household of three or more entitled to no benefits, 7 CFR 273.10(e)(2)(iii)(A)). Medicaid receipt likewise
     (receives_medicaid): not given, the Medicaid eligibility the State's Medicaid package computes for the people
     listed stands in for it (lifeline_state_medicaid_eligibility, bound to medicaid_any_eligible), computed first, so
     SNAP is computed only for a household that does not qualify through Medicaid. The other receipts are facts the
@@ -352,7 +352,7 @@ ${switches}
     source: 47 CFR 54.409(a)(2) (SNAP); the State SNAP package bound by the jurisdiction's assembly
     source_url: ${CFR('54.409')}
     description: >-
-      Hook. The household's SNAP eligibility as the State's SNAP rules compute it from the same facts, read in place
+      Hook. The household's SNAP certification (snap_certified: eligible, and not denied as a household of three or more entitled to no benefits, 7 CFR 273.10(e)(2)(iii)(A)) as the State's SNAP rules compute it from the same facts, read in place
       of SNAP receipt when receives_snap is not given. Default (no SNAP package in the closure, as where SNAP does not
       operate): not eligible.
     versions:
@@ -367,7 +367,7 @@ ${switches}
     source: 47 CFR 54.409(a)(2) (SNAP); the State SNAP package bound by the jurisdiction's assembly
     source_url: ${CFR('54.409')}
     description: >-
-      The SNAP eligibility that stands in for SNAP receipt, computed only when it can change the result (receipt not
+      The SNAP certification (snap_certified) that stands in for SNAP receipt, computed only when it can change the result (receipt not
       given and the household not qualifying otherwise); false when it is not needed, so SNAP is not computed then.
     versions:
       - effective_from: '2012-06-01'
@@ -380,7 +380,7 @@ ${switches}
     period: Month
     source: 47 CFR 54.409(a)(2) (the consumer, a dependant or the household receives SNAP)
     source_url: ${CFR('54.409')}
-    description: Stated receipt when receives_snap is given; otherwise the SNAP eligibility computed for the household.
+    description: Stated receipt when receives_snap is given; otherwise the SNAP certification computed for the household (snap_certified).
     versions:
       - effective_from: '2012-06-01'
         formula: (receives_snap_given and receives_snap) or (not receives_snap_given and lifeline_state_snap_eligibility)
@@ -810,7 +810,7 @@ function assemblyTests(j, spec, medicaidSpec) {
     const h = { period: PERIOD, size: 1, earned: 0, unearned: annualOver, shelter: 900, utilityType: 'none', elderlyOrDisabled: true, dependentCare: 0,
       medical: 800, childSupport: 0, homeless: false, resources: 0, tanfOrSsi: false, member62: false, farmLoss: 0 };
     const snap = computeSnap(j.snap, h, () => 0);
-    const r5 = computeLifeline(data, { period: PERIOD, area: j.area, size: 1, monthlyIncome: annualOver, snap: snap.outputs.snap_eligible });
+    const r5 = computeLifeline(data, { period: PERIOD, area: j.area, size: 1, monthlyIncome: annualOver, snap: snap.outputs.snap_certified });
     const base = snapTestInputs(j);
     const ids = Object.keys(base);
     const set = (suffix, value) => { for (const k of ids) if (k.endsWith(`#input.${suffix}`)) base[k] = value; };
@@ -819,10 +819,10 @@ function assemblyTests(j, spec, medicaidSpec) {
     set('shelter_costs', 900); set('medical_costs', 800); set('utility_type', 'none'); set('child_support_paid', 0); set('dependent_care_costs', 0);
     set('countable_resources', 0); set('all_members_receive_tanf_or_ssi', false); set('is_homeless', false);
     const input = { ...base, ...hh(1, 0, annualOver), ...lifelineInput({ receives_snap_given: false }) };
-    tests.push({ name: 'snap_link_elderly_person_over_135_percent', description: `An elderly person (household fact) with ${money(annualOver)} a month of Social Security, ${money(800)} medical costs and ${money(900)} rent, SNAP receipt not given. Lifeline income: ${r5.steps[0]}; ${r5.steps[1]}. SNAP (${j.name} package, worked independently): ${snap.steps.join('; ')}. SNAP eligibility stands in for receipt: ${r5.outputs.lifeline_eligible ? 'eligible through SNAP' : 'not eligible'} (the calculation lists receives_snap in assumptions as inferred).`,
+    tests.push({ name: 'snap_link_elderly_person_over_135_percent', description: `An elderly person (household fact) with ${money(annualOver)} a month of Social Security, ${money(800)} medical costs and ${money(900)} rent, SNAP receipt not given. Lifeline income: ${r5.steps[0]}; ${r5.steps[1]}. SNAP (${j.name} package, worked independently): ${snap.steps.join('; ')}. Whether SNAP would certify the household stands in for receipt: ${r5.outputs.lifeline_eligible ? 'eligible through SNAP' : 'not eligible'} (the calculation lists receives_snap in assumptions as inferred).`,
       period: PERIOD, input,
-      output: { [`${L409}#lifeline_income_eligible`]: 'not_holds', [`${L409}#lifeline_snap_eligibility_computed`]: snap.outputs.snap_eligible ? 'holds' : 'not_holds',
-        [`${L409}#lifeline_receives_snap`]: snap.outputs.snap_eligible ? 'holds' : 'not_holds', [`${L409}#lifeline_eligible`]: r5.outputs.lifeline_eligible ? 'holds' : 'not_holds',
+      output: { [`${L409}#lifeline_income_eligible`]: 'not_holds', [`${L409}#lifeline_snap_eligibility_computed`]: snap.outputs.snap_certified ? 'holds' : 'not_holds',
+        [`${L409}#lifeline_receives_snap`]: snap.outputs.snap_certified ? 'holds' : 'not_holds', [`${L409}#lifeline_eligible`]: r5.outputs.lifeline_eligible ? 'holds' : 'not_holds',
         [`${L409}#lifeline_snap_receipt_immaterial`]: 'not_holds', [`${L403}#lifeline_support_amount`]: r5.outputs.lifeline_support_amount } });
     tests.push({ name: 'snap_link_not_used_when_receipt_is_stated', description: 'The same person, receives_snap given false: stated receipt wins over computed eligibility, so SNAP is not computed and the household does not qualify.',
       period: PERIOD, input: { ...hh(1, 0, annualOver), ...lifelineInput({ receives_snap_given: true, receives_snap: false }) },
@@ -879,8 +879,8 @@ const OUTPUT_DOCS = {
   lifeline_income_limit: { description: '135% of the HHS poverty guideline for the household size, for the guideline year Lifeline uses in the month (47 CFR 54.409(a)(1)).', period: 'year', unit: 'USD' },
   lifeline_poverty_guideline: { description: 'The HHS poverty guideline (42 U.S.C. 9902(2)) for the household size and the jurisdiction\'s table, for the guideline year Lifeline uses in the month.', period: 'year', unit: 'USD' },
   lifeline_household_size: { description: 'The household size used: the larger of household_size and the number of people listed (47 CFR 54.400(h)).', period: 'month', unit: 'count' },
-  lifeline_receives_snap: { description: 'SNAP receipt as Lifeline reads it: receives_snap when given, otherwise the SNAP eligibility computed for the household (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
-  lifeline_snap_eligibility_computed: { description: 'The household\'s SNAP eligibility as the State\'s SNAP rules compute it from the same facts, computed only when it stands in for SNAP receipt (receives_snap not given and the household not qualifying otherwise); false when not needed, and where SNAP does not operate.', period: 'month', unit: 'boolean' },
+  lifeline_receives_snap: { description: 'SNAP receipt as Lifeline reads it: receives_snap when given, otherwise the SNAP certification computed for the household (snap_certified) (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
+  lifeline_snap_eligibility_computed: { description: 'The household\'s SNAP certification (snap_certified: eligible, and not denied as a household of three or more entitled to no benefits, 7 CFR 273.10(e)(2)(iii)(A)) as the State\'s SNAP rules compute it from the same facts, computed only when it stands in for SNAP receipt (receives_snap not given and the household not qualifying otherwise); false when not needed, and where SNAP does not operate.', period: 'month', unit: 'boolean' },
   lifeline_qualifies_through_listed_program: { description: 'A member receives Medicaid (as stated, or as computed where receives_medicaid is not given), SSI, Federal Public Housing Assistance or the Veterans or Survivors Pension (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
   lifeline_receives_medicaid: { description: 'Medicaid receipt as Lifeline reads it: receives_medicaid when given, otherwise whether anyone listed is eligible for Medicaid as the State\'s Medicaid rules compute it (47 CFR 54.409(a)(2)).', period: 'month', unit: 'boolean' },
   lifeline_medicaid_eligibility_computed: { description: 'Whether anyone listed is eligible for Medicaid (not CHIP) as the State\'s Medicaid package computes it, computed only when it stands in for Medicaid receipt (receives_medicaid not given, SNAP receipt not stated, the household not qualifying otherwise); false when not needed, before 2025-02 and in the territories.', period: 'month', unit: 'boolean' },

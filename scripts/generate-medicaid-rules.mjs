@@ -66,6 +66,16 @@ function cmsSource(code, st) {
   return source;
 }
 
+/**
+ * The State's own publication that states a category's figure (scripts/data/medicaid.json state_sources), or null.
+ * The generator stops when a State's figure differs from the one encoded: a difference must be resolved in the data.
+ */
+function stateSource(code, st, category) {
+  const found = (st.state_sources ?? []).find((s) => category in s.figures);
+  if (found && found.figures[category] !== st.limits[category]) throw new Error(`us-${code} ${category}: the State's publication gives ${found.figures[category]}%, the data ${st.limits[category]}%`);
+  return found ?? null;
+}
+
 /** The limit versions of one category: the CMS table's figure from its date, then any dated change. */
 function versions(st, category) {
   const list = [{ from: '2023-12-01', percent: st.limits[category] }];
@@ -84,12 +94,15 @@ function stateModule(code, st) {
     if (!covered) continue;
     const name = `${code}_medicaid_${category}_income_standard`;
     const vs = versions(st, category).map((v) => `      - effective_from: '${v.from}'\n        formula: '${v.percent}'`).join('\n');
+    const own = stateSource(code, st, category);
+    // A figure the State's own publication states is cited to it first; CMS's table (as read) agrees.
+    const cite = own ? `${own.citation}; ${cms.cite}, which agrees` : cms.cite;
     rules.push(`
   - name: ${name}
     kind: parameter
     dtype: Decimal
-    source: ${CATEGORIES[category].cite}; ${st.name}'s income standard, percent of the poverty guideline before the 5-point disregard; ${cms.cite}
-    source_url: ${cms.url}
+    source: ${CATEGORIES[category].cite}; ${st.name}'s income standard, percent of the poverty guideline before the 5-point disregard; ${cite}
+    source_url: ${own ? own.url : cms.url}
     versions:
 ${vs}`);
     rules.push(sets(code, CATEGORIES[category].hook, `us-${code}:policies/medicaid/eligibility#${name}`));
@@ -153,8 +166,10 @@ function stateTests(code, st) {
 /** Companion tests of the MAGI module (42 CFR 435.603), worked by hand in each description. */
 function magiTests() {
   const id = (name) => `${FED.MAGI}#${name}`;
-  const [g25, g26] = [guidelines['2025']['48_states_dc'], guidelines['2026']['48_states_dc']];
+  const [g24, g25, g26] = [guidelines['2024']['48_states_dc'], guidelines['2025']['48_states_dc'], guidelines['2026']['48_states_dc']];
   return [
+    { name: 'january_2025_reads_the_2024_guidelines', description: `Four people given as household_size, January 2025 (read at its first day): the 2025 notice applies from January 15, 2025 (90 FR 5917), so the 2024 guidelines (89 FR 2961) are still the federal poverty level (42 CFR 435.4): ${g24[0]} + 3 x ${g24[1]} = ${g24[0] + 3 * g24[1]}.`, period: '2025-01',
+      input: { ...testInput({}), [`${FED.MAGI}#input.household_size`]: 4 }, output: { [id('medicaid_poverty_guideline_year')]: 2024, [id('medicaid_poverty_guideline')]: g24[0] + 3 * g24[1] } },
     { name: 'income_of_three_people_2026', description: `Wages 1,000, unearned 500, self-employment 300 less 400 costs (a loss of 100 reduces income, as in AGI): 1,400 a month, 16,800 a year; guideline for 3 in 2026: ${g26[0]} + 2 x ${g26[1]} = ${g26[0] + 2 * g26[1]}.`, period: '2026-03',
       input: testInput({ a: { earned_income: 1000, self_employment_income: 300, self_employment_costs: 400 }, b: { unearned_income: 500 }, c: { age: 8 } }),
       output: { [id('medicaid_household_size')]: 3, [id('medicaid_household_monthly_income')]: 1400, [id('medicaid_household_annual_income')]: 16800, [id('medicaid_poverty_guideline')]: g26[0] + 2 * g26[1] } },
@@ -187,17 +202,19 @@ function composeSpec(code, st) {
   const unverified = [];
   for (const c of st.changes ?? []) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${c.category}_income_standard`, effective_from: c.effective_from, reason: `${st.name}'s ${CATEGORIES[c.category].label} standard ${c.percent}% from ${c.effective_from}, ${c.basis ?? SECONDARY}; the CMS table of December 1, 2023 predates it.` });
   // The rows after Maine were read in a third party's transcription of CMS's data file, not from CMS itself: a
-  // secondary copy, so each figure is declared (it agrees with CMS's page on 18 of the 20 States both give).
+  // secondary copy, so each figure is declared (it agrees with CMS's page on 18 of the 20 States both give), unless
+  // the State's own publication states it.
   if (st.limits_source === 'cms_2023_12_01_json') {
     for (const category of Object.keys(CATEGORIES)) {
       if (st.limits[category] === null || st.limits[category] === undefined) continue;
+      if (stateSource(code, st, category)) continue; // the State's own publication states it (cited on the rule)
       unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${category}_income_standard`, effective_from: '2023-12-01', reason: `${st.name}'s standard for ${CATEGORIES[category].label}, ${st.limits[category]}%, is CMS's figure (state decisions as of December 1, 2023) as transcribed from CMS's data file (${CMS_FILE_URL}) in the public repository caroline-howard/medicaid-enrollment-policy-dashboard; neither CMS's file nor its page row for this State was read here, and the transcription differs from CMS's page on 2 of the 20 States both give (Alaska's and Florida's parent standards).` });
     }
   }
   if (st.expansion_date) unverified.push({ parameter: `us-${code}:policies/medicaid/eligibility#${code}_medicaid_expansion_adult_covered`, reason: `${st.name}'s adult-group start date ${st.expansion_date} is from secondary summaries of the States' expansion dates; the CMS table shows only that the group is covered.` });
   unverified.push({ parameter: `${FED.GROUPS}#medicaid_humanitarian_noncitizens_eligible`, effective_from: '2026-10-01', reason: 'The date refugees, asylees and the other humanitarian qualified aliens stop being eligible, October 1, 2026, was read in H.R. 4384 (119th Congress), which quotes 42 U.S.C. 1396b(v)(5) as added by Pub. L. 119-21 sec. 71109(a) and proposes to move it to July 4, 2025; the enacted text itself was not read.' });
   unverified.push({ parameter: `${FED.GROUPS}#medicaid_community_engagement_in_force`, effective_from: '2027-01-01', reason: 'The date the community engagement requirement of Pub. L. 119-21 sec. 71119 applies at the latest (the first quarter beginning after December 31, 2026) is from summaries of the Act; its text and any State\'s earlier start were not read.' });
-  unverified.push({ parameter: `${FED.MAGI}#medicaid_poverty_guideline_year`, reason: 'Medicaid uses each year\'s HHS guidelines from the date of the HHS notice here; CMS\'s yearly guidance on when States apply the new guidelines (States may use them from a date the State chooses, often April 1) was not read.' });
+  unverified.push({ parameter: `${FED.MAGI}#medicaid_poverty_guideline_year`, reason: 'Medicaid uses each year\'s HHS guidelines from the date of the HHS notice here (2025 from January 15, 2025, 90 FR 5917; before it the 2024 guidelines, so January 2025, read at its first day, uses 2024\'s), as 42 CFR 435.4 defines the federal poverty level; the date this State switches to each year\'s guidelines (a State may use a later date of its own, often April 1) was not read, and neither was CMS\'s yearly guidance on it.' });
   const spec = {
     program: `us-${code}/medicaid`, period: PERIOD, outputs, scope: { federal: ['regulations/42-cfr/435/911'], state: ['policies/medicaid/eligibility'] },
     jurisdiction: `us-${code}`, program_id: 'medicaid', title: `${st.name} Medicaid and CHIP (MAGI eligibility)`, default_period: PERIOD,

@@ -1009,7 +1009,7 @@ for (const [code, st] of Object.entries(data.states)) {
     };
     if (code === 'ak') tests.push(minCase('fy2026_minimum_benefit_urban', 'alaska_urban', 'urban'), minCase('fy2026_minimum_benefit_rural_2', 'alaska_rural_2', 'rural_2'));
     else tests.push(minCase('fy2026_minimum_benefit', st.area));
-    write(`${dir}/benefit-calculation.yaml`, assemblyModule(code, st, ['us:statutes/7/2017/a', ...stateModules]));
+    write(`${dir}/benefit-calculation.yaml`, assemblyModule(code, st, ['us:statutes/7/2017/a', 'us:regulations/7-cfr/273/10/e/2/iii', ...stateModules]));
     write(`${dir}/benefit-calculation.test.yaml`, yamlList(tests));
   }
 
@@ -1074,7 +1074,7 @@ for (const [code, st] of Object.entries(data.states)) {
     outputs: ['snap_allotment', 'snap_eligible', 'snap_gross_income', 'snap_net_income', 'snap_standard_deduction', 'snap_excess_shelter_deduction',
       'snap_maximum_allotment', 'snap_utility_allowance', 'snap_adjusted_income', 'snap_federal_allotment', 'snap_federal_allotment_before_exclusion_cap',
       'snap_federal_allotment_with_disqualified_counted', 'snap_categorically_eligible',
-      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', 'snap_head_of_household_fact_immaterial', ...VEHICLE_OUTPUTS,
+      'snap_gross_income_limit', 'snap_net_income_limit', 'snap_household_size', 'snap_certified', 'snap_member_expense_shares_immaterial', 'snap_resources_immaterial', 'snap_vehicles_immaterial', 'snap_head_of_household_fact_immaterial', ...VEHICLE_OUTPUTS,
       ...(readsUtilitiesPaid(st) ? [utilitiesPaidImmaterialName(code)] : [])],
     scope: { federal: ['statutes/7/2017/a'], state: [`policies/${st.agency_slug}/snap/benefit-calculation`] },
     jurisdiction: jur,

@@ -33,9 +33,19 @@ in the CMS table).
   of the people listed plus household-level amounts, compared as 12 times it with the yearly guideline. Every
   unearned amount given is taken as taxable (MAGI leaves out SSI, TANF and child support received: do not give them).
 - **Guideline year:** each year's HHS guidelines from the effective date of the HHS notice (2025 from 2025-01-15,
-  2026 from 2026-01-13; the shared module \`us:statutes/42/9902/2\`), Alaska's and Hawaii's tables in those States.
-  42 CFR 435.4 defines the federal poverty level as the guideline updated yearly; CMS's yearly guidance on the date
-  States apply new guidelines was not read, so this rule is declared unverified in every package.
+  2026 from 2026-01-13; the shared module \`us:statutes/42/9902/2\`), Alaska's and Hawaii's tables in those States,
+  and before that date the previous year's, which are still the guidelines in effect: the 2025 notice (90 FR 5917)
+  applies "January 15, 2025 unless an office administering a program using the guidelines specifies a different
+  effective date", so January 1-14, 2025 reads the 2024 guidelines (89 FR 2961). A month is read at its first day:
+  January 2025 is tested against the 2024 guidelines, January 2026 against 2025's. 42 CFR 435.4 defines the federal
+  poverty level as the guideline updated yearly and sets no other date; a State may apply the new guidelines from a
+  later date of its own. CMS's yearly guidance on it was not found, so this rule is declared unverified in every
+  package and each answer's warnings say which date the package took. States' own dates seen while reading their
+  standards (not encoded yet; each would be a State version of this rule): Washington, April 1 every year (WAC
+  182-505-0100(1)); Minnesota, July 1 (Eligibility Policy Manual 2.2.3.3); Oregon, March 1, 2024 for the 2024
+  guidelines (OAR 410-200-0315); Utah, March 2024 (its CHIP limits); Mississippi and South Carolina, March 1, 2024
+  (their limit pages). In those States the package's answers for the months between the HHS date and the State's
+  use the newer guideline a month or more early.
 - **Groups:** infants under 1, children 1-5 and 6-18 (435.118), pregnant people (435.116; family size counts the
   children expected, 435.603(b)), parents and caretaker relatives of a child under 18 listed (435.110; every adult
   19-64 listed is taken as such a relative), the adult group 19-64 where the State covers it (435.119), and separate
@@ -82,7 +92,7 @@ checks that every path gives the explain path's outputs, errors and trace.
   or another stated program, SNAP receipt not stated), and lists \`receives_medicaid\` in \`assumptions\` as inferred
   from \`lifeline_medicaid_eligibility_computed\` (eligibility is not receipt). CHIP is not Medicaid there: a child
   eligible only for separate CHIP does not qualify the household. Medicaid is computed before SNAP, so SNAP's facts
-  matter only for a household not eligible through Medicaid. From 2025-02 (the first month these packages cover);
+  matter only for a household not eligible through Medicaid. From 2025-01 (the first month these packages cover);
   before it, and in the territories, receipt not given reads as not received. A screen lists the link
   (\`links: [{program: 'medicaid', used}]\`).
 
@@ -93,7 +103,7 @@ checks that every path gives the explain path's outputs, errors and trace.
   a WIC category over the income limit, no TANF, SNAP receipt not stated), and lists the person's \`receives_medicaid\`
   in \`assumptions\` as inferred from the person's own \`wic_medicaid_eligibility_computed\` (a person output; the
   assumptions read a person's inferred fact from that person's output, core/domain/household/assumptions.ts).
-  \`wic_medicaid_eligibility_used\` (the screen's link) says whether it made someone eligible. From 2025-02; not in
+  \`wic_medicaid_eligibility_used\` (the screen's link) says whether it made someone eligible. From 2025-01; not in
   the territories.
 - **How the facts are shared:** both packages evaluate these rules over the people they list (the shared relation
   above), so the facts Medicaid reads come from the same request: \`citizenship_status\` (SNAP's values),
@@ -114,8 +124,8 @@ checks that every path gives the explain path's outputs, errors and trace.
   Medicare exclusion, and 18-year-old full-time students as dependent children.
 - The compatibility endpoint (item 6) maps PolicyEngine's \`is_medicaid_eligible\`, \`medicaid_category\`, \`is_chip_eligible\`
   and \`chip_category\` onto the person outputs ([compatibility.md](compatibility.md), "Medicaid and CHIP", with the
-  development cases run through it); no package covers January 2025 (the guideline rule starts on the 2025 guidelines'
-  date), so a 2025 year is not answered there.
+  development cases run through it); the packages cover January 2025 on the 2024 guidelines and the rest of 2025 on
+  2025's, so a 2025 year whose months differ is not answered there (a month before 2025 is not covered).
 
 ## Sources and verification
 
@@ -128,9 +138,17 @@ ${readFrom('cms_2023_12_01_json')} (source "CMS file") were read from CMS's data
 On the 20 rows read from both, the file agrees with the page except two parent/caretaker cells marked ($) (Alaska 132%
 against the page's 130%, Florida 27% against 24%); the packages keep the page's. A transcription by another party is
 not a primary source, so every figure read from it is declared \`unverified_parameters\` (the version from 2023-12-01)
-and an answer reading one carries a warning naming it; reading CMS's file or each State's page row would lift that. \`tests/rules/fixtures/medicaid-cms-2023-12.json\`
-writes every row down with its source, URL and date, and a test checks each package's limits against it for household
-sizes 1-10.
+and an answer reading one carries a warning naming it, unless the State's own publication states the same figure: those
+figures are cited to the State's publication (CMS's, as read, agreeing) and not declared, listed below. CMS's file
+itself and the page's rows after Maine could not be read here (searched 2026-11-28: the page's stored copies end at
+Maine, no public repository holds the file's text, only its address). \`tests/rules/fixtures/medicaid-cms-2023-12.json\`
+writes every row down with its source, URL and date, and the States' confirming figures with theirs, and a test checks
+each package's limits against it for household sizes 1-10.
+
+Figures confirmed by the State's own publication (every one equals CMS's figure as read; the generator stops if one
+does not):
+
+${stateSourceLines(data)}
 
 Reading the table: ($) marks a parent/caretaker standard the State sets in dollars, which CMS converts to a percentage of
 the guideline; the packages apply that percentage, an approximation of the State's dollar figures (not read). Minnesota's
@@ -158,4 +176,10 @@ declared unverified (the CMS table shows only that the group is covered).
 |---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 `;
+}
+
+/** One line per State whose own publication confirms figures: which, and where. */
+function stateSourceLines(data) {
+  return Object.entries(data.states).filter(([, st]) => st.state_sources).map(([code, st]) => st.state_sources.map((src) =>
+    `- **us-${code}** ${Object.entries(src.figures).map(([c, v]) => `${c} ${v}%`).join(', ')}: ${src.citation}, ${src.url}${src.note ? `. Note: ${src.note}` : ''}.`).join('\n')).join('\n');
 }

@@ -53,9 +53,24 @@ export function federalModules(guidelines) {
   ];
 }
 
+/**
+ * The packages' first day. On 2025-01-01 the 2024 guidelines were still the HHS guidelines in effect: the 2025 notice
+ * (90 FR 5917) applies from January 15, 2025 unless a program specifies another date, so January 1-14, 2025 reads 2024's.
+ */
+export const MEDICAID_FIRST_DAY = '2025-01-01';
+
+/** Each guideline year the packages read, from the later of its notice's date and the packages' first day. */
+function guidelineYears(guidelines) {
+  const years = Object.keys(guidelines).sort();
+  const live = years.filter((y, i) => (years[i + 1] === undefined || guidelines[years[i + 1]].effective > MEDICAID_FIRST_DAY));
+  return live.map((y) => ({ year: y, from: guidelines[y].effective > MEDICAID_FIRST_DAY ? guidelines[y].effective : MEDICAID_FIRST_DAY,
+    note: guidelines[y].effective > MEDICAID_FIRST_DAY ? guidelines[y].notice : `${guidelines[y].notice}, still in effect until the next notice applies` }));
+}
+
 function magiModule(guidelines) {
-  const years = Object.keys(guidelines).filter((y) => y >= '2025').sort();
-  const yearVersions = years.map((y) => `      - effective_from: '${guidelines[y].effective}'  # ${guidelines[y].notice}\n        formula: '${y}'`).join('\n');
+  const versions = guidelineYears(guidelines);
+  const years = versions.map((v) => v.year);
+  const yearVersions = versions.map((v) => `      - effective_from: '${v.from}'  # ${v.note}\n        formula: '${v.year}'`).join('\n');
   const newestFirst = [...years].reverse();
   const pick = (part) => newestFirst.map((y, i) => `${i === 0 ? 'if' : 'elif'} medicaid_poverty_guideline_year == ${y}: ${pick2(y, part)}`).join('\n') + `\nelse: 0`;
   const pick2 = (y, part) => `(if medicaid_poverty_guideline_area == "alaska": hhs_poverty_guideline_${y}_${part}_alaska elif medicaid_poverty_guideline_area == "hawaii": hhs_poverty_guideline_${y}_${part}_hawaii else: hhs_poverty_guideline_${y}_${part}_48_states_dc)`;
@@ -76,15 +91,18 @@ ${hook('medicaid_poverty_guideline_area', 'Text', '"48_states_dc"', '42 U.S.C. 9
   - name: medicaid_poverty_guideline_year
     kind: parameter
     dtype: Integer
-    source: 42 CFR 435.4 (the federal poverty level is the HHS poverty guideline "updated annually in the Federal Register"); each year's HHS notice (us:statutes/42/9902/2)
+    source: 42 CFR 435.4 (the federal poverty level is the HHS poverty guideline "updated annually in the Federal Register"); each year's HHS notice (us:statutes/42/9902/2), e.g. 90 FR 5917 (2025-01-17), DATES, "January 15, 2025 unless an office administering a program using the guidelines specifies a different effective date for that particular program"
     source_url: ${ECFR(435, 4)}
     description: >-
-      The guideline year Medicaid and CHIP use: each year's guidelines from the effective date of the HHS notice. A
-      State may apply them from a later date of its own (declared unverified in the packages).
+      The guideline year Medicaid and CHIP use: each year's guidelines from the effective date of the HHS notice, and
+      before it the previous year's, still in effect (so January 1-14, 2025 reads the 2024 guidelines, 89 FR 2961). A
+      month is read at its first day: January 2025 is tested against the 2024 guidelines, January 2026 against 2025's.
+      No CMS rule fixes another date; a State may apply the new guidelines from a later date of its own (often April
+      1), which is not encoded, so this rule is declared unverified in the packages and every answer says so.
     versions:
 ${yearVersions}
-${rule({ name: 'medicaid_guideline_first_person', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 U.S.C. 9902(2); 42 CFR 435.4 (federal poverty level)', url: ECFR(435, 4), from: guidelines[years[0]].effective, formula: first })}
-${rule({ name: 'medicaid_guideline_each_additional_person', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 U.S.C. 9902(2); 42 CFR 435.4 (federal poverty level)', url: ECFR(435, 4), from: guidelines[years[0]].effective, formula: add })}
+${rule({ name: 'medicaid_guideline_first_person', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 U.S.C. 9902(2); 42 CFR 435.4 (federal poverty level)', url: ECFR(435, 4), from: versions[0].from, formula: first })}
+${rule({ name: 'medicaid_guideline_each_additional_person', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 U.S.C. 9902(2); 42 CFR 435.4 (federal poverty level)', url: ECFR(435, 4), from: versions[0].from, formula: add })}
 ${rule({ name: 'medicaid_poverty_guideline', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 CFR 435.4 (federal poverty level for the family size); 435.603(b)', url: ECFR(435, 4), formula: 'medicaid_guideline_first_person + (medicaid_household_size - 1) * medicaid_guideline_each_additional_person' })}
 ${rule({ name: 'medicaid_pregnancy_poverty_guideline', dtype: 'Money', unit: 'USD', period: 'Year', source: '42 CFR 435.4; 435.603(b) (the pregnant woman\'s family size)', url: ECFR(435, 4), formula: 'medicaid_guideline_first_person + (medicaid_pregnancy_family_size - 1) * medicaid_guideline_each_additional_person' })}
 ${rule({ name: 'medicaid_disregard_percent', kind: 'parameter', dtype: 'Decimal', source: `${src603('(d)(4)')} (an amount equivalent to 5 percentage points of the federal poverty level, only for the group with the highest income standard under which the individual may be determined eligible)`, url: ECFR(435, 603), formula: '5' })}

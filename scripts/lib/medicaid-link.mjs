@@ -12,8 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 
-/** The first month the Medicaid packages cover (their first guideline year, 2025, is read from January 15, 2025). */
-export const MEDICAID_FROM = '2025-02-01';
+/** The first month the Medicaid packages cover (January 2025, on the 2024 guidelines still in effect until January 15). */
+export const MEDICAID_FROM = '2025-01-01';
 
 /** The module the Medicaid per-person determination and its household counts are in. */
 export const MEDICAID_PERSON_MODULE = 'us:regulations/42-cfr/435/911';

@@ -244,7 +244,7 @@ export function determinationModule() {
     source: 42 U.S.C. 1758(b)(12)(A) (a member of a household receiving SNAP); the State SNAP package bound by the jurisdiction's assembly
     source_url: ${USC1758}
     description: >-
-      Hook. The household's SNAP eligibility as the State's SNAP rules compute it from the same facts, read in place
+      Hook. The household's SNAP certification (snap_certified: eligible, and not denied as a household of three or more entitled to no benefits, 7 CFR 273.10(e)(2)(iii)(A)) as the State's SNAP rules compute it from the same facts, read in place
       of SNAP receipt when receives_snap is not given. Default (no SNAP package in the closure, as in Puerto Rico):
       not eligible.
     versions:
@@ -261,10 +261,10 @@ export function determinationModule() {
       'receives_snap_given or school_meals_students_needing_household_test == 0 or school_meals_household_free_without_snap'),
     judgment('school_meals_snap_eligibility_computed', '42 U.S.C. 1758(b)(12)(A); the State SNAP package bound by the jurisdiction\'s assembly',
       'not school_meals_snap_receipt_immaterial and school_meals_state_snap_eligibility',
-      'The SNAP eligibility that stands in for SNAP receipt, computed only when it can change the result; false when it is not needed, so SNAP is not computed then.'),
+      'The SNAP certification (snap_certified) that stands in for SNAP receipt, computed only when it can change the result; false when it is not needed, so SNAP is not computed then.'),
     judgment('school_meals_receives_snap', '42 U.S.C. 1758(b)(12)(A) (a member of a household receiving SNAP)',
       '(receives_snap_given and receives_snap) or (not receives_snap_given and school_meals_snap_eligibility_computed)',
-      'Stated receipt when receives_snap is given; otherwise the SNAP eligibility computed for the household when needed.'),
+      'Stated receipt when receives_snap is given; otherwise the SNAP certification computed for the household (snap_certified) when needed.'),
     judgment('school_meals_household_free', '42 U.S.C. 1758(b)(1)(A), (b)(12)(A); 7 CFR 245.6',
       'school_meals_household_free_without_snap or school_meals_receives_snap',
       'A child of this household in school is free without a status of their own: SNAP, TANF or FDPIR receipt, or income at or below the free limit.'),
@@ -356,9 +356,9 @@ module:
     school (is_in_school) is free when the child is homeless, a runaway, migrant, in foster care or enrolled in Head
     Start, or when the household receives SNAP, TANF or FDPIR, or when its income is at or below the free limit;
     otherwise reduced price at or below the reduced price limit; otherwise paid. SNAP receipt is a fact the caller
-    states (receives_snap); when it is not given, the State's SNAP eligibility computed from the same household stands
+    states (receives_snap); when it is not given, the State's SNAP certification (snap_certified) computed from the same household stands
     in for it (school_meals_state_snap_eligibility, a hook the jurisdiction's assembly binds to the State SNAP
-    package's snap_eligible). Each person's tier (school_meal_tier, a Person rule) reads the household's values
+    package's snap_certified: eligible, and not denied under 7 CFR 273.10(e)(2)(iii)(A)). Each person's tier (school_meal_tier, a Person rule) reads the household's values
     through school_meals_household_of_member, the membership relation read from the person's side; the household
     counts its children in school per tier from the people's tiers.
   source_verification:

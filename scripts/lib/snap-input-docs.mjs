@@ -53,6 +53,7 @@ export const PERSON_INPUT_DOCS = {
 export const OUTPUT_DOCS = {
   snap_allotment: money('The monthly SNAP benefit, in whole dollars: maximum allotment less 30% of net income, at least the minimum benefit for one- and two-person households (7 U.S.C. 2017(a)); includes a State-funded minimum where one exists.'),
   snap_eligible: flag('The household passes the eligibility tests: categorically eligible, or the gross income, net income and resource tests (7 U.S.C. 2014).'),
+  snap_certified: flag('The household would be certified and receive SNAP: eligible, and not a household of three or more whose allotment computes to 0, which 7 CFR 273.10(e)(2)(iii)(A) denies (one- and two-person households receive at least the minimum benefit). Programs that count SNAP receipt read this when receipt is not given.'),
   snap_gross_income: money('Earned plus unearned income counted for SNAP (7 U.S.C. 2014(d)), less child support a State excludes and any farm self-employment loss that other self-employment income did not absorb (7 CFR 273.11(a)(2)(iii)).'),
   snap_net_income: money('Gross income less the standard, earned income, dependent care, child support, medical and excess shelter deductions (7 CFR 273.10(e)(1)).'),
   snap_standard_deduction: money('The standard deduction for the household size and area (7 U.S.C. 2014(e)(1)).'),

@@ -1,10 +1,12 @@
 /**
  * The SNAP link, shared by the generators of programs that count SNAP receipt (Lifeline, WIC, school meals, Head
- * Start): where receipt is not given, the State SNAP package's eligibility for the same household stands in for it.
+ * Start): where receipt is not given, whether the State SNAP package would certify the same household stands in for it:
+ * eligible, and not a household of three or more whose allotment computes to 0, which 7 CFR 273.10(e)(2)(iii)(A)
+ * denies (snap_certified, us:regulations/7-cfr/273/10/e/2/iii). An eligible household denied SNAP receives none.
  *
  * Each program's federal module declares a hook `<prefix>_state_snap_eligibility` and an output
  * `<prefix>_snap_receipt_immaterial`; the jurisdiction's assembly imports the State SNAP package, binds the hook to
- * its snap_eligible, and wraps SNAP's moot tests (`<prefix>_<unless output>`) so SNAP's facts are material only when
+ * its snap_certified, and wraps SNAP's moot tests (`<prefix>_<unless output>`) so SNAP's facts are material only when
  * the link computes. Each program keeps its own legal citation; only the shape is shared.
  */
 import fs from 'node:fs';
@@ -16,7 +18,7 @@ import { setsRelation } from './rule-text.mjs';
 export const readSnapSpec = (root, code) =>
   YAML.parse(fs.readFileSync(path.join(root, `rules/programs/us-${code}/snap/fy-2026.yaml`), 'utf8'));
 
-/** The module id of the State SNAP assembly, which computes snap_eligible. */
+/** The module id of the State SNAP assembly, which computes snap_eligible and snap_certified. */
 export const snapAssemblyId = (j) => `us-${j.code}:policies/${j.snap.agency_slug}/snap/benefit-calculation`;
 
 /** SNAP's unless outputs: the moot tests whose facts the SNAP link makes material. */
@@ -32,7 +34,7 @@ export function snapUnlessOutputs(snapSpec) {
 export const snapLinkOutputs = (snapSpec, prefix) => snapUnlessOutputs(snapSpec).map((u) => `${prefix}_${u}`);
 
 /**
- * The assembly rules of the link: the State's SNAP eligibility, its binding to the federal hook, and SNAP's moot
+ * The assembly rules of the link: the State's SNAP certification (snap_certified), its binding to the federal hook, and SNAP's moot
  * tests wrapped in the program's own (moot also when SNAP receipt decides nothing for the program).
  * `law` is the program's: `citation` (the provision counting SNAP receipt), `counts` (what it says of SNAP, in
  * parentheses after the citation), `url`, and `from` (the first day the link applies).
@@ -45,13 +47,13 @@ export function snapLinkRules({ j, snapSpec, prefix, hookModule, assemblyId, law
     entity: Household
     dtype: Judgment
     period: Month
-    source: ${law.citation} (${law.counts}); ${j.name}'s SNAP eligibility as the ${j.snap.agency} determines it (7 U.S.C. 2014(a)), computed by the State SNAP package from the same household
+    source: ${law.citation} (${law.counts}); whether the ${j.snap.agency} would certify the household for ${j.name} SNAP (eligible under 7 U.S.C. 2014(a), and not a household of three or more entitled to no benefits, which 7 CFR 273.10(e)(2)(iii)(A) denies), computed by the State SNAP package from the same household
     source_url: ${law.url}
     versions:
       - effective_from: '${law.from}'
-        formula: snap_eligible
+        formula: snap_certified
 ${setsRelation(`${j.code}_sets_${prefix}_state_snap_eligibility`,
-    `${law.citation} (receipt of SNAP, which the State agency determines); the SNAP eligibility computed for the household stands in for receipt not given`,
+    `${law.citation} (receipt of SNAP, which the State agency determines); the SNAP certification computed for the household (eligible and, at three or more members, a benefit above 0) stands in for receipt not given`,
     `${hookModule}#${prefix}_state_snap_eligibility`, `${assemblyId}#${own}`)}`];
   for (const u of snapUnlessOutputs(snapSpec)) {
     rules.push(`
@@ -79,14 +81,14 @@ export const snapLinkSummary = (j) => (j.snap
  * `why` is the program's rule on SNAP receipt, with its citation.
  */
 export const snapReceiptMaterial = (prefix, why) => ({ unless_output: `${prefix}_snap_receipt_immaterial`, inferred_from: `${prefix}_snap_eligibility_computed`,
-  reason: `${why}; not given, receipt was inferred from the SNAP eligibility the State's SNAP rules compute for this household, and a household can be eligible for SNAP without receiving it` });
+  reason: `${why}; not given, receipt was inferred from whether the State's SNAP rules would certify this household (eligible and, with three or more members, a benefit above $0: 7 CFR 273.10(e)(2)(iii)(A) denies the rest), and a household can qualify for SNAP without receiving it` });
 
 /** SNAP's material facts (one level of the SNAP spec), material for the program only when the link computes. */
 export function snapMaterialFor(level, prefix) {
   const out = {};
   for (const [alias, m] of Object.entries(level ?? {})) {
     out[alias] = { ...m, unless_output: m.unless_output ? `${prefix}_${m.unless_output}` : `${prefix}_snap_receipt_immaterial`,
-      reason: `SNAP receipt was not given, so the household's SNAP eligibility stands in for it, and for SNAP ${m.reason}` };
+      reason: `SNAP receipt was not given, so whether SNAP would certify the household stands in for it, and for SNAP ${m.reason}` };
   }
   return out;
 }

@@ -185,9 +185,12 @@ export function computeSnap(state, h, utility) {
   } else {
     steps.push('allotment 0');
   }
+  // 7 CFR 273.10(e)(2)(iii)(A): an eligible household of three or more entitled to no benefits is denied.
+  const certified = eligible && (n <= 2 || allotment.gt(0));
+  if (eligible && !certified) steps.push(`${n} people entitled to no benefits: denied (7 CFR 273.10(e)(2)(iii)(A)), not certified`);
   return {
     outputs: {
-      snap_allotment: Number(allotment), snap_eligible: eligible, snap_gross_income: Number(grossIncome),
+      snap_allotment: Number(allotment), snap_eligible: eligible, snap_certified: certified, snap_gross_income: Number(grossIncome),
       snap_net_income: Number(net), snap_standard_deduction: std, snap_excess_shelter_deduction: Number(shelterDed),
       snap_maximum_allotment: maxAllot, snap_utility_allowance: Number(ua), snap_gross_income_for_gross_test: Number(grossForTest),
     },

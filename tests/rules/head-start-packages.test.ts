@@ -203,7 +203,7 @@ describe('households worked by hand through the calculation service', () => {
     }
   });
 
-  it('in every jurisdiction with SNAP, receipt not given is the State SNAP package\'s own eligibility for the same household', async () => {
+  it('in every jurisdiction with SNAP, receipt not given is the State SNAP package\'s own certification for the same household', async () => {
     // A parent earning 2,000 a month and a child of 4, TANF and SSI stated not received: 24,000 > 21,640 (2026, 48
     // States), so SNAP decides (SNAP's net income 2,000 - 400 - the State's standard deduction is under the FY2026
     // line of 1,763 everywhere, so every State's SNAP package finds the family eligible, as Texas's above). Each
@@ -213,16 +213,16 @@ describe('households worked by hand through the calculation service', () => {
     expect(withSnap).toHaveLength(53);
     const checked: string[] = [];
     for (const jurisdiction of withSnap) {
-      const snap = await service.calculate({ program_id: 'snap', jurisdiction, household: { period: '2026-03', people: household.people } as never, variables: ['snap_eligible'] });
+      const snap = await service.calculate({ program_id: 'snap', jurisdiction, household: { period: '2026-03', people: household.people } as never, variables: ['snap_certified'] });
       const hs = await calc(jurisdiction, household, ['head_start_income_eligible', 'head_start_snap_eligibility_computed', 'head_start_eligible']);
       if (hs.outputs.head_start_income_eligible === true) continue; // Alaska, Hawaii: income-eligible, SNAP not needed
-      expect(hs.outputs.head_start_snap_eligibility_computed, jurisdiction).toBe(snap.outputs.snap_eligible);
-      expect(hs.outputs.head_start_eligible, jurisdiction).toBe(snap.outputs.snap_eligible);
+      expect(hs.outputs.head_start_snap_eligibility_computed, jurisdiction).toBe(snap.outputs.snap_certified);
+      expect(hs.outputs.head_start_eligible, jurisdiction).toBe(snap.outputs.snap_certified);
       const code = jurisdiction.slice(3);
       const link = hs.trace.find((t) => t.rule_id === `${HS}#head_start_state_snap_eligibility`);
       expect(link?.sources.join(' '), jurisdiction).toContain(`${jurisdiction}:policies/head_start/eligibility#${code}_head_start_state_snap_eligibility`);
-      expect(hs.assumptions.find((a) => a.input === 'receives_snap')?.assumed_value, jurisdiction).toBe(snap.outputs.snap_eligible);
-      checked.push(`${jurisdiction}=${String(snap.outputs.snap_eligible)}`);
+      expect(hs.assumptions.find((a) => a.input === 'receives_snap')?.assumed_value, jurisdiction).toBe(snap.outputs.snap_certified);
+      checked.push(`${jurisdiction}=${String(snap.outputs.snap_certified)}`);
     }
     // Alaska (27,050 for 2) and Hawaii (24,890) find the family income-eligible; the 51 others read SNAP.
     expect(checked).toHaveLength(51);

@@ -9,6 +9,7 @@ import { everySampleComputes, generatorCheck } from '../support/program-packages
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import type { CalculateResponse } from '../../core/ports/calculator.js';
 import { CompiledRuntime } from '../../adapters/runtime-compiled/compiled-runtime.js';
@@ -20,6 +21,8 @@ const cms = JSON.parse(readFileSync(`${root}/tests/rules/fixtures/medicaid-cms-2
   /** Cells where the package encodes less than the table shows, each with why (the Basic Health Programs). */
   package_differs: Record<string, Record<string, number | string>>;
   poverty_guidelines: { '2026': Record<'48_states_dc' | 'alaska' | 'hawaii', [number, number]> };
+  /** Figures a State's own publication states (written down from it), equal to the CMS cell: cited, not declared. */
+  state_confirmations: Record<string, { source: string; url: string; figures: Record<string, number> }>;
 };
 const data = JSON.parse(readFileSync(`${root}/scripts/data/medicaid.json`, 'utf8')) as {
   states: Record<string, { limits_source: string; limits: Record<string, number | null>; changes?: Array<{ category: string; effective_from: string; percent: number }> }>;
@@ -95,17 +98,31 @@ describe('income limits: the CMS table (December 1, 2023) times the 2026 guideli
         const changed = [...new Set((data.states[code].changes ?? []).filter((c) => c.effective_from <= '2026-03-01').map((c) => c.category))].sort();
         const datedChanges = changed.filter((c) => expected[`medicaid_${c}_income_limit`] !== undefined);
         if (size === 1 && cms.rows[code].read_from === 'page') expect(warned, `us-${code} warnings`).toEqual(datedChanges);
-        // A row read in the transcription of CMS's file (not from CMS itself) is declared unverified as a whole: the
-        // figures read are warned of, and nothing the State does not have.
+        // A row read in the transcription of CMS's file (not from CMS itself) is declared unverified, each figure the
+        // State has, except those its own publication states (written down in state_confirmations): exactly those.
         if (size === 1 && cms.rows[code].read_from === 'json') {
-          expect(warned, `us-${code} warnings`).toEqual(expect.arrayContaining(datedChanges));
-          expect(warned.length, `us-${code} warnings`).toBeGreaterThan(0);
-          for (const c of warned as string[]) expect(data.states[code].limits[c] !== null || changed.includes(c), `us-${code} ${c}`).toBe(true);
-          expect(r.warnings.join(' '), `us-${code}`).toContain('caroline-howard/medicaid-enrollment-policy-dashboard');
+          const confirmed = cms.state_confirmations[code]?.figures ?? {};
+          // The State's figure is the table's (the package reads the table's figure from 2023-12-01, then any dated change).
+          for (const [c, figure] of Object.entries(confirmed)) expect(cms.package_differs[code]?.[c] ?? percent(row[cms.columns.indexOf(c)]), `us-${code} ${c}`).toBe(figure);
+          const transcribed = cms.columns.filter((c) => data.states[code].limits[c] !== null && !(c in confirmed));
+          expect(warned, `us-${code} warnings`).toEqual([...new Set([...transcribed, ...datedChanges])].sort());
+          if (transcribed.length) expect(r.warnings.join(' '), `us-${code}`).toContain('caroline-howard/medicaid-enrollment-policy-dashboard');
         }
       }
     }, 30_000);
   }
+
+  it('a figure confirmed by the State\'s own publication is cited to it: Minnesota\'s row, every figure', async () => {
+    // Minnesota's EPM 2.2.3.3: infants under 2 283%, children 2-18 275%, pregnant people 278%, parents and adults 133%.
+    const r = await calc('us-mn', { period: '2026-03', facts: { household_size: 1 } }, ['medicaid_infant_income_limit', 'medicaid_pregnant_income_limit']);
+    // 15,960 x (283 + 5)% = 45,964.80; 15,960 x (278 + 5)% = 45,166.80.
+    expect(r.outputs).toEqual({ medicaid_infant_income_limit: 45964.8, medicaid_pregnant_income_limit: 45166.8 });
+    expect(r.warnings.join(' ')).not.toContain('mn_medicaid_infant_income_standard');
+    const module = YAML.parse(readFileSync(`${root}/rules/us-mn/policies/medicaid/eligibility.yaml`, 'utf8')) as { rules: Array<{ name: string; source?: string; source_url?: string }> };
+    const infant = module.rules.find((rule) => rule.name === 'mn_medicaid_infant_income_standard');
+    expect(infant?.source).toContain('Minnesota Health Care Programs Eligibility Policy Manual 2.2.3.3');
+    expect(infant?.source_url).toBe(cms.state_confirmations.mn.url);
+  });
 
   it('the packages declare every dated change unverified', async () => {
     for (const [code, st] of Object.entries(data.states)) {
@@ -189,6 +206,21 @@ describe('households worked by hand through the calculation service', () => {
     const citizen = (await at('2026-03', 'citizen')).warnings.join(' ');
     expect(citizen).toContain('Unverified figure used: us-oh:policies/medicaid/eligibility#oh_medicaid_expansion_adult_covered');
     expect(citizen).toContain('Unverified figure used: us-oh:policies/medicaid/eligibility#oh_medicaid_expansion_adult_income_standard (version from 2023-12-01)');
+  });
+
+  it('January 2025 is tested against the 2024 guidelines, still in effect until the 2025 notice applies on January 15 (90 FR 5917), and says the switch date is not verified', async () => {
+    // Ohio, one adult earning 1,450 a month: 17,400 a year. January 2025 (read at its first day): 2024 guideline 15,060;
+    // 138% = 20,782.80 >= 17,400: eligible. February 2025: 2025 guideline 15,650; 138% = 21,597.
+    const at = (period: string) => calc('us-oh', { period, people: { adult: { age: 30, earned_income: 1450, citizenship_status: 'citizen' } } }, ['medicaid_expansion_adult_count', 'medicaid_expansion_adult_income_limit', 'medicaid_poverty_guideline']);
+    const january = await at('2025-01');
+    expect(january.outputs).toEqual({ medicaid_expansion_adult_count: 1, medicaid_expansion_adult_income_limit: 20782.8, medicaid_poverty_guideline: 15060 });
+    // The State's own switch date was not read: the answer says which guideline date the package took.
+    expect(january.warnings.join(' ')).toContain('Unverified figure used: us:regulations/42-cfr/435/603#medicaid_poverty_guideline_year. Medicaid uses each year\'s HHS guidelines from the date of the HHS notice here (2025 from January 15, 2025, 90 FR 5917; before it the 2024 guidelines, so January 2025, read at its first day, uses 2024\'s)');
+    const february = await at('2025-02');
+    expect(february.outputs).toEqual({ medicaid_expansion_adult_count: 1, medicaid_expansion_adult_income_limit: 21597, medicaid_poverty_guideline: 15650 });
+    expect(february.warnings.join(' ')).toContain('Unverified figure used: us:regulations/42-cfr/435/603#medicaid_poverty_guideline_year.');
+    // Before the packages' first month there is still no answer.
+    await expect(at('2024-12')).rejects.toThrow();
   });
 
   it('dated versions: DC\'s adult group at 210% in 2025 and 133% in 2026; the work requirement applies from January 2027', async () => {

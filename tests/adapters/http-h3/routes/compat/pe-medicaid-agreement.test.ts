@@ -3,7 +3,7 @@
  * read only; skipped loudly when absent; TENET_SHARED_DIR names another copy of ../shared) through the compatibility
  * endpoint, by the shared harness (tests/support/pe-agreement.ts): `medicaid` and `chip` cases expecting a person's
  * is_medicaid_eligible, medicaid_category, is_chip_eligible or chip_category. A period the packages do not cover
- * (before 2025, and January 2025) is reported by the endpoint from the package's refusal and counted out of scope with
+ * (before 2025) is reported by the endpoint from the package's refusal and counted out of scope with
  * that cause, as is a year whose months differ. Inputs whose reason says they change nothing here (roles that agree
  * with the package's MAGI household, an ESI offer, Medicare or disability given false, SSI facts of a person under 65
  * not blind or disabled; county and ZIP code) are allowed. Each in-scope value must agree exactly or be listed in

@@ -17,6 +17,14 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   // July): PAID in every month. California's SNAP rules find the unit not SNAP-eligible, so no receipt is inferred.
   'school_meals_universal_free_meals_above_185pct (ca) / school_meal_tier':
     "California's universal meals law (Cal. Educ. Code 49501.5): PolicyEngine folds it into the unit's tier; the package keeps the federal tier and states the State-law free meals apart (school_meal_free_under_state_law, a person output of POST /v1/calculate)",
+  // The same household in Massachusetts, whose universal meals law the package binds beside the federal tier. Colorado's
+  // and Massachusetts's SNAP packages find it eligible through BBCE (200%) with an allotment of 0 (net 4,225 - 845 - 209
+  // = 3,171; 30% = 952 > 785): three people entitled to no benefits are denied (7 CFR 273.10(e)(2)(iii)(A)), so no SNAP
+  // receipt is inferred and the federal tier is PAID.
+  'school_meals_universal_free_meals_above_185pct (ma) / school_meal_tier':
+    "Massachusetts's universal meals law (Mass. Gen. Laws c. 69, sec. 1C): PolicyEngine folds it into the unit's tier; the package keeps the federal tier and states the State-law free meals apart",
+  'school_meals_universal_free_meals_above_185pct (co) / school_meal_tier':
+    "Colorado's universal meals program: PolicyEngine folds it into the unit's tier; the packages bind no Colorado law, and the federal tier is PAID (the household's SNAP allotment computes to 0, so it is denied SNAP and not free through it)",
   // Wages 60,000 for 3 in Texas, 2026, a homeless household: 5,000 a month, PAID by income.
   'school_meals_categorical_free_via_homeless_above_185pct (federal) / school_meal_tier':
     "homelessness: PolicyEngine counts the household's homelessness as categorical eligibility of the unit; the package makes each homeless child free by their own status (42 U.S.C. 1758(b)(12)(A); the child's tier in person_outputs), and the household tier is that of a child without such a status",
