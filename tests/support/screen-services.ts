@@ -7,7 +7,7 @@ import { CompiledRuntime } from '../../adapters/runtime-compiled/compiled-runtim
 import { CalculationService } from '../../core/usecases/calculate/calculate.js';
 import { ScreenService } from '../../core/usecases/screen/screen.js';
 import { restrictHousehold } from '../../core/domain/household/restrict.js';
-import { indexShape, type JsonValue } from '../../core/domain/household/shape.js';
+import { indexShape, type JsonValue, type ShapeIndex } from '../../core/domain/household/shape.js';
 import { BUNDLED_RULES } from './bundled-services.js';
 
 export interface ScreenServices {
@@ -21,9 +21,12 @@ export async function bundledScreenServices(): Promise<ScreenServices> {
   return { runtime, screens: new ScreenService(runtime.screener), calculations: new CalculationService([runtime]) };
 }
 
-/** POST /v1/calculate of one program for the part of the household its package reads. */
-export function calculateAlone(calculations: CalculationService, programId: string, jurisdiction: string, household: Record<string, JsonValue>) {
+/**
+ * POST /v1/calculate of one program for the part of the household its package reads; `screen`, the merged package of
+ * the screen it is compared with, decides the level of a `facts` entry (docs/household.md "One name, two levels").
+ */
+export function calculateAlone(calculations: CalculationService, programId: string, jurisdiction: string, household: Record<string, JsonValue>, screen?: ShapeIndex) {
   const pkg = calculations.find(programId, jurisdiction);
   if (!pkg) throw new Error(`no bundled package ${programId} for ${jurisdiction}`);
-  return calculations.calculate({ program_id: programId, jurisdiction, household: restrictHousehold(indexShape(pkg.shape), household) });
+  return calculations.calculate({ program_id: programId, jurisdiction, household: restrictHousehold(indexShape(pkg.shape), household, screen) });
 }

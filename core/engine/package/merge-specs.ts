@@ -7,6 +7,8 @@
  * extensions merge key by key: what changes results (aliases, defaults, types, closed values, limits, the entities
  * and relation, given flags) must agree wherever two programs state it, else the programs cannot be screened
  * together and the merge says which key differs; words (docs, materiality reasons) keep the first program's.
+ * A slot holds a value per entity, and household and person aliases merge apart, so a name one program reads for the
+ * household and another per person (`is_homeless`) keeps both levels (docs/household.md "One name, two levels").
  */
 import { isObject } from '../../domain/is-object.js';
 import { parseProgramProfile, profileProblemText } from './program-profile.js';

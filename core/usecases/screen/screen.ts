@@ -17,6 +17,7 @@ import type { ScreenablePackage, ScreenExecution, Screener, ScreenMember, Screen
 import { EXPERIMENTAL_WARNING, FREE_METER } from '../calculate/calculate.js';
 import { programResult, type UnitValues } from './program-result.js';
 import { screenQuestions, settleUndetermined, type VariantOutcome } from './undetermined.js';
+import { levelWarnings } from './levels.js';
 import { screenTotals } from './totals.js';
 import { variantsOf, type Variant } from './variants.js';
 
@@ -78,7 +79,9 @@ export class ScreenService {
 
   private answer(request: ScreenRequest, screen: ScreenablePackage, base: BaseRun, results: ScreenProgramResult[], assumed: Assumption[], questions?: ScreenResponse['questions']): ScreenResponse {
     const withTrace = (request.trace ?? 'full') !== 'none';
-    const warnings = [EXPERIMENTAL_WARNING, ...base.warnings, ...(assumed.length > 0 ? [assumptionsWarning(assumed)] : []), ...(withTrace ? [] : [TRACE_LEFT_OUT_WARNING])];
+    const mapping = this.mapping(screen);
+    const levels = levelWarnings(mapping.index, screen.members.map((m, i) => ({ program_id: m.package.program_id, index: mapping.members[i].index })), request.household as Record<string, JsonValue>);
+    const warnings = [EXPERIMENTAL_WARNING, ...base.warnings, ...levels, ...(assumed.length > 0 ? [assumptionsWarning(assumed)] : []), ...(withTrace ? [] : [TRACE_LEFT_OUT_WARNING])];
     return {
       jurisdiction: screen.jurisdiction,
       period: base.period,
@@ -105,7 +108,7 @@ export class ScreenService {
     if (screen.excluded.length > 0) return screen.excluded.map((e) => e.problem).join('; ');
     const mapping = this.mapping(screen);
     const mapped = mapHousehold(mapping.index, household, mapping.words);
-    const own = screen.members.map((_, i) => mapHousehold(mapping.members[i].index, restrictHousehold(mapping.members[i].index, household), mapping.members[i].words));
+    const own = screen.members.map((_, i) => mapHousehold(mapping.members[i].index, restrictHousehold(mapping.members[i].index, household, mapping.index), mapping.members[i].words));
     await before?.();
     const execution = screen.execute(mapped, 'full', outputs);
     const members = screen.members.map((member, i) => {
@@ -135,15 +138,16 @@ export class ScreenService {
   private run(screen: ScreenablePackage, mapping: ScreenMapping, household: Record<string, JsonValue>, trace: TraceSize | false): BaseRun {
     const mapped = mapHousehold(mapping.index, household, mapping.words);
     const execution = screen.execute(mapped, trace);
-    const assumptions = trace !== false ? screen.members.map((member, i) => this.memberAssumptions(member, mapping.members[i], household, execution, i)) : [];
+    const assumptions = trace !== false ? screen.members.map((_, i) => this.memberAssumptions(mapping, i, household, execution)) : [];
     return { period: mapped.period, warnings: mapped.warnings, execution, values: execution.unit, assumptions };
   }
 
   /** The defaults this program relied on, as POST /v1/calculate of it alone would list them. */
-  private memberAssumptions(member: ScreenMember, mapping: ScreenMapping['members'][number], household: Record<string, JsonValue>, execution: ScreenExecution, i: number): Assumption[] {
+  private memberAssumptions(mapping: ScreenMapping, i: number, household: Record<string, JsonValue>, execution: ScreenExecution): Assumption[] {
     const part = execution.members[i];
     if ('problem' in part) return [];
-    const mapped = mapHousehold(mapping.index, restrictHousehold(mapping.index, household), mapping.words);
+    const own = mapping.members[i];
+    const mapped = mapHousehold(own.index, restrictHousehold(own.index, household, mapping.index), own.words);
     return settled(mapped.assumptions, part.outputs, part.person_outputs);
   }
 

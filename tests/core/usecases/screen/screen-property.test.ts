@@ -36,10 +36,19 @@ function randomHousehold(random: () => number): Record<string, JsonValue> {
       ...(pregnant ? { is_pregnant: true, expected_children_count: 1 } : {}),
     };
   }
-  for (let i = 0; i < children; i++) people[`child_${i + 1}`] = { age: Math.floor(random() * 18), relationship_to_head: 'child' };
+  for (let i = 0; i < children; i++) {
+    people[`child_${i + 1}`] = { age: Math.floor(random() * 18), relationship_to_head: 'child', ...(random() < 0.15 ? { is_homeless: random() < 0.7, is_in_school: true } : {}) };
+  }
+  // Names two programs read at different levels (docs/household.md "One name, two levels"), given at either level.
+  const levelled = {
+    ...(random() < 0.15 ? { is_homeless: random() < 0.7 } : {}),
+    ...(random() < 0.1 ? { receives_medicaid: true } : {}),
+    ...(random() < 0.1 ? { earned_income: pick([150, 700]) } : {}),
+  };
+  if (random() < 0.1) (people.adult_1 as Record<string, JsonValue>).receives_medicaid = true;
   return {
     period: pick(MONTHS),
-    facts: { shelter_costs: pick([0, 450, 900, 1600]), utility_type: pick(['none', 'heating_cooling']), ...(random() < 0.7 ? { countable_resources: pick([0, 1500, 9000]) } : {}) },
+    facts: { shelter_costs: pick([0, 450, 900, 1600]), utility_type: pick(['none', 'heating_cooling']), ...(random() < 0.7 ? { countable_resources: pick([0, 1500, 9000]) } : {}), ...levelled },
     people,
   };
 }
@@ -54,13 +63,15 @@ async function agreement(fast: boolean, perJurisdiction: number, seed: number): 
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (const jurisdiction of JURISDICTIONS) {
+    // A household fact the screen reads for the household is the household's for every program (restrictHousehold).
+    const screenIndex = indexShape(screens.prepare({ jurisdiction }).shape);
     for (let n = 0; n < perJurisdiction; n++) {
       const household = randomHousehold(random);
       const answer = await screens.screen({ jurisdiction, household, assume_defaults: true, trace: 'none' });
       for (const program of answer.programs) {
         programs += 1;
         const pkg = calculations.find(program.program_id, program.package.jurisdiction)!;
-        const request = { program_id: program.program_id, jurisdiction: program.package.jurisdiction, household: restrictHousehold(indexShape(pkg.shape), household) };
+        const request = { program_id: program.program_id, jurisdiction: program.package.jurisdiction, household: restrictHousehold(indexShape(pkg.shape), household, screenIndex) };
         const alone = await calculations.calculate(request).catch((error: unknown) => error);
         const where = `${jurisdiction} ${program.program_id} ${JSON.stringify(household)}`;
         if (isServiceError(alone)) {
