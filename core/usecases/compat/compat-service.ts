@@ -5,7 +5,6 @@
  * programs of one SPM unit-month together (one household mapping, the links between programs computed once).
  */
 import type { WireHousehold } from '../../domain/compat/wire.js';
-import { isServiceError } from '../../domain/errors.js';
 import { assumptionsWarning } from '../../domain/household/assumptions.js';
 import type { JsonValue } from '../../domain/household/shape.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
@@ -47,15 +46,9 @@ export class HouseholdCompatService {
           const more = [...new Set(Object.values(outputs).flat())];
           // The same charge as the programs one by one: one unit per program's monthly calculation, before it runs.
           const charge = (): Promise<void> => calculation.meter.charge(principal, calculationUnits(programs.length));
-          let run: MembersRun | string;
-          try {
-            run = await screens.evaluateMembers(jurisdiction, programs, household as Record<string, JsonValue>, more, charge);
-          } catch (error) {
-            // The merged package refuses a household one program alone takes (two programs' facts sharing a name at
-            // different levels, e.g. is_homeless): the programs then run one by one, uncharged so far.
-            if (isServiceError(error) && error.code === 'invalid_household') return null;
-            throw error;
-          }
+          // A fact given at two levels (is_homeless of the household and of each member) reaches each program at the
+          // level it reads (docs/household.md "One name, two levels"), so a household one program alone takes is not refused.
+          const run = await screens.evaluateMembers(jurisdiction, programs, household as Record<string, JsonValue>, more, charge);
           if (typeof run === 'string') return null;
           return Object.fromEntries(run.members.map((member) => [member.package.program_id, asCalculation(run, member, jurisdiction)]));
         },

@@ -115,6 +115,25 @@ describe('several programs of one unit-month in one screen evaluation', () => {
     }
   });
 
+  it("a homeless family (is_homeless given for the household and, by the translation, every member) in one evaluation, as one by one", async () => {
+    // Before, the merged package refused a member's is_homeless and the programs ran one at a time.
+    const homeless = (period: string) => {
+      const household = coloradoFamily(period);
+      household.households.home.is_homeless = true;
+      household.people.mother.employment_income = 80_000;
+      return household;
+    };
+    count.executions = 0;
+    const [a, b] = [await ask(counted, homeless('2026-03')), await ask(alone, homeless('2026-03'))];
+    expect(count.executions).toBe(1);
+    expect(a.status).toBe(200);
+    expect(a.body.result).toEqual(b.body.result);
+    expectSameSidecar(a.body.tenet, b.body.tenet, 'homeless');
+    // 80,000 a year is over Head Start's income line for 3; the preschooler is a homeless child, eligible whatever the
+    // income (45 CFR 1302.12(c)(1)(iii)).
+    expect(a.body.result.people.preschooler.is_head_start_eligible).toEqual({ '2026-03': true });
+  });
+
   it.skipIf(!present)("PolicyEngine's development households of the five programs: the same answers both ways", async () => {
     const meta = JSON.parse(readFileSync(META, 'utf8')).variables as Record<string, { entity: string }>;
     const programs = new Set(['snap', 'lifeline', 'wic', 'school_meals', 'head_start']);
@@ -135,8 +154,7 @@ describe('several programs of one unit-month in one screen evaluation', () => {
       await ask(counted, household);
       if (count.executions > before) screened += 1;
     }
-    // The others fell back to one program at a time: the merged package refused their household (is_homeless given
-    // for a person, which the merge reads as SNAP's household fact), or fewer than two programs could run.
+    // The others ran one program at a time: fewer than two programs could run for their unit-month.
     console.log(`compat screen-together: ${compared} PolicyEngine household(s) answered the same both ways; ${screened} of them in one evaluation per unit-month`);
     expect(compared).toBeGreaterThan(20);
     expect(screened).toBeGreaterThan(compared / 2);
