@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { RESERVED_FACTS } from './lib/household-vocabulary.mjs';
+import { TWO_LEVELS_SECTION } from './lib/household-levels.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHECK = process.argv.includes('--check');
@@ -133,15 +134,13 @@ for (const level of ['household', 'person']) {
 }
 lines.push('', '## How each program reads the facts', '');
 for (const program of [...jurisdictionsOf.keys()].sort()) lines.push(`- ${PROGRAM_NOTES[program] ?? `${program}: no note written yet (scripts/generate-household-doc.mjs PROGRAM_NOTES).`}`);
-lines.push('',
+lines.push('', ...TWO_LEVELS_SECTION,
   '## Known rough edges', '',
   '- The SNAP packages\' words came first and some name SNAP (`household_size`: "Number of people in the SNAP household";',
   '  the income facts cite 7 U.S.C. 2014(d)). Lifeline reads the same facts and repeats those words; making them',
   '  program-neutral means regenerating the 53 SNAP compose specs (their package digests change, not their results).',
   '- The membership relation every package uses is SNAP\'s `member_of_snap_household` (one relation per package is',
   '  what the fast path carries; the Lifeline household is every person listed).',
-  '- `receives_medicaid` has two entries: household-level for Lifeline (a member receives Medicaid) and person-level for',
-  '  WIC (the person\'s own receipt), as `earned_income` has both.',
   '');
 const text = lines.join('\n');
 
