@@ -2,7 +2,7 @@
  * JSON of calculation results: the exact text JSON.stringify gives (for plain JSON data, as results are), written
  * faster and as UTF-8 bytes. Most of a result is its trace, and a trace entry's rule_id, variable, entity kind and
  * sources are the same in every result that names the rule: the runtime hands their bytes beside the trace, one
- * rule card per entry (TraceRuleCard, made when the package was compiled), so per result only values and entity ids
+ * rule card per entry (TraceRuleCard, made once per package), so per result only values and entity ids
  * (which come from the household) are serialised. (The 56 KB us-ak SNAP sample result: see docs/benchmarks.md,
  * "HTTP calculation".)
  */
@@ -20,6 +20,12 @@ export class CalculationJson {
   readonly #sink = new ByteSink();
   /** For each card, the joints to the cards that have followed it; weak, so cards of packages let go of go too. */
   readonly #joints = new WeakMap<TraceRuleCard, WeakMap<TraceRuleCard, Uint8Array>>();
+  /**
+   * For each cards array a runtime handed (frozen, and handed again with every answer of the same rules in the same
+   * order: core/engine/run/answer-trace.ts), the joint before each of its entries: one lookup per answer, not two per
+   * entry. Weak, so arrays no runtime hands any longer go.
+   */
+  readonly #jointsByCards = new WeakMap<readonly TraceRuleCard[], Array<Uint8Array | undefined>>();
   /** The JSON bytes of each frozen assumption (shared by every answer relying on that default; household/assumptions.ts). */
   readonly #assumptions = new WeakMap<object, Uint8Array>();
   #slowEntries = 0;
@@ -59,6 +65,7 @@ export class CalculationJson {
   #trace(sink: ByteSink, trace: CalculationTrace): void {
     if (trace.length === 0) return sink.ascii('[]');
     const cards = trace[TRACE_CARDS];
+    const joints = cards === undefined ? [] : this.#jointsOf(cards);
     // Entity ids come from the household, so their bytes are kept for this answer only.
     const ids = new Map<string, Uint8Array>();
     // Runs of entries share an entity: the last id's bytes are at hand without a lookup.
@@ -77,7 +84,8 @@ export class CalculationJson {
         pending = null;
         continue;
       }
-      if (pending !== null) sink.bytes(this.#joint(pending, card));
+      // pending is the card of the entry before (cards[i - 1]), so the joint kept at i is the one between them.
+      if (pending !== null) sink.bytes((joints[i] ??= this.#joint(pending, card)));
       else {
         sink.ascii(i === 0 ? '[' : ',');
         sink.bytes(card.head);
@@ -138,6 +146,16 @@ export class CalculationJson {
       sink.bytes(bytes);
     }
     sink.ascii(']');
+  }
+
+  #jointsOf(cards: readonly TraceRuleCard[]): Array<Uint8Array | undefined> {
+    let joints = this.#jointsByCards.get(cards);
+    if (joints === undefined) {
+      joints = [];
+      // Only a frozen array is handed again unchanged; another gets a list of its own each time.
+      if (Object.isFrozen(cards)) this.#jointsByCards.set(cards, joints);
+    }
+    return joints;
   }
 
   /** The bytes between an entry's value and the next entry's entity id: the tail before, a comma, the next head. */

@@ -22,8 +22,17 @@ export function judgmentValue(value: string | number | boolean): JsonValue {
 export class AnswerTrace {
   /** Whether each derived rule is a judgment (its values travel as JSON booleans), by rule name. */
   private readonly judgments = new Map<string, boolean>();
-  /** The JSON pieces of each rule's entries, made with the package (rule-cards.ts). */
-  private readonly cards: RuleCards;
+  /**
+   * The JSON pieces of each rule's entries (rule-cards.ts), made when the package first answers: a service that
+   * loads every bundled package and answers with a few does not keep the cards of the others.
+   */
+  #cards: RuleCards | undefined;
+  /**
+   * The cards handed with the last answer (frozen): an answer whose entries are the same rules on the same kinds of
+   * entity, in the same order (the common case: the same household shape again), is handed the same array, which
+   * costs no card lookup and no new array.
+   */
+  #lastCards: readonly TraceRuleCard[] = Object.freeze([]);
 
   constructor(
     private readonly pkg: RuntimePackage,
@@ -32,9 +41,7 @@ export class AnswerTrace {
     /** Ids of the overridden parameters (empty for a published package), and which of them are tables. */
     private readonly overriddenIds: ReadonlySet<string>,
     private readonly overriddenTables: ReadonlySet<string>,
-  ) {
-    this.cards = new RuleCards(pkg.program, unitKind);
-  }
+  ) {}
 
   isJudgment(name: string): boolean {
     let judgment = this.judgments.get(name);
@@ -56,11 +63,19 @@ export class AnswerTrace {
    */
   entries(trace: readonly EngineTrace[], kinds: Readonly<Record<string, string>>): CalculationTrace {
     const out: CalculationTraceEntry[] = new Array(trace.length);
-    const cards: TraceRuleCard[] = new Array(trace.length);
+    const last = this.#lastCards;
+    // The cards of this answer when they differ from the last answer's (undefined while every entry matched).
+    let made: TraceRuleCard[] | undefined = last.length === trace.length ? undefined : [];
     const withOverrides = this.overriddenIds.size > 0;
+    // Runs of entries share an entity: its kind is at hand without a lookup.
+    let entity: string | undefined;
+    let kind = this.unitKind;
     for (let i = 0; i < trace.length; i++) {
       const entry = trace[i];
-      const kind = (Object.hasOwn(kinds, entry.entity) ? kinds[entry.entity] : undefined) ?? this.unitKind;
+      if (entry.entity !== entity) {
+        entity = entry.entity;
+        kind = (Object.hasOwn(kinds, entity) ? kinds[entity] : undefined) ?? this.unitKind;
+      }
       const traced: CalculationTraceEntry = {
         rule_id: entry.ruleId,
         variable: entry.name,
@@ -70,13 +85,25 @@ export class AnswerTrace {
         // The compiled rule's frozen array, shared by every answer naming the rule, and the one its card stands for.
         sources: entry.sources as string[],
       };
-      cards[i] = this.cards.card(entry.ruleId, entry.name, kind, entry.sources);
+      if (made === undefined) {
+        const card = last[i];
+        if (card.rule_id !== entry.ruleId || card.variable !== entry.name || card.entity !== kind || card.sources !== entry.sources) {
+          made = last.slice(0, i);
+          made.push(this.card(entry, kind));
+        }
+      } else made.push(this.card(entry, kind));
       if (withOverrides) {
         const reads: OverriddenRead[] | undefined = overriddenReads(entry.parameters, this.overriddenIds, this.overriddenTables);
         if (reads) traced.overridden_parameters = reads;
       }
       out[i] = traced;
     }
-    return withRuleCards(out, cards);
+    if (made !== undefined) this.#lastCards = Object.freeze(made);
+    return withRuleCards(out, this.#lastCards);
+  }
+
+  private card(entry: EngineTrace, kind: string): TraceRuleCard {
+    this.#cards ??= new RuleCards(this.pkg.program, this.unitKind);
+    return this.#cards.card(entry.ruleId, entry.name, kind, entry.sources);
   }
 }

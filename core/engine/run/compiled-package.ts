@@ -2,8 +2,7 @@
  * One executable package over an engine RuntimePackage. With a fast evaluator (the default in CompiledRuntime,
  * see ./fast-path.ts) outputs and trace come from generated JavaScript: a trace-mode kernel evaluates the rules
  * in the explain path's order and rebuilds its trace exactly, and a household the kernel cannot carry exactly
- * is answered by the explain path itself. Without one, one run of the explain path (evaluatePackage with
- * trace) gives both.
+ * is answered by the explain path itself. Without one, one run of the explain path (with trace) gives both.
  */
 import { ServiceError } from '../../domain/errors.js';
 import { mapHousehold, type MappedHousehold } from '../../domain/household/map.js';
@@ -148,7 +147,7 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /**
    * Why a household does not compute as POST /v1/calculate would run it with the default outputs (mapping,
    * explain evaluation, a value per output, a non-empty trace whose every entry names a legal source), or
-   * undefined when it computes.
+   * undefined when it computes. Checked on the engine's result, so settling samples at start makes no rule cards.
    */
   sampleFails(household: Record<string, JsonValue>): string | undefined {
     return this.sampleCheck(household)?.problem;
@@ -159,12 +158,13 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const problem = (message: string, periodUncovered = false) => ({ problem: message, periodUncovered });
     try {
       const mapped = mapHousehold(indexShape(this.shape), household);
-      const run = this.run(mapped, this.default_outputs, this.evaluators.explain);
-      const missing = this.default_outputs.filter((o) => run.outputs[o] === undefined);
+      const result = this.evaluate(mapped, this.default_outputs, this.evaluators.explain);
+      this.throwFailures(result, mapped.period);
+      const missing = this.default_outputs.filter((o) => result.outputs[o] === undefined);
       if (missing.length > 0) return problem(`no value for ${missing.join(', ')}`);
-      if (run.trace.length === 0) return problem('the trace is empty');
-      const unsourced = run.trace.find((t) => t.sources.length === 0);
-      if (unsourced) return problem(`trace entry ${unsourced.rule_id} names no legal source`);
+      if (result.trace.length === 0) return problem('the trace is empty');
+      const unsourced = result.trace.find((t) => t.sources.length === 0);
+      if (unsourced) return problem(`trace entry ${unsourced.ruleId} names no legal source`);
       return undefined;
     } catch (error) {
       if (error instanceof HouseholdFailure) return problem(error.message, error.failure.kind === 'period_not_covered');

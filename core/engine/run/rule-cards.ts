@@ -1,7 +1,7 @@
 /**
  * The rule cards of one package (core/ports/calculator.ts TraceRuleCard): what every answer writes alike for a
- * traced rule, as JSON bytes, made when the package is compiled, one per derived rule, for the entity kind the rule
- * declares. The answer trace (answer-trace.ts) hands the card of each entry to the writer beside the entry, so the
+ * traced rule, as JSON bytes, one per derived rule, for the entity kind the rule declares, made together when the
+ * package first answers (answer-trace.ts; settling the samples at start makes none). The answer trace (answer-trace.ts) hands the card of each entry to the writer beside the entry, so the
  * writer's speed depends on no object identity of its own keeping.
  */
 import { TRACE_CARDS, type TraceRuleCard } from '../../ports/calculator.js';

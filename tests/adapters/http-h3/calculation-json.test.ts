@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalculateResponse, CalculationTrace, CalculationTraceEntry, TraceRuleCard } from '../../../core/ports/calculator.js';
+import { TRACE_CARDS, type CalculateResponse, type CalculationTrace, type CalculationTraceEntry, type TraceRuleCard } from '../../../core/ports/calculator.js';
 import { CalculationJson } from '../../../adapters/http-h3/calculation-json.js';
 import { ruleCard, withRuleCards } from '../../../core/engine/run/rule-cards.js';
 import { JsonText, meta, successEnvelope } from '../../../adapters/http-h3/envelope.js';
@@ -160,4 +160,16 @@ describe('calculation JSON text', () => {
     const result = { ...response([entry(1)]), extra: undefined, later: { toJSON: () => undefined }, fn: () => 1 } as unknown as CalculateResponse;
     expect(json.response(result).json).toBe(JSON.stringify(result));
   });
+
+  it('writes the same text when one frozen cards array comes with answers whose entries its cards do not all describe', () => {
+    const other = Object.freeze(['7 U.S.C. 2014(e)(1)']) as string[];
+    const rules = [entry(198), entry(3, { rule_id: 'us:statutes/7/2014#snap_household_size', variable: 'snap_household_size', sources: other }), entry(true, { entity_id: 'ann', entity: 'Person' })];
+    const cards = Object.freeze(carded(rules.map((e) => ({ ...e })))[TRACE_CARDS]!);
+    const answers = [rules, [rules[0], { ...rules[1], value: { not: 'plain' } }, rules[2]], [rules[0], rules[1], { ...rules[2], entity: 'Household' }], rules];
+    for (const trace of answers) {
+      const handed = withRuleCards(trace.map((e) => ({ ...e })), cards);
+      expect(json.trace(handed)).toBe(JSON.stringify(trace));
+    }
+  });
 });
+

@@ -22,8 +22,14 @@ beforeAll(async () => {
 
 const household = { period: '2026-01', people: { ann: { age: 34, earned_income: 1500 }, bob: { age: 36, earned_income: 400 }, child_1: { age: 4 } } };
 
-function traceOn(pkg: CompiledPackage): CalculationTrace {
-  return pkg.execute(mapHousehold(indexShape(pkg.shape), household), pkg.default_outputs).trace;
+function traceOn(pkg: CompiledPackage, facts: Record<string, unknown> = household): CalculationTrace {
+  return pkg.execute(mapHousehold(indexShape(pkg.shape), facts), pkg.default_outputs).trace;
+}
+
+/** Whether each entry's card stands for its rule id, variable, entity kind and very sources array. */
+function cardsDescribe(trace: CalculationTrace): boolean {
+  const cards = trace[TRACE_CARDS]!;
+  return cards.length === trace.length && trace.every((e, i) => cards[i].rule_id === e.rule_id && cards[i].variable === e.variable && cards[i].entity === e.entity && cards[i].sources === e.sources);
 }
 
 describe('answer trace entries', () => {
@@ -64,5 +70,20 @@ describe('answer trace entries', () => {
     // JSON and copies leave the cards out.
     expect(JSON.parse(JSON.stringify(first))).toEqual([...first]);
     expect([...first][TRACE_CARDS as never]).toBeUndefined();
+  });
+
+  it('hands an answer with the last answer\'s rules in the same order the same frozen cards, and any other answer cards of its own', () => {
+    const fast = new CompiledPackage(loaded.runtime_id, loaded.pkg, { explain: explainEvaluator, fast: fastEvaluator! });
+    const alone = { period: '2026-01', people: { ann: { age: 70, unearned_income: 900, is_disabled: true } } };
+    const [first, again, other, back] = [traceOn(fast), traceOn(fast), traceOn(fast, alone), traceOn(fast)];
+    expect(other.map((e) => e.rule_id)).not.toEqual(first.map((e) => e.rule_id));
+    expect(again[TRACE_CARDS]).toBe(first[TRACE_CARDS]);
+    expect(Object.isFrozen(first[TRACE_CARDS])).toBe(true);
+    for (const trace of [first, other, back]) expect(cardsDescribe(trace)).toBe(true);
+    // A rule's card is one object in every answer naming the rule.
+    const byRule = new Map(first.map((e, i) => [e.rule_id, first[TRACE_CARDS]![i]]));
+    const shared = other.flatMap((e, i) => (byRule.get(e.rule_id)?.entity === e.entity ? [i] : []));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const i of shared) expect(other[TRACE_CARDS]![i]).toBe(byRule.get(other[i].rule_id));
   });
 });
