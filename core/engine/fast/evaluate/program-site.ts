@@ -1,6 +1,7 @@
 /** What a whole-household program is (evaluate/household-programs.ts) and what it is made over. */
 import type { KernelFn, OutputColumn, Column } from '../kernel/columns.js';
 import type { InputRecord, LoaderContext } from '../input/record-loader.js';
+import type { RelationFacts } from '../input/emit/relation-links.js';
 
 /** A household program's answer when it cannot finish the household itself (the session's general path then does). */
 export const MISS = 3;
@@ -17,8 +18,9 @@ export interface ProgramSite {
   readonly rowLoader: readonly unknown[];
   /** The person relation's offsets, or undefined when the package has none (people then MISS). */
   readonly offsets: Int32Array | undefined;
-  /** Writes the relations of a household of `np` people (input/household-rows.ts linkPeople). */
-  readonly link: (np: number) => void;
+  /** The relations a household's people are linked in, and which of them the household gives (input/emit/relation-links.ts). */
+  readonly links: RelationFacts;
+  readonly givenMask: Uint8Array;
   readonly maxPeople: number;
   readonly run: KernelFn;
   readonly read: () => OutputJson;

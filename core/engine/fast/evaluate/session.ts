@@ -104,7 +104,7 @@ export class PackageSession {
    * index, default the person relation alone). Undefined: use the explain path.
    */
   evaluate(household: InputRecord, people: readonly InputRecord[] = [], given?: readonly number[]): OutputJson | undefined {
-    this.rows.given = given ?? this.rows.personOnly;
+    this.rows.give(given);
     const watch = this.doubted.names.length > 0 ? this.kernel.watch : undefined;
     if (watch) watch[0] = 0;
     const answer = this.program === undefined ? MISS : this.program(household, people);
@@ -136,7 +136,8 @@ export class PackageSession {
         outputs: this.outputCells,
         rowLoader: rows.rowLoader,
         offsets: rows.personOffsets,
-        link: rows.linkPeople,
+        links: rows.relationFacts,
+        givenMask: rows.givenMask,
         maxPeople: rows.maxPeople,
         run,
         read: this.readOutputs!,
@@ -154,7 +155,7 @@ export class PackageSession {
    */
   evaluateTraced(household: InputRecord, people: readonly InputRecord[], ids: readonly string[], select: readonly number[] = this.allOutputs, given?: readonly number[]): { outputs: OutputJson; trace: TraceEntry[] } | undefined {
     const rows = this.rows;
-    rows.given = given ?? rows.personOnly;
+    rows.give(given);
     if (!rows.load(household, people)) return undefined;
     this.traced ??= kernelFor(this.pkg.program, this.period, this.signature, this.outputs, 'trace');
     const state = this.freshTraceState(1 + people.length);

@@ -14,6 +14,7 @@ import type { Column } from '../kernel/columns.js';
 import { BoundedMap } from '../../../domain/bounded-map.js';
 import { keysOf, OTHER_SHAPE, REFUSED, WRITTEN, type InputRecord, type LoaderContext, type RecordLoader, type WriteOutcome } from './record-loader.js';
 import { makeLoader } from './emit/record-loader.js';
+import { makeRelationLinker, type RelationFacts } from './emit/relation-links.js';
 import { POW } from './scale.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,11 +53,22 @@ export class HouseholdRows {
    * does (kernel.ts reversedRelations).
    */
   readonly relations: Int32Array[] = [];
-  /** The layout indexes of the data relations the next household gives (set per household; default: the person relation). */
-  given: readonly number[];
-  readonly personOnly: readonly number[];
-  private readonly dataRelations: number;
-  private readonly reversed: ProgramLayout['reversed'];
+  /**
+   * 1 for each data relation (layout index) the next household gives, else 0 (set per household by `give`; default:
+   * the person relation alone). The relation links (input/emit/relation-links.ts) read it.
+   */
+  readonly givenMask: Uint8Array;
+  /** The data relations and the reversed ones, as the relation links are made over. */
+  readonly relationFacts: RelationFacts;
+  private readonly personOnly: readonly number[];
+  /** Whether givenMask is the person relation alone (the default), so the common case rewrites nothing. */
+  private personOnlyGiven = true;
+  /**
+   * The relations of a household of `np` people (input/emit/relation-links.ts): in each given relation the household
+   * (entity 0) has members 1..np and each member none; the relations not given stay empty; a reversed relation lists
+   * the household for each person when its source is given.
+   */
+  readonly linkPeople: (np: number) => void;
   /** The person relation's offsets, or undefined when the program has no such relation. */
   readonly personOffsets: Int32Array | undefined;
   /** The loader that last wrote each row (its columns are the row's only non-clean cells). */
@@ -89,15 +101,16 @@ export class HouseholdRows {
     this.columns = signature.map((t) => columnFor(t, rows));
     this.personRelation = layout.relationIndex.get(relation) ?? -1;
     this.personOnly = this.personRelation >= 0 ? [this.personRelation] : [];
-    this.given = this.personOnly;
-    this.reversed = layout.reversed;
-    this.dataRelations = layout.relations.length - layout.reversed.length;
+    this.givenMask = new Uint8Array(layout.relations.length);
+    for (const r of this.personOnly) this.givenMask[r] = 1;
+    this.relationFacts = { dataRelations: layout.relations.length - layout.reversed.length, reversed: layout.reversed };
     for (let r = 0; r < layout.relations.length; r++) {
       // A data relation's members are people 1..np; a reversed relation's are the household (0) for each person.
       const members = new Int32Array(maxPeople);
-      if (r < this.dataRelations) for (let j = 0; j < maxPeople; j++) members[j] = 1 + j;
+      if (r < this.relationFacts.dataRelations) for (let j = 0; j < maxPeople; j++) members[j] = 1 + j;
       this.relations.push(new Int32Array(rows + 1), members);
     }
+    this.linkPeople = makeRelationLinker(this.relationFacts, this.relations, this.givenMask);
     this.personOffsets = this.personRelation >= 0 ? this.relations[2 * this.personRelation] : undefined;
     // Clean columns: not given everywhere, then the defaults encoded once on row 0.
     for (const column of this.columns) column.fill(missingIn(column) as never);
@@ -134,25 +147,19 @@ export class HouseholdRows {
   }
 
   /**
-   * The relations of a household of `np` people: in each given relation the household (entity 0) has members
-   * 1..np and each member none; the relations not given stay empty; a reversed relation lists the household for
-   * each person when its source is given.
+   * The data relations (layout indexes) the next household gives; undefined: the person relation alone. Every
+   * household sets it, so none inherits the last one's.
    */
-  readonly linkPeople = (np: number): void => {
-    const relations = this.relations;
-    const given = this.given;
-    for (let r = 0; r < this.dataRelations; r++) {
-      const offsets = relations[2 * r];
-      const count = given.includes(r) ? np : 0;
-      for (let e = 1; e <= np + 1; e++) offsets[e] = count;
+  give(given: readonly number[] | undefined): void {
+    if (given === undefined) {
+      if (this.personOnlyGiven) return;
+      given = this.personOnly;
     }
-    for (const { index, source } of this.reversed) {
-      const offsets = relations[2 * index];
-      const linked = given.includes(source);
-      offsets[1] = 0;
-      for (let e = 1; e <= np; e++) offsets[e + 1] = linked ? e : 0;
-    }
-  };
+    const mask = this.givenMask;
+    mask.fill(0);
+    for (const r of given) mask[r] = 1;
+    this.personOnlyGiven = given === this.personOnly;
+  }
 
   /** What a loader of household rows (0) or people rows (1) is made over. */
   loaderContext(kind: RowKind): LoaderContext {

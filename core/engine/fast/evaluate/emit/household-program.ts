@@ -7,6 +7,7 @@
  */
 import type { RecordLoader } from '../../input/record-loader.js';
 import { recordStatements, type RecordStatements } from '../../input/emit/record-statements.js';
+import { relationLinkStatements } from '../../input/emit/relation-links.js';
 import { MISS, type HouseholdProgram, type ProgramSite } from '../program-site.js';
 
 /** The free names of a program's source, in the order `makeHouseholdProgram` passes their values. */
@@ -19,7 +20,7 @@ const PROGRAM_PARAMETERS = [
   'rowLoader',
   'householdLoader',
   'personLoader',
-  'linkPeople',
+  'givenMask',
   'runKernel',
   'readOutputs',
   'BAIL',
@@ -31,26 +32,36 @@ const PROGRAM_PARAMETERS = [
 /** Leaves the body when the record is not the program's own: the general path takes the household. */
 const miss = (): string => `return ${MISS};`;
 
+/**
+ * Counts a record's enumerable keys. Its own function: a for-in inline in the program made the whole program slower
+ * (about 20% of a household's load on us-co/snap, 2026-11-28), not only by the count.
+ */
+const KEY_COUNT = 'function keyCount(record) { let n = 0; for (const key in record) n++; return n; }';
+
 /** A record's key count check: a record with another number of keys is another shape. */
 function countKeys(n: number): string {
-  return `{ let n = 0; for (const k in record) n++; if (n !== ${n}) return ${MISS}; }`;
+  return `if (keyCount(record) !== ${n}) return ${MISS};`;
 }
 
 /** The program's source over PROGRAM_PARAMETERS, given both shapes' statements. */
 function householdProgramSource(site: ProgramSite, household: RecordLoader, person: RecordLoader | undefined, statements: { household: RecordStatements; person?: RecordStatements }): string {
   const h = statements.household;
   const p = statements.person;
+  // The relation offsets inline (no relation links people when the package has no person relation: np is 0 then).
+  const links = site.offsets ? relationLinkStatements(site.links) : { prelude: [], body: [] };
   return [
     '"use strict";',
+    KEY_COUNT,
     ...h.prelude,
     ...(p?.prelude ?? []),
+    ...links.prelude,
     'return function program(household, people) {',
     `if (rowLoader[0] !== householdLoader) return ${MISS};`,
     'const np = people.length;',
     `if (np > ${p && site.offsets ? site.maxPeople : 0}) return ${MISS};`,
     `{ const record = household, row = 0; let value; ${countKeys(household.keys.length)}\n${h.body.join('\n')}\n}`,
     ...(p && person ? [`for (let j = 0; j < np; j++) { const record = people[j], row = 1 + j; let value; if (rowLoader[row] !== personLoader) return ${MISS}; ${countKeys(person.keys.length)}\n${p.body.join('\n')}\n}`] : []),
-    site.offsets ? 'linkPeople(np);' : '',
+    ...links.body,
     'try { runKernel(columns, relations, 0, outputs, 0); } catch (x) { if (x !== BAIL) throw x; return undefined; }',
     'return readOutputs();',
     '};',
@@ -74,7 +85,7 @@ export function makeHouseholdProgram(site: ProgramSite, household: RecordLoader,
     site.rowLoader,
     household,
     person,
-    site.link,
+    site.givenMask,
     site.run,
     site.read,
     site.bail,
