@@ -162,9 +162,44 @@ export interface ScreenQuestion {
   programs: string[];
   /** The smallest and largest monthly total over the values tried, and the values tried. */
   total_monthly: { min: number; max: number };
+  /** The other values screened: a boolean's other value, a closed list's other values, an amount's (below) values where its sweep found an extreme or a status. */
   values: JsonValue[];
   /** The status of a program without a dollar amount (coverage, a service, WIC) changes with it. */
   changes_coverage: boolean;
+  /** For an amount or a count: the range it was swept over exactly and what the sweep found (docs/screening.md). */
+  sweep?: ScreenQuestionSweep;
+}
+
+/** A smallest or largest value over a fact's range, and the smallest value of the fact at which it is reached. */
+export interface SweepExtreme {
+  value: number;
+  at: number;
+}
+
+/** One program over a swept fact's range: each status (from the smallest value at which it holds) and its amount's extremes. */
+export interface SweptProgram {
+  program_id: string;
+  statuses: Array<{ status: 'eligible' | 'ineligible'; at: number }>;
+  /** The program's amount output whatever the status (as `range` reads it); null for a program without one. */
+  amount: { min: SweepExtreme; max: SweepExtreme } | null;
+}
+
+export interface ScreenQuestionSweep {
+  /** The range, both ends included, and its grid step (0.01 for money, 1 for an integer). */
+  from: number;
+  to: number;
+  step: number;
+  /** Why this range, in words. */
+  basis: string;
+  /** true: described exactly over the whole range; false: the sweep could not (`reason`) and the probes were screened. */
+  exact: boolean;
+  reason?: string;
+  /** The monthly total's smallest and largest over the range (to the cent, as `total_monthly`), each at the smallest value reaching it. */
+  total_monthly?: { min: SweepExtreme; max: SweepExtreme };
+  /** The programs the fact affects, over the range. */
+  programs?: SweptProgram[];
+  /** What the sweep found, in words. */
+  summary: string;
 }
 
 export interface ScreenResponse {
@@ -178,5 +213,16 @@ export interface ScreenResponse {
   assumptions: Assumption[];
   warnings: string[];
   questions?: ScreenQuestion[];
+  /** Amounts and counts not given that were tried only at the two ends of their range, not swept (docs/screening.md). */
+  probed_facts?: ProbedFact[];
   trace: CalculationTraceEntry[];
+}
+
+/** An amount or a count not given, tried only at the ends of its range: where to send it, the values tried, why not swept. */
+export interface ProbedFact {
+  input: string;
+  entity_id: string;
+  where: string;
+  values: number[];
+  reason: string;
 }

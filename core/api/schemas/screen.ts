@@ -85,6 +85,29 @@ const ScreenProgramSchema = v.strictObject({
   error: v.optional(v.strictObject({ code: v.string(), message: v.string() })),
 });
 
+/** A smallest or largest value over a fact's range and the smallest value of the fact at which it is reached. */
+const ExtremeSchema = v.strictObject({ value: v.number(), at: v.number() });
+
+const QuestionSweepSchema = v.strictObject({
+  from: v.number(),
+  to: v.number(),
+  step: v.pipe(v.number(), v.description('0.01 for money, 1 for an integer.')),
+  basis: v.pipe(v.string(), v.description('Why this range, in words.')),
+  exact: v.pipe(v.boolean(), v.description('true: described exactly over the whole range; false: not swept (reason), the two ends of the range were screened.')),
+  reason: v.optional(v.string()),
+  total_monthly: v.optional(v.pipe(v.strictObject({ min: ExtremeSchema, max: ExtremeSchema }), v.description('The monthly total (to the cent) at its smallest and largest over the range, each at the smallest value of the fact reaching it.'))),
+  programs: v.optional(
+    v.array(
+      v.strictObject({
+        program_id: v.string(),
+        statuses: v.pipe(v.array(v.strictObject({ status: v.picklist(['eligible', 'ineligible']), at: v.number() })), v.description('Each status over the range, from the smallest value at which it holds.')),
+        amount: v.pipe(v.nullable(v.strictObject({ min: ExtremeSchema, max: ExtremeSchema })), v.description("The program's amount output over the range, whatever its status; null without an amount.")),
+      }),
+    ),
+  ),
+  summary: v.pipe(v.string(), v.description('What the sweep found, in words.')),
+});
+
 const SumsSchema = v.strictObject({ cash: v.number(), near_cash: v.number(), total: v.number() });
 
 export const ScreenResponseSchema = v.strictObject({
@@ -111,9 +134,19 @@ export const ScreenResponseSchema = v.strictObject({
         question: v.string(),
         programs: v.array(v.string()),
         total_monthly: v.strictObject({ min: v.number(), max: v.number() }),
-        values: v.array(v.unknown()),
+        values: v.pipe(
+          v.array(v.unknown()),
+          v.description("The other values screened: a boolean's other value, a closed list's other values, an amount's or count's values where its exact sweep found an extreme or a status (else the two ends of its range)."),
+        ),
         changes_coverage: v.boolean(),
+        sweep: v.optional(v.pipe(QuestionSweepSchema, v.description('For an amount or a count: the documented range it was swept over exactly, and the smallest and largest monthly total and each program affected over it, with the value at which each is reached (docs/screening.md "What to ask next").'))),
       }),
+    ),
+  ),
+  probed_facts: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ input: v.string(), entity_id: v.string(), where: v.string(), values: v.array(v.number()), reason: v.string() })),
+      v.description('Amounts and counts not given that were tried only at the two ends of their range (values), not swept, and why: no questions were asked, the fact is not among those asked, or its sweep could not be made. A status or total that changes only inside the range is not found for them.'),
     ),
   ),
   trace: v.array(TraceEntrySchema),

@@ -13,8 +13,9 @@ import { calculationUnits } from '../../domain/keys/compute-units.js';
 import type { Principal } from '../../ports/auth-gate.js';
 import type { TraceSize } from '../../ports/calculator.js';
 import type { ComputeMeter } from '../../ports/compute-meter.js';
-import type { ScreenablePackage, ScreenExecution, Screener, ScreenMember, ScreenProgramResult, ScreenRequest, ScreenResponse } from '../../ports/screener.js';
+import type { ProbedFact, ScreenablePackage, ScreenExecution, Screener, ScreenMember, ScreenProgramResult, ScreenQuestion, ScreenRequest, ScreenResponse } from '../../ports/screener.js';
 import { EXPERIMENTAL_WARNING, FREE_METER } from '../calculate/calculate.js';
+import { probedFacts, probedWarning, sweepAsked, withSweeps } from './fact-questions.js';
 import { programResult, type UnitValues } from './program-result.js';
 import { screenQuestions, settleUndetermined, type VariantOutcome } from './undetermined.js';
 import { levelWarnings } from './levels.js';
@@ -65,32 +66,40 @@ export class ScreenService {
     // Parsed JSON (the body schema checked it is an object): its values are JSON values.
     const household = request.household as Record<string, JsonValue>;
     const base = this.run(screen, mapping, household, request.trace ?? 'full');
+    // In member order: the variants' executions list the members in that order (settleUndetermined, screenQuestions).
     const results = screen.members.map((member, i) => programResult(member, base.execution.members[i], base.assumptions[i], base.values));
-    results.push(...screen.excluded.map(({ member, problem }) => programResult(member, { problem: new ServiceError('unsupported_program', `${problem}. Calculate it alone with POST /v1/calculate.`) }, [], base.values)));
-    results.sort((a, b) => a.program_id.localeCompare(b.program_id));
     const assumed = uniqueAssumptions(base.assumptions.flat());
-    if (!request.assume_defaults || (request.questions ?? 0) > 0) {
-      const variants = this.outcomes(screen, mapping, variantsOf(assumed, household, mapping.index));
-      if (!request.assume_defaults) settleUndetermined(screen.members, results, base.assumptions, variants);
-      if ((request.questions ?? 0) > 0) return this.answer(request, screen, base, results, assumed, screenQuestions(screen.members, results, base.execution, variants, mapping.index, request.questions ?? 0));
-    }
-    return this.answer(request, screen, base, results, assumed);
+    const asked = request.questions ?? 0;
+    if (request.assume_defaults && asked === 0) return this.answer(request, screen, base, results, assumed);
+    const context = { screen, index: mapping.index, memberIndexes: mapping.members.map((m) => m.index), household, base: base.execution, assumed };
+    const evaluate = (variants: Variant[]) => this.outcomes(screen, mapping, variants);
+    const probed = evaluate(variantsOf(assumed, household, mapping.index));
+    // The amounts and counts among the questions asked are swept exactly (fact-questions.ts); the others stay probed.
+    const { outcomes, sweeps } = asked > 0 ? sweepAsked(context, probed, screenQuestions(screen.members, results, base.execution, probed, mapping.index, asked), evaluate) : { outcomes: probed, sweeps: new Map() };
+    if (!request.assume_defaults) settleUndetermined(screen.members, results, base.assumptions, outcomes);
+    const questions = asked > 0 ? withSweeps(screenQuestions(screen.members, results, base.execution, outcomes, mapping.index, asked), sweeps) : undefined;
+    return this.answer(request, screen, base, results, assumed, { questions, probed: probedFacts(context, sweeps, asked > 0) });
   }
 
-  private answer(request: ScreenRequest, screen: ScreenablePackage, base: BaseRun, results: ScreenProgramResult[], assumed: Assumption[], questions?: ScreenResponse['questions']): ScreenResponse {
+  /** The answer: the programs (those kept out of the evaluation too) in program-id order, totals, warnings, trace. */
+  private answer(request: ScreenRequest, screen: ScreenablePackage, base: BaseRun, results: ScreenProgramResult[], assumed: Assumption[], asked: { questions?: ScreenQuestion[]; probed?: ProbedFact[] } = {}): ScreenResponse {
     const withTrace = (request.trace ?? 'full') !== 'none';
     const mapping = this.mapping(screen);
     const levels = levelWarnings(mapping.index, screen.members.map((m, i) => ({ program_id: m.package.program_id, index: mapping.members[i].index })), request.household as Record<string, JsonValue>);
-    const warnings = [EXPERIMENTAL_WARNING, ...base.warnings, ...levels, ...(assumed.length > 0 ? [assumptionsWarning(assumed)] : []), ...(withTrace ? [] : [TRACE_LEFT_OUT_WARNING])];
+    const probed = asked.probed && asked.probed.length > 0 ? asked.probed : undefined;
+    const warnings = [EXPERIMENTAL_WARNING, ...base.warnings, ...levels, ...(assumed.length > 0 ? [assumptionsWarning(assumed)] : []), ...(probed ? [probedWarning(probed)] : []), ...(withTrace ? [] : [TRACE_LEFT_OUT_WARNING])];
+    const excluded = screen.excluded.map(({ member, problem }) => programResult(member, { problem: new ServiceError('unsupported_program', `${problem}. Calculate it alone with POST /v1/calculate.`) }, [], base.values));
+    const programs = [...results, ...excluded].sort((a, b) => a.program_id.localeCompare(b.program_id));
     return {
       jurisdiction: screen.jurisdiction,
       period: base.period,
       package_digest: screen.digest,
-      programs: results,
-      totals: screenTotals(results),
+      programs,
+      totals: screenTotals(programs),
       assumptions: assumed,
       warnings,
-      ...(questions ? { questions } : {}),
+      ...(asked.questions ? { questions: asked.questions } : {}),
+      ...(probed ? { probed_facts: probed } : {}),
       trace: withTrace ? base.execution.trace : [],
     };
   }

@@ -5,8 +5,8 @@
  * annual amount as a twelfth, as a screen's totals count it), the total, and the cliffs. Exact: no point is sampled.
  */
 import type { JsonValue } from '../../domain/household/shape.js';
-import type { ScreeningTerms } from '../../ports/screener.js';
-import type { ExactNumber, SweepDescription } from '../../ports/sweeper.js';
+import type { ScreeningTerms, ScreenMember } from '../../ports/screener.js';
+import type { ExactNumber, SweepDescription, SweepExecution } from '../../ports/sweeper.js';
 import { append, Cursor, Exact, exactJson, type Grid, jsonAt, type Piece, piecesOf, starts, valueAt, ZERO } from './sweep-lines.js';
 
 type Status = 'eligible' | 'ineligible';
@@ -18,6 +18,17 @@ export interface ProgramOutputs {
   /** Each eligibility output and the rule that computes it (named where its value crosses 0 inside a segment). */
   eligible: Array<{ description: SweepDescription; rule_id: string | null }>;
   amount?: SweepDescription;
+}
+
+/** A program's swept eligibility and amount outputs, read from the merged package's sweep. */
+export function programOutputs(member: ScreenMember, swept: SweepExecution): ProgramOutputs {
+  const { terms } = member;
+  return {
+    program_id: member.package.program_id,
+    terms,
+    eligible: terms.eligible.map((name) => ({ description: swept.outputs[name], rule_id: member.rule(name)?.rule_id ?? null })),
+    ...(terms.amount ? { amount: swept.outputs[terms.amount] } : {}),
+  };
 }
 
 export interface ProgramBreakpoint {

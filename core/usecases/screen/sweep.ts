@@ -17,9 +17,10 @@ import type { ScreenablePackage, ScreenMember, ScreenProgramResult, ScreenRespon
 import type { SweepExecution } from '../../ports/sweeper.js';
 import { DEFAULT_TIME_LIMIT_MS, FREE_METER } from '../calculate/calculate.js';
 import { householdAt, resolveAxis } from '../calculate/sweep-axis.js';
+import { probedWarning } from './fact-questions.js';
 import { TRACE_LEFT_OUT_WARNING, type ScreenService } from './screen.js';
 import { chooseAxis, type ScreenSweepAxisRequest } from './sweep-axis.js';
-import { combine, type Cliff, type CombinedProgram, type ProgramOutputs, type TotalBreakpoint } from './sweep-combine.js';
+import { combine, programOutputs, type Cliff, type CombinedProgram, type TotalBreakpoint } from './sweep-combine.js';
 import { breakpointCauses, type BreakpointCause, type ScreenSweepDetail } from './sweep-detail.js';
 import { SCREEN_SWEEP_LIMITS } from './sweep-limits.js';
 import { Exact, Grid } from './sweep-lines.js';
@@ -150,17 +151,6 @@ export class ScreenSweepService {
   }
 }
 
-/** A program's swept eligibility and amount outputs, read from the merged package's sweep. */
-function programOutputs(member: ScreenMember, swept: SweepExecution): ProgramOutputs {
-  const { terms } = member;
-  return {
-    program_id: member.package.program_id,
-    terms,
-    eligible: terms.eligible.map((name) => ({ description: swept.outputs[name], rule_id: member.rule(name)?.rule_id ?? null })),
-    ...(terms.amount ? { amount: swept.outputs[terms.amount] } : {}),
-  };
-}
-
 /** The answer with detail "total" (sweep-detail.ts), in the same field order; rules: those it still names. */
 function totalOnly(answer: ScreenSweepResponse, rules: ScreenSweepResponse['rules']): ScreenSweepTotalResponse {
   const total = { segments: answer.total.segments, breakpoint_causes: breakpointCauses(answer.total.breakpoints) };
@@ -196,7 +186,9 @@ function rulesNamed(members: readonly ScreenMember[], swept: SweepExecution, pro
 }
 
 function warningsOf(start: ScreenResponse, programs: readonly ScreenSweepProgram[]): string[] {
-  const warnings = start.warnings.filter((w) => w !== TRACE_LEFT_OUT_WARNING);
+  // The probed facts' warning points to a field a sweep's answer does not carry (the sweep itself rests on the defaults).
+  const probed = start.probed_facts ? probedWarning(start.probed_facts) : undefined;
+  const warnings = start.warnings.filter((w) => w !== TRACE_LEFT_OUT_WARNING && w !== probed);
   const undetermined = programs.filter((p) => p.undetermined_facts);
   if (undetermined.length > 0) {
     warnings.push(

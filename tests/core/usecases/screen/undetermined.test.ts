@@ -46,6 +46,9 @@ describe('a fact not given that decides a program', () => {
     expect(snap.amount).toBeGreaterThan(0);
     expect(open.totals.undetermined).toEqual(['snap']);
     expect(open.questions![0]).toMatchObject({ input: 'citizenship_status', entity_id: 'solo', where: 'household.people.solo.citizenship_status', programs: ['snap'] });
+    // A closed list is enumerated, not swept.
+    expect(open.questions![0].values).toEqual(['eligible_noncitizen', 'refugee_or_asylee', 'ineligible_noncitizen', 'undocumented_or_temporary']);
+    expect(open.questions![0].sweep).toBeUndefined();
     expect(open.questions![0].total_monthly).toEqual({ min: 0, max: snap.amount });
     const settled = await screen({ facts: { shelter_costs: 600, utility_type: 'none', ...noAssets }, people: { solo: adult(800) } });
     expect(program(settled, 'snap')).toMatchObject({ status: 'eligible', amount: snap.amount });
@@ -57,7 +60,8 @@ describe('a fact not given that decides a program', () => {
     const household = { facts: { shelter_costs: 600, utility_type: 'none', vehicle_fair_market_value: 0, second_vehicle_fair_market_value: 0, third_vehicle_fair_market_value: 0 }, people: { solo: adult(800) } };
     const open = await screen(household);
     expect(program(open, 'snap').status).toBe('undetermined');
-    expect(open.questions![0]).toMatchObject({ input: 'countable_resources', where: 'household.facts.countable_resources', values: [100_000] });
+    // Swept exactly over 0-100,000 (fact-sweep.test.ts): screened a cent above the Texas limit of $5,000, not at the far end.
+    expect(open.questions![0]).toMatchObject({ input: 'countable_resources', where: 'household.facts.countable_resources', values: [5000.01], sweep: { exact: true } });
     const assumed = await screens.screen({ jurisdiction: 'us-tx', household: { period: '2026-11', ...household }, programs: ['snap'], assume_defaults: true });
     expect(program(assumed, 'snap').status).toBe('eligible');
     expect(program(assumed, 'snap').assumptions.map((a) => a.input)).toContain('countable_resources');
