@@ -11,8 +11,9 @@ import type { Dataset, Period } from '../explain/types.js';
 import { IrWalker } from '../explain/ir-walker.js';
 import { TYPE_MISMATCH, compareValues, judgmentOf, roundTo } from '../explain/value-ops.js';
 import { Decimal, EvalError, kindName, num, show, type Judgment, type Value } from '../values.js';
-import { dividedBy, isLine, line, minus, parts, plus, times, valueAt, ZERO, type Line, type SweepValue } from './line.js';
+import { dividedBy, isLine, isSteps, line, minus, parts, plus, times, valueAt, ZERO, type Line, type Steps, type SweepValue } from './line.js';
 import { comparisonHi, narrow, roundingHi, type Window } from './window.js';
+import { staircase, stepEnd, stepValue, type StepMode } from './steps.js';
 import { SweepError } from './errors.js';
 
 /** The swept input: one slot of one entity; its value at grid index K is from + K·step. */
@@ -43,7 +44,7 @@ function onUnitGrid(v: Linear, unit: Decimal): boolean {
 }
 
 /** Walks values whose numbers may be lines over the axis (the shared dispatch is ../explain/ir-walker.ts). */
-export class SweepEvaluator extends IrWalker<Line, Linear> {
+export class SweepEvaluator extends IrWalker<Line | Steps, Linear> {
   /** By rule, then entity id. */
   private readonly memo = new Map<CompiledDerived, Map<string, Memo>>();
   private readonly memberCache = new Map<string, { members: string[]; window: Window }>();
@@ -122,14 +123,22 @@ export class SweepEvaluator extends IrWalker<Line, Linear> {
     return value;
   }
 
-  /** A rule's rounding to its currency's minor units: a step function of a line, constant over its window. */
+  /**
+   * A rule's rounding to its currency's minor units: a step function of a line, kept whole as steps (./steps.ts)
+   * where they are exact, else constant over its window.
+   */
   private rounded(value: SweepValue, places: number, mode: string): SweepValue {
+    const unit = new Decimal(10).pow(-places);
+    // Steps already on the unit's grid (whole dollars rounded to the cent) are left as they are.
+    if (isSteps(value) && onUnitGrid({ a: value.stairs.unit, b: ZERO }, unit)) return value;
+    if (isSteps(value)) value = this.stepPoint(value);
     if (value.k === 'num') return num(roundTo(value.n, places, mode));
     if (!isLine(value)) return value;
-    const unit = new Decimal(10).pow(-places);
     // A line whose every grid value is a whole number of units (an amount in cents times 12) is left as it is by
     // any rounding: without this each step of the axis would end a window, one piece per cent.
     if (onUnitGrid(value, unit)) return value;
+    const steps = this.steps(value, unit, mode === 'half_up' || mode === 'half_even' || mode === 'floor' ? mode : 'ceil');
+    if (steps) return steps;
     const round = (n: Decimal): Decimal => roundTo(n, places, mode);
     const kind = mode === 'floor' ? 'floor' : mode === 'ceil' ? 'ceil' : 'half';
     this.decided(roundingHi(value, this.k, this.axis.last, round, unit, kind));
@@ -142,8 +151,21 @@ export class SweepEvaluator extends IrWalker<Line, Linear> {
     return this.parameterCell(p, key).cell;
   }
 
+  /** The rounding of a line as steps known in closed form, named by the rule rounding it; undefined where not exact. */
+  private steps(v: Linear, unit: Decimal, mode: StepMode): Steps | undefined {
+    const stairs = staircase(v.a, v.b, unit, mode, this.axis.last);
+    return stairs ? { k: 'steps', stairs, ...(this.top()?.rule ? { rule: this.top().rule } : {}) } : undefined;
+  }
+
+  /** Steps read as a number at the current index: constant until the step ends, which the step's rule decides. */
+  private stepPoint(v: Steps): Value {
+    narrow(this.top().window, stepEnd(v.stairs, this.k, this.axis.last), v.rule);
+    return num(stepValue(v.stairs, this.k));
+  }
+
   /** The value at the current index where a consumer needs a plain value (a table key, a date offset): exact only here. */
   protected point(v: SweepValue): Value {
+    if (isSteps(v)) return this.stepPoint(v);
     if (!isLine(v)) return v;
     this.decided(this.k);
     return num(valueAt(v, this.k));
@@ -187,17 +209,17 @@ export class SweepEvaluator extends IrWalker<Line, Linear> {
 
   protected judg(v: SweepValue): Judgment {
     if (v.k === 'judg') return v.j;
-    throw new EvalError(`expected a judgment, got ${isLine(v) ? 'number' : kindName(v)}`, TYPE_MISMATCH);
+    throw new EvalError(`expected a judgment, got ${isLine(v) || isSteps(v) ? 'number' : kindName(v)}`, TYPE_MISMATCH);
   }
 
   protected truthy(v: SweepValue): Value {
-    const j = isLine(v) ? undefined : judgmentOf(v);
+    const j = isLine(v) || isSteps(v) ? undefined : judgmentOf(v);
     if (j) return j;
-    throw new EvalError(`type mismatch: a ${isLine(v) ? 'number' : kindName(v)} is used as a judgment`, TYPE_MISMATCH);
+    throw new EvalError(`type mismatch: a ${isLine(v) || isSteps(v) ? 'number' : kindName(v)} is used as a judgment`, TYPE_MISMATCH);
   }
 
   protected number(v: SweepValue, what: string): Linear {
-    const p = parts(v);
+    const p = parts(isSteps(v) ? this.stepPoint(v) : v);
     if (p) return p;
     throw new EvalError(`type mismatch: ${what} needs a number, got ${kindName(v as Value)} ${show(v as Value)}`, TYPE_MISMATCH);
   }
@@ -225,7 +247,9 @@ export class SweepEvaluator extends IrWalker<Line, Linear> {
   }
 
   /** A comparison: numbers by the sign of their difference, which keeps its outcome up to the line's root. */
-  protected compare(op: string, l: SweepValue, r: SweepValue): Value {
+  protected compare(op: string, left: SweepValue, right: SweepValue): Value {
+    const l = isSteps(left) ? this.stepPoint(left) : left;
+    const r = isSteps(right) ? this.stepPoint(right) : right;
     if (!isLine(l) && !isLine(r)) return compareValues(op, l, r);
     const d = minus(this.number(l, `"${op}"`), this.number(r, `"${op}"`));
     const diff = parts(d) ?? { a: ZERO, b: ZERO };
@@ -233,9 +257,11 @@ export class SweepEvaluator extends IrWalker<Line, Linear> {
     return compareValues(op, num(valueAt(diff, this.k)), num(0));
   }
 
-  /** floor/ceil: a step function of a line, constant over its window. */
+  /** floor/ceil: a step function of a line, kept whole as steps where they are exact, else constant over its window. */
   protected whole(fn: 'floor' | 'ceil', v: Linear): SweepValue {
     if (!v.b.isZero() && onUnitGrid(v, ONE)) return line(v.a, v.b);
+    const steps = v.b.isZero() ? undefined : this.steps(v, ONE, fn);
+    if (steps) return steps;
     const round = (n: Decimal): Decimal => (fn === 'floor' ? n.floor() : n.ceil());
     if (!v.b.isZero()) this.decided(roundingHi(v, this.k, this.axis.last, round, ONE, fn));
     return num(round(valueAt(v, this.k)));

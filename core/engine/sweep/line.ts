@@ -3,7 +3,9 @@
  * (x = from + K·step). A constant stays an ordinary `num` Value; only an axis-dependent number is a Line.
  */
 import { Decimal, num, type Value } from '../values.js';
+import type { CompiledDerived } from '../compile/index.js';
 import { SweepError } from './errors.js';
+import type { Staircase } from './steps.js';
 
 export interface Line {
   readonly k: 'line';
@@ -13,8 +15,20 @@ export interface Line {
   readonly b: Decimal;
 }
 
+/**
+ * A rounding of a line, kept whole rather than rounded at one index (./steps.ts): round(a + b·K) at every index of
+ * the window it was computed over. A consumer that needs its number takes the value at its index and a window that
+ * ends with the step; the sweep enumerates an output's steps in closed form.
+ */
+export interface Steps {
+  readonly k: 'steps';
+  readonly stairs: Staircase;
+  /** The rule whose rounding makes the steps: each step's breakpoint names it. */
+  readonly rule?: CompiledDerived;
+}
+
 /** What the sweep evaluator computes: an ordinary value, or a number that moves with the axis. */
-export type SweepValue = Value | Line;
+export type SweepValue = Value | Line | Steps;
 
 export function line(a: Decimal, b: Decimal): SweepValue {
   return b.isZero() ? num(a) : { k: 'line', a, b };
@@ -24,7 +38,11 @@ export function isLine(v: SweepValue): v is Line {
   return v.k === 'line';
 }
 
-/** The number's intercept and slope (slope 0 for a constant); undefined when it is not a number. */
+export function isSteps(v: SweepValue): v is Steps {
+  return v.k === 'steps';
+}
+
+/** The number's intercept and slope (slope 0 for a constant); undefined when it is not a number (or not a line). */
 export function parts(v: SweepValue): { a: Decimal; b: Decimal } | undefined {
   if (v.k === 'line') return { a: v.a, b: v.b };
   if (v.k === 'num') return { a: v.n, b: ZERO };

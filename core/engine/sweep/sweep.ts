@@ -11,7 +11,9 @@ import type { CompiledDerived, CompiledProgram } from '../compile/index.js';
 import type { Dataset, Period } from '../explain/types.js';
 import { Decimal, EvalError, num, toJson, type Value } from '../values.js';
 import { SweepEvaluator } from './evaluate.js';
-import { isLine, valueAt, ZERO, type SweepValue } from './line.js';
+import { isLine, isSteps, valueAt, ZERO, type Line, type Steps } from './line.js';
+import { stepEnd, stepValue } from './steps.js';
+import type { Window } from './window.js';
 import { SweepError } from './errors.js';
 
 export interface SweepAxis {
@@ -76,12 +78,12 @@ export interface SweepResult {
 interface Piece {
   readonly k0: number;
   k1: number;
-  readonly value: SweepValue;
+  readonly value: Value | Line;
   /** The rule that ended the latest window merged into this piece. */
   rule?: CompiledDerived;
 }
 
-function sameLine(x: SweepValue, y: SweepValue): boolean {
+function sameLine(x: Value | Line, y: Value | Line): boolean {
   const lx = isLine(x) ? x : x.k === 'num' ? { a: x.n, b: ZERO } : undefined;
   const ly = isLine(y) ? y : y.k === 'num' ? { a: y.n, b: ZERO } : undefined;
   if (lx && ly) return lx.a.eq(ly.a) && lx.b.eq(ly.b);
@@ -89,7 +91,7 @@ function sameLine(x: SweepValue, y: SweepValue): boolean {
   return toJson(x as Value) === toJson(y as Value);
 }
 
-function at(v: SweepValue, k: number): Json {
+function at(v: Value | Line, k: number): Json {
   if (isLine(v)) return toJson(num(valueAt(v, k)));
   return toJson(v);
 }
@@ -135,7 +137,12 @@ export function sweepProgram(
       next = Math.min(next, r.window.hi);
       return r;
     });
-    outputs.forEach((o, i) => addPiece(pieces.get(o) as Piece[], k, next, found[i].value, found[i].window.hi === next ? found[i].window.rule : undefined, limits, o));
+    outputs.forEach((o, i) => {
+      const { value, window } = found[i];
+      const rule = window.hi === next ? window.rule : undefined;
+      if (isSteps(value)) addSteps(pieces.get(o) as Piece[], k, next, value, window, limits, o);
+      else addPiece(pieces.get(o) as Piece[], k, next, value, rule, limits, o);
+    });
     k = next + 1;
   }
   const described: Record<string, SweepOutput> = {};
@@ -143,7 +150,22 @@ export function sweepProgram(
   return { outputs: described, steps };
 }
 
-function addPiece(list: Piece[], k0: number, k1: number, value: SweepValue, rule: CompiledDerived | undefined, limits: SweepLimits, output: string): void {
+/**
+ * Steps over k0..k1 as pieces, enumerated in closed form (./steps.ts). A step that ends inside the output's window
+ * is ended by the steps' rounding rule; one that runs to the window's end, by what ends the window (`window.rule`
+ * when the window ends at k1; otherwise another output ended k1 and the piece continues in the next evaluation).
+ */
+function addSteps(list: Piece[], k0: number, k1: number, steps: Steps, window: Window, limits: SweepLimits, output: string): void {
+  for (let k = k0; k <= k1; ) {
+    const end = stepEnd(steps.stairs, k, window.hi);
+    const stop = Math.min(end, k1);
+    const rule = stop < end ? undefined : end < window.hi ? steps.rule : window.hi === k1 ? window.rule : undefined;
+    addPiece(list, k, stop, num(stepValue(steps.stairs, k)), rule, limits, output);
+    k = stop + 1;
+  }
+}
+
+function addPiece(list: Piece[], k0: number, k1: number, value: Value | Line, rule: CompiledDerived | undefined, limits: SweepLimits, output: string): void {
   const prev = list[list.length - 1];
   if (prev && sameLine(prev.value, value)) {
     prev.k1 = k1;

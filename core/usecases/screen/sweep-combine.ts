@@ -124,9 +124,11 @@ function statusOf(outputs: ProgramOutputs, grid: Grid): Described {
   return { pieces, rules };
 }
 
-/** What the program adds to the monthly total: its amount (a twelfth of an annual one) while eligible, else 0. */
-function contributionOf(outputs: ProgramOutputs, status: Described, amount: Described, grid: Grid): Described {
-  const factor = outputs.terms.amount_period === 'year' ? new Exact(1).dividedBy(12) : new Exact(1);
+/**
+ * What the program adds to the total: its amount while eligible, else 0, in the amount's own period (the total
+ * counts an annual amount as a twelfth: totalOf divides the sum of the annual ones once, so it stays exact).
+ */
+function contributionOf(status: Described, amount: Described, grid: Grid): Described {
   const sorted = starts([status.pieces, amount.pieces]);
   const statusAt = new Cursor(status.pieces);
   const amountAt = new Cursor(amount.pieces);
@@ -136,7 +138,7 @@ function contributionOf(outputs: ProgramOutputs, status: Described, amount: Desc
     const k1 = (sorted[i + 1] ?? grid.last + 1) - 1;
     const piece = amountAt.at(k);
     const v = valueAt(piece, k);
-    const line = statusAt.at(k).value === 'eligible' && v !== undefined && piece.line ? { a: v.times(factor), b: piece.line.b.times(factor) } : { a: ZERO, b: ZERO };
+    const line = statusAt.at(k).value === 'eligible' && v !== undefined && piece.line ? { a: v, b: piece.line.b } : { a: ZERO, b: ZERO };
     const before = pieces.length;
     append(pieces, { k0: k, k1, value: null, line });
     if (pieces.length > before && before > 0) rules.set(k, status.rules.has(k) ? (status.rules.get(k) as string | null) : (amount.rules.get(k) ?? null));
@@ -144,10 +146,27 @@ function contributionOf(outputs: ProgramOutputs, status: Described, amount: Desc
   return { pieces, rules };
 }
 
+/**
+ * Pieces as segments and breakpoints. Each value is written once: a breakpoint's `after` is its segment's `value`,
+ * and its `before` the previous segment's when that one is flat (the steps of a rounded amount).
+ */
 function described(pieces: readonly Piece[], rules: ReadonlyMap<number, string | null>, grid: Grid) {
-  const segments = pieces.map((p) => ({ from: grid.x(p.k0), to: grid.x(p.k1), value: jsonAt(p, p.k0), slope: p.line ? exactJson(p.line.b.dividedBy(grid.step)) : 0 }));
-  const breakpoints = pieces.slice(1).map((p, i) => ({ at: grid.x(p.k0), before: jsonAt(pieces[i], p.k0 - 1), after: jsonAt(p, p.k0), rule_id: rules.get(p.k0) ?? null }));
+  const segments = pieces.map((p) => ({ from: grid.x(p.k0), to: grid.x(p.k1), value: jsonAt(p, p.k0), slope: p.line && !p.line.b.isZero() ? exactJson(p.line.b.dividedBy(grid.step)) : 0 }));
+  const breakpoints = pieces.slice(1).map((p, i) => ({
+    at: segments[i + 1].from,
+    before: segments[i].slope === 0 ? segments[i].value : jsonAt(pieces[i], p.k0 - 1),
+    after: segments[i + 1].value,
+    rule_id: rules.get(p.k0) ?? null,
+  }));
   return { segments, breakpoints };
+}
+
+/** A program's amount as its own sweep described it (the engine's exact values), without the rules' sources. */
+function amountDescription(description: SweepDescription): NonNullable<CombinedProgram['amount']> {
+  return {
+    segments: description.segments.map(({ from, to, value, slope }) => ({ from, to, value, slope })),
+    breakpoints: description.breakpoints.map(({ at, before, after, rule_id }) => ({ at, before, after, rule_id })),
+  };
 }
 
 /** A status over the grid: segments carry no slope. */
@@ -156,22 +175,27 @@ function statusDescription(status: Described, grid: Grid): CombinedProgram['stat
   return { segments: segments.map(({ from, to, value }) => ({ from, to, value: value as Status })), breakpoints };
 }
 
-/** The monthly total: the sum of the programs' contributions, each change named by the programs that cause it. */
-function totalOf(contributions: ReadonlyArray<{ program_id: string; part: Described }>, grid: Grid) {
-  const sorted = starts(contributions.map((c) => c.part.pieces));
-  const cursors = contributions.map((c) => new Cursor(c.part.pieces));
-  const pieces: Piece[] = [];
-  for (const [i, k] of (sorted.length > 0 ? sorted : [0]).entries()) {
-    let a = ZERO;
-    let b = ZERO;
-    for (const cursor of cursors) {
-      const piece = cursor.at(k);
-      const v = valueAt(piece, k) as Exact;
-      if (!v.isZero()) a = a.plus(v);
-      if (piece.line && !piece.line.b.isZero()) b = b.plus(piece.line.b);
-    }
-    append(pieces, { k0: k, k1: (sorted[i + 1] ?? grid.last + 1) - 1, value: null, line: { a, b } });
+/** Sums of the contributions' values and slopes at one index, the monthly and the annual ones apart. */
+function sumsAt(cursors: ReadonlyArray<{ cursor: Cursor; annual: boolean }>, k: number): { a: Exact; b: Exact } {
+  const sums = { month: { a: ZERO, b: ZERO }, year: { a: ZERO, b: ZERO } };
+  for (const { cursor, annual } of cursors) {
+    const piece = cursor.at(k);
+    const v = valueAt(piece, k) as Exact;
+    const sum = annual ? sums.year : sums.month;
+    if (!v.isZero()) sum.a = sum.a.plus(v);
+    if (piece.line && !piece.line.b.isZero()) sum.b = sum.b.plus(piece.line.b);
   }
+  // Amounts to the cent add up exactly; the annual sum is divided by 12 once, rounded once (28 digits).
+  const { month, year } = sums;
+  return { a: year.a.isZero() ? month.a : month.a.plus(year.a.dividedBy(12)), b: year.b.isZero() ? month.b : month.b.plus(year.b.dividedBy(12)) };
+}
+
+/** The monthly total: the sum of the programs' contributions, each change named by the programs that cause it. */
+function totalOf(contributions: ReadonlyArray<{ program_id: string; annual: boolean; part: Described }>, grid: Grid) {
+  const sorted = starts(contributions.map((c) => c.part.pieces));
+  const cursors = contributions.map((c) => ({ cursor: new Cursor(c.part.pieces), annual: c.annual }));
+  const pieces: Piece[] = [];
+  for (const [i, k] of (sorted.length > 0 ? sorted : [0]).entries()) append(pieces, { k0: k, k1: (sorted[i + 1] ?? grid.last + 1) - 1, value: null, line: sumsAt(cursors, k) });
   const { segments, breakpoints } = described(pieces, new Map(), grid);
   const causes = pieces.slice(1).map((p) => contributions.filter((c) => c.part.rules.has(p.k0)).map((c) => ({ program_id: c.program_id, rule_id: c.part.rules.get(p.k0) ?? null })));
   return {
@@ -191,13 +215,13 @@ export function combine(programs: readonly ProgramOutputs[], grid: Grid): Combin
   const statuses = programs.map((p) => statusOf(p, grid));
   const amounts = programs.map((p) => (p.amount ? piecesOf(p.amount, grid) : undefined));
   const inTotal = programs.map((p, i) => (p.terms.kind === 'cash' || p.terms.kind === 'near_cash') && amounts[i] !== undefined);
-  const contributions = programs.flatMap((p, i) => (inTotal[i] ? [{ program_id: p.program_id, part: contributionOf(p, statuses[i], amounts[i] as Described, grid) }] : []));
+  const contributions = programs.flatMap((p, i) => (inTotal[i] ? [{ program_id: p.program_id, annual: p.terms.amount_period === 'year', part: contributionOf(statuses[i], amounts[i] as Described, grid) }] : []));
   const { pieces: total, total: description } = totalOf(contributions, grid);
   const combined = programs.map((p, i): CombinedProgram => ({
     program_id: p.program_id,
     in_total: inTotal[i],
     status: statusDescription(statuses[i], grid),
-    amount: amounts[i] ? described((amounts[i] as Described).pieces, (amounts[i] as Described).rules, grid) : null,
+    amount: p.amount ? amountDescription(p.amount) : null,
   }));
   return { programs: combined, total: description, cliffs: cliffsOf(programs, statuses, total, grid) };
 }

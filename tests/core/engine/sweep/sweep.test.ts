@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sweepProgram, SweepError } from '../../../../core/engine/sweep/index.js';
 import { Decimal } from '../../../../core/engine/values.js';
-import { compileOne, inputMap, MONTH } from '../helpers.js';
+import { compileOne, evalRule, inputMap, MONTH } from '../helpers.js';
 
 const derived = (name: string, formula: string, dtype = 'Money'): string =>
   `  - name: ${name}\n    kind: derived\n    entity: Household\n    dtype: ${dtype}\n    versions:\n      - effective_from: '2020-01-01'\n        formula: ${JSON.stringify(formula)}\n`;
@@ -82,4 +82,46 @@ describe('sweepProgram', () => {
   it('refuses a description over the segment limit', () => {
     expect(() => sweepProgram(program, { inputs: inputMap({ x: 0 }), relations: new Map() }, MONTH, 'e1', axis(2000), ['benefit'], { maxSegments: 10, maxSteps: 5000 })).toThrow(/more than 10 segments/);
   });
+
+  it('gives every step of a rounding kept in closed form as evaluating at each cent does, with its rule', () => {
+    const usd = 'units:\n  - {name: USD, kind: currency, minor_units: 2}\n';
+    const rounding = (name: string, formula: string, mode: string) =>
+      `  - name: ${name}\n    kind: derived\n    entity: Household\n    dtype: Money\n    unit: USD\n    rounding: ${mode}\n    versions:\n      - effective_from: '2020-01-01'\n        formula: ${JSON.stringify(formula)}\n`;
+    const stairs = compileOne(
+      [
+        // An EITC-like credit: 34% of a year of x phased in, 15.98% phased out above 40 a month, whole dollars half up.
+        derived('unrounded', 'max(min(x * 12 * 0.34, 150) - max(x * 12 - 480, 0) * 0.1598, 0)'),
+        derived('credit', 'floor(unrounded + 0.5)'),
+        derived('credit_less_fee', 'if credit > 100: credit - 25 else: credit'),
+        derived('ceiled', 'ceil(x * 0.37)'),
+        rounding('eighth_up', 'x / 8 - 2', 'half_up'),
+        rounding('eighth_even', 'x / 8 - 2', 'half_even'),
+        rounding('floored', '0 - x * 0.013', 'floor'),
+      ].join(''),
+      usd,
+    );
+    const outputs = ['credit', 'credit_less_fee', 'ceiled', 'eighth_up', 'eighth_even', 'floored'];
+    const to = 50;
+    const { outputs: described } = sweepProgram(stairs, { inputs: inputMap({ x: 0 }), relations: new Map() }, MONTH, 'e1', axis(to), outputs, { maxSegments: 20000, maxSteps: 20000 });
+    const wrong: string[] = [];
+    for (const name of outputs) {
+      const { segments, breakpoints } = described[name];
+      let i = 0;
+      for (let cents = 0; cents <= to * 100; cents += 1) {
+        const x = new Decimal(cents).dividedBy(100);
+        while (new Decimal(segments[i].to as number).lt(x)) i += 1;
+        const s = segments[i] as { from: number; value: number; slope: number };
+        const swept = new Decimal(s.value).plus(new Decimal(s.slope).times(x.minus(s.from)));
+        const plain = evalRule(stairs, name, { x: x.toNumber() });
+        if (!swept.eq(plain as number)) wrong.push(`${name} at ${x}: swept ${swept}, evaluated ${plain}`);
+        if (wrong.length > 5) break;
+      }
+      // Each step is a breakpoint named by the rule that rounds (credit_less_fee: its own step at the fee too).
+      const named = new Set(breakpoints.map((b) => b.rule?.name));
+      expect(named.has(name === 'credit_less_fee' ? 'credit' : name), name).toBe(true);
+    }
+    expect(wrong).toEqual([]);
+    // 150 whole-dollar steps in and 19 out; a lost step would show above as a wrong value.
+    expect(described.credit.breakpoints.length).toBeGreaterThan(160);
+  }, 120_000);
 });

@@ -87,4 +87,15 @@ describe('combine', () => {
     expect(alone.total).toEqual({ segments: [{ from: 0, to: 200, value: 0, slope: 0 }], breakpoints: [] });
     expect(alone.cliffs).toEqual([{ at: 100.01, program_id: 'coverage', rule_id: 'r:food_limit', before: 'eligible', after: 'ineligible', total_before: 0, total_after: 0 }]);
   });
+
+  it('adds annual amounts before dividing by 12 once, so a total that does not terminate is correctly rounded', () => {
+    // 2,200 + 7,291 a year is 790.91666... a month: a twelfth of each, rounded and added, would end in ...6666.
+    const flat = (value: number) => ({ segments: [{ from: 0, to: 200, value, slope: 0 }], breakpoints: [] });
+    const annual = (id: string, value: number): ProgramOutputs => ({ program_id: id, terms: terms('cash', 'year'), eligible: [{ description: flat(value), rule_id: `r:${id}` }], amount: flat(value) });
+    const both = combine([annual('ctc', 2200), annual('eitc', 7291)], grid);
+    expect(both.total.segments).toEqual([{ from: 0, to: 200, value: '790.9166666666666666666666667', slope: 0 }]);
+    // Each program's amount is its own description as the sweep gave it.
+    expect(both.programs.find((p) => p.program_id === 'eitc')?.amount).toEqual(flat(7291));
+  });
 });
+
