@@ -190,6 +190,7 @@ function gridValue(axis: SweepAxis): (k: number) => Json {
   return (k) => toJson(num(axis.from.plus(axis.step.times(k))));
 }
 
+/** Pieces as segments and breakpoints; each value is written once (a breakpoint's `after` is its segment's `value`). */
 function describe(pieces: readonly Piece[], axis: SweepAxis): SweepOutput {
   const x = gridValue(axis);
   const segments: SweepSegment[] = pieces.map((p) => ({
@@ -198,13 +199,14 @@ function describe(pieces: readonly Piece[], axis: SweepAxis): SweepOutput {
     value: at(p.value, p.k0),
     slope: isLine(p.value) ? toJson(num(p.value.b.dividedBy(axis.step))) : 0,
   }));
+  const rules = new Map<CompiledDerived, SweepRule>();
   const breakpoints: SweepBreakpoint[] = [];
   for (let i = 1; i < pieces.length; i++) {
     const before = pieces[i - 1];
-    const rule = ruleOf(before.rule);
-    breakpoints.push({ at: x(pieces[i].k0), before: at(before.value, pieces[i].k0 - 1), after: at(pieces[i].value, pieces[i].k0), ...(rule ? { rule } : {}) });
+    let rule = before.rule && rules.get(before.rule);
+    if (before.rule && !rule) rules.set(before.rule, (rule = ruleOf(before.rule) as SweepRule));
+    const value = isLine(before.value) ? at(before.value, pieces[i].k0 - 1) : segments[i - 1].value;
+    breakpoints.push({ at: segments[i].from, before: value, after: segments[i].value, ...(rule ? { rule } : {}) });
   }
   return { segments, breakpoints };
 }
-
-
