@@ -27,7 +27,7 @@ import type { SampleCandidate } from './sample-evidence.js';
 import { UnverifiedFigureCheck, boundHooks, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
 import { BoundedMap } from '../../domain/bounded-map.js';
 import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
-import { PersonOutputs } from './person-outputs.js';
+import { PersonOutputs, type TraceSlices } from './person-outputs.js';
 import { TraceSizing } from './trace-sizing.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
@@ -324,10 +324,10 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   /**
    * This package's answer read from an evaluation of a larger package whose closure includes this one's (a screen,
    * ./screen-package.ts): its outputs, warnings and person outputs, or the household problem that stopped it. The
-   * trace stays the larger package's. `read`: the outputs to give (default all of this package's; a screen's variant
-   * reads only the ones that say eligible and how much).
+   * trace stays the larger package's. `read`: the outputs to give (default all; a screen's variant reads those that say
+   * eligible and how much). `slices`: its trace's entries that read a parameter and those that may be person outputs.
    */
-  partOf(result: PackageResult, household: MappedHousehold, read: readonly string[] = this.outputs): Omit<Execution, 'trace'> | { problem: ServiceError } {
+  partOf(result: PackageResult, household: MappedHousehold, read: readonly string[] = this.outputs, slices: TraceSlices = { reads: result.trace, people: result.trace }): Omit<Execution, 'trace'> | { problem: ServiceError } {
     const problem = this.problemIn(result, household.period);
     if (problem) return { problem };
     const values: Record<string, JsonValue> = {};
@@ -336,10 +336,10 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     // others' (it reads every entry); unverified figures look at their readers' entries (this package's rule ids)
     // and person outputs at their own rules' names, which one namespace gives one meaning.
     const pastFiscal = this.fiscal !== undefined && fiscalYearOf(periodStart(household.period)) > this.fiscal.lastFiscalYear;
-    const own = pastFiscal ? result.trace.filter((entry) => this.pkg.program.derived.has(entry.name) || this.pkg.program.parameters.has(entry.name)) : result.trace;
+    const own = pastFiscal ? slices.reads.filter((entry) => this.pkg.program.derived.has(entry.name) || this.pkg.program.parameters.has(entry.name)) : slices.reads;
     const warnings = this.warnings(own, household.period);
     if (!this.personOutputs.declared) return { outputs: values, warnings };
-    return { outputs: values, warnings, person_outputs: this.personOutputs.collect(result.trace, household.kinds) };
+    return { outputs: values, warnings, person_outputs: this.personOutputs.collect(slices.people, household.kinds) };
   }
 
   /** The household problem or engine failure of one of this package's outputs in a larger evaluation, if any. */

@@ -52,3 +52,22 @@ export class PersonOutputs {
     return people;
   }
 }
+
+/**
+ * The parts of one evaluation's trace that a program's answer reads besides its outputs: the entries that read a
+ * parameter (its carried-forward and unverified-figure warnings look at nothing else) and the entries of rules named
+ * `people` (its person outputs). A screen picks them once for all its programs instead of each scanning the trace.
+ */
+export interface TraceSlices {
+  readonly reads: readonly EngineTrace[];
+  readonly people: readonly EngineTrace[];
+}
+
+export function traceSlices(trace: readonly EngineTrace[], people: ReadonlySet<string>): TraceSlices {
+  const slices = { reads: [] as EngineTrace[], people: [] as EngineTrace[] };
+  for (const entry of trace) {
+    if (entry.parameters.length > 0) slices.reads.push(entry);
+    if (people.has(entry.name)) slices.people.push(entry);
+  }
+  return slices;
+}

@@ -10,6 +10,7 @@ import type { TraceSize } from '../../ports/calculator.js';
 import type { MemberExecution, ScreenablePackage, ScreenExecution, ScreenMember, ScreeningTerms } from '../../ports/screener.js';
 import type { ScreeningProfile } from '../package/program-profile.js';
 import type { CompiledPackage } from './compiled-package.js';
+import { traceSlices } from './person-outputs.js';
 
 function termsOf(profile: ScreeningProfile): ScreeningTerms {
   return {
@@ -59,6 +60,8 @@ export class ScreenPackage implements ScreenablePackage {
   /** Per member, the outputs a variant is read for: those that say eligible and how much; and all of them, once each. */
   private readonly statusOutputs: ReadonlyArray<readonly string[]>;
   private readonly variantOutputs: readonly string[];
+  /** Every member's person outputs (./person-outputs.ts). */
+  private readonly personOutputs: ReadonlySet<string>;
 
   constructor(
     /** The merged package: every member's rules and outputs. */
@@ -73,6 +76,7 @@ export class ScreenPackage implements ScreenablePackage {
     this.unitRules = new Set(this.members.flatMap(({ terms }) => [...terms.tests, ...terms.eligible, ...terms.links.map((l) => l.used)]));
     this.statusOutputs = this.members.map(({ terms }) => [...terms.eligible, ...(terms.amount ? [terms.amount] : [])]);
     this.variantOutputs = [...new Set(this.statusOutputs.flat())];
+    this.personOutputs = new Set(programs.flatMap((p) => p.pkg.spec.profile.person.outputs));
   }
 
   get shape() {
@@ -88,7 +92,9 @@ export class ScreenPackage implements ScreenablePackage {
     const own = trace === false ? this.variantOutputs : this.outputs;
     const evaluated = more.length === 0 ? own : [...new Set([...own, ...more])];
     const { result, unit, outputs, trace: entries } = this.merged.evaluateEach(household, evaluated, trace === false ? false : { size: trace, returned: this.outputs }, this.unitRules);
-    const members: MemberExecution[] = this.programs.map((program, i) => program.partOf(result, household, trace === false ? this.statusOutputs[i] : undefined));
+    // One pass picks what every program's warnings and person outputs read, rather than one pass per program.
+    const slices = traceSlices(result.trace, this.personOutputs);
+    const members: MemberExecution[] = this.programs.map((program, i) => program.partOf(result, household, trace === false ? this.statusOutputs[i] : undefined, slices));
     return { outputs, unit, trace: entries, members };
   }
 
