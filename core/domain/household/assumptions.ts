@@ -118,16 +118,18 @@ export function pendingAssumptions(
   id: string,
   values: Readonly<Record<string, JsonValue>>,
   supplied: ReadonlySet<string>,
-  options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords },
+  /** `names`: where `values` and `supplied` hold an input under another name (a larger package's mapping, part-assumptions.ts). */
+  options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords; names?: ReadonlyMap<string, string> },
 ): PendingAssumption[] {
   const out: PendingAssumption[] = [];
   const words = options.words ?? new AssumptionWords();
   for (const input of entity.inputs) {
     const material = input.material;
-    if (!material || supplied.has(input.name) || values[input.name] === undefined) continue;
+    const key = options.names?.get(input.name) ?? input.name;
+    if (!material || supplied.has(key) || values[key] === undefined) continue;
     const age = options.age;
     if (material.ages && typeof age === 'number' && (age < material.ages[0] || age > material.ages[1])) continue;
-    out.push(new PendingDefault(words, entity, id, input, values[input.name], options.isPerson, material.unless_output, material.inferred_from));
+    out.push(new PendingDefault(words, entity, id, input, values[key], options.isPerson, material.unless_output, material.inferred_from));
   }
   return out;
 }

@@ -23,6 +23,8 @@ export interface MappedHousehold {
   warnings: string[];
   /** Material defaults relied on; those with `unless_output` are settled after the calculation. */
   assumptions: PendingAssumption[];
+  /** Entity id -> the canonical inputs the household gave for it (the rest of `inputs` are defaults and flags). */
+  given?: Record<string, ReadonlySet<string>>;
 }
 
 /** Counted entities are capped so a household cannot ask for unbounded work. */
@@ -96,8 +98,8 @@ class HouseholdMapping {
     }
     const { unit } = this.index;
     const all: Instances = unit && this.unitInstance && this.unitId ? [[unit, new Map([[this.unitId, this.unitInstance]])], ...counted] : counted;
-    const { inputs, kinds } = this.entityInputs(all);
-    return { period: this.period, month: monthRange(this.period), inputs, kinds, relations: mapRelations(this.index, this.household, all), warnings: this.warnings, assumptions: this.assumptions(all) };
+    const { inputs, kinds, given } = this.entityInputs(all);
+    return { period: this.period, month: monthRange(this.period), inputs, kinds, relations: mapRelations(this.index, this.household, all), warnings: this.warnings, assumptions: this.assumptions(all), given };
   }
 
   private facts(entity: PackageEntity): EntityFacts {
@@ -294,9 +296,10 @@ class HouseholdMapping {
    * Entity id -> values and entity id -> kind, in the one form the engine loads (no runtime reshapes them); an input
    * without a default (and not optional) the household did not supply is refused.
    */
-  private entityInputs(all: Instances): { inputs: EntityInputs; kinds: Record<string, string> } {
+  private entityInputs(all: Instances): { inputs: EntityInputs; kinds: Record<string, string>; given: Record<string, ReadonlySet<string>> } {
     const inputs: EntityInputs = {};
     const kinds: Record<string, string> = {};
+    const given: Record<string, ReadonlySet<string>> = {};
     for (const [entity, instances] of all) {
       const { required, givenFlags } = this.facts(entity);
       for (const [id, instance] of instances) {
@@ -308,10 +311,11 @@ class HouseholdMapping {
         else {
           inputs[id] = instance.values;
           kinds[id] = entity.entity;
+          given[id] = instance.supplied;
         }
       }
     }
-    return { inputs, kinds };
+    return { inputs, kinds, given };
   }
 
   private assumptions(all: Instances): PendingAssumption[] {

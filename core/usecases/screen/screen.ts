@@ -6,7 +6,8 @@
  */
 import { ServiceError } from '../../domain/errors.js';
 import { AssumptionWords, assumptionsWarning, settled, type Assumption } from '../../domain/household/assumptions.js';
-import { mapHousehold } from '../../domain/household/map.js';
+import { mapHousehold, type MappedHousehold } from '../../domain/household/map.js';
+import { PartAssumptions } from '../../domain/household/part-assumptions.js';
 import { restrictHousehold } from '../../domain/household/restrict.js';
 import { indexShape, type JsonValue, type ShapeIndex } from '../../domain/household/shape.js';
 import { calculationUnits } from '../../domain/keys/compute-units.js';
@@ -21,6 +22,7 @@ import { screenQuestions, settleUndetermined, type VariantOutcome } from './unde
 import { levelWarnings } from './levels.js';
 import { screenTotals } from './totals.js';
 import { variantsOf, type Variant } from './variants.js';
+import { variantMapping } from './variant-mapping.js';
 
 export const TRACE_LEFT_OUT_WARNING = 'The trace was left out on request (trace: "none"); ask with trace "full" for every rule and its sources.';
 
@@ -33,7 +35,8 @@ export interface ScreenConfig {
 interface ScreenMapping {
   readonly index: ShapeIndex;
   readonly words: AssumptionWords;
-  readonly members: ReadonlyArray<{ index: ShapeIndex; words: AssumptionWords }>;
+  /** Per member: its own index and words, and its assumptions read from the merged mapping where the shapes line up. */
+  readonly members: ReadonlyArray<{ index: ShapeIndex; words: AssumptionWords; part: PartAssumptions }>;
 }
 
 export class ScreenService {
@@ -72,7 +75,7 @@ export class ScreenService {
     const asked = request.questions ?? 0;
     if (request.assume_defaults && asked === 0) return this.answer(request, screen, base, results, assumed);
     const context = { screen, index: mapping.index, memberIndexes: mapping.members.map((m) => m.index), household, base: base.execution, assumed };
-    const evaluate = (variants: Variant[]) => this.outcomes(screen, mapping, variants);
+    const evaluate = (variants: Variant[]) => this.outcomes(screen, mapping, base.mapped, variants);
     const probed = evaluate(variantsOf(assumed, household, mapping.index));
     // The amounts and counts among the questions asked are swept exactly (fact-questions.ts); the others stay probed.
     const { outcomes, sweeps } = asked > 0 ? sweepAsked(context, probed, screenQuestions(screen.members, results, base.execution, probed, mapping.index, asked), evaluate) : { outcomes: probed, sweeps: new Map() };
@@ -127,12 +130,16 @@ export class ScreenService {
     return { trace: execution.trace, members };
   }
 
-  /** Each variant's evaluation; a variant the packages refuse (a value outside what one accepts) is left out. */
-  private outcomes(screen: ScreenablePackage, mapping: ScreenMapping, variants: readonly Variant[]): VariantOutcome[] {
+  /**
+   * Each variant's evaluation, on the base mapping with its one fact set where that is exact (./variant-mapping.ts);
+   * a variant the packages refuse (a value outside what one accepts) is left out.
+   */
+  private outcomes(screen: ScreenablePackage, mapping: ScreenMapping, base: MappedHousehold, variants: readonly Variant[]): VariantOutcome[] {
     const outcomes: VariantOutcome[] = [];
     for (const variant of variants) {
       try {
-        outcomes.push({ variant, execution: this.run(screen, mapping, variant.household, false).execution });
+        const mapped = variantMapping(mapping.index, base, variant);
+        outcomes.push({ variant, execution: mapped ? screen.execute(mapped, false) : this.run(screen, mapping, variant.household, false).execution });
       } catch (error) {
         if (!(error instanceof ServiceError) || error.code !== 'invalid_household') throw error;
       }
@@ -147,27 +154,32 @@ export class ScreenService {
   private run(screen: ScreenablePackage, mapping: ScreenMapping, household: Record<string, JsonValue>, trace: TraceSize | false): BaseRun {
     const mapped = mapHousehold(mapping.index, household, mapping.words);
     const execution = screen.execute(mapped, trace);
-    const assumptions = trace !== false ? screen.members.map((_, i) => this.memberAssumptions(mapping, i, household, execution)) : [];
-    return { period: mapped.period, warnings: mapped.warnings, execution, values: execution.unit, assumptions };
+    const assumptions = trace !== false ? screen.members.map((_, i) => this.memberAssumptions(mapping, i, household, mapped, execution)) : [];
+    return { period: mapped.period, warnings: mapped.warnings, mapped, execution, values: execution.unit, assumptions };
   }
 
-  /** The defaults this program relied on, as POST /v1/calculate of it alone would list them. */
-  private memberAssumptions(mapping: ScreenMapping, i: number, household: Record<string, JsonValue>, execution: ScreenExecution): Assumption[] {
+  /**
+   * The defaults this program relied on, as POST /v1/calculate of it alone would list them: read from the merged
+   * mapping (core/domain/household/part-assumptions.ts), else from mapping the household as the program alone reads it.
+   */
+  private memberAssumptions(mapping: ScreenMapping, i: number, household: Record<string, JsonValue>, merged: MappedHousehold, execution: ScreenExecution): Assumption[] {
     const part = execution.members[i];
     if ('problem' in part) return [];
     const own = mapping.members[i];
-    const mapped = mapHousehold(own.index, restrictHousehold(own.index, household, mapping.index), own.words);
-    return settled(mapped.assumptions, part.outputs, part.person_outputs);
+    const pending = own.part.pending(merged, household) ?? mapHousehold(own.index, restrictHousehold(own.index, household, mapping.index), own.words).assumptions;
+    return settled(pending, part.outputs, part.person_outputs);
   }
 
   private mapping(screen: ScreenablePackage): ScreenMapping {
     let mapping = this.mappings.get(screen);
     if (!mapping) {
-      mapping = {
-        index: indexShape(screen.shape),
-        words: new AssumptionWords(),
-        members: screen.members.map((member) => ({ index: indexShape(member.package.shape), words: new AssumptionWords() })),
-      };
+      const index = indexShape(screen.shape);
+      const members = screen.members.map((member) => {
+        const own = indexShape(member.package.shape);
+        const words = new AssumptionWords();
+        return { index: own, words, part: new PartAssumptions(own, index, words) };
+      });
+      mapping = { index, words: new AssumptionWords(), members };
       this.mappings.set(screen, mapping);
     }
     return mapping;
@@ -183,6 +195,7 @@ export interface MembersRun {
 interface BaseRun {
   period: string;
   warnings: string[];
+  mapped: MappedHousehold;
   execution: ScreenExecution;
   values: UnitValues;
   /** Per member (empty for a variant run). */
