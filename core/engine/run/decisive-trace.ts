@@ -36,11 +36,16 @@ const ANY = '\u0000any';
 
 /** One selection over one evaluation's trace. */
 class DecisiveWalk {
-  /** Recorded entries by rule name, then entity (for ANY: every entity's). */
-  private readonly byName = new Map<string, Map<string, number>>();
+  /**
+   * Recorded entries by rule name: the first entry's index, and per entry the index of the next entry of the same
+   * rule (-1: none). A rule is recorded at a few entities at most, so a chain is shorter than a map per rule is to build.
+   */
+  private readonly firstOf = new Map<string, number>();
+  private readonly nextOf: Int32Array;
   /** Members per relation and entity, looked up once per walk. */
   private readonly memberCache = new Map<string, Map<string, string[]>>();
-  private readonly kept = new Set<number>();
+  /** 1 where the entry is kept (indexed like the trace). */
+  private readonly kept: Uint8Array;
   private readonly queue: number[] = [];
   /**
    * The index of the entry being followed: a rule can only have read entries recorded before its own (the trace
@@ -55,11 +60,15 @@ class DecisiveWalk {
     private readonly start: string,
     private readonly relations: ReadonlyMap<string, ReadonlyArray<readonly string[]>>,
   ) {
-    trace.forEach((entry, i) => {
-      let entities = this.byName.get(entry.name);
-      if (!entities) this.byName.set(entry.name, (entities = new Map()));
-      entities.set(entry.entity, i);
-    });
+    this.nextOf = new Int32Array(trace.length).fill(-1);
+    this.kept = new Uint8Array(trace.length);
+    // Chained from the last entry back, so each chain runs in trace order.
+    for (let i = trace.length - 1; i >= 0; i--) {
+      const name = trace[i].name;
+      const next = this.firstOf.get(name);
+      if (next !== undefined) this.nextOf[i] = next;
+      this.firstOf.set(name, i);
+    }
   }
 
   select(starts: readonly DecisiveStart[]): EngineTrace[] {
@@ -69,20 +78,26 @@ class DecisiveWalk {
       this.before = i;
       this.follow(this.trace[i]);
     }
-    return this.trace.filter((_, i) => this.kept.has(i));
+    const out: EngineTrace[] = [];
+    for (let i = 0; i < this.trace.length; i++) if (this.kept[i] === 1) out.push(this.trace[i]);
+    return out;
+  }
+
+  /** The index of a rule's entry at an entity (an evaluation memoises a rule per entity: one entry at most), or -1. */
+  private indexOf(name: string, entity: string): number {
+    for (let i = this.firstOf.get(name) ?? -1; i >= 0; i = this.nextOf[i]) if (this.trace[i].entity === entity) return i;
+    return -1;
   }
 
   /** Keeps the recorded entry of a rule at an entity (every entity for ANY); an entry never recorded was not evaluated. */
   private keep(name: string, entity: string): void {
-    const entities = this.byName.get(name);
-    if (!entities) return;
-    if (entity !== ANY) return this.keepIndex(entities.get(entity));
-    for (const i of entities.values()) this.keepIndex(i);
+    if (entity !== ANY) return this.keepIndex(this.indexOf(name, entity));
+    for (let i = this.firstOf.get(name) ?? -1; i >= 0; i = this.nextOf[i]) this.keepIndex(i);
   }
 
-  private keepIndex(i: number | undefined): void {
-    if (i === undefined || i >= this.before || this.kept.has(i)) return;
-    this.kept.add(i);
+  private keepIndex(i: number): void {
+    if (i < 0 || i >= this.before || this.kept[i] === 1) return;
+    this.kept[i] = 1;
     this.queue.push(i);
   }
 
@@ -94,8 +109,8 @@ class DecisiveWalk {
 
   /** A rule's recorded value at an entity, when it was recorded before the entry followed (else the trace cannot tell). */
   private recorded(name: string, entity: string): Recorded | undefined {
-    const i = entity === ANY ? undefined : this.byName.get(name)?.get(entity);
-    return i === undefined || i >= this.before ? undefined : this.trace[i].value;
+    const i = entity === ANY ? -1 : this.indexOf(name, entity);
+    return i < 0 || i >= this.before ? undefined : this.trace[i].value;
   }
 
   /** The judgment an operand evaluated to, when the trace tells it (the explain path's connective semantics). */
