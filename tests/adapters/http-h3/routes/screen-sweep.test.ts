@@ -43,8 +43,11 @@ describe('POST /v1/screen/sweep', () => {
     // Earnings of the parent (the first person with earnings) from $3,700 to $3,800 a month. SNAP's gross income
     // limit in Texas under broad-based categorical eligibility is 165% of the 2026 guideline for three, monthly and
     // rounded up: ceil((15,960 + 2 x 5,680) x 1.65 / 12) = ceil(3,756.50) = 3,757; "at most" ends SNAP at 3,757.01,
-    // and with it the Lifeline and Head Start eligibility this household has only through SNAP.
-    const res = await t.request('POST', '/v1/screen/sweep', request({ from: 3700, to: 3800 }, { household: stateHousehold, programs: ['snap', 'lifeline', 'head_start'] }));
+    // and with it the Lifeline and Head Start eligibility this household has only through SNAP. Shelter costs of
+    // $2,000 keep the allotment above $0 up to the limit: a household of three whose allotment is $0 is denied
+    // (7 CFR 273.10(e)(2)(iii)(A)) and so receives no SNAP to link (docs/snap-package-contract.md, snap_certified).
+    const sheltered = { ...stateHousehold, facts: { ...stateHousehold.facts, shelter_costs: 2000 } };
+    const res = await t.request('POST', '/v1/screen/sweep', request({ from: 3700, to: 3800 }, { household: sheltered, programs: ['snap', 'lifeline', 'head_start'] }));
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data.axis).toEqual({ input: 'earned_income', person: 'parent', from: 3700, to: 3800, step: 0.01, defaulted: true });
