@@ -9,6 +9,7 @@
  * the evaluator keeps evaluating step by step. Each step's end is guessed and then settled by exact checks.
  */
 import { Decimal } from '../values.js';
+import { bisect } from './bisect.js';
 
 /** The roundings a staircase reproduces: floor/ceil and the rule roundings of ../explain/value-ops.ts roundTo. */
 export type StepMode = 'floor' | 'ceil' | 'half_up' | 'half_even';
@@ -109,14 +110,7 @@ export function stepEnd(s: Staircase, k: number, last: number): number {
   for (let moves = 0; moves < 4 && !same(guess) && guess > k; moves++) guess -= 1;
   for (let moves = 0; moves < 4 && same(guess) && same(guess + 1); moves++) guess += 1;
   if (same(guess) && !same(guess + 1)) return guess;
-  let lo = k;
-  let hi = last;
-  while (hi - lo > 1) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    if (same(mid)) lo = mid;
-    else hi = mid;
-  }
-  return lo;
+  return bisect(same, k, last);
 }
 
 /** The rounded value at index k as a decimal (units times the unit). */

@@ -6,6 +6,7 @@ import type { CompiledDerived } from '../compile/index.js';
 import { Decimal } from '../values.js';
 import { cmpHolds } from '../explain/value-ops.js';
 import { valueAt } from './line.js';
+import { bisect } from './bisect.js';
 
 export interface Window {
   /** Last grid index at which every decision made so far keeps its outcome. */
@@ -84,17 +85,4 @@ export function roundingHi(y: Linear, k0: number, last: number, round: (n: Decim
     }
   }
   return bisect(same, k0, last);
-}
-
-/** Largest k in [k0, last] with same(k), given same(k0) and same monotone (true, then false). */
-function bisect(same: (k: number) => boolean, k0: number, last: number): number {
-  if (same(last)) return last;
-  let lo = k0;
-  let hi = last;
-  while (hi - lo > 1) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    if (same(mid)) lo = mid;
-    else hi = mid;
-  }
-  return lo;
 }
