@@ -22,6 +22,13 @@ const money = (n: number | undefined): string => (Number.isInteger(n) ? String(n
 const dir = mkdtempSync(join(tmpdir(), 'tenet-screen-'));
 const file = join(dir, 'household.json');
 writeFileSync(file, JSON.stringify(household));
+/**
+ * The same family with $2,000 of shelter costs, so its SNAP allotment stays above $0 up to the gross income limit: a
+ * household of three whose allotment is $0 is denied (7 CFR 273.10(e)(2)(iii)(A)) and has no SNAP to link.
+ */
+const sheltered = { ...household, facts: { ...household.facts, shelter_costs: 2000 } };
+const shelteredFile = join(dir, 'sheltered.json');
+writeFileSync(shelteredFile, JSON.stringify(sheltered));
 
 let service: RuleService;
 beforeAll(async () => {
@@ -66,8 +73,8 @@ describe('tenet screen', () => {
   it('draws the monthly total over earnings with the cliffs numbered and listed, after the table (--chart)', async () => {
     const programs = 'head_start,lifeline,snap';
     const [text, sweep] = await Promise.all([
-      runScreen('us-tx', { household: file, programs, assumeDefaults: true, chart: true, chartTo: '5000' }),
-      service.screenSweep({ jurisdiction: 'us-tx', household, programs: programs.split(','), assume_defaults: true, axis: { from: 0, to: 5000 } }),
+      runScreen('us-tx', { household: shelteredFile, programs, assumeDefaults: true, chart: true, chartTo: '5000' }),
+      service.screenSweep({ jurisdiction: 'us-tx', household: sheltered, programs: programs.split(','), assume_defaults: true, axis: { from: 0, to: 5000 } }),
     ]);
     const [table, chart] = text.split('\nMonthly total (cash and near cash) over earned_income of parent, $0 to $5,000, on the defaults of facts not given; ');
     expect(table).toMatch(/^PROGRAM +STATUS/m);
