@@ -47,9 +47,11 @@ async function startChild(env: Record<string, string>): Promise<{ process: Child
   });
   // Listening is not ready: the instance answers 503 until its subsystems have started (the rule index loads the
   // bundled rules, which takes longer as programs are added), so wait for GET /v1/ready as a load balancer would.
-  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((r) => setTimeout(r, 100))) {
-    if ((await fetch(`${url}/v1/ready`)).status === 200) break;
+  let ready = 0;
+  for (const started = Date.now(); ready !== 200 && Date.now() - started < 60_000; await new Promise((r) => setTimeout(r, 100))) {
+    ready = (await fetch(`${url}/v1/ready`)).status;
   }
+  if (ready !== 200) throw new Error(`instance at ${url} was not ready within 60 s (last GET /v1/ready: ${ready})`);
   return { process: proc, url };
 }
 
@@ -57,13 +59,17 @@ describe('job recovery across instances', () => {
   it('a job accepted by a killed instance is finished by another and polled there', async (ctx) => {
     if (!redis) return ctx.skip();
     const prefix = uniquePrefix('jobs-recovery');
-    const env = { REDIS_URL: redis.url, SERVICE_API_KEYS: keys, TENET_JOB_REDIS_PREFIX: prefix, TENET_JOB_LOCK_MS: '1000', TENET_JOB_STALLED_INTERVAL_MS: '500', ENTRY_DELAY_MS: '250' };
+    const env = { REDIS_URL: redis.url, SERVICE_API_KEYS: keys, TENET_JOB_REDIS_PREFIX: prefix, TENET_JOB_LOCK_MS: '1000', TENET_JOB_STALLED_INTERVAL_MS: '500', ENTRY_DELAY_MS: '250',
+      // The child's calls to Redis get 5 s instead of 1 s: on a loaded CI machine a 1 s command timeout can expire
+      // while the child's event loop is busy, and this test is about recovery, not about timeouts (store-loss tests).
+      REDIS_COMMAND_TIMEOUT_MS: '5000' };
     const a = await startChild(env);
     child = a.process;
 
     const submitted = await fetch(`${a.url}/v1/jobs/calculate`, { method: 'POST', headers, body: JSON.stringify({ requests: Array.from({ length: 8 }, () => entry) }) });
-    expect(submitted.status).toBe(202);
-    const job = ((await submitted.json()) as { data: { durable: boolean; status_url: string } }).data;
+    const submittedBody = await submitted.text();
+    expect(submitted.status, submittedBody).toBe(202);
+    const job = (JSON.parse(submittedBody) as { data: { durable: boolean; status_url: string } }).data;
     expect(job.durable).toBe(true);
 
     // Wait until A has finished at least one entry, polling A itself.
@@ -90,5 +96,5 @@ describe('job recovery across instances', () => {
     expect(record).toMatchObject({ status: 'succeeded', total: 8, completed: 8, api_key_id: 'jobs-recovery' });
     expect(record.results).toHaveLength(8);
     expect(record.results.every((r: { status: string; result?: { outputs: Record<string, unknown> } }) => r.status === 'ok' && r.result?.outputs.snap_allotment === 298)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
