@@ -58,15 +58,17 @@ const OUT = {
   snap_utility_allowance: 'us:regulations/7-cfr/273/9/d/6/iii#snap_utility_allowance',
 };
 
-// How a screen reads a SNAP answer (docs/screening.md): the tests of 7 U.S.C. 2014(a) in the order snap_eligible
-// reads them when the household is not categorically eligible.
+// How a screen reads a SNAP answer (docs/screening.md): the household receives SNAP when it would be certified
+// (snap_certified: eligible, and not a household of three or more whose allotment is $0, which 7 CFR
+// 273.10(e)(2)(iii)(A) denies). The tests are those of 7 U.S.C. 2014(a) in the order snap_eligible reads them when
+// the household is not categorically eligible, then that denial.
 const SNAP_SCREENING = {
-  eligible: 'snap_eligible',
+  eligible: 'snap_certified',
   amount: 'snap_allotment',
   amount_period: 'month',
   kind: 'near_cash',
   recipient: 'household',
-  tests: ['snap_household_has_eligible_member', 'snap_passes_gross_income_test', 'snap_meets_net_income_standard', 'snap_meets_resource_limit'],
+  tests: ['snap_household_has_eligible_member', 'snap_passes_gross_income_test', 'snap_meets_net_income_standard', 'snap_meets_resource_limit', 'snap_certified'],
 };
 
 // ---------- small helpers

@@ -32,7 +32,7 @@ describe('screen', () => {
     expect(answer.programs.map((p) => `${p.package.jurisdiction}/${p.program_id}`)).toEqual(expect.arrayContaining(['us-tx/lifeline', 'us-tx/snap', 'us-tx/wic', 'us/eitc', 'us/ctc']));
     const snap = answer.programs.find((p) => p.program_id === 'snap')!;
     expect(snap).toMatchObject({ status: 'eligible', amount: 455, amount_period: 'month', kind: 'near_cash', recipient: { type: 'household' } });
-    expect(snap.decided_by?.rule_id).toBe('us:statutes/7/2014/a#snap_eligible');
+    expect(snap.decided_by?.rule_id).toBe('us:regulations/7-cfr/273/10/e/2/iii#snap_certified');
     for (const program of answer.programs) {
       const { jurisdiction } = program.package;
       const alone = await calculateAlone(calculations, program.program_id, jurisdiction, texas);
@@ -90,6 +90,24 @@ describe('screen', () => {
     expect(snap.decided_by?.sources.length).toBeGreaterThan(0);
     expect(answer.trace).toEqual([]);
     expect(answer.warnings.some((w) => w.includes('trace was left out'))).toBe(true);
+  });
+
+  it('answers ineligible, decided by certification, for an eligible household of three whose allotment is $0', async () => {
+    // us-tx, November 2026 (FY2027): $3,700 earned, no shelter costs. Gross 3,700 is over the 130% limit (2,960) but
+    // within Texas's BBCE limit for three (165% of 27,320 / 12 = 3,756.50), so the household is eligible; net income
+    // 3,700 - 740 (20% of earnings) - 217 (standard deduction for three) = 2,743; 30% of it, 822.90, rounds up to 823,
+    // above the maximum allotment for three (808), so the allotment is $0, and 7 CFR 273.10(e)(2)(iii)(A) denies an
+    // eligible household of three or more entitled to no benefits.
+    const household = { ...texas, facts: { ...(texas.facts as Record<string, JsonValue>), shelter_costs: 0 }, people: { ...(texas.people as Record<string, JsonValue>), parent: { age: 34, earned_income: 3700, relationship_to_head: 'head' } } };
+    const alone = await calculateAlone(calculations, 'snap', 'us-tx', household);
+    expect(alone.outputs).toMatchObject({ snap_eligible: true, snap_allotment: 0 });
+    const answer = await screens.screen({ jurisdiction: 'us-tx', household, assume_defaults: true, trace: 'none' });
+    const snap = answer.programs.find((p) => p.program_id === 'snap')!;
+    expect(snap).toMatchObject({ status: 'ineligible', amount: 0 });
+    expect(snap.decided_by).toMatchObject({ rule_id: 'us:regulations/7-cfr/273/10/e/2/iii#snap_certified', value: false });
+    expect(snap.decided_by?.sources.length).toBeGreaterThan(0);
+    // Lifeline reads the same certification: no SNAP link to qualify through (it may still qualify on income).
+    expect(answer.totals.monthly.near_cash).not.toBeGreaterThan(9.25);
   });
 
   it('sizes the trace as calculate does: full, decisive (the rules that decided) or none, the rest of the answer the same', async () => {
