@@ -111,6 +111,12 @@ ${vs}`);
         sets(code, CATEGORIES[category].coveredHook, `us-${code}:policies/medicaid/eligibility#${code}_medicaid_${category}_covered`));
     }
   }
+  if (st.infant_age_limit !== undefined) {
+    const own = st.infant_age_source;
+    if (!own) throw new Error(`us-${code}: infant_age_limit needs infant_age_source (the State's publication)`);
+    rules.push(param(`${code}_medicaid_infant_age_limit`, 'Integer', String(st.infant_age_limit), `42 CFR 435.118 (the State plan's infant standard); ${own.citation}`, own.url, '2023-12-01'),
+      sets(code, `${FED.GROUPS}#medicaid_infant_age_limit`, `us-${code}:policies/medicaid/eligibility#${code}_medicaid_infant_age_limit`));
+  }
   if (st.chip_child_min_age !== 0) {
     rules.push(param(`${code}_chip_child_minimum_age`, 'Integer', String(st.chip_child_min_age), `42 CFR 457.310 (the State plan's ages); ${cms.cite}: separate CHIP from age 1 up to 19`, cms.url),
       sets(code, `${FED.CHIPSTD}#chip_child_minimum_age`, `us-${code}:policies/medicaid/eligibility#${code}_chip_child_minimum_age`));
@@ -155,12 +161,23 @@ function stateTests(code, st) {
     ['family_of_three_at_2000', { parent: { age: 34, earned_income: 2000 }, child_1: { age: 4 }, child_2: { age: 9 } }],
     ['single_adult_at_1500', { adult: { age: 40, earned_income: 1500 } }],
     ['pregnant_adult_at_2500', { mother: { age: 28, earned_income: 2500, is_pregnant: true, expected_children_count: 1 } }],
+    // Where the infant standard reaches older children: a 1-year-old whose family's income is between the 1-5 limit
+    // and the infant limit is eligible as an infant.
+    ...(st.infant_age_limit === undefined ? [] : [['one_year_old_between_the_child_and_infant_limits', oneYearOldBetweenLimits(st, g)]]),
   ]) {
     const r = ref(people);
-    tests.push({ name: `${code}_${name}`, description: `Worked by scripts/lib/medicaid-reference.mjs: ${r.notes} (2026 guideline for 3: ${size3}).`, period: PERIOD,
+    tests.push({ name: `${code}_${name}`, description: `Worked by scripts/lib/medicaid-reference.mjs: ${r.notes}${Object.keys(people).length === 3 ? ` (2026 guideline for 3: ${size3})` : ''}.`, period: PERIOD,
       input: testInput(people), output: { [`${FED.PERSON}#medicaid_eligible_count`]: r.medicaid_eligible_count, [`${FED.PERSON}#chip_eligible_count`]: r.chip_eligible_count } });
   }
   return tests;
+}
+
+/** A parent and a 1-year-old (household of 2) whose monthly earnings put them halfway between the State's 1-5 and infant limits. */
+function oneYearOldBetweenLimits(st, g) {
+  const size2 = g[0] + g[1];
+  const limit = (percent) => (size2 * (percent + 5)) / 100;
+  const monthly = Math.floor((limit(st.limits.child_1_5) + limit(st.limits.infant)) / 2 / 12);
+  return { parent: { age: 30, earned_income: monthly }, child: { age: 1 } };
 }
 
 /** Companion tests of the MAGI module (42 CFR 435.603), worked by hand in each description. */

@@ -26,7 +26,8 @@ export function medicaidReference({ state, guideline, people, facts, period }) {
     + list.reduce((t, p) => t + (p.earned_income ?? 0) + (p.unearned_income ?? 0) + (p.self_employment_income ?? 0) - (p.self_employment_costs ?? 0), 0));
   const fpl = (n) => guideline[0] + (n - 1) * guideline[1];
   const expected = list.reduce((t, p) => t + (p.is_pregnant ? (p.expected_children_count ?? 1) : 0), 0);
-  const group = (p) => (p.is_pregnant ? 'pregnant' : p.age < 1 ? 'infant' : p.age <= 5 ? 'child_1_5' : p.age <= 18 ? 'child_6_18' : p.age <= 64 ? 'adult_19_64' : 'old');
+  const infantAgeLimit = state.infant_age_limit ?? 1; // 42 U.S.C. 1396a(l)(1)(B); a State plan may go higher
+  const group = (p) => (p.is_pregnant ? 'pregnant' : p.age < infantAgeLimit ? 'infant' : p.age <= 5 ? 'child_1_5' : p.age <= 18 ? 'child_6_18' : p.age <= 64 ? 'adult_19_64' : 'old');
   const inGroup = (g) => list.filter((p) => group(p) === g && eligibleStatus(p, period)).length;
   const out = { medicaid_eligible_count: 0, chip_eligible_count: 0 };
   const notes = [`annual income ${income}, size ${size}, guideline ${fpl(size)}`];
