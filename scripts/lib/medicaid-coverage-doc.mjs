@@ -46,7 +46,8 @@ in the CMS table).
   guidelines (OAR 410-200-0315); Utah, March 2024 (its CHIP limits); Mississippi and South Carolina, March 1, 2024
   (their limit pages). In those States the package's answers for the months between the HHS date and the State's
   use the newer guideline a month or more early.
-- **Groups:** infants under 1, children 1-5 and 6-18 (435.118), pregnant people (435.116; family size counts the
+- **Groups:** infants under 1 (under 2 in Minnesota, whose plan applies its infant standard to children under 2:
+  Eligibility Policy Manual 2.2.3.3; \`medicaid_infant_age_limit\`), children 1-5 and 6-18 (435.118), pregnant people (435.116; family size counts the
   children expected, 435.603(b)), parents and caretaker relatives of a child under 18 listed (435.110; every adult
   19-64 listed is taken as such a relative), the adult group 19-64 where the State covers it (435.119), and separate
   CHIP for children and pregnant people where the State has them (42 U.S.C. 1397jj(b), 1397ll).
