@@ -147,7 +147,7 @@ writes every row down with its source, URL and date, and the States' confirming 
 each package's limits against it for household sizes 1-10.
 
 Figures confirmed by the State's own publication (every one equals CMS's figure as read; the generator stops if one
-does not):
+does not), and what each publication states differently (in its note; the package keeps CMS's figure):
 
 ${stateSourceLines(data)}
 
@@ -179,8 +179,13 @@ ${rows.join('\n')}
 `;
 }
 
-/** One line per State whose own publication confirms figures: which, and where. */
+/** One line per State publication read: the figures it confirms (none when it only differs, said in its note), and where. */
 function stateSourceLines(data) {
   return Object.entries(data.states).filter(([, st]) => st.state_sources).map(([code, st]) => st.state_sources.map((src) =>
-    `- **us-${code}** ${Object.entries(src.figures).map(([c, v]) => `${c} ${v}%`).join(', ')}: ${src.citation}, ${src.url}${src.note ? `. Note: ${src.note}` : ''}.`).join('\n')).join('\n');
+    `- **us-${code}** ${confirmedFigures(src.figures)}: ${src.citation}, ${src.url}${src.note ? `. Note: ${src.note}` : ''}.`).join('\n')).join('\n');
+}
+
+function confirmedFigures(figures) {
+  const list = Object.entries(figures).map(([c, v]) => `${c} ${v}%`);
+  return list.length > 0 ? list.join(', ') : 'no figure confirmed';
 }
