@@ -28,6 +28,8 @@ export class Grid {
   readonly last: number;
   /** On the usual grids (cents, whole numbers) x = (start + k) / scale in plain numbers, exactly (as the engine's sweep). */
   private readonly plain: { scale: number; start: number } | undefined;
+  /** On a plain grid whose step is a power of ten (a cent, a whole number): its decimal places (./sweep-scaled.ts). */
+  readonly stepPlaces: number | undefined;
 
   constructor(
     readonly from: Exact,
@@ -39,6 +41,8 @@ export class Grid {
     const start = from.times(scale);
     const plain = scale.isInteger() && scale.lte(1e6) && start.isInteger() && start.abs().plus(this.last).lt(1e12);
     this.plain = plain ? { scale: scale.toNumber(), start: start.toNumber() } : undefined;
+    const places = [0, 1, 2, 3, 4, 5, 6].find((g) => 10 ** g === this.plain?.scale);
+    this.stepPlaces = places;
   }
 
   index(x: ExactNumber): number {
@@ -97,13 +101,13 @@ export function append(list: Piece[], piece: Piece): void {
 }
 
 /** Reads pieces at (mostly) increasing grid indexes. */
-export class Cursor {
+export class Cursor<P extends { k0: number; k1: number } = Piece> {
   private i = 0;
 
-  constructor(readonly pieces: readonly Piece[]) {}
+  constructor(readonly pieces: readonly P[]) {}
 
   /** The piece holding k; k moves right, or back a little (a breakpoint's value one step before it). */
-  at(k: number): Piece {
+  at(k: number): P {
     while (this.pieces[this.i].k1 < k) this.i += 1;
     while (this.pieces[this.i].k0 > k) this.i -= 1;
     return this.pieces[this.i];
@@ -111,8 +115,30 @@ export class Cursor {
 }
 
 /** Every index at which one of the piece lists starts a piece, sorted, each once. */
-export function starts(lists: ReadonlyArray<readonly Piece[]>): number[] {
-  const all = new Set<number>();
-  for (const list of lists) for (const piece of list) all.add(piece.k0);
-  return [...all].sort((a, b) => a - b);
+export function starts(lists: ReadonlyArray<ReadonlyArray<{ k0: number }>>): number[] {
+  let count = 0;
+  for (const list of lists) count += list.length;
+  const all = new Int32Array(count);
+  let n = 0;
+  for (const list of lists) for (const piece of list) all[n++] = piece.k0;
+  // A typed array sorts numerically without a comparator: grid indexes are below 2^31 (at most 10,000,000 steps).
+  all.sort();
+  const sorted: number[] = [];
+  for (let i = 0; i < count; i++) if (i === 0 || all[i] !== all[i - 1]) sorted.push(all[i]);
+  return sorted;
+}
+
+/**
+ * Pieces as segments and breakpoints. Each value is written once: a breakpoint's `after` is its segment's `value`,
+ * and its `before` the previous segment's when that one is flat (the steps of a rounded amount).
+ */
+export function described(pieces: readonly Piece[], rules: ReadonlyMap<number, string | null>, grid: Grid) {
+  const segments = pieces.map((p) => ({ from: grid.x(p.k0), to: grid.x(p.k1), value: jsonAt(p, p.k0), slope: p.line && !p.line.b.isZero() ? exactJson(p.line.b.dividedBy(grid.step)) : 0 }));
+  const breakpoints = pieces.slice(1).map((p, i) => ({
+    at: segments[i + 1].from,
+    before: segments[i].slope === 0 ? segments[i].value : jsonAt(pieces[i], p.k0 - 1),
+    after: segments[i + 1].value,
+    rule_id: rules.get(p.k0) ?? null,
+  }));
+  return { segments, breakpoints };
 }

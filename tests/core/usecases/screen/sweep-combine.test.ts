@@ -99,3 +99,46 @@ describe('combine', () => {
   });
 });
 
+
+/** The same programs with every number a decimal string: too many digits for scaled integers, so combined on decimals. */
+function asDecimalStrings(program: ProgramOutputs): ProgramOutputs {
+  const text = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+  const described = (d: ProgramOutputs['eligible'][number]['description']) => ({ ...d, segments: d.segments.map((s) => ({ ...s, value: text(s.value) as never, slope: text(s.slope) as never })) });
+  return { ...program, eligible: program.eligible.map((e) => ({ ...e, description: described(e.description) })), ...(program.amount ? { amount: described(program.amount) } : {}) };
+}
+
+describe('combine on scaled integers and on decimals', () => {
+  const line = (parts: Array<[number, number, number | string | boolean, number | string]>) => ({
+    segments: parts.map(([from, to, value, slope]) => ({ from, to, value, slope })),
+    breakpoints: parts.slice(1).map(([from]) => ({ at: from, before: 0, after: 0, rule_id: `r:${from}`, sources: [] })),
+  });
+  const program = (id: string, period: 'month' | 'year', amount: ReturnType<typeof line>): ProgramOutputs => ({ program_id: id, terms: terms('cash', period), eligible: [{ description: line([[0, 200, true, 0]]), rule_id: `r:${id}` }], amount });
+  // A credit of 1 + 12x a year (a twelfth that does not terminate, sloped), a second credit that steps up by 12 a
+  // year at 100.01 while a monthly amount steps down by 1: the total continues its line there.
+  const sloped = [
+    program('rising', 'year', line([[0, 200, 1, 12]])),
+    program('up', 'year', line([[0, 100, 0, 0], [100.01, 200, 12, 0]])),
+    program('down', 'month', line([[0, 100, 5, 0], [100.01, 150, 4, 0], [150.01, 200, 4.5, 0.5]])),
+  ];
+
+  for (const [name, programs] of [['a judgment, a line crossing 0, an annual amount', [food, credit]], ['sloped twelfths that continue across a step', sloped]] as const) {
+    it(`gives the same statuses, total and cliffs: ${name}`, () => {
+      const scaled = combine(programs, grid);
+      const decimal = combine(programs.map(asDecimalStrings), grid);
+      expect(scaled.total).toEqual(decimal.total);
+      expect(scaled.cliffs).toEqual(decimal.cliffs);
+      expect(scaled.programs.map((p) => p.status)).toEqual(decimal.programs.map((p) => p.status));
+    });
+  }
+
+  it('continues the total across steps that cancel, on a line that does not terminate', () => {
+    const { total } = combine(sloped, grid);
+    // 5 + (1 + 12x) / 12 up to 100, then 4 + (13 + 12x) / 12: the same line; at 150.01 the monthly amount steps up
+    // by 0.5 and slopes.
+    expect(total.segments.map((s) => [s.from, s.to, s.value, s.slope])).toEqual([
+      [0, 150, '5.083333333333333333333333333', 1],
+      [150.01, 200, '155.5933333333333333333333333', 1.5],
+    ]);
+    expect(total.breakpoints).toEqual([{ at: 150.01, before: '155.0833333333333333333333333', after: '155.5933333333333333333333333', program_id: 'down', rule_id: 'r:150.01' }]);
+  });
+});
