@@ -26,29 +26,43 @@ function incremented(digits: string): string {
   return `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - i - 1)}`;
 }
 
+/** Digits of the long division written at a time: a remainder below 10^8 times 10^7 is a safe integer. */
+const CHUNK = 7;
+const CHUNK_SCALE = 10 ** CHUNK;
+
+/** Whether dropping `extra` digits, and a remainder rest / d below them, rounds half-even up from the `last` digit. */
+function roundsUp(extra: string, rest: number, d: number, last: string): boolean {
+  if (extra === '') return 2 * rest > d || (2 * rest === d && Number(last) % 2 === 1);
+  if (extra[0] !== '5') return extra[0] > '5';
+  return rest !== 0 || /[1-9]/.test(extra.slice(1)) || Number(last) % 2 === 1;
+}
+
 /**
- * n / d (whole, d > 0) as a decimal string rounded half-even to 28 significant digits, and to `places` decimal places
- * where that is fewer, written as Exact writes it.
+ * n / d (whole, 0 < d <= 10^8) as a decimal string rounded half-even to 28 significant digits, and to `places`
+ * decimal places where that is fewer, written as Exact writes it.
  */
 export function decimalString(n: number, d: number, places = Infinity): string {
   const m = Math.abs(n);
   const whole = quotient(m, d);
   let rest = m - whole * d;
   const wholeDigits = whole === 0 ? '' : String(whole);
-  // Digits after the point until 28 significant ones are written or the division ends.
+  // Digits after the point: up to `places`, and 28 significant ones in all (counted from the first that is not 0).
+  let allowed = wholeDigits === '' ? places : Math.min(places, DIGITS - wholeDigits.length);
+  let lead = wholeDigits === '' ? -1 : 0;
   let fraction = '';
-  let significant = wholeDigits.length;
-  while (rest !== 0 && significant < DIGITS && fraction.length < places) {
-    rest *= 10;
-    const digit = Math.floor(rest / d);
-    rest -= digit * d;
-    fraction += digit;
-    if (significant > 0 || digit !== 0) significant += 1;
+  while (rest !== 0 && fraction.length < allowed) {
+    const chunk = quotient(rest * CHUNK_SCALE, d);
+    rest = rest * CHUNK_SCALE - chunk * d;
+    fraction += String(chunk).padStart(CHUNK, '0');
+    if (lead < 0 && chunk !== 0) {
+      lead = fraction.search(/[1-9]/);
+      allowed = Math.min(places, lead + DIGITS);
+    }
   }
-  let digits = wholeDigits + fraction;
-  const last = Number(digits[digits.length - 1] ?? 0);
-  if (2 * rest > d || (2 * rest === d && last % 2 === 1)) digits = incremented(digits);
-  const point = digits.length - fraction.length;
+  const kept = Math.min(fraction.length, allowed);
+  let digits = wholeDigits + fraction.slice(0, kept);
+  if (roundsUp(fraction.slice(kept), rest, d, digits[digits.length - 1] ?? '0')) digits = incremented(digits);
+  const point = digits.length - kept;
   const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
   const decimals = digits.slice(point).replace(/0+$/, '');
   const text = decimals ? `${integer}.${decimals}` : integer;
@@ -57,10 +71,11 @@ export function decimalString(n: number, d: number, places = Infinity): string {
 
 /** Significant digits of a decimal string as Exact counts them with precision(true) (an integer's zeros count). */
 function significantDigits(text: string): number {
-  const digits = text.replace(/^-/, '');
-  const dot = digits.indexOf('.');
-  if (dot < 0) return digits.replace(/^0+/, '').length || 1;
-  return `${digits.slice(0, dot)}${digits.slice(dot + 1)}`.replace(/^0+/, '').length;
+  const dot = text.indexOf('.');
+  const digits = dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1);
+  let first = 0;
+  while (first < digits.length && (digits[first] === '0' || digits[first] === '-')) first += 1;
+  return first === digits.length ? 1 : digits.length - first;
 }
 
 /** A decimal string as the answer writes it: a JSON number where it has 15 significant digits or fewer. */

@@ -40,6 +40,20 @@ describe('twelfthJson', () => {
     expect(twelfthJson(99_218, -1_603_673, 3)).toBe('-34.4214166666666666666666667');
   });
 
+  it('rounds to fewer decimal places where asked, else to 28 significant digits', () => {
+    const Wide = Exact.clone({ precision: 60 });
+    const random = mulberry32(12);
+    for (let i = 0; i < 5_000; i++) {
+      const n = Math.round((random() - 0.5) * 10 ** (1 + Math.floor(random() * 15)));
+      const d = 1 + Math.floor(random() * 10 ** (1 + Math.floor(random() * 7)));
+      const places = Math.floor(random() * 30);
+      const exact = new Wide(n).dividedBy(d);
+      const digits = exact.toSignificantDigits(28, Exact.ROUND_HALF_EVEN);
+      const expected = digits.decimalPlaces() <= places ? digits : exact.toDecimalPlaces(places, Exact.ROUND_HALF_EVEN);
+      expect([n, d, places, decimalString(n, d, places)]).toEqual([n, d, places, new Exact(expected).toString()]);
+    }
+  });
+
   it('divides any whole numbers as Exact does', () => {
     const random = mulberry32(7);
     for (let i = 0; i < 5_000; i++) {
