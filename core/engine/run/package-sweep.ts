@@ -8,7 +8,7 @@ import type { JsonValue } from '../../domain/household/shape.js';
 import type { SweepAxisSlot, SweepDescription, SweepExecution, SweepLimitsConfig } from '../../ports/sweeper.js';
 import type { PackageRequest, RuntimePackage } from '../package/types.js';
 import { Decimal } from '../values.js';
-import { sweepPackage, SweepError, type SweepOutput } from '../sweep/index.js';
+import { sweepPackage, SweepError, type SweepOutput, type SweepRule } from '../sweep/index.js';
 import { judgmentValue } from './answer-trace.js';
 
 /** Judgments travel as JSON booleans, as in a calculation answer. */
@@ -16,15 +16,23 @@ function jsonValue(value: string | number | boolean, judgment: boolean): JsonVal
   return judgment ? judgmentValue(value) : value;
 }
 
+/** The sweep's output in the port's shapes; a rule's sources are copied once (the EITC names one rule 15,000 times). */
 function described(output: SweepOutput, judgment: boolean): SweepDescription {
+  const sources = new Map<SweepRule, string[]>();
+  const sourcesOf = (rule: SweepRule): string[] => {
+    let copy = sources.get(rule);
+    if (!copy) sources.set(rule, (copy = [...rule.sources]));
+    return copy;
+  };
   return {
-    segments: output.segments.map((s) => ({ from: s.from as number | string, to: s.to as number | string, value: jsonValue(s.value, judgment), slope: s.slope as number | string })),
+    // A number's segments already have the port's shape: the engine's objects are passed on.
+    segments: judgment ? output.segments.map((s) => ({ from: s.from as number | string, to: s.to as number | string, value: jsonValue(s.value, judgment), slope: s.slope as number | string })) : (output.segments as SweepDescription['segments']),
     breakpoints: output.breakpoints.map((b) => ({
       at: b.at as number | string,
       before: jsonValue(b.before, judgment),
       after: jsonValue(b.after, judgment),
       rule_id: b.rule?.ruleId ?? null,
-      sources: b.rule ? [...b.rule.sources] : [],
+      sources: b.rule ? sourcesOf(b.rule) : [],
     })),
   };
 }

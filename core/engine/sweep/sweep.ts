@@ -12,7 +12,7 @@ import type { Dataset, Period } from '../explain/types.js';
 import { Decimal, EvalError, num, toJson, type Value } from '../values.js';
 import { SweepEvaluator } from './evaluate.js';
 import { isLine, isSteps, valueAt, ZERO, type Line, type Steps } from './line.js';
-import { stepEnd, stepValue } from './steps.js';
+import { stepAt, stepEnd, stepValue } from './steps.js';
 import type { Window } from './window.js';
 import { SweepError } from './errors.js';
 
@@ -81,6 +81,23 @@ interface Piece {
   readonly value: Value | Line;
   /** The rule that ended the latest window merged into this piece. */
   rule?: CompiledDerived;
+  /** A step's value as JSON, known from its whole number of units (see stepJson). */
+  readonly json?: number;
+}
+
+/**
+ * A staircase's values as JSON, where its unit is 10^-places: units / 10^places is exactly the number toJson gives
+ * for the decimal (a division of two exact doubles rounds once, as reading the decimal does), and below 10^15 units it
+ * reads back as that decimal.
+ */
+function stepJson(s: Steps['stairs']): ((k: number) => number | undefined) | undefined {
+  const places = s.unit.decimalPlaces();
+  if (!s.unit.eq(new Decimal(10).pow(-places))) return undefined;
+  const scale = 10 ** places;
+  return (k) => {
+    const units = stepAt(s, k);
+    return Math.abs(units) < 1e15 ? units / scale : undefined;
+  };
 }
 
 function sameLine(x: Value | Line, y: Value | Line): boolean {
@@ -156,24 +173,31 @@ export function sweepProgram(
  * when the window ends at k1; otherwise another output ended k1 and the piece continues in the next evaluation).
  */
 function addSteps(list: Piece[], k0: number, k1: number, steps: Steps, window: Window, limits: SweepLimits, output: string): void {
+  const jsonAt = stepJson(steps.stairs);
   for (let k = k0; k <= k1; ) {
     const end = stepEnd(steps.stairs, k, window.hi);
     const stop = Math.min(end, k1);
     const rule = stop < end ? undefined : end < window.hi ? steps.rule : window.hi === k1 ? window.rule : undefined;
-    addPiece(list, k, stop, num(stepValue(steps.stairs, k)), rule, limits, output);
+    const json = jsonAt?.(k);
+    const prev = list[list.length - 1];
+    // Two JSON numbers that carry their decimals exactly are equal exactly when the decimals are.
+    if (json !== undefined && prev?.json === json) extend(prev, stop, rule);
+    else addPiece(list, k, stop, num(stepValue(steps.stairs, k)), rule, limits, output, json, json !== undefined && prev?.json !== undefined);
     k = stop + 1;
   }
 }
 
-function addPiece(list: Piece[], k0: number, k1: number, value: Value | Line, rule: CompiledDerived | undefined, limits: SweepLimits, output: string): void {
+function extend(piece: Piece, k1: number, rule: CompiledDerived | undefined): void {
+  piece.k1 = k1;
+  piece.rule = rule;
+}
+
+/** Appends a piece, or extends the last one where it continues its line (`differs`: known not to). */
+function addPiece(list: Piece[], k0: number, k1: number, value: Value | Line, rule: CompiledDerived | undefined, limits: SweepLimits, output: string, json?: number, differs = false): void {
   const prev = list[list.length - 1];
-  if (prev && sameLine(prev.value, value)) {
-    prev.k1 = k1;
-    prev.rule = rule;
-    return;
-  }
+  if (prev && !differs && sameLine(prev.value, value)) return extend(prev, k1, rule);
   if (list.length >= limits.maxSegments) throw new SweepError('too_many_segments', `${output} has more than ${limits.maxSegments} segments over this range; narrow the range`);
-  list.push({ k0, k1, value, rule });
+  list.push(json === undefined ? { k0, k1, value, rule } : { k0, k1, value, rule, json });
 }
 
 /**
@@ -196,7 +220,7 @@ function describe(pieces: readonly Piece[], axis: SweepAxis): SweepOutput {
   const segments: SweepSegment[] = pieces.map((p) => ({
     from: x(p.k0),
     to: x(p.k1),
-    value: at(p.value, p.k0),
+    value: p.json ?? at(p.value, p.k0),
     slope: isLine(p.value) ? toJson(num(p.value.b.dividedBy(axis.step))) : 0,
   }));
   const rules = new Map<CompiledDerived, SweepRule>();

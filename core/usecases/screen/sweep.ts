@@ -179,8 +179,11 @@ function rulesNamed(members: readonly ScreenMember[], swept: SweepExecution, pro
   const add = (id: string | null) => {
     if (id) named.add(id);
   };
-  for (const p of programs) for (const b of [...(p.status?.breakpoints ?? []), ...(p.amount?.breakpoints ?? [])]) add(b.rule_id);
-  for (const b of combined.total.breakpoints) [b, ...(b.also ?? [])].forEach((c) => add(c.rule_id));
+  for (const p of programs) for (const list of [p.status?.breakpoints ?? [], p.amount?.breakpoints ?? []]) for (const b of list) add(b.rule_id);
+  for (const b of combined.total.breakpoints) {
+    add(b.rule_id);
+    for (const c of b.also ?? []) add(c.rule_id);
+  }
   for (const c of combined.cliffs) add(c.rule_id);
   return Object.fromEntries([...named].sort().map((id) => [id, { sources: known.get(id) ?? [] }]));
 }
