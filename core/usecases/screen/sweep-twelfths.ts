@@ -63,9 +63,11 @@ export function decimalString(n: number, d: number, places = Infinity): string {
   let digits = wholeDigits + fraction.slice(0, kept);
   if (roundsUp(fraction.slice(kept), rest, d, digits[digits.length - 1] ?? '0')) digits = incremented(digits);
   const point = digits.length - kept;
-  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
-  const decimals = digits.slice(point).replace(/0+$/, '');
-  const text = decimals ? `${integer}.${decimals}` : integer;
+  // The whole part has no leading zeros (a carry only adds a 1); the decimals lose their trailing ones.
+  let end = digits.length;
+  while (end > point && digits[end - 1] === '0') end -= 1;
+  const integer = point > 0 ? digits.slice(0, point) : '0';
+  const text = end > point ? `${integer}.${digits.slice(point, end)}` : integer;
   return n < 0 && text !== '0' ? `-${text}` : text;
 }
 
