@@ -90,6 +90,8 @@ export function piecesOf(description: SweepDescription, grid: Grid): { pieces: P
 export function sameLine(left: Piece, right: Piece): boolean {
   if (left.line && right.line) return left.line.b.eq(right.line.b) && (valueAt(left, right.k0) as Exact).eq(right.line.a);
   if (left.line || right.line) return false;
+  // Two strings (a status) are the same value exactly when equal; other values compare as JSON.
+  if (typeof left.value === 'string' && typeof right.value === 'string') return left.value === right.value;
   return JSON.stringify(left.value) === JSON.stringify(right.value);
 }
 
