@@ -40,8 +40,6 @@ export interface ScreenMember {
 export type MemberExecution = Omit<Execution, 'trace'> | { problem: ServiceError };
 
 export interface ScreenExecution {
-  /** Every output of every program, as one calculation would give it (judgments as booleans). */
-  outputs: Record<string, JsonValue>;
   /** The one evaluation's trace at the size asked for (full: every program's rules, each once). */
   trace: CalculationTraceEntry[];
   /** The unit's value of every rule the evaluation recorded, by rule name (empty when it recorded no trace). */

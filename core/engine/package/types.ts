@@ -118,6 +118,11 @@ export interface PackageRequest {
    * been read (the fast path then answers without one when it certainly read none; the explain path records it).
    */
   readonly trace?: boolean | 'if-doubted-read';
+  /**
+   * With a trace: the rules (by name) whose entries the caller reads. An evaluator may leave the others out (the
+   * fast path does, and so builds fewer entries); the explain path records every entry.
+   */
+  readonly traceRules?: ReadonlySet<string>;
 }
 
 export interface PackageResult {

@@ -27,30 +27,14 @@ import type { SampleCandidate } from './sample-evidence.js';
 import { UnverifiedFigureCheck, boundHooks, unverifiedFigures, unverifiedReaders } from './unverified-figures.js';
 import { BoundedMap } from '../../domain/bounded-map.js';
 import { fiscalYearOf, periodStart } from '../../domain/household/period.js';
-import { PersonOutputs, type TraceSlices } from './person-outputs.js';
+import { entriesOf, PersonOutputs, traceSlices, type TraceSlices } from './person-outputs.js';
 import { TraceSizing } from './trace-sizing.js';
+import { engineRelations, pick } from './engine-request.js';
 
 /** Evaluates a package request; the default is the engine's explain evaluator. */
 export type PackageEvaluator = (pkg: RuntimePackage, request: PackageRequest) => PackageResult;
 
 export const explainEvaluator: PackageEvaluator = (pkg, request) => evaluatePackage(pkg, request);
-
-/** The entries of `record` whose keys are in `names`. */
-function pick<T>(record: Readonly<Record<string, T>>, names: readonly string[]): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const name of names) if (Object.hasOwn(record, name)) out[name] = record[name];
-  return out;
-}
-
-/** Relation tuples as the engine's (member, group) pairs; mapped tuples are pairs already unless a package says otherwise. */
-function engineRelations(household: MappedHousehold): Record<string, Array<[string, string]>> {
-  const relations: Record<string, Array<[string, string]>> = {};
-  for (const name in household.relations) {
-    const tuples = household.relations[name];
-    relations[name] = tuples.every((t) => t.length === 2) ? (tuples as Array<[string, string]>) : tuples.map((t) => [t[0], t[1]]);
-  }
-  return relations;
-}
 
 /** invalid_household for an engine failure the household causes; keeps the failure's kind for this adapter (never serialised). */
 class HouseholdFailure extends ServiceError {
@@ -90,6 +74,10 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
   private readonly personOutputs: PersonOutputs;
   /** Which recorded entries an answer carries for its trace size, and when none need recording (./trace-sizing.ts). */
   private readonly sizing: TraceSizing;
+  /** The rules whose entries its warnings and person outputs read (past the last fiscal year: every parameter read too). */
+  readonly answerRules: ReadonlySet<string>;
+  /** The rules that can read an unverified figure, by name. */
+  private readonly readerNames: readonly string[];
 
   constructor(
     readonly runtime_id: string,
@@ -118,7 +106,10 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     const unverified = unverifiedFigures(pkg).filter((f) => !overriddenIds.has(f.parameter));
     const hooks = boundHooks(pkg.program);
     this.fiscal = fiscalFigures(pkg, hooks);
-    this.unverified = new UnverifiedFigureCheck(unverified, unverifiedReaders(pkg.program, unverified, hooks), hooks);
+    const readers = unverifiedReaders(pkg.program, unverified, hooks);
+    this.unverified = new UnverifiedFigureCheck(unverified, readers, hooks);
+    this.readerNames = [...pkg.program.derived.values()].filter((rule) => readers.has(rule.id)).map((rule) => rule.name);
+    this.answerRules = new Set([...this.readerNames, ...profile.person.outputs]);
     this.sizing = new TraceSizing(pkg, this.unitId, { kind: personKind, outputs: profile.person.outputs }, { fiscal: this.fiscal, unverified, hooks });
     // The first federal fiscal year starts on 1 October of the year before.
     this.firstMonth = profile.fiscalYears.length > 0 ? `${Math.min(...profile.fiscalYears) - 1}-10` : undefined;
@@ -291,55 +282,62 @@ export class CompiledPackage implements ExecutablePackage, SweepablePackage {
     return this.untraced;
   }
 
-  /** One engine evaluation with trace (the engine's forms; ./screen-package.ts reads it for every program it ran). */
-  evaluate(household: MappedHousehold, outputs: readonly string[], evaluate: PackageEvaluator = this.evaluatorNow(), trace: PackageRequest['trace'] = true): PackageResult {
+  /** One engine evaluation with trace (the engine's forms); `traceRules`: PackageRequest.traceRules. */
+  evaluate(household: MappedHousehold, outputs: readonly string[], evaluate: PackageEvaluator = this.evaluatorNow(), trace: PackageRequest['trace'] = true, traceRules?: ReadonlySet<string>): PackageResult {
     this.checkFirstMonth(household);
-    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs: [...outputs], trace };
+    const request: PackageRequest = { period: household.month, entityId: this.unitId, inputs: household.inputs, relations: engineRelations(household), outputs, trace, traceRules };
     return evaluate(this.pkg, request);
   }
 
   /**
-   * Every output that computes, without failing on those that do not (each is left out): a screen reads each
-   * program's part, and a program whose output failed reports its own problem (./screen-package.ts). The answer's
-   * trace has the size `trace` asks for (the engine records its trace for every size); `trace: false` records none
-   * (a screen's variants, read for status and amount only). `unit`:
-   * the unit's value of each rule of `unitRules` the engine recorded (a screen's tests, eligibility and links).
+   * One evaluation of `outputs` that does not fail on those that do not compute: a screen reads each program's part
+   * (partOf), and a program whose output failed reports its own problem (./screen-package.ts). The answer's trace
+   * has the size `trace` asks for (the engine records its trace for every size); `trace: false` records none (a
+   * screen's variants, read for status and amount only). `unit`: the unit's value of each rule of `unitRules` the
+   * engine recorded (a screen's tests, eligibility and links). `traceRules` (size none): the rules whose entries
+   * the caller reads, `unitRules` among them (PackageRequest.traceRules).
    */
   evaluateEach(
     household: MappedHousehold,
     outputs: readonly string[],
     trace: TraceChoice | false = { size: 'full', returned: outputs },
     unitRules: ReadonlySet<string> = new Set(),
-  ): { result: PackageResult; unit: Map<string, JsonValue> } & Pick<Execution, 'outputs' | 'trace'> {
+    traceRules?: ReadonlySet<string>,
+  ): { result: PackageResult; unit: Map<string, JsonValue> } & Pick<Execution, 'trace'> {
     // Recorded for every size: the screen reads its deciding rules and links from it, besides warnings and person outputs.
-    const result = this.evaluate(household, outputs, this.evaluatorNow(), trace !== false);
-    const values: Record<string, JsonValue> = {};
-    for (const name in result.outputs) values[name] = this.answer.value(name, result.outputs[name]);
+    const only = trace !== false && trace.size === 'none' ? traceRules : undefined;
+    const result = this.evaluate(household, outputs, this.evaluatorNow(), trace !== false, only);
     const unit = new Map<string, JsonValue>();
     for (const entry of result.trace) if (entry.entity === this.unitId && unitRules.has(entry.name)) unit.set(entry.name, this.answer.value(entry.name, entry.value));
     const entries = trace === false ? [] : this.sizing.entries(trace, result.trace, household);
-    return { result, unit, outputs: values, trace: entries.length > 0 ? this.answer.entries(entries, household.kinds) : [] };
+    return { result, unit, trace: entries.length > 0 ? this.answer.entries(entries, household.kinds) : [] };
   }
 
   /**
    * This package's answer read from an evaluation of a larger package whose closure includes this one's (a screen,
    * ./screen-package.ts): its outputs, warnings and person outputs, or the household problem that stopped it. The
    * trace stays the larger package's. `read`: the outputs to give (default all; a screen's variant reads those that say
-   * eligible and how much). `slices`: its trace's entries that read a parameter and those that may be person outputs.
+   * eligible and how much). `slices`: the trace's entries of this package's answerRules, and past its last fiscal
+   * year every entry that read a parameter (./person-outputs.ts).
    */
-  partOf(result: PackageResult, household: MappedHousehold, read: readonly string[] = this.outputs, slices: TraceSlices = { reads: result.trace, people: result.trace }): Omit<Execution, 'trace'> | { problem: ServiceError } {
+  partOf(result: PackageResult, household: MappedHousehold, read: readonly string[] = this.outputs, slices?: TraceSlices): Omit<Execution, 'trace'> | { problem: ServiceError } {
     const problem = this.problemIn(result, household.period);
     if (problem) return { problem };
     const values: Record<string, JsonValue> = {};
     for (const name of read) if (Object.hasOwn(result.outputs, name)) values[name] = this.answer.value(name, result.outputs[name]);
-    // Only the carried-forward check, and only past the last fiscal year, must tell this package's entries from the
-    // others' (it reads every entry); unverified figures look at their readers' entries (this package's rule ids)
-    // and person outputs at their own rules' names, which one namespace gives one meaning.
-    const pastFiscal = this.fiscal !== undefined && fiscalYearOf(periodStart(household.period)) > this.fiscal.lastFiscalYear;
-    const own = pastFiscal ? slices.reads.filter((entry) => this.pkg.program.derived.has(entry.name) || this.pkg.program.parameters.has(entry.name)) : slices.reads;
+    // Past the last fiscal year the carried-forward check reads every parameter read, this package's own; unverified
+    // figures and person outputs read their own rules' entries, by name (one namespace gives one meaning).
+    const past = this.carriesForward(household.period);
+    slices ??= traceSlices(result.trace, this.answerRules, past);
+    const own = past ? slices.reads.filter((entry) => this.pkg.program.derived.has(entry.name) || this.pkg.program.parameters.has(entry.name)) : entriesOf(slices, this.readerNames);
     const warnings = this.warnings(own, household.period);
     if (!this.personOutputs.declared) return { outputs: values, warnings };
-    return { outputs: values, warnings, person_outputs: this.personOutputs.collect(slices.people, household.kinds) };
+    return { outputs: values, warnings, person_outputs: this.personOutputs.collect(entriesOf(slices, this.personOutputs.names), household.kinds) };
+  }
+
+  /** Whether `period` lies past the last fiscal year this package encodes (its answer then warns of figures carried forward). */
+  carriesForward(period: string): boolean {
+    return this.fiscal !== undefined && fiscalYearOf(periodStart(period)) > this.fiscal.lastFiscalYear;
   }
 
   /** The household problem or engine failure of one of this package's outputs in a larger evaluation, if any. */

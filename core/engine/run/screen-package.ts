@@ -60,8 +60,10 @@ export class ScreenPackage implements ScreenablePackage {
   /** Per member, the outputs a variant is read for: those that say eligible and how much; and all of them, once each. */
   private readonly statusOutputs: ReadonlyArray<readonly string[]>;
   private readonly variantOutputs: readonly string[];
-  /** Every member's person outputs (./person-outputs.ts). */
-  private readonly personOutputs: ReadonlySet<string>;
+  /** The rules whose entries the members' answers read (their warnings' readers and person outputs: ./person-outputs.ts). */
+  private readonly answerRules: ReadonlySet<string>;
+  /** What a screen with trace none reads of the trace: the unit rules and the members' answerRules. */
+  private readonly readRules: ReadonlySet<string>;
 
   constructor(
     /** The merged package: every member's rules and outputs. */
@@ -72,11 +74,13 @@ export class ScreenPackage implements ScreenablePackage {
     this.jurisdiction = merged.jurisdiction;
     this.digest = merged.digest;
     this.members = programs.map(memberOf);
-    this.outputs = [...new Set(programs.flatMap(screenOutputs))];
+    // Frozen: the fast path knows a frozen output list again by identity (core/engine/fast/evaluate/package.ts).
+    this.outputs = Object.freeze([...new Set(programs.flatMap(screenOutputs))]);
     this.unitRules = new Set(this.members.flatMap(({ terms }) => [...terms.tests, ...terms.eligible, ...terms.links.map((l) => l.used)]));
     this.statusOutputs = this.members.map(({ terms }) => [...terms.eligible, ...(terms.amount ? [terms.amount] : [])]);
-    this.variantOutputs = [...new Set(this.statusOutputs.flat())];
-    this.personOutputs = new Set(programs.flatMap((p) => p.pkg.spec.profile.person.outputs));
+    this.variantOutputs = Object.freeze([...new Set(this.statusOutputs.flat())]);
+    this.answerRules = new Set(programs.flatMap((p) => [...p.answerRules]));
+    this.readRules = new Set([...this.unitRules, ...this.answerRules]);
   }
 
   get shape() {
@@ -91,11 +95,14 @@ export class ScreenPackage implements ScreenablePackage {
   execute(household: MappedHousehold, trace: TraceSize | false = 'full', more: readonly string[] = []): ScreenExecution {
     const own = trace === false ? this.variantOutputs : this.outputs;
     const evaluated = more.length === 0 ? own : [...new Set([...own, ...more])];
-    const { result, unit, outputs, trace: entries } = this.merged.evaluateEach(household, evaluated, trace === false ? false : { size: trace, returned: this.outputs }, this.unitRules);
+    // Trace none reads only some rules' entries, unless a member warns of figures carried forward (it reads every
+    // entry that read a parameter).
+    const carried = this.programs.some((p) => p.carriesForward(household.period));
+    const { result, unit, trace: entries } = this.merged.evaluateEach(household, evaluated, trace === false ? false : { size: trace, returned: this.outputs }, this.unitRules, carried ? undefined : this.readRules);
     // One pass picks what every program's warnings and person outputs read, rather than one pass per program.
-    const slices = traceSlices(result.trace, this.personOutputs);
+    const slices = traceSlices(result.trace, this.answerRules, carried);
     const members: MemberExecution[] = this.programs.map((program, i) => program.partOf(result, household, trace === false ? this.statusOutputs[i] : undefined, slices));
-    return { outputs, unit, trace: entries, members };
+    return { unit, trace: entries, members };
   }
 
   /** The exact sweep of the merged package's `outputs` (every member's rules in one walk, links computed once). */

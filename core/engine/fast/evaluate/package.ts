@@ -9,7 +9,7 @@ import { parsePeriod } from '../../period.js';
 import type { Period } from '../../explain/evaluate.js';
 import type { CacheKind } from '../../owned-caches.js';
 import { evaluateDatasetFast } from './dataset.js';
-import { PackageSession, sameList } from './session.js';
+import { PackageSession, kept, sameList } from './session.js';
 import { scaleOf } from '../input/scale.js';
 import { relationName } from '../../syntax/ids.js';
 import { layoutOf } from '../kernel/kernel.js';
@@ -36,13 +36,15 @@ export class PackageSessions {
   readonly #pkg: RuntimePackage;
   readonly #byKey = new BoundedMap<string, PackageSession>(PackageSessions.MAX_SESSIONS);
   readonly #periods = new BoundedMap<string, Period>(PackageSessions.MAX_PERIODS);
+  /** What is known of each frozen output list a request named (a screen names the same few lists request after request). */
+  readonly #lists = new WeakMap<readonly string[], OutputList>();
   #last: { start: string; end: string; decimals: number; outputs: readonly string[]; session: PackageSession } | undefined;
 
   constructor(pkg: RuntimePackage) {
     this.#pkg = pkg;
     const raw = pkg.spec.profile.person.relation;
     this.personRelation = raw === undefined ? undefined : relationName(raw);
-    this.traceOutputs = pkg.spec.outputs.filter((o) => pkg.program.derived.has(o));
+    this.traceOutputs = Object.freeze(pkg.spec.outputs.filter((o) => pkg.program.derived.has(o)));
     this.traceOutputSet = new Set(this.traceOutputs);
   }
 
@@ -60,8 +62,18 @@ export class PackageSessions {
     if (!s) {
       this.#byKey.set(key, (s = new PackageSession(this.#pkg, { period, outputs, decimals })));
     }
-    this.#last = { start: period.start, end: period.end, decimals, outputs: [...outputs], session: s };
+    this.#last = { start: period.start, end: period.end, decimals, outputs: kept(outputs), session: s };
     return s;
+  }
+
+  /** Whether the program derives every name of `names` and the trace kernel computes them all (known once per frozen list). */
+  outputList(names: readonly string[]): OutputList {
+    let list = this.#lists.get(names);
+    if (list === undefined) {
+      list = { known: names.every((o) => this.#pkg.program.derived.has(o)), traced: names.every((o) => this.traceOutputSet.has(o)) };
+      if (Object.isFrozen(names)) this.#lists.set(names, list);
+    }
+    return list;
   }
 
   /** A request's period, parsed once (request periods repeat; a Period is never changed once made). */
@@ -74,6 +86,11 @@ export class PackageSessions {
     }
     return period;
   }
+}
+
+interface OutputList {
+  readonly known: boolean;
+  readonly traced: boolean;
 }
 
 const PACKAGE_SESSIONS: CacheKind<PackageSessions> = { name: 'fast sessions' };
@@ -146,7 +163,7 @@ function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  */
 export function evaluatePackageFast(pkg: RuntimePackage, req: PackageRequest): FastPackageResult {
   const names = req.outputs ?? pkg.spec.outputs;
-  const known = names.every((o) => pkg.program.derived.has(o));
+  const known = sessionsOf(pkg).outputList(names).known;
   if (known) {
     // Session first: raw JSON straight into typed columns (no Decimal values are built).
     const period0 = sessionsOf(pkg).period(req.period ?? pkg.spec.period);
@@ -188,10 +205,9 @@ function fromSession(pkg: RuntimePackage, req: PackageRequest, names: readonly s
       // One trace kernel per package output list (outputs selected at run time): a request naming a new subset
       // of outputs does not generate code.
       const sessions = sessionsOf(pkg);
-      const full = names.every((o) => sessions.traceOutputSet.has(o));
-      const session = sessions.session(period0, full ? sessions.traceOutputs : names, decimals);
+      const session = sessions.session(period0, sessions.outputList(names).traced ? sessions.traceOutputs : names, decimals);
       const select = session.selection(names);
-      const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select, shape.given);
+      const r = session.evaluateTraced(shape.household, shape.people, [entity, ...shape.ids], select, shape.given, req.traceRules);
       return r ? { period: period0, outputs: r.outputs, errors: {}, trace: r.trace, path: 'fast' } : undefined;
     }
     const outputs = sessionsOf(pkg).session(period0, names, decimals).evaluate(shape.household, shape.people, shape.given);

@@ -41,6 +41,11 @@ export function sameList(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** A list to compare later requests' lists with: a frozen one as it is (the next request's is often the same array). */
+export function kept(names: readonly string[]): readonly string[] {
+  return Object.isFrozen(names) ? names : [...names];
+}
+
 export class PackageSession {
   readonly period: Period;
   /** The output names, in the order of the output cells. */
@@ -151,9 +156,10 @@ export class PackageSession {
   /**
    * Outputs and the explain path's trace, from the trace-mode kernel (rules evaluated lazily in the explain
    * path's order). `ids`: the household's entity id, then each person's id; give people sorted by id, the
-   * order the explain path visits relation members in. Undefined: use the explain path.
+   * order the explain path visits relation members in. `only`: the rules whose entries the trace keeps (default all).
+   * Undefined: use the explain path.
    */
-  evaluateTraced(household: InputRecord, people: readonly InputRecord[], ids: readonly string[], select: readonly number[] = this.allOutputs, given?: readonly number[]): { outputs: OutputJson; trace: TraceEntry[] } | undefined {
+  evaluateTraced(household: InputRecord, people: readonly InputRecord[], ids: readonly string[], select: readonly number[] = this.allOutputs, given?: readonly number[], only?: ReadonlySet<string>): { outputs: OutputJson; trace: TraceEntry[] } | undefined {
     const rows = this.rows;
     rows.give(given);
     if (!rows.load(household, people)) return undefined;
@@ -165,7 +171,7 @@ export class PackageSession {
       if (e !== BAIL) throw e;
       return undefined;
     }
-    const trace = assembleTrace(this.pkg.program, this.period, this.traced, state, ids);
+    const trace = assembleTrace(this.pkg.program, this.period, this.traced, state, ids, only);
     if (!trace) return undefined;
     const out: OutputJson = {};
     for (const j of select) out[this.outputs[j]] = jsonOf(this.traced.outputTypes[j], this.outputCells[j], 0);
@@ -192,7 +198,7 @@ export class PackageSession {
     const last = this.lastSelection;
     if (last !== undefined && sameList(last.names, names)) return last.select;
     const select = names.map((o) => this.outputs.indexOf(o));
-    this.lastSelection = { names: [...names], select };
+    this.lastSelection = { names: kept(names), select };
     return select;
   }
 

@@ -48,6 +48,8 @@ interface RuleStatic {
 interface KernelStatics {
   readonly rules: (RuleStatic | undefined)[];
   readonly reads: (Map<number, ParameterRead> | undefined)[];
+  /** Per set of rule names a caller reads (PackageRequest.traceRules): 1 at the index of each such rule. */
+  readonly kept: WeakMap<ReadonlySet<string>, Uint8Array>;
 }
 
 /**
@@ -60,7 +62,7 @@ type TracingKernel = FastKernel & { traceStatics?: KernelStatics };
 const NO_READS: readonly ParameterRead[] = Object.freeze([]);
 
 function staticsOf(kernel: TracingKernel): KernelStatics {
-  return (kernel.traceStatics ??= { rules: [], reads: [] });
+  return (kernel.traceStatics ??= { rules: [], reads: [], kept: new WeakMap() });
 }
 
 function ruleStatic(program: CompiledProgram, kernel: FastKernel, ruleIdx: number): RuleStatic {
@@ -90,13 +92,29 @@ function parameterReads(program: CompiledProgram, period: Period, kernel: FastKe
   return parameters;
 }
 
-/** The explain-path trace for a finished trace-mode run, or undefined when a value cannot be rendered exactly. */
-export function assembleTrace(program: CompiledProgram, period: Period, kernel: FastKernel, S: TraceState, entityIds: readonly string[]): TraceEntry[] | undefined {
+/** 1 at the program-order index of each rule named in `names` (made once per kernel and set of names). */
+function keptRules(program: CompiledProgram, st: KernelStatics, names: ReadonlySet<string>): Uint8Array {
+  let kept = st.kept.get(names);
+  if (kept === undefined) {
+    kept = new Uint8Array(program.order.length);
+    program.order.forEach((name, i) => (kept![i] = names.has(name) ? 1 : 0));
+    st.kept.set(names, kept);
+  }
+  return kept;
+}
+
+/**
+ * The explain-path trace for a finished trace-mode run, or undefined when a value cannot be rendered exactly.
+ * `only`: the entries of these rules alone (PackageRequest.traceRules), the others are not built.
+ */
+export function assembleTrace(program: CompiledProgram, period: Period, kernel: FastKernel, S: TraceState, entityIds: readonly string[], only?: ReadonlySet<string>): TraceEntry[] | undefined {
   const st = staticsOf(kernel);
+  const kept = only === undefined ? undefined : keptRules(program, st, only);
   const records = S.t;
   const out: TraceEntry[] = [];
   for (let r = 0; r < records.length; r += 4) {
     const ruleIdx = records[r] as number;
+    if (kept !== undefined && kept[ruleIdx] === 0) continue;
     const rs = st.rules[ruleIdx] ?? (st.rules[ruleIdx] = ruleStatic(program, kernel, ruleIdx));
     const raw = records[r + 2];
     // Numbers (most entries) inline; other kinds through json().
