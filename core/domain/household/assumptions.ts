@@ -109,6 +109,15 @@ class PendingDefault implements PendingAssumption {
   }
 }
 
+/** Each entity's material inputs, found once (a package has many inputs and a few material ones; shapes are never changed). */
+const MATERIAL = new WeakMap<PackageEntity, readonly PackageInput[]>();
+
+function materialInputs(entity: PackageEntity): readonly PackageInput[] {
+  let inputs = MATERIAL.get(entity);
+  if (inputs === undefined) MATERIAL.set(entity, (inputs = entity.inputs.filter((input) => input.material)));
+  return inputs;
+}
+
 /**
  * Material defaults of one entity instance: inputs marked material, not supplied, whose age band (if any) holds for
  * `age`. An unknown age keeps the fact listed: it may matter.
@@ -123,10 +132,10 @@ export function pendingAssumptions(
 ): PendingAssumption[] {
   const out: PendingAssumption[] = [];
   const words = options.words ?? new AssumptionWords();
-  for (const input of entity.inputs) {
-    const material = input.material;
+  for (const input of materialInputs(entity)) {
+    const material = input.material!;
     const key = options.names?.get(input.name) ?? input.name;
-    if (!material || supplied.has(key) || values[key] === undefined) continue;
+    if (supplied.has(key) || values[key] === undefined) continue;
     const age = options.age;
     if (material.ages && typeof age === 'number' && (age < material.ages[0] || age > material.ages[1])) continue;
     out.push(new PendingDefault(words, entity, id, input, values[key], options.isPerson, material.unless_output, material.inferred_from));
