@@ -124,6 +124,23 @@ describe('income limits: the CMS table (December 1, 2023) times the 2026 guideli
     expect(infant?.source_url).toBe(cms.state_confirmations.mn.url);
   });
 
+  it('a State plan amendment confirms only what it states: Michigan\'s pregnant and parent standards, not its children\'s', async () => {
+    // SPA MI-13-0100-MM1: pregnant women 195%, parents and caretakers 54%; infants 195% and children 160%, where CMS
+    // gives 212% (kept, still declared unverified); no adult group on January 1, 2014 (133% still declared).
+    const r = await calc('us-mi', { period: '2026-03', facts: { household_size: 1 } }, ['medicaid_pregnant_income_limit', 'medicaid_parent_caretaker_income_limit', 'medicaid_infant_income_limit', 'medicaid_expansion_adult_income_limit']);
+    const warned = r.warnings.join(' ');
+    expect(warned).not.toContain('mi_medicaid_pregnant_income_standard');
+    expect(warned).not.toContain('mi_medicaid_parent_caretaker_income_standard');
+    expect(warned).toContain('mi_medicaid_infant_income_standard');
+    expect(warned).toContain('mi_medicaid_expansion_adult_income_standard');
+    const module = YAML.parse(readFileSync(`${root}/rules/us-mi/policies/medicaid/eligibility.yaml`, 'utf8')) as { rules: Array<{ name: string; source?: string; source_url?: string }> };
+    const pregnant = module.rules.find((rule) => rule.name === 'mi_medicaid_pregnant_income_standard');
+    expect(pregnant?.source).toContain('SPA MI-13-0100-MM1');
+    expect(pregnant?.source_url).toBe(cms.state_confirmations.mi.url);
+    const infant = module.rules.find((rule) => rule.name === 'mi_medicaid_infant_income_standard');
+    expect(infant?.source).not.toContain('MI-13-0100-MM1');
+  });
+
   it('the packages declare every dated change unverified', async () => {
     for (const [code, st] of Object.entries(data.states)) {
       for (const change of st.changes ?? []) {
