@@ -4,7 +4,7 @@
  * holds for that entity (a person's age within the band). Whether an `unless_output` makes it moot is only known
  * after the calculation, so those stay pending until then (docs/calculation.md "Assumptions").
  */
-import type { JsonValue, PackageEntity, PackageInput } from './shape.js';
+import { materialInputsOf, type JsonValue, type PackageEntity, type PackageInput } from './shape.js';
 
 export interface Assumption {
   /** The input as a caller names it (the package alias, else the canonical name). */
@@ -109,15 +109,6 @@ class PendingDefault implements PendingAssumption {
   }
 }
 
-/** Each entity's material inputs, found once (a package has many inputs and a few material ones; shapes are never changed). */
-const MATERIAL = new WeakMap<PackageEntity, readonly PackageInput[]>();
-
-function materialInputs(entity: PackageEntity): readonly PackageInput[] {
-  let inputs = MATERIAL.get(entity);
-  if (inputs === undefined) MATERIAL.set(entity, (inputs = entity.inputs.filter((input) => input.material)));
-  return inputs;
-}
-
 /**
  * Material defaults of one entity instance: inputs marked material, not supplied, whose age band (if any) holds for
  * `age`. An unknown age keeps the fact listed: it may matter.
@@ -128,11 +119,15 @@ export function pendingAssumptions(
   values: Readonly<Record<string, JsonValue>>,
   supplied: ReadonlySet<string>,
   /** `names`: where `values` and `supplied` hold an input under another name (a larger package's mapping, part-assumptions.ts). */
-  options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords; names?: ReadonlyMap<string, string> },
+  /**
+   * `material`: the entity's material inputs as its shape index lists them (EntityFacts.material, found once per
+   * package: a package has many inputs and a few material ones); found here when not given.
+   */
+  options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords; names?: ReadonlyMap<string, string>; material?: readonly PackageInput[] },
 ): PendingAssumption[] {
   const out: PendingAssumption[] = [];
   const words = options.words ?? new AssumptionWords();
-  for (const input of materialInputs(entity)) {
+  for (const input of options.material ?? materialInputsOf(entity)) {
     const material = input.material!;
     const key = options.names?.get(input.name) ?? input.name;
     if (supplied.has(key) || values[key] === undefined) continue;

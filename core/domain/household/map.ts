@@ -325,7 +325,7 @@ class HouseholdMapping {
     for (const [entity, instances] of all) {
       const isPerson = entity === person;
       for (const [id, instance] of instances) {
-        assumptions.push(...pendingAssumptions(entity, id, instance.values, instance.supplied, { isPerson, age: isPerson && age ? instance.values[age] : undefined, words: this.words }));
+        assumptions.push(...pendingAssumptions(entity, id, instance.values, instance.supplied, { isPerson, age: isPerson && age ? instance.values[age] : undefined, words: this.words, material: this.facts(entity).material }));
       }
     }
     return assumptions;

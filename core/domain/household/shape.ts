@@ -106,6 +106,8 @@ export interface EntityFacts {
   required: string[];
   /** Inputs set from whether the household gave another input: [flag input, the input it records]. */
   givenFlags: Array<[string, string]>;
+  /** Inputs marked material (a default that may matter is stated as an assumption: household/assumptions.ts). */
+  material: readonly PackageInput[];
 }
 
 function entityFactsOf(entity: PackageEntity): EntityFacts {
@@ -116,7 +118,13 @@ function entityFactsOf(entity: PackageEntity): EntityFacts {
     defaults,
     required: entity.inputs.filter((input) => input.default === undefined && !input.optional).map((input) => input.name),
     givenFlags: entity.inputs.filter((input) => input.given_of !== undefined).map((input) => [input.name, input.given_of as string]),
+    material: materialInputsOf(entity),
   };
+}
+
+/** The entity's inputs marked material, in declaration order. */
+export function materialInputsOf(entity: PackageEntity): PackageInput[] {
+  return entity.inputs.filter((input) => input.material);
 }
 
 function isCounted(entity: PackageEntity): boolean {

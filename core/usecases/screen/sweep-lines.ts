@@ -75,11 +75,16 @@ export function jsonAt(piece: Piece, k: number): JsonValue {
 /** A number written as a decimal string (where a JSON number could not carry it). */
 const DECIMAL = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i;
 
+/** Whether a segment's value is a number written as a decimal string. */
+export function isDecimalText(value: unknown): value is string {
+  return typeof value === 'string' && DECIMAL.test(value);
+}
+
 /** An output's description as pieces, and the rule named by each breakpoint, by the grid index it starts at. */
 export function piecesOf(description: SweepDescription, grid: Grid): { pieces: Piece[]; rules: Map<number, string | null> } {
   const pieces = description.segments.map((s): Piece => {
     const k0 = grid.index(s.from);
-    const numeric = typeof s.value === 'number' || (typeof s.value === 'string' && DECIMAL.test(s.value));
+    const numeric = typeof s.value === 'number' || isDecimalText(s.value);
     return { k0, k1: grid.index(s.to), value: s.value, ...(numeric ? { line: { a: new Exact(s.value as number | string), b: s.slope === 0 ? ZERO : new Exact(s.slope).times(grid.step) } } : {}) };
   });
   const rules = new Map<number, string | null>(description.breakpoints.map((b) => [grid.index(b.at), b.rule_id]));

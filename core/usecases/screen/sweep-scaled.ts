@@ -7,7 +7,7 @@
  */
 import type { JsonValue } from '../../domain/household/shape.js';
 import type { SweepDescription } from '../../ports/sweeper.js';
-import type { Grid } from './sweep-lines.js';
+import { isDecimalText, type Grid } from './sweep-lines.js';
 
 /** Most decimal places of a scaled number. */
 const MAX_PLACES = 6;
@@ -35,9 +35,6 @@ export interface ScaledLines {
   rules: Map<number, string | null>;
 }
 
-/** A number written as a decimal string (where a JSON number could not carry it). */
-const DECIMAL = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i;
-
 /** Decimal places of a JSON number in its shortest decimal form (the form Exact reads it in). */
 function placesOf(v: number): number {
   if (!Number.isFinite(v)) return Infinity;
@@ -56,7 +53,7 @@ export function scaleOf(descriptions: readonly SweepDescription[], grid: Grid): 
   let places = 0;
   for (const d of descriptions) {
     for (const s of d.segments) {
-      if (typeof s.value === 'string' && DECIMAL.test(s.value)) return undefined;
+      if (isDecimalText(s.value)) return undefined;
       if (typeof s.value !== 'number') continue;
       if (typeof s.slope !== 'number') return undefined;
       places = Math.max(places, placesOf(s.value), s.slope === 0 ? 0 : placesOf(s.slope) + stepPlaces);
