@@ -118,10 +118,10 @@ export function pendingAssumptions(
   id: string,
   values: Readonly<Record<string, JsonValue>>,
   supplied: ReadonlySet<string>,
-  /** `names`: where `values` and `supplied` hold an input under another name (a larger package's mapping, part-assumptions.ts). */
   /**
-   * `material`: the entity's material inputs as its shape index lists them (EntityFacts.material, found once per
-   * package: a package has many inputs and a few material ones); found here when not given.
+   * `names`: where `values` and `supplied` hold an input under another name (a larger package's mapping,
+   * part-assumptions.ts). `material`: the entity's material inputs as its shape index lists them (EntityFacts.material,
+   * found once per package: a package has many inputs and a few material ones); found here when not given.
    */
   options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords; names?: ReadonlyMap<string, string>; material?: readonly PackageInput[] },
 ): PendingAssumption[] {
