@@ -4,7 +4,7 @@
  * holds for that entity (a person's age within the band). Whether an `unless_output` makes it moot is only known
  * after the calculation, so those stay pending until then (docs/calculation.md "Assumptions").
  */
-import { materialInputsOf, type JsonValue, type PackageEntity, type PackageInput } from './shape.js';
+import type { JsonValue, PackageEntity, PackageInput } from './shape.js';
 
 export interface Assumption {
   /** The input as a caller names it (the package alias, else the canonical name). */
@@ -121,13 +121,13 @@ export function pendingAssumptions(
   /**
    * `names`: where `values` and `supplied` hold an input under another name (a larger package's mapping,
    * part-assumptions.ts). `material`: the entity's material inputs as its shape index lists them (EntityFacts.material,
-   * found once per package: a package has many inputs and a few material ones); found here when not given.
+   * found once per package: a package has many inputs and a few material ones, so no call filters them again).
    */
-  options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords; names?: ReadonlyMap<string, string>; material?: readonly PackageInput[] },
+  options: { isPerson: boolean; age?: JsonValue; words?: AssumptionWords; names?: ReadonlyMap<string, string>; material: readonly PackageInput[] },
 ): PendingAssumption[] {
   const out: PendingAssumption[] = [];
   const words = options.words ?? new AssumptionWords();
-  for (const input of options.material ?? materialInputsOf(entity)) {
+  for (const input of options.material) {
     const material = input.material!;
     const key = options.names?.get(input.name) ?? input.name;
     if (supplied.has(key) || values[key] === undefined) continue;

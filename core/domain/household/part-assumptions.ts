@@ -69,7 +69,7 @@ export class PartAssumptions {
         const given = mapped.given[id];
         if (values === undefined || given === undefined || mapped.kinds[id] !== entity.entity) return undefined;
         const age = isPerson && this.age ? values[this.age] : undefined;
-        out.push(...pendingAssumptions(entity, id, values, given, { isPerson, age, words: this.words, names: this.names.get(entity), material: this.part.entityFacts.get(entity)?.material }));
+        out.push(...pendingAssumptions(entity, id, values, given, { isPerson, age, words: this.words, names: this.names.get(entity), material: this.part.entityFacts.get(entity)!.material }));
       }
     }
     return out;

@@ -9,12 +9,12 @@ import { translateUnit, unitContext, type PackageInputs } from '../../../../core
 import { ASSUMED_INPUT_SOURCES, inputDefinition } from '../../../../core/domain/compat/variables.js';
 import type { WireHousehold } from '../../../../core/domain/compat/wire.js';
 import { pendingAssumptions, type Assumption } from '../../../../core/domain/household/assumptions.js';
-import type { PackageEntity } from '../../../../core/domain/household/shape.js';
+import { materialInputsOf, type PackageEntity } from '../../../../core/domain/household/shape.js';
 
 /** The calculation's own assumption (its message as core/domain/household/assumptions.ts writes it). */
 function calculated(entity: 'Person' | 'Household', id: string, input: string, value: unknown, reason: string): Assumption {
   const shape: PackageEntity = { entity, id_template: entity === 'Person' ? '{n}' : 'household', inputs: [{ name: input, dtype: 'Text', default: value as never, material: { reason } }] };
-  const [pending] = pendingAssumptions(shape, id, { [input]: value as never }, new Set(), { isPerson: entity === 'Person' });
+  const [pending] = pendingAssumptions(shape, id, { [input]: value as never }, new Set(), { isPerson: entity === 'Person', material: materialInputsOf(shape) });
   return pending.assumption;
 }
 
