@@ -3,25 +3,24 @@
  * the household again per program: for every bundled screen of these jurisdictions the shapes line up, and over random
  * households the pending assumptions equal those of mapping the household restricted to the program's facts.
  */
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
+import type { CompiledRuntime } from '../../../../adapters/runtime-compiled/compiled-runtime.js';
 import { AssumptionWords } from '../../../../core/domain/household/assumptions.js';
 import { mapHousehold } from '../../../../core/domain/household/map.js';
 import { PartAssumptions } from '../../../../core/domain/household/part-assumptions.js';
 import { restrictHousehold } from '../../../../core/domain/household/restrict.js';
-import { indexShape, type JsonValue } from '../../../../core/domain/household/shape.js';
+import { indexShape } from '../../../../core/domain/household/shape.js';
 import { mulberry32 } from '../../../support/prng.js';
+import { randomHousehold, type HouseholdDraws } from '../../../support/random-household.js';
+import { bundledScreenServices } from '../../../support/screen-services.js';
 
-const rulesRoot = fileURLToPath(new URL('../../../../rules', import.meta.url));
 const JURISDICTIONS = ['us-tx', 'us-ak', 'us-ca', 'us-pr'];
 
-function randomHousehold(random: () => number): Record<string, JsonValue> {
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-  const people: Record<string, JsonValue> = {};
-  const count = 1 + Math.floor(random() * 4);
-  for (let i = 0; i < count; i++) {
-    people[i === 0 ? 'parent' : `p${i}`] = {
+/** People with the facts these screens read, one of them (is_homeless) at both levels, and more household facts. */
+const DRAWS: HouseholdDraws = {
+  person: (i, { random, pick }) => ({
+    name: i === 0 ? 'parent' : `p${i}`,
+    facts: {
       age: i === 0 ? 20 + Math.floor(random() * 50) : Math.floor(random() * 20),
       ...(random() < 0.5 ? { relationship_to_head: i === 0 ? 'head' : 'child' } : {}),
       ...(random() < 0.3 ? { citizenship_status: pick(['citizen', 'ineligible_noncitizen']) } : {}),
@@ -29,20 +28,19 @@ function randomHousehold(random: () => number): Record<string, JsonValue> {
       // A name read at two levels (docs/household.md "One name, two levels"): a person's is_homeless.
       ...(random() < 0.15 ? { is_homeless: true } : {}),
       earned_income: pick([0, 500, 1800, 4000]),
-    };
-  }
-  const facts: Record<string, JsonValue> = { shelter_costs: pick([0, 800]) };
-  if (random() < 0.5) facts.countable_resources = pick([0, 3000]);
-  if (random() < 0.3) facts.utility_type = 'none';
-  if (random() < 0.2) facts.is_homeless = random() < 0.5;
-  if (random() < 0.2) facts.receives_medicaid = random() < 0.5;
-  return { period: pick(['2026-01', '2026-11']), facts, people };
-}
+    },
+  }),
+  moreFacts: (facts, { random }) => {
+    if (random() < 0.3) facts.utility_type = 'none';
+    if (random() < 0.2) facts.is_homeless = random() < 0.5;
+    if (random() < 0.2) facts.receives_medicaid = random() < 0.5;
+  },
+};
 
 describe('a program’s assumptions read from the merged mapping', () => {
   let runtime: CompiledRuntime;
   beforeAll(async () => {
-    runtime = await CompiledRuntime.load([rulesRoot], { companionTests: 'off' });
+    ({ runtime } = await bundledScreenServices());
   }, 300_000);
 
   it('line up with every bundled screen member and equal mapping the restricted household again', () => {
@@ -59,7 +57,7 @@ describe('a program’s assumptions read from the merged mapping', () => {
       expect(parts.map((p) => p.part.fits), jurisdiction).toEqual(parts.map(() => true));
       for (let n = 0; n < 60; n++) {
         // Only facts some program of the jurisdiction reads (Puerto Rico has no SNAP: no shelter costs).
-        const household = restrictHousehold(whole, randomHousehold(random));
+        const household = restrictHousehold(whole, randomHousehold(random, DRAWS));
         const mapped = mapHousehold(whole, household);
         for (const { index, part } of parts) {
           const read = part.pending(mapped, household)!.map((p) => ({ ...p.assumption, unless: p.unless_output, inferred: p.inferred_from, person: p.person }));
