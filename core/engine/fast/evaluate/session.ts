@@ -17,7 +17,7 @@ import { HouseholdRows, MAX_SHAPES, slotType } from '../input/household-rows.js'
 import type { InputRecord } from '../input/record-loader.js';
 import { relationName } from '../../syntax/ids.js';
 import { jsonOf } from './output-json.js';
-import { assembleTrace, traceState } from './trace.js';
+import { assembleTrace, recordOnly, traceState } from './trace.js';
 import { HouseholdPrograms } from './household-programs.js';
 import { MISS, type HouseholdProgram, type OutputJson } from './program-site.js';
 import { makeOutputReader } from './emit/output-reader.js';
@@ -165,13 +165,14 @@ export class PackageSession {
     if (!rows.load(household, people)) return undefined;
     this.traced ??= kernelFor(this.pkg.program, this.period, this.signature, this.outputs, 'trace');
     const state = this.freshTraceState(1 + people.length);
+    recordOnly(this.pkg.program, this.traced, state, only);
     try {
       this.traced.run(rows.columns, rows.relations, 0, this.outputCells, 0, state, select);
     } catch (e) {
       if (e !== BAIL) throw e;
       return undefined;
     }
-    const trace = assembleTrace(this.pkg.program, this.period, this.traced, state, ids, only);
+    const trace = assembleTrace(this.pkg.program, this.period, this.traced, state, ids);
     if (!trace) return undefined;
     const out: OutputJson = {};
     for (const j of select) out[this.outputs[j]] = jsonOf(this.traced.outputTypes[j], this.outputCells[j], 0);

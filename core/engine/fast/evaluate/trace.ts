@@ -10,8 +10,10 @@ import { daysToIso, toJson } from '../../values.js';
 import type { FastKernel } from '../kernel/kernel.js';
 import type { TraceState } from '../kernel/columns.js';
 
+/** A trace state for `entities` entities that records every rule's entries. */
 export function traceState(program: CompiledProgram, entities: number): TraceState {
-  return { n: entities, d: new Uint8Array(program.order.length * entities), v: new Array(program.order.length * entities), t: [], cur: [] };
+  const rules = program.order.length;
+  return { n: entities, d: new Uint8Array(rules * entities), v: new Array(rules * entities), t: [], cur: [], k: new Uint8Array(rules).fill(1) };
 }
 
 /** JSON of a raw kernel value of a type, or undefined when it cannot leave the fast path exactly. */
@@ -50,6 +52,8 @@ interface KernelStatics {
   readonly reads: (Map<number, ParameterRead> | undefined)[];
   /** Per set of rule names a caller reads (PackageRequest.traceRules): 1 at the index of each such rule. */
   readonly kept: WeakMap<ReadonlySet<string>, Uint8Array>;
+  /** 1 at every rule's index: a run that records every entry. */
+  every?: Uint8Array;
 }
 
 /**
@@ -104,17 +108,21 @@ function keptRules(program: CompiledProgram, st: KernelStatics, names: ReadonlyS
 }
 
 /**
- * The explain-path trace for a finished trace-mode run, or undefined when a value cannot be rendered exactly.
- * `only`: the entries of these rules alone (PackageRequest.traceRules), the others are not built.
+ * Makes the next run with `S` record the entries of the rules named in `only` alone (PackageRequest.traceRules),
+ * or of every rule when `only` is undefined; the others are evaluated where the explain path evaluates them.
  */
-export function assembleTrace(program: CompiledProgram, period: Period, kernel: FastKernel, S: TraceState, entityIds: readonly string[], only?: ReadonlySet<string>): TraceEntry[] | undefined {
+export function recordOnly(program: CompiledProgram, kernel: FastKernel, S: TraceState, only: ReadonlySet<string> | undefined): void {
   const st = staticsOf(kernel);
-  const kept = only === undefined ? undefined : keptRules(program, st, only);
+  S.k = only === undefined ? (st.every ??= new Uint8Array(program.order.length).fill(1)) : keptRules(program, st, only);
+}
+
+/** The explain-path trace of the entries a finished trace-mode run recorded, or undefined when a value cannot be rendered exactly. */
+export function assembleTrace(program: CompiledProgram, period: Period, kernel: FastKernel, S: TraceState, entityIds: readonly string[]): TraceEntry[] | undefined {
+  const st = staticsOf(kernel);
   const records = S.t;
   const out: TraceEntry[] = [];
   for (let r = 0; r < records.length; r += 4) {
     const ruleIdx = records[r] as number;
-    if (kept !== undefined && kept[ruleIdx] === 0) continue;
     const rs = st.rules[ruleIdx] ?? (st.rules[ruleIdx] = ruleStatic(program, kernel, ruleIdx));
     const raw = records[r + 2];
     // Numbers (most entries) inline; other kinds through json().

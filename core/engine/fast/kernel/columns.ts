@@ -11,13 +11,18 @@ import type { Ty } from './codegen.js';
 
 export type Column = Float64Array | Uint8Array | (string | undefined)[];
 export type OutputColumn = Float64Array | Uint8Array | unknown[];
-/** Trace-mode state: memo (d/v at rule * n + entity), records (rule, entity, value, reads) and the open frame. */
+/**
+ * Trace-mode state: memo (d/v at rule * n + entity), records (rule, entity, value, reads) and the open frame.
+ * `k`: 1 at the index of each rule whose entries are recorded (the others are evaluated, memoised and not recorded;
+ * their frame `cur` is null).
+ */
 export interface TraceState {
   n: number;
   d: Uint8Array;
   v: unknown[];
   t: unknown[];
-  cur: number[];
+  cur: number[] | null;
+  k: Uint8Array;
 }
 /**
  * A kernel: evaluates entity `entity`'s outputs into row `row` of `outputs`. `trace` and `select` (output indexes to

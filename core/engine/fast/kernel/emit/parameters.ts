@@ -34,7 +34,7 @@ function watchedRead(flagIndex: number, read: Code): Code {
   return { js: `(K[${flagIndex}][0] = 1, ${read.js})`, type: read.type };
 }
 
-/** Trace mode: the read pushes (parameter index, key) onto `S.cur`, then reads the value. */
+/** Trace mode: the read pushes (parameter index, key) onto `S.cur` (null in a rule whose entry is not kept), then reads the value. */
 function recordedParameterRead(ctx: EmitContext, name: string, index: IR | undefined, entity: string, locals: FunctionLocals, scope: Scope): Code {
   const parameter = ctx.program.parameters.get(name);
   const version = parameter ? liveVersion(parameter.versions, ctx.period.start) : undefined;
@@ -44,7 +44,7 @@ function recordedParameterRead(ctx: EmitContext, name: string, index: IR | undef
     const cell = version.cells.get(0);
     if (cell === undefined) return BAIL_CODE;
     const value = constantValue(ctx, cell);
-    return value.type.k === 'never' ? BAIL_CODE : { js: `(S.cur.push(${recorded}, 0), ${value.js})`, type: value.type };
+    return value.type.k === 'never' ? BAIL_CODE : { js: `(S.cur !== null && S.cur.push(${recorded}, 0), ${value.js})`, type: value.type };
   }
   const key = ctx.expression(index, entity, locals, scope);
   if (key.type.k !== 'num') return BAIL_CODE;
@@ -53,7 +53,7 @@ function recordedParameterRead(ctx: EmitContext, name: string, index: IR | undef
   const read = plainParameterRead(ctx, name, KEY_IN_TEMP, entity, locals, scope, { js: keyTemp, type: key.type });
   if (read.type.k === 'never') return BAIL_CODE;
   const recordedKey = key.type.s === 0 ? keyTemp : `${keyTemp} / ${pow10(key.type.s)}`;
-  return { js: `(${keyTemp} = ${key.js}, S.cur.push(${recorded}, ${recordedKey}), ${read.js})`, type: read.type };
+  return { js: `(${keyTemp} = ${key.js}, S.cur !== null && S.cur.push(${recorded}, ${recordedKey}), ${read.js})`, type: read.type };
 }
 
 /** The value read: a literal (no key, or a key fixed at generation time) or a dense table lookup. */

@@ -55,6 +55,8 @@ function memoisedRuleFunctions(ctx: EmitContext): string[] {
  * `S.cur` is the open frame collecting this rule's parameter reads; the caller's frame is restored after. A rule
  * whose formula reads no parameter, itself or in an aggregation's loop (which records into this frame), opens
  * no frame (its nested calls open and close their own) and records the kernel's shared empty list `NO_READS`.
+ * A rule the caller does not keep (`S.k`) is evaluated and memoised where the explain path evaluates it (what the
+ * kept entries are depends on that order) but records nothing: its frame is null, so its parameter reads are not recorded.
  */
 function memoisedRuleFunction(ctx: EmitContext, name: string): string {
   const index = ctx.ruleIndex.get(name)!;
@@ -65,12 +67,13 @@ function memoisedRuleFunction(ctx: EmitContext, name: string): string {
     `function g${index}(C, R, e, S) {`,
     `  const m = ${index} * S.n + e;`,
     `  if (S.d[m] === 1) return S.v[m];`,
-    ...(readsParameters ? [`  const outer = S.cur;`, `  S.cur = [];`] : []),
+    `  const kept = S.k[${index}] === 1;`,
+    ...(readsParameters ? [`  const outer = S.cur;`, `  S.cur = kept ? [] : null;`] : []),
     ...locals.declarations().map((declaration) => `  ${declaration}`),
     `  const v = ${code.type.k === 'never' ? 'bail()' : code.js};`,
     `  S.d[m] = 1;`,
     `  S.v[m] = v;`,
-    ...(readsParameters ? [`  S.t.push(${index}, e, v, S.cur);`, `  S.cur = outer;`] : [`  S.t.push(${index}, e, v, NO_READS);`]),
+    ...(readsParameters ? [`  if (kept) S.t.push(${index}, e, v, S.cur);`, `  S.cur = outer;`] : [`  if (kept) S.t.push(${index}, e, v, NO_READS);`]),
     `  return v;`,
     `}`,
   ].join('\n');
