@@ -19,16 +19,14 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { generateKey } from '../adapters/cli/commands/keys-generate.js';
+import { autocannonLoad, pacedLoad, unthrottledKey } from './load.js';
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RATE = 200;
-const key = generateKey({ id: 'bench-key', scopes: ['calculate:run', 'rules:read'] });
-// The bench key must not be throttled by the per-key rate limit.
-const keyEntry = { ...key.entry, rate_limit: { requests: 1_000_000_000, window_seconds: 60 } };
+const key = unthrottledKey(['calculate:run', 'rules:read']);
 
 interface Served {
   label: string;
@@ -52,6 +50,7 @@ function processCpuMs(pid: number): number {
   const stat = readFileSync(path, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
+  // Clock ticks of USER_HZ, which Linux fixes at 100 a second for /proc whatever the kernel's own tick rate.
   return (ticks * 1000) / 100;
 }
 
@@ -61,7 +60,7 @@ async function build(tree: string): Promise<void> {
 
 /** Starts a tree's server on a free port and waits for the address it prints. */
 function serve(tree: string, label: string): Promise<Served> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVICE_API_KEYS: JSON.stringify([keyEntry]) };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SERVICE_API_KEYS: JSON.stringify([key.entry]) };
   delete env.REDIS_URL; // the memory store: the comparison is of the service, not of a shared Redis
   const child = spawn(process.execPath, ['dist/adapters/cli/main.js', 'serve'], { cwd: tree, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((done, fail) => {
@@ -135,17 +134,13 @@ function workOf(text: string): string {
 }
 
 async function paced(url: string, body: string): Promise<{ p50: number; p99: number }> {
-  const script = `${here}bench/paced-load.ts`;
-  const { stdout } = await run(process.execPath, ['--import', `${here}scripts/ts/register.mjs`, script, url, String(RATE), String(SECONDS), body, `x-api-key=${key.key}`], { maxBuffer: 64 << 20 });
-  const result = JSON.parse(stdout) as { non2xx: number; errors: number; p50: number; p99: number };
+  const result = await pacedLoad({ url, body, apiKey: key.key, seconds: SECONDS }, RATE);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors at ${RATE} req/s`);
   return { p50: result.p50, p99: result.p99 };
 }
 
 async function saturate(url: string, body: string): Promise<{ rps: number; total: number }> {
-  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-H', `x-api-key=${key.key}`, '-b', body, url];
-  const { stdout } = await run(`${here}node_modules/.bin/autocannon`, args, { maxBuffer: 64 << 20 });
-  const result = JSON.parse(stdout) as { requests: { average: number; total: number }; non2xx: number; errors: number };
+  const result = await autocannonLoad({ url, body, apiKey: key.key, seconds: SECONDS }, CONNECTIONS);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors at saturation`);
   return { rps: result.requests.average, total: result.requests.total };
 }

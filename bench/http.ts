@@ -17,17 +17,15 @@
  * Runs with the memory store, then with Redis when one answers (REDIS_URL, default redis://127.0.0.1:6379).
  * Results are printed and written to docs/benchmarks.md under "HTTP calculation".
  */
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { H3 } from 'h3';
 import * as v from 'valibot';
 import { redisAnswers } from '../tests/support/redis.js';
 import { createApp, type App } from '../composition/app.js';
 import { loadConfig } from '../adapters/config/env.js';
-import { generateKey } from '../adapters/cli/commands/keys-generate.js';
+import { autocannonLoad, pacedLoad, unthrottledKey } from './load.js';
 import { readLimited } from '../adapters/http-h3/body.js';
 import { listen } from '../adapters/http-h3/server.js';
 import { defineRoute } from '../adapters/http-h3/route.js';
@@ -36,7 +34,6 @@ import { JsonLogger } from '../adapters/logging/json-logger.js';
 import type { CalculateRequest, CalculateResponse } from '../core/ports/calculator.js';
 import { CalculationJson } from '../adapters/http-h3/calculation-json.js';
 
-const run = promisify(execFile);
 const root = fileURLToPath(new URL('../', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -44,9 +41,8 @@ const LOAD_AT_START = loadavg()[0];
 const CPU_REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;
-const key = generateKey({ id: 'bench-key', scopes: ['calculate:run'] });
-// The bench key must not be throttled by the per-key rate limit.
-const keyEntry = { ...key.entry, rate_limit: { requests: 1_000_000_000, window_seconds: 60 } };
+const key = unthrottledKey(['calculate:run']);
+const keyEntry = key.entry;
 
 interface Measure {
   rps: number;
@@ -57,18 +53,13 @@ interface Measure {
 }
 
 async function autocannon(url: string, body: string, rate?: number): Promise<Measure> {
-  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-H', 'content-type=application/json', '-H', `x-api-key=${key.key}`, '-b', body];
-  if (rate) args.push('-R', String(rate));
-  const { stdout } = await run(`${root}node_modules/.bin/autocannon`, [...args, url], { maxBuffer: 64 * 1024 * 1024 });
-  const result = JSON.parse(stdout);
+  const result = await autocannonLoad({ url, body, apiKey: key.key, seconds: SECONDS }, CONNECTIONS, rate);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
 /** Latency at a steady rate from bench/paced-load.ts (open loop, one request every 1000/rate ms). */
 async function paced(url: string, body: string, rate: number): Promise<Measure> {
-  const args = ['--import', './scripts/ts/register.mjs', 'bench/paced-load.ts', url, String(rate), String(SECONDS), body, `x-api-key=${key.key}`];
-  const { stdout } = await run(process.execPath, args, { cwd: root, maxBuffer: 1024 * 1024 });
-  const result = JSON.parse(stdout) as { requests: number; non2xx: number; errors: number; p50: number; p99: number };
+  const result = await pacedLoad({ url, body, apiKey: key.key, seconds: SECONDS }, rate);
   return { rps: result.requests / SECONDS, p50: result.p50, p99: result.p99, non2xx: result.non2xx, errors: result.errors };
 }
 

@@ -21,14 +21,12 @@
  * Results are printed and written to docs/benchmarks.md under "Screening".
  * Run: npm run bench:screen   (BENCH_SCREEN_JURISDICTIONS=us-tx,us-co ...)
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { createApp } from '../composition/app.js';
 import { loadConfig } from '../adapters/config/env.js';
-import { generateKey } from '../adapters/cli/commands/keys-generate.js';
+import { pacedLoad, unthrottledKey } from './load.js';
 import { listen } from '../adapters/http-h3/server.js';
 import { JsonLogger } from '../adapters/logging/json-logger.js';
 import { restrictHousehold } from '../core/domain/household/restrict.js';
@@ -58,7 +56,6 @@ const LEFT_OUT = ['countable_resources', 'citizenship_status', 'is_pregnant', 'i
 const LOAD_AT_START = loadavg();
 /** The in-process rows' per-calculation limit: a loaded machine must not cut a sweep short (the figure is what it costs). */
 const BENCH_TIME_LIMIT = '120000';
-const run = promisify(execFile);
 
 interface Timing {
   cpu: number;
@@ -159,19 +156,14 @@ async function jurisdictionRows(calculation: Calculations, screens: ScreenServic
 
 /** p50 and p99 of the default screen at a steady 100 requests/s over a socket (bench/paced-load.ts). */
 async function httpRow(jurisdiction: string, household: Record<string, JsonValue>): Promise<string> {
-  const key = generateKey({ id: 'bench-key', scopes: ['calculate:run'] });
-  const entry = { ...key.entry, rate_limit: { requests: 1_000_000_000, window_seconds: 60 } };
-  const config = { ...loadConfig({ ...process.env, SERVICE_API_KEYS: JSON.stringify([entry]) }), redisUrl: null, port: 0 };
+  const key = unthrottledKey(['calculate:run']);
+  const config = { ...loadConfig({ ...process.env, SERVICE_API_KEYS: JSON.stringify([key.entry]) }), redisUrl: null, port: 0 };
   const app = await createApp(config, { logger: new JsonLogger({ write: () => true }) });
   const server = await listen(app.http, '127.0.0.1', 0, app.logger);
   try {
     const body = JSON.stringify({ jurisdiction, household });
     const url = `${server.url}/v1/screen`;
-    const paced = async (seconds: number) => {
-      const args = ['--import', './scripts/ts/register.mjs', 'bench/paced-load.ts', url, String(RATE), String(seconds), body, `x-api-key=${key.key}`];
-      const { stdout } = await run(process.execPath, args, { cwd: root, maxBuffer: 1024 * 1024 });
-      return JSON.parse(stdout) as { requests: number; non2xx: number; errors: number; p50: number; p99: number; max: number };
-    };
+    const paced = (seconds: number) => pacedLoad({ url, body, apiKey: key.key, seconds }, RATE);
     await paced(2); // warm-up
     const r = await paced(SECONDS);
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`HTTP screen: ${r.non2xx} non-2xx, ${r.errors} errors`);
